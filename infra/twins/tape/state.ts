@@ -1,0 +1,103 @@
+/** In-memory state of the Tape twin, seeded with the organization, users and workspaces of Tape's docs. */
+export interface TapeUser {
+  user_id: number;
+  name: string;
+  org_id: number;
+  status: 'active' | 'invited';
+  email: string;
+  phone: string | null;
+  role: 'owner' | 'admin' | 'member' | 'guest';
+  job_description: string | null;
+}
+
+export interface TapeIcon {
+  type: 'graphic' | 'emoji';
+  id?: string;
+  emoji?: string;
+  color?: string;
+}
+
+export interface TapeWorkspace {
+  workspace_id: number;
+  name: string;
+  slug: string;
+  type: 'private' | 'open' | 'default' | 'closed';
+  description: string | null;
+  org_id: number;
+  icon?: TapeIcon;
+}
+
+export type WorkspaceRole = 'admin' | 'member' | 'guest';
+
+export interface TapeOrg {
+  org_id: number;
+  name: string;
+  slug: string;
+  url: string;
+  description: string;
+  website: string;
+  location: string;
+  created_on: string;
+  plan: string;
+  activity_count: number;
+}
+
+export interface TapeState {
+  org: TapeOrg;
+  users: Map<number, TapeUser>;
+  /** API key → user id. */
+  keys: Map<string, number>;
+  workspaces: Map<number, TapeWorkspace>;
+  /** workspace id → (user id → role). */
+  members: Map<number, Map<number, WorkspaceRole>>;
+  nextId: { user: number; workspace: number };
+}
+
+/** Fixed sandbox keys, so the README's curl lines work as printed. */
+export const SANDBOX_KEYS = {
+  /** John Doe, organization owner. */
+  owner: 'user_key_sbx7Jd0e1Q2w3E4r5T6y7U8i9O0pAsDf',
+  /** Zoe Maxwell, organization member. */
+  member: 'user_key_sbx9Zm4x5C6v7B8n9M0qWeRtYuIoPlKj',
+} as const;
+
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function seedState(): TapeState {
+  const org: TapeOrg = {
+    org_id: 1337,
+    name: 'Tape Technologies',
+    slug: 'tape',
+    url: 'https://tapeapp.com/tape',
+    description: 'One shall dogfood all day all night',
+    website: 'https://tapeapp.com',
+    location: 'Munich, Germany',
+    created_on: '2019-05-01 10:00',
+    plan: 'premium',
+    activity_count: 345,
+  };
+  const users = new Map<number, TapeUser>([
+    [10000, { user_id: 10000, name: 'John Doe', org_id: 1337, status: 'active', email: 'john@doe.com', phone: '555 123 456', role: 'owner', job_description: 'Founder & CEO' }],
+    [10001, { user_id: 10001, name: 'Zoe Maxwell', org_id: 1337, status: 'active', email: 'zoemaxwell10001@me.com', phone: '555 123 457', role: 'member', job_description: 'Executive' }],
+  ]);
+  const workspaces = new Map<number, TapeWorkspace>([
+    [1, { workspace_id: 1, name: 'Task management', slug: 'task-management', type: 'closed', description: 'Manage all tasks and projects inside this workspace.', org_id: 1337 }],
+    [2, { workspace_id: 2, name: 'Contact directory', slug: 'contact-directory', type: 'default', description: 'Keep track of our contacts here.', org_id: 1337 }],
+  ]);
+  const members = new Map<number, Map<number, WorkspaceRole>>([
+    [1, new Map<number, WorkspaceRole>([[10000, 'admin'], [10001, 'member']])],
+    [2, new Map<number, WorkspaceRole>([[10000, 'admin']])],
+  ]);
+  const keys = new Map<string, number>([
+    [SANDBOX_KEYS.owner, 10000],
+    [SANDBOX_KEYS.member, 10001],
+  ]);
+  return { org, users, keys, workspaces, members, nextId: { user: 10002, workspace: 3 } };
+}

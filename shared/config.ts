@@ -1,0 +1,34 @@
+import type { StoreConfig } from './store';
+
+/** Everything configurable, read from the environment once. Documented in README "Configuration". */
+export interface Config {
+  store: StoreConfig;
+  rateLimit: { max: number; windowSeconds: number };
+  upstreamTimeoutMs: number;
+  /** Per platform: base URL of the vendor API (defaults to the real vendor). */
+  baseUrls: Record<string, string | undefined>;
+}
+
+type Env = Record<string, string | undefined>;
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const kind = env.STORE ?? (env.TABLE_NAME ? 'dynamodb' : 'memory');
+  if (kind !== 'memory' && kind !== 'dynamodb') throw new Error(`STORE must be "memory" or "dynamodb", got "${kind}"`);
+  return {
+    store: { kind, table: env.TABLE_NAME, endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION },
+    rateLimit: {
+      max: positiveInt(env, 'RATE_LIMIT_MAX', 600),
+      windowSeconds: positiveInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+    },
+    upstreamTimeoutMs: positiveInt(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
+    baseUrls: { dbapp: env.DBAPP_BASE_URL },
+  };
+}

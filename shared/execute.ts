@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { ERROR_CATALOGUE, ToolError, rateLimited, type ErrorCode, type ErrorDetails } from './errors';
+import type { Config } from './config';
+import type { Registry } from './registry';
+import type { Store } from './store';
+import type { PlatformEnv } from './tool';
+import { parseInput } from './validate';
+import { log } from './log';
+
+export type Format = 'text' | 'json';
+
+export type Envelope =
+  | { success: true; data: unknown }
+  | { success: false; error: { code: ErrorCode; message: string; details: ErrorDetails } };
+
+export interface Outcome {
+  status: number;
+  body: Envelope;
+  headers: Record<string, string>;
+}
+
+export interface Runtime {
+  registry: Registry;
+  store: Store;
+  config: Config;
+  /** Per-platform fetch override (local twins in-process); the global fetch otherwise. */
+  fetchFor?: Record<string, typeof fetch | undefined>;
+}
+
+export interface Call {
+  platform: string;
+  tool: string;
+  key: string;
+  params: unknown;
+  format: Format;
+  /** Epoch ms by which the call must be done (Lambda remaining time); none = no budget. */
+  deadline?: number;
+}
+
+/** Marks a request body that was not valid JSON; reported after auth, lookup and rate limit. */
+export const INVALID_JSON: unique symbol = Symbol('invalid JSON body');
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The one path of a tool call, shared by HTTP and direct Lambda invocation. */
+export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
+  const headers: Record<string, string> = {};
+  try {
+    const found = rt.registry.find(call.platform, call.tool);
+    if (!found) throw notFound(rt, call);
+    const { platform, tool } = found;
+    const keyHash = hashKey(call.key);
+
+    const { max, windowSeconds } = rt.config.rateLimit;
+    const counter = await rt.store.increment(`rl#${platform.name}#${keyHash}`, windowSeconds, max);
+    headers['RateLimit-Limit'] = String(counter.limit);
+    headers['RateLimit-Remaining'] = String(counter.remaining);
+    headers['RateLimit-Reset'] = String(counter.resetSeconds);
+    if (!counter.allowed) {
+      throw rateLimited(counter.resetSeconds, `Rate limit of ${max} calls per ${windowSeconds} s for this key on "${platform.name}" reached; retry after ${counter.resetSeconds} s.`, {
+        limit: max,
+        window_seconds: windowSeconds,
+      });
+    }
+
+    if (call.params === INVALID_JSON) {
+      throw new ToolError('INVALID_PARAMETER', 'The request body is not valid JSON. Send a JSON object of the tool parameters, e.g. {"workspace_id": 1}.', {
+        parameter: '(body)',
+        expected: 'JSON object',
+      });
+    }
+    if (call.params === null || typeof call.params !== 'object' || Array.isArray(call.params)) {
+      throw new ToolError('INVALID_PARAMETER', 'The request body must be a JSON object of the tool parameters, e.g. {} or {"workspace_id": 1}.', {
+        parameter: '(body)',
+        expected: 'JSON object',
+      });
+    }
+    const input = parseInput(tool.input, call.params);
+    const env: PlatformEnv = {
+      baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
+      fetch: rt.fetchFor?.[platform.name] ?? fetch,
+      timeoutMs: rt.config.upstreamTimeoutMs,
+    };
+    const result = await tool.run(input, {
+      client: platform.client(call.key, env),
+      keyHash,
+      store: rt.store,
+      deadline: call.deadline ?? Number.POSITIVE_INFINITY,
+    });
+    const data = call.format === 'json' ? result : tool.text(result, input);
+    return { status: 200, body: { success: true, data }, headers };
+  } catch (err) {
+    return failure(err, call, headers);
+  }
+}
+
+function notFound(rt: Runtime, call: Call): ToolError {
+  const platform = rt.registry.platforms.get(call.platform);
+  if (!platform) {
+    const known = [...rt.registry.platforms.keys()].join(', ');
+    return new ToolError('NOT_FOUND', `Unknown platform "${call.platform}". Platforms served here: ${known}.`, { platform: call.platform });
+  }
+  return new ToolError('NOT_FOUND', `Unknown tool "${call.tool}" on platform "${call.platform}". List the tools with GET /v1/tools/${call.platform}.`, {
+    platform: call.platform,
+    tool: call.tool,
+  });
+}
+
+export function failure(err: unknown, call: Pick<Call, 'platform' | 'tool'>, headers: Record<string, string> = {}): Outcome {
+  if (err instanceof ToolError) {
+    return { status: err.status, body: errorBody(err.code, err.message, err.details), headers: { ...headers, ...err.headers } };
+  }
+  // Unexpected: the caller gets a generic message, the log gets the cause (never the key or the params).
+  log('error', 'unexpected error', { platform: call.platform, tool: call.tool, error: err instanceof Error ? err.stack : String(err) });
+  return {
+    status: ERROR_CATALOGUE.INTERNAL_ERROR.status,
+    body: errorBody('INTERNAL_ERROR', 'The service hit an unexpected error; it has been logged. Retry later.', {}),
+    headers,
+  };
+}
+
+export function errorBody(code: ErrorCode, message: string, details: ErrorDetails = {}): Envelope {
+  return { success: false, error: { code, message, details } };
+}

@@ -1,0 +1,92 @@
+import { Hono, type Context } from 'hono';
+import * as z from 'zod';
+import { ToolError } from '../errors';
+import { errorBody, execute, failure, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
+import { bearerKey } from './auth';
+
+/** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
+interface LambdaBindings {
+  lambdaContext?: { getRemainingTimeInMillis(): number };
+}
+
+/** The shared Hono app: every platform's tools under POST /v1/tools/{platform}/{tool}. */
+export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
+  const app = new Hono<{ Bindings: LambdaBindings }>();
+
+  app.post('/v1/tools/:platform/:tool', async (c) => {
+    const { platform, tool } = c.req.param();
+    const base64 = c.req.query('base64') === 'true';
+    const auth = bearerKey(c.req.header('authorization'));
+    if (!auth.ok) return send(c, failure(auth.error, { platform, tool }), base64);
+    const format = parseFormat(c.req.query('format'));
+    if (format instanceof ToolError) return send(c, failure(format, { platform, tool }), base64);
+    const remaining = c.env?.lambdaContext?.getRemainingTimeInMillis();
+    const outcome = await execute(rt, {
+      platform,
+      tool,
+      key: auth.key,
+      params: await readBody(c),
+      format,
+      ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
+    });
+    return send(c, outcome, base64);
+  });
+
+  // Tool discovery for agent hosts: names, descriptions, annotations and JSON Schemas.
+  app.get('/v1/tools/:platform', (c) => {
+    const auth = bearerKey(c.req.header('authorization'));
+    const name = c.req.param('platform');
+    if (!auth.ok) return send(c, failure(auth.error, { platform: name, tool: '' }), false);
+    const platform = rt.registry.platforms.get(name);
+    if (!platform) return send(c, failure(new ToolError('NOT_FOUND', `Unknown platform "${name}".`, { platform: name }), { platform: name, tool: '' }), false);
+    const tools = platform.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      annotations: t.annotations,
+      input_schema: z.toJSONSchema(t.input, { io: 'input' }),
+    }));
+    return c.json({ success: true, data: { platform: name, tools } });
+  });
+
+  app.notFound((c) =>
+    c.json(errorBody('NOT_FOUND', `No route ${c.req.method} ${c.req.path}. Tools are called with POST /v1/tools/{platform}/{toolName}.`), 404),
+  );
+  app.onError((err, c) => {
+    const outcome = failure(err, { platform: c.req.param('platform') ?? '', tool: c.req.param('tool') ?? '' });
+    return c.json(outcome.body, outcome.status as 500);
+  });
+  return app;
+}
+
+function parseFormat(raw: string | undefined): Format | ToolError {
+  if (raw === undefined || raw === 'text') return 'text';
+  if (raw === 'json') return 'json';
+  return new ToolError('INVALID_PARAMETER', `Query "format" must be "json" (structured result) or omitted (text); got "${raw}".`, {
+    parameter: 'format',
+    expected: '"json" or "text"',
+  });
+}
+
+/** Empty body = no parameters; anything else must be JSON. */
+async function readBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+function send(c: Context, outcome: { status: number; body: Envelope; headers: Record<string, string> }, base64: boolean): Response {
+  const json = JSON.stringify(outcome.body);
+  const headers = new Headers(outcome.headers);
+  headers.set('cache-control', 'no-store');
+  if (base64) {
+    // The whole envelope, UTF-8 JSON, base64 (RFC 4648, padded) as plain text.
+    headers.set('content-type', 'text/plain; charset=utf-8');
+    return new Response(Buffer.from(json, 'utf8').toString('base64'), { status: outcome.status, headers });
+  }
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(json, { status: outcome.status, headers });
+}

@@ -1,0 +1,68 @@
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { counterResult, windowStart, type Clock, type CounterResult, type Store } from './store';
+
+/**
+ * Single-table DynamoDB store: `pk` (S) is the key, `expires_at` (N, epoch seconds) the TTL
+ * attribute, `v` a JSON string for cache values, `n` the counter. DynamoDB's TTL deletes lazily,
+ * so reads also check `expires_at` themselves.
+ */
+export class DynamoStore implements Store {
+  constructor(
+    private readonly client: DynamoDBClient,
+    private readonly table: string,
+    private readonly now: Clock = Date.now,
+  ) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const out = await this.client.send(
+      new GetItemCommand({ TableName: this.table, Key: { pk: { S: key } }, ConsistentRead: true }),
+    );
+    const item = out.Item;
+    if (!item?.v?.S || !item.expires_at?.N) return undefined;
+    if (Number(item.expires_at.N) * 1000 <= this.now()) return undefined;
+    return JSON.parse(item.v.S) as T;
+  }
+
+  async put(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    const expires = Math.ceil((this.now() + ttlSeconds * 1000) / 1000);
+    await this.client.send(
+      new PutItemCommand({
+        TableName: this.table,
+        Item: { pk: { S: key }, v: { S: JSON.stringify(value) }, expires_at: { N: String(expires) } },
+      }),
+    );
+  }
+
+  async increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult> {
+    const now = this.now();
+    const start = windowStart(now, windowSeconds);
+    // One item per window: a new window starts from zero without a reset write.
+    const pk = `${key}#${start}`;
+    try {
+      const out = await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: { S: pk } },
+          UpdateExpression: 'ADD n :one SET expires_at = if_not_exists(expires_at, :exp)',
+          ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+          ExpressionAttributeValues: {
+            ':one': { N: '1' },
+            ':limit': { N: String(limit) },
+            ':exp': { N: String(start + windowSeconds + 60) },
+          },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return counterResult(true, Number(out.Attributes?.n?.N ?? 1), limit, now, windowSeconds);
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return counterResult(false, limit, limit, now, windowSeconds);
+      throw err;
+    }
+  }
+}

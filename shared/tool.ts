@@ -1,0 +1,58 @@
+import type * as z from 'zod';
+import type { Store } from './store/store';
+
+export interface Annotations {
+  /** Reads only; never changes the platform. */
+  readOnly: boolean;
+  /** May delete or overwrite data irreversibly. */
+  destructive: boolean;
+  /** Calling twice with the same input has the effect of calling once. */
+  idempotent: boolean;
+}
+
+/** Per-call context: everything a tool may touch besides its input. */
+export interface ToolContext<C> {
+  /** The platform client, bound to the caller's key. */
+  client: C;
+  /** sha-256 of the caller's key: scope for cache entries; the raw key never reaches the store. */
+  keyHash: string;
+  store: Store;
+  /** Epoch ms after which no new upstream work should start (Lambda's remaining time). */
+  deadline: number;
+}
+
+export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {
+  name: string;
+  platform: string;
+  description: string;
+  input: S;
+  annotations: Annotations;
+  run(input: z.output<S>, ctx: ToolContext<C>): Promise<R>;
+  text(result: R, input: z.output<S>): string;
+  /** A realistic call and its result: documents the tool and lets the registry test render it. */
+  example: { input: z.input<S>; result: R };
+}
+
+export function defineTool<S extends z.ZodType, R, C>(tool: Tool<S, R, C>): Tool<S, R, C> {
+  return tool;
+}
+
+export interface PlatformEnv {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+}
+
+export interface Platform<C = unknown> {
+  name: string;
+  /** What the platform is, for listings. */
+  vendor: string;
+  // Tools are stored type-erased: each was checked against its own schema where it was defined.
+  tools: readonly Tool<z.ZodType, any, C>[];
+  client(key: string, env: PlatformEnv): C;
+  defaultBaseUrl: string;
+}
+
+export function definePlatform<C>(platform: Platform<C>): Platform<C> {
+  return platform;
+}

@@ -1,0 +1,111 @@
+import { ToolError, rateLimited, type ErrorCode } from './errors';
+
+/** What a vendor's error body says, extracted by the platform client. */
+export interface VendorError {
+  code?: string;
+  message?: string;
+  /** Overrides the status-based mapping (e.g. a vendor 400 that really means a bad key). */
+  as?: ErrorCode;
+}
+
+export interface UpstreamOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  /** Reads the vendor's error body. */
+  describeError(body: unknown, status: number): VendorError;
+  /** Vendor name used in messages ("Tape"). */
+  vendor: string;
+  /** Retries of idempotent requests after a network error, timeout or 502/503/504. */
+  retries?: number;
+  retryDelayMs?: number;
+}
+
+export interface UpstreamRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Safe to send twice. Defaults to true for GET only: a repeated write may apply twice. */
+  idempotent?: boolean;
+}
+
+const RETRYABLE = new Set([502, 503, 504]);
+
+/** The one fetch wrapper: timeout on every call, safe retries, vendor errors mapped to the catalogue. */
+export function createUpstream(opts: UpstreamOptions) {
+  const retries = opts.retries ?? 2;
+  const delay = opts.retryDelayMs ?? 100;
+
+  return async function request<T>(req: UpstreamRequest): Promise<T> {
+    const url = new URL(opts.baseUrl.replace(/\/$/, '') + req.path);
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const idempotent = req.idempotent ?? req.method === 'GET';
+    const init: RequestInit = {
+      method: req.method,
+      headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+    };
+    const endpoint = `${req.method} ${url.pathname}`;
+
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = idempotent && attempt < retries;
+      let res: Response;
+      try {
+        res = await opts.fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) });
+      } catch (err) {
+        if (canRetry) {
+          await sleep(delay * 3 ** attempt);
+          continue;
+        }
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        throw new ToolError(
+          'INTERNAL_ERROR',
+          timedOut ? `${opts.vendor} did not answer within ${opts.timeoutMs} ms (${endpoint}).` : `${opts.vendor} could not be reached (${endpoint}).`,
+          { upstream_status: null, reason: timedOut ? 'timeout' : 'network' },
+        );
+      }
+      if (RETRYABLE.has(res.status) && canRetry) {
+        await res.body?.cancel();
+        await sleep(delay * 3 ** attempt);
+        continue;
+      }
+      const text = await res.text();
+      let body: unknown;
+      try {
+        body = text === '' ? {} : JSON.parse(text);
+      } catch {
+        throw new ToolError('INTERNAL_ERROR', `${opts.vendor} answered ${res.status} with a body that is not JSON (${endpoint}).`, {
+          upstream_status: res.status,
+        });
+      }
+      if (res.ok) return body as T;
+      throw mapError(res, body, endpoint, opts);
+    }
+  };
+}
+
+function mapError(res: Response, body: unknown, endpoint: string, opts: UpstreamOptions): ToolError {
+  const vendor = opts.describeError(body, res.status);
+  const said = vendor.message ? `: ${vendor.message}` : '';
+  const details = { upstream_status: res.status, ...(vendor.code ? { upstream_code: vendor.code } : {}) };
+  const code: ErrorCode | undefined = vendor.as ?? statusCode(res.status);
+  if (code === 'RATE_LIMITED') {
+    const retryAfter = Number(res.headers.get('retry-after') ?? (body as { retry_after?: unknown })?.retry_after ?? 60);
+    return rateLimited(Number.isFinite(retryAfter) ? retryAfter : 60, `${opts.vendor} rate limit reached${said}`, details);
+  }
+  if (code) return new ToolError(code, `${opts.vendor} rejected ${endpoint}${said}`, details);
+  return new ToolError('INTERNAL_ERROR', `${opts.vendor} failed on ${endpoint} with HTTP ${res.status}${said}`, details);
+}
+
+function statusCode(status: number): ErrorCode | undefined {
+  if (status === 400 || status === 409 || status === 422) return 'INVALID_PARAMETER';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  return undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
