@@ -1,0 +1,223 @@
+import { describe, expect, it, vi } from 'vitest';
+import { harness, SANDBOX_KEYS } from '../helpers/harness';
+
+/** Counts requests that reach the twin: invalid input must never get there. */
+function counting(h: Awaited<ReturnType<typeof harness>>) {
+  const seen: string[] = [];
+  const original = h.rt.fetchFor!.dbapp!;
+  h.rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    seen.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+    return original(input, init);
+  }) as typeof fetch;
+  return seen;
+}
+
+describe('authentication', () => {
+  it.each([
+    ['missing', null],
+    ['not bearer', 'Basic dXNlcjpwYXNz'],
+    ['empty bearer', 'Bearer '],
+    ['two tokens', 'Bearer abc def'],
+    ['bad characters', 'Bearer key"with;quotes'],
+  ])('answers 401 UNAUTHORIZED when the header is %s, before anything else runs', async (_case, header) => {
+    const h = await harness();
+    const seen = counting(h);
+    const res = await h.app.request('/v1/tools/nosuch/tool?format=xml', {
+      method: 'POST',
+      headers: header === null ? {} : { authorization: header },
+      body: 'not json',
+    });
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+    expect(body.error.message).toMatch(/Authorization/);
+    expect(seen).toEqual([]);
+  });
+
+  it('passes the key to Tape as its bearer key; Tape rejecting the key is UNAUTHORIZED', async () => {
+    const h = await harness();
+    const unknown = await h.call('dbapp/listWorkspaces', {}, { key: 'user_key_unknownButWellFormed0001' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error).toMatchObject({ code: 'UNAUTHORIZED', details: { upstream_status: 401 } });
+    // Tape answers a key without the user_key_ prefix with a 400 "Invalid user API key".
+    const wrongShape = await h.call('dbapp/listWorkspaces', {}, { key: 'sk_live_123' });
+    expect(wrongShape.status).toBe(401);
+    expect(wrongShape.body.error.message).toMatch(/user_key_/);
+  });
+});
+
+describe('routing', () => {
+  it('answers NOT_FOUND for an unknown platform or tool, naming what exists', async () => {
+    const h = await harness();
+    const platform = await h.call('nosuch/listWorkspaces');
+    expect(platform.status).toBe(404);
+    expect(platform.body.error).toMatchObject({ code: 'NOT_FOUND', details: { platform: 'nosuch' } });
+    expect(platform.body.error.message).toContain('dbapp');
+    const tool = await h.call('dbapp/listEverything');
+    expect(tool.status).toBe(404);
+    expect(tool.body.error).toMatchObject({ code: 'NOT_FOUND', details: { platform: 'dbapp', tool: 'listEverything' } });
+    // Prototype names are not tools.
+    expect((await h.call('dbapp/constructor')).status).toBe(404);
+    expect((await h.call('dbapp/__proto__')).status).toBe(404);
+  });
+
+  it('answers other routes with the error envelope', async () => {
+    const h = await harness();
+    const res = await h.app.request('/v1/tools/dbapp/listWorkspaces', { method: 'GET' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('lists a platform\'s tools with JSON Schemas', async () => {
+    const h = await harness();
+    const res = await h.app.request('/v1/tools/dbapp', { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    const get = body.data.tools.find((t: { name: string }) => t.name === 'getWorkspace');
+    expect(get.input_schema).toMatchObject({ type: 'object', required: ['workspace_id'], properties: { workspace_id: { type: 'integer' } } });
+    expect(get.annotations).toEqual({ readOnly: true, destructive: false, idempotent: true });
+    expect((await h.app.request('/v1/tools/dbapp')).status).toBe(401);
+  });
+});
+
+describe('body and validation', () => {
+  it.each([
+    ['not JSON', '{"workspace_id": 1', /not valid JSON/],
+    ['an array', '[1]', /JSON object/],
+    ['null', 'null', /JSON object/],
+    ['a string', '"hello"', /JSON object/],
+  ])('rejects a body that is %s with INVALID_PARAMETER', async (_case, raw, message) => {
+    const h = await harness();
+    const seen = counting(h);
+    const r = await h.call('dbapp/getWorkspace', undefined, { raw });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: '(body)', expected: 'JSON object' } });
+    expect(r.body.error.message).toMatch(message);
+    expect(seen).toEqual([]);
+  });
+
+  it('takes an empty body as no parameters', async () => {
+    const h = await harness();
+    const r = await h.call('dbapp/listWorkspaces', undefined, { raw: '' });
+    expect(r.body.success).toBe(true);
+  });
+
+  it.each([
+    [{}, 'workspace_id', 'number', /is required/],
+    [{ workspace_id: '1' }, 'workspace_id', 'number', /must be a number, got "1"/],
+    [{ workspace_id: 1.5 }, 'workspace_id', 'integer', /must be an integer/],
+    [{ workspace_id: -3 }, 'workspace_id', 'number more than 0', /more than 0/],
+    [{ workspace_id: 1, workspaceId: 1 }, 'workspaceId', 'one of the parameters workspace_id', /not a parameter/],
+  ])('names the parameter and the expected shape for %j, before any upstream call', async (params, parameter, expected, message) => {
+    const h = await harness();
+    const seen = counting(h);
+    const r = await h.call('dbapp/getWorkspace', params);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter, expected } });
+    expect(r.body.error.message).toMatch(message);
+    expect(r.body.error.message).toContain(`"${parameter}"`);
+    expect(seen).toEqual([]);
+  });
+
+  it('explains enum values', async () => {
+    const h = await harness();
+    const r = await h.call('dbapp/createWorkspace', { name: 'X', type: 'secret' });
+    expect(r.body.error.details).toEqual({ parameter: 'type', expected: 'one of "private", "open", "default", "closed"' });
+    expect(r.body.error.message).toMatch(/invite-only/); // the parameter's description says how to choose
+  });
+});
+
+describe('envelope', () => {
+  it('answers text by default and the structured result with format=json', async () => {
+    const h = await harness();
+    const text = await h.call('dbapp/getWorkspace', { workspace_id: 2 });
+    expect(text.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(text.body).toEqual({ success: true, data: '#2 Contact directory (default, slug contact-directory) — Keep track of our contacts here. · org 1337' });
+    const json = await h.call('dbapp/getWorkspace', { workspace_id: 2 }, { query: 'format=json' });
+    expect(json.body).toEqual({
+      success: true,
+      data: { workspace_id: 2, org_id: 1337, name: 'Contact directory', description: 'Keep track of our contacts here.', slug: 'contact-directory', type: 'default' },
+    });
+    expect((await h.call('dbapp/getWorkspace', { workspace_id: 2 }, { query: 'format=text' })).body).toEqual(text.body);
+  });
+
+  it('rejects an unknown format', async () => {
+    const h = await harness();
+    const r = await h.call('dbapp/listWorkspaces', {}, { query: 'format=xml' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual({ parameter: 'format', expected: '"json" or "text"' });
+  });
+
+  it('encodes the whole envelope in base64 as text/plain with base64=true, errors included', async () => {
+    const h = await harness();
+    const ok = await h.call('dbapp/getWorkspace', { workspace_id: 1 }, { query: 'format=json&base64=true' });
+    expect(ok.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(ok.text).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(ok.body).toMatchObject({ success: true, data: { workspace_id: 1, name: 'Task management' } });
+    const err = await h.call('dbapp/getWorkspace', { workspace_id: 999 }, { query: 'base64=true' });
+    expect(err.status).toBe(404);
+    expect(err.body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    const unauth = await h.call('dbapp/getWorkspace', {}, { query: 'base64=true', key: null });
+    expect(unauth.status).toBe(401);
+    expect(unauth.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('keeps non-ASCII text intact through base64', async () => {
+    const h = await harness();
+    await h.call('dbapp/createWorkspace', { name: 'Überblick 📞', type: 'open' });
+    const r = await h.call('dbapp/listWorkspaces', {}, { query: 'base64=true' });
+    expect(r.body.data).toContain('Überblick 📞');
+  });
+});
+
+describe('rate limit', () => {
+  it('counts per key and platform in a window and answers 429 with Retry-After and RateLimit headers', async () => {
+    const h = await harness({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    const first = await h.call('dbapp/listWorkspaces');
+    expect(first.headers.get('ratelimit-limit')).toBe('2');
+    expect(first.headers.get('ratelimit-remaining')).toBe('1');
+    const reset = Number(first.headers.get('ratelimit-reset'));
+    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(reset).toBeLessThanOrEqual(60);
+    await h.call('dbapp/listWorkspaces');
+    const third = await h.call('dbapp/listWorkspaces');
+    expect(third.status).toBe(429);
+    expect(third.body.error.code).toBe('RATE_LIMITED');
+    expect(third.body.error.details.retry_after).toBeGreaterThanOrEqual(1);
+    expect(third.headers.get('retry-after')).toBe(String(third.body.error.details.retry_after));
+    expect(third.headers.get('ratelimit-remaining')).toBe('0');
+    // Another key has its own budget.
+    expect((await h.call('dbapp/listWorkspaces', {}, { key: SANDBOX_KEYS.member })).status).toBe(200);
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answers INTERNAL_ERROR with a generic message and logs the cause without the key', async () => {
+    const h = await harness();
+    h.rt.fetchFor!.dbapp = (async () => {
+      throw new TypeError('boom inside fetch');
+    }) as unknown as typeof fetch;
+    // A thrown fetch is a network failure: retried for GET, then INTERNAL_ERROR.
+    const r = await h.call('dbapp/listWorkspaces');
+    expect(r.status).toBe(500);
+    expect(r.body.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { reason: 'network' } });
+
+    const tool = h.rt.registry.find('dbapp', 'listWorkspaces')!.tool;
+    const run = tool.run;
+    tool.run = async () => {
+      throw new Error('bug in a tool');
+    };
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const bug = await h.call('dbapp/listWorkspaces');
+      expect(bug.status).toBe(500);
+      expect(bug.body.error.message).not.toContain('bug in a tool');
+      const logged = spy.mock.calls.flat().join('\n');
+      expect(logged).toContain('bug in a tool');
+      expect(logged).not.toContain(SANDBOX_KEYS.owner);
+    } finally {
+      tool.run = run;
+      spy.mockRestore();
+    }
+  });
+});
