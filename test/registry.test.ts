@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { platforms } from '../infra/local/platforms';
+import { createRegistry } from '../shared/registry';
+import { NOT_SHOWN_TOOLS, SPEC_TOOLS } from './spec-tools';
+
+const all = platforms.flatMap((p) => p.tools.map((tool) => ({ platform: p.name, tool })));
+
+describe('registry', () => {
+  it('has unique names and builds', () => {
+    expect(() => createRegistry(platforms)).not.toThrow();
+    const names = all.map((t) => `${t.platform}/${t.tool.name}`);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('refuses a tool listed under the wrong platform or twice', () => {
+    const p = platforms[0]!;
+    expect(() => createRegistry([{ ...p, tools: [...p.tools, p.tools[0]!] }])).toThrow(/twice/);
+    expect(() => createRegistry([{ ...p, name: 'other' }])).toThrow(/declares platform/);
+  });
+
+  describe.each(all.map((t) => [`${t.platform}/${t.tool.name}`, t] as const))('%s', (_name, { platform, tool }) => {
+    it('is named as the spec names it, in a file of the same name', () => {
+      expect([...(SPEC_TOOLS[platform] ?? []), ...(NOT_SHOWN_TOOLS[platform] ?? [])]).toContain(tool.name);
+      expect(tool.platform).toBe(platform);
+    });
+
+    it('has a description for a model and decided annotations', () => {
+      expect(tool.description.length).toBeGreaterThan(60);
+      expect(typeof tool.annotations.readOnly).toBe('boolean');
+      expect(typeof tool.annotations.destructive).toBe('boolean');
+      expect(typeof tool.annotations.idempotent).toBe('boolean');
+      if (tool.annotations.readOnly) expect(tool.annotations.destructive).toBe(false);
+    });
+
+    it('has an input that converts to JSON Schema, every parameter described', () => {
+      const schema = z.toJSONSchema(tool.input, { io: 'input' }) as { type: string; properties?: Record<string, { description?: string }> };
+      expect(schema.type).toBe('object');
+      for (const [key, prop] of Object.entries(schema.properties ?? {})) expect(prop.description, `${tool.name}.${key}`).toBeTruthy();
+    });
+
+    it('accepts its example input and renders its example result as text', () => {
+      const input = tool.input.parse(tool.example.input);
+      const text = tool.text(tool.example.result, input);
+      expect(typeof text).toBe('string');
+      expect(text.length).toBeGreaterThan(0);
+      expect(text).not.toMatch(/undefined|null|\[object Object\]/);
+    });
+  });
+});
