@@ -10,7 +10,8 @@ import { counterResult, windowStart, type Clock, type CounterResult, type Store 
 /**
  * Single-table DynamoDB store: `pk` (S) is the key, `expires_at` (N, epoch seconds) the TTL
  * attribute, `v` a JSON string for cache values, `n` the counter. DynamoDB's TTL deletes lazily,
- * so reads also check `expires_at` themselves.
+ * so reads check expiry themselves, against `expires_ms` (N, epoch ms: the exact expiry, which
+ * whole seconds would round) and else `expires_at`.
  */
 export class DynamoStore implements Store {
   constructor(
@@ -25,16 +26,22 @@ export class DynamoStore implements Store {
     );
     const item = out.Item;
     if (!item?.v?.S || !item.expires_at?.N) return undefined;
-    if (Number(item.expires_at.N) * 1000 <= this.now()) return undefined;
+    const expiresMs = item.expires_ms?.N ? Number(item.expires_ms.N) : Number(item.expires_at.N) * 1000;
+    if (expiresMs <= this.now()) return undefined;
     return JSON.parse(item.v.S) as T;
   }
 
   async put(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    const expires = Math.ceil((this.now() + ttlSeconds * 1000) / 1000);
+    const expiresMs = this.now() + ttlSeconds * 1000;
     await this.client.send(
       new PutItemCommand({
         TableName: this.table,
-        Item: { pk: { S: key }, v: { S: JSON.stringify(value) }, expires_at: { N: String(expires) } },
+        Item: {
+          pk: { S: key },
+          v: { S: JSON.stringify(value) },
+          expires_at: { N: String(Math.ceil(expiresMs / 1000)) },
+          expires_ms: { N: String(expiresMs) },
+        },
       }),
     );
   }

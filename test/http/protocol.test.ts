@@ -28,7 +28,7 @@ describe('authentication', () => {
       body: 'not json',
     });
     expect(res.status).toBe(401);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
     expect(body.error.message).toMatch(/Authorization/);
     expect(seen).toEqual([]);
@@ -71,7 +71,7 @@ describe('routing', () => {
   it('lists a platform\'s tools with JSON Schemas', async () => {
     const h = await harness();
     const res = await h.app.request('/v1/tools/dbapp', { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     const get = body.data.tools.find((t: { name: string }) => t.name === 'getWorkspace');
     expect(get.input_schema).toMatchObject({ type: 'object', required: ['workspace_id'], properties: { workspace_id: { type: 'integer' } } });

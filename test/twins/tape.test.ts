@@ -10,7 +10,7 @@ function twin(opts: Parameters<typeof createTapeTwin>[0] = {}) {
       headers: { ...(auth ? { authorization: auth } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
-    return { status: res.status, headers: res.headers, body: await res.json() };
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
   return { ...t, call };
 }

@@ -1,0 +1,460 @@
+import { randomUUID } from 'node:crypto';
+import { GetItemCommand, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashKey } from '../../shared/execute';
+import { createStore } from '../../shared/store';
+import { DynamoStore } from '../../shared/store/dynamodb';
+import { MemoryStore } from '../../shared/store/memory';
+import { scopedCache, windowStart, type Clock, type CounterResult, type Store } from '../../shared/store/store';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
+
+/**
+ * One suite, two implementations: every case runs over the MemoryStore (the model) and the
+ * DynamoStore against DynamoDB Local. Time comes from a fake clock, so nothing sleeps.
+ */
+
+/** 2100-01-01T00:00:00Z, a whole minute and hour; far enough ahead that no real TTL sweep touches test items. */
+const EPOCH_2100_MS = 4_102_444_800_000;
+/** The fake clock starts a quarter second into a second, as real clocks do. */
+const T0 = EPOCH_2100_MS + 250;
+
+class FakeClock {
+  constructor(public t: number = T0) {}
+  readonly now: Clock = () => this.t;
+  advance(ms: number): void {
+    this.t += ms;
+  }
+  set(ms: number): void {
+    this.t = ms;
+  }
+}
+
+// DynamoDB Local is started once per file, only when a DynamoDB case first needs it.
+let local: Promise<DynamoDbLocal> | undefined;
+const dynamoDbLocal = () => (local ??= startDynamoDbLocal({ table: 'store-test' }));
+afterAll(async () => {
+  if (local) await (await local).stop();
+});
+
+interface Impl {
+  name: 'memory' | 'dynamodb';
+  setup(): Promise<void>;
+  make(now: Clock): Store;
+}
+
+const memoryImpl: Impl = {
+  name: 'memory',
+  setup: async () => {},
+  make: (now) => new MemoryStore(now),
+};
+
+let ddb: DynamoDbLocal | undefined;
+const dynamoImpl: Impl = {
+  name: 'dynamodb',
+  setup: async () => {
+    ddb = await dynamoDbLocal();
+  },
+  make: (now) => {
+    if (!ddb) throw new Error('DynamoDB Local not started');
+    return new DynamoStore(ddb.client, ddb.table, now);
+  },
+};
+
+/** Keys unique to one test, since the DynamoDB cases share one table. */
+const uid = () => randomUUID().slice(0, 8);
+
+/** Records every key a store is asked for, then delegates. */
+function recording(inner: Store): Store & { keys: string[] } {
+  const keys: string[] = [];
+  return {
+    keys,
+    get: (key) => {
+      keys.push(key);
+      return inner.get(key);
+    },
+    put: (key, value, ttl) => {
+      keys.push(key);
+      return inner.put(key, value, ttl);
+    },
+    increment: (key, window, limit) => {
+      keys.push(key);
+      return inner.increment(key, window, limit);
+    },
+  };
+}
+
+describe.each([memoryImpl, dynamoImpl])('Store ($name)', (impl) => {
+  let clock: FakeClock;
+  let store: Store;
+  let p: string;
+
+  beforeAll(() => impl.setup(), 120_000);
+  beforeEach(() => {
+    clock = new FakeClock();
+    store = impl.make(clock.now);
+    p = `t${uid()}`;
+  });
+
+  describe('get / put', () => {
+    it('get of a missing key is undefined', async () => {
+      expect(await store.get(`${p}#missing`)).toBeUndefined();
+      await store.put(`${p}#present`, 1, 60);
+      expect(await store.get(`${p}#missing`)).toBeUndefined();
+      expect(await store.get(`${p}#presen`)).toBeUndefined();
+    });
+
+    const values: Array<[string, unknown]> = [
+      ['object', { id: 7, name: 'Acme', active: true, owner: null }],
+      ['array', [1, 'two', { three: 3 }, [4, [5]], null, false]],
+      ['string', 'hello world'],
+      ['empty string', ''],
+      ['integer', 42],
+      ['zero', 0],
+      ['negative float', -12.375],
+      ['large number', 9_007_199_254_740_991],
+      ['boolean', false],
+      ['null', null],
+      ['empty object', {}],
+      ['empty array', []],
+      [
+        'nested',
+        {
+          workspace: { id: 'ws_1', tables: [{ id: 't1', fields: [{ name: 'Due', type: 'date', options: { tz: 'UTC' } }] }] },
+          cursor: { next: 'abc==', total: 1240 },
+        },
+      ],
+      ['unicode', { text: 'Grüße, 世界! 🚀 café ﬁ नमस्ते \u0000 "quoted" \\ back\nline', emoji: ['👍🏽', '🇯🇵', '👨‍👩‍👧'] }],
+    ];
+
+    it.each(values)('put then get returns a deep-equal copy: %s', async (_label, value) => {
+      const key = `${p}#v`;
+      await store.put(key, value, 60);
+      const got = await store.get(key);
+      expect(got).toStrictEqual(value);
+      // A second read is equal too (nothing consumed or mutated by reading).
+      expect(await store.get(key)).toStrictEqual(value);
+    });
+
+    it('returns copies: mutating what was put or what was read changes nothing stored', async () => {
+      const key = `${p}#copy`;
+      const value = { list: [1, 2, 3], inner: { a: 'x' } };
+      await store.put(key, value, 60);
+      value.list.push(4);
+      value.inner.a = 'changed';
+      const first = await store.get<{ list: number[]; inner: { a: string } }>(key);
+      expect(first).toStrictEqual({ list: [1, 2, 3], inner: { a: 'x' } });
+      first!.list.push(99);
+      first!.inner.a = 'mutated';
+      const second = await store.get(key);
+      expect(second).toStrictEqual({ list: [1, 2, 3], inner: { a: 'x' } });
+      expect(second).not.toBe(first);
+    });
+
+    it('keys are exact, including unicode and separators', async () => {
+      await store.put(`${p}#a#b`, 'ab', 60);
+      await store.put(`${p}#a`, 'a', 60);
+      await store.put(`${p}#ключ 🔑`, 'unicode key', 60);
+      expect(await store.get(`${p}#a#b`)).toBe('ab');
+      expect(await store.get(`${p}#a`)).toBe('a');
+      expect(await store.get(`${p}#ключ 🔑`)).toBe('unicode key');
+      expect(await store.get(`${p}#ключ`)).toBeUndefined();
+    });
+
+    it('put overwrites the value', async () => {
+      const key = `${p}#over`;
+      await store.put(key, { v: 1 }, 60);
+      await store.put(key, { v: 2, extra: ['x'] }, 60);
+      expect(await store.get(key)).toStrictEqual({ v: 2, extra: ['x'] });
+      await store.put(key, 'now a string', 60);
+      expect(await store.get(key)).toBe('now a string');
+    });
+
+    it('put overwrites the expiry too (longer and shorter)', async () => {
+      const longer = `${p}#longer`;
+      const shorter = `${p}#shorter`;
+      await store.put(longer, 'old', 10);
+      await store.put(longer, 'new', 100);
+      await store.put(shorter, 'old', 100);
+      await store.put(shorter, 'new', 10);
+      clock.advance(50_000);
+      expect(await store.get(longer)).toBe('new');
+      expect(await store.get(shorter)).toBeUndefined();
+    });
+  });
+
+  describe('TTL', () => {
+    it('a value is visible before expiry and undefined at and after it', async () => {
+      const key = `${p}#ttl`;
+      await store.put(key, { cached: true }, 60);
+      expect(await store.get(key)).toStrictEqual({ cached: true });
+      clock.advance(30_000);
+      expect(await store.get(key)).toStrictEqual({ cached: true });
+      clock.set(T0 + 60_000 - 1);
+      expect(await store.get(key)).toStrictEqual({ cached: true });
+      clock.set(T0 + 60_000);
+      expect(await store.get(key)).toBeUndefined();
+      clock.set(T0 + 60_001);
+      expect(await store.get(key)).toBeUndefined();
+      clock.advance(3_600_000);
+      expect(await store.get(key)).toBeUndefined();
+    });
+
+    it('expiry is per key', async () => {
+      await store.put(`${p}#short`, 's', 5);
+      await store.put(`${p}#long`, 'l', 3600);
+      clock.advance(5_000);
+      expect(await store.get(`${p}#short`)).toBeUndefined();
+      expect(await store.get(`${p}#long`)).toBe('l');
+      clock.advance(3_595_000);
+      expect(await store.get(`${p}#long`)).toBeUndefined();
+    });
+
+    it('an expired key can be written again', async () => {
+      const key = `${p}#again`;
+      await store.put(key, 1, 1);
+      clock.advance(1_000);
+      expect(await store.get(key)).toBeUndefined();
+      await store.put(key, 2, 1);
+      expect(await store.get(key)).toBe(2);
+    });
+
+    it('expiry is exact on a whole-second clock too', async () => {
+      clock.set(EPOCH_2100_MS);
+      const key = `${p}#whole`;
+      await store.put(key, 'w', 60);
+      clock.set(EPOCH_2100_MS + 59_999);
+      expect(await store.get(key)).toBe('w');
+      clock.set(EPOCH_2100_MS + 60_000);
+      expect(await store.get(key)).toBeUndefined();
+    });
+  });
+
+  describe('increment', () => {
+    const expectAllowed = (r: CounterResult, count: number, limit: number, windowSeconds: number) => {
+      expect(r).toMatchObject({ allowed: true, count, limit, remaining: limit - count });
+      expect(r.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(r.resetSeconds).toBeLessThanOrEqual(windowSeconds);
+    };
+
+    it('allows 1..limit with remaining decreasing, then refuses with remaining 0', async () => {
+      const key = `${p}#rl`;
+      const limit = 5;
+      const window = 60;
+      for (let i = 1; i <= limit; i++) expectAllowed(await store.increment(key, window, limit), i, limit, window);
+      for (let i = 0; i < 3; i++) {
+        const denied = await store.increment(key, window, limit);
+        expect(denied).toMatchObject({ allowed: false, remaining: 0, limit, count: limit });
+        expect(denied.resetSeconds).toBeGreaterThanOrEqual(1);
+        expect(denied.resetSeconds).toBeLessThanOrEqual(window);
+      }
+    });
+
+    it('resetSeconds counts down to the end of the fixed window', async () => {
+      const key = `${p}#reset`;
+      // 15.5 s into a 60 s window: 45 s remain (whole seconds, from the current second).
+      clock.set(EPOCH_2100_MS + 15_500);
+      expect((await store.increment(key, 60, 2)).resetSeconds).toBe(45);
+      clock.set(EPOCH_2100_MS + 59_999);
+      expect(await store.increment(key, 60, 2)).toMatchObject({ allowed: true, count: 2, resetSeconds: 1 });
+      expect(await store.increment(key, 60, 2)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });
+    });
+
+    it('a new window starts from 1 again', async () => {
+      const key = `${p}#win`;
+      const limit = 3;
+      const window = 60;
+      for (let i = 1; i <= limit; i++) expectAllowed(await store.increment(key, window, limit), i, limit, window);
+      expect((await store.increment(key, window, limit)).allowed).toBe(false);
+
+      clock.advance(window * 1000);
+      expectAllowed(await store.increment(key, window, limit), 1, limit, window);
+      expectAllowed(await store.increment(key, window, limit), 2, limit, window);
+
+      clock.advance(window * 1000);
+      expectAllowed(await store.increment(key, window, limit), 1, limit, window);
+    });
+
+    it('the window boundary is fixed, not sliding', async () => {
+      const key = `${p}#fixed`;
+      clock.set(EPOCH_2100_MS + 59_000);
+      expect(await store.increment(key, 60, 1)).toMatchObject({ allowed: true, count: 1 });
+      expect((await store.increment(key, 60, 1)).allowed).toBe(false);
+      clock.set(EPOCH_2100_MS + 60_000); // one second later, but a new window
+      expect(await store.increment(key, 60, 1)).toMatchObject({ allowed: true, count: 1 });
+    });
+
+    it('distinct keys count separately', async () => {
+      const a = `${p}#a`;
+      const b = `${p}#b`;
+      expectAllowed(await store.increment(a, 60, 2), 1, 2, 60);
+      expectAllowed(await store.increment(a, 60, 2), 2, 2, 60);
+      expect((await store.increment(a, 60, 2)).allowed).toBe(false);
+      expectAllowed(await store.increment(b, 60, 2), 1, 2, 60);
+      expect((await store.increment(a, 60, 2)).allowed).toBe(false);
+      expectAllowed(await store.increment(b, 60, 2), 2, 2, 60);
+    });
+
+    it('counters and cache entries do not collide', async () => {
+      const key = `${p}#both`;
+      await store.put(key, 'cached', 60);
+      expectAllowed(await store.increment(key, 60, 5), 1, 5, 60);
+      expect(await store.get(key)).toBe('cached');
+      expectAllowed(await store.increment(key, 60, 5), 2, 5, 60);
+    });
+
+    it('is atomic: of 50 concurrent increments with limit 20 exactly 20 are allowed', async () => {
+      const key = `${p}#atomic`;
+      const results = await Promise.all(Array.from({ length: 50 }, () => store.increment(key, 60, 20)));
+      const allowed = results.filter((r) => r.allowed);
+      const denied = results.filter((r) => !r.allowed);
+      expect(allowed).toHaveLength(20);
+      expect(denied).toHaveLength(30);
+      // Each allowed call saw its own count: 1..20, each once.
+      expect(allowed.map((r) => r.count).sort((x, y) => x - y)).toStrictEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      for (const r of denied) expect(r.remaining).toBe(0);
+      expect((await store.increment(key, 60, 20)).allowed).toBe(false);
+    });
+  });
+
+  describe('scoped cache', () => {
+    it('one key hash never reads another’s entries, and only hashes reach the store', async () => {
+      const rawA = `sk_live_A_${uid()}_secret`;
+      const rawB = `sk_live_B_${uid()}_secret`;
+      const hashA = hashKey(rawA);
+      const hashB = hashKey(rawB);
+      expect(hashA).not.toBe(hashB);
+      const spy = recording(store);
+
+      const catalog = { tools: ['listWorkspaces', 'getRecord'], version: 3 };
+      await scopedCache(spy, hashA).put('catalog', catalog, 300);
+      expect(await scopedCache(spy, hashB).get('catalog')).toBeUndefined();
+      expect(await scopedCache(spy, hashA).get('catalog')).toStrictEqual(catalog);
+
+      await scopedCache(spy, hashB).put('catalog', { tools: [], version: 1 }, 300);
+      expect(await scopedCache(spy, hashA).get('catalog')).toStrictEqual(catalog);
+      expect(await scopedCache(spy, hashB).get('catalog')).toStrictEqual({ tools: [], version: 1 });
+
+      expect(spy.keys).toHaveLength(6);
+      for (const key of spy.keys) {
+        expect(key.startsWith(`cache#${hashA}#`) || key.startsWith(`cache#${hashB}#`), key).toBe(true);
+        expect(key).not.toContain(rawA);
+        expect(key).not.toContain(rawB);
+        expect(key).not.toContain('sk_live');
+      }
+      expect(spy.keys[0]).toBe(`cache#${hashA}#catalog`);
+      // The entry lives under exactly that key in the underlying store.
+      expect(await store.get(`cache#${hashA}#catalog`)).toStrictEqual(catalog);
+    });
+
+    it('scoped entries expire like any other', async () => {
+      const cache = scopedCache(store, hashKey(`k_${uid()}`));
+      await cache.put('catalog', [1], 30);
+      clock.advance(29_999);
+      expect(await cache.get('catalog')).toStrictEqual([1]);
+      clock.advance(1);
+      expect(await cache.get('catalog')).toBeUndefined();
+    });
+  });
+});
+
+describe('DynamoStore items (what DynamoDB TTL needs)', () => {
+  let d: DynamoDbLocal;
+  let clock: FakeClock;
+  let store: DynamoStore;
+  beforeAll(async () => {
+    d = await dynamoDbLocal();
+  }, 120_000);
+  beforeEach(() => {
+    clock = new FakeClock();
+    store = new DynamoStore(d.client, d.table, clock.now);
+  });
+
+  const expectEpochSeconds = (attr: AttributeValue | undefined): number => {
+    expect(attr?.N, 'expires_at must be a Number attribute').toBeTypeOf('string');
+    expect(attr?.S).toBeUndefined();
+    const n = Number(attr?.N);
+    expect(Number.isInteger(n), `expires_at ${attr?.N} must be whole seconds`).toBe(true);
+    return n;
+  };
+
+  it('put writes expires_at as a Number in epoch seconds', async () => {
+    const key = `items#${uid()}#put`;
+    await store.put(key, { a: 1 }, 120);
+    const out = await d.client.send(new GetItemCommand({ TableName: d.table, Key: { pk: { S: key } }, ConsistentRead: true }));
+    expect(out.Item?.pk?.S).toBe(key);
+    const expires = expectEpochSeconds(out.Item?.expires_at);
+    // Seconds, not milliseconds: within a second of now + ttl, and never before it (DynamoDB
+    // must not delete an entry that is still fresh).
+    expect(Math.abs(expires - (T0 / 1000 + 120))).toBeLessThanOrEqual(1);
+    expect(expires * 1000).toBeGreaterThanOrEqual(T0 + 120_000);
+  });
+
+  it('the counter item has expires_at in epoch seconds, no earlier than its window end', async () => {
+    const key = `items#${uid()}#rl`;
+    const window = 60;
+    await store.increment(key, window, 10);
+    await store.increment(key, window, 10);
+    const out = await d.client.send(
+      new ScanCommand({
+        TableName: d.table,
+        ConsistentRead: true,
+        FilterExpression: 'begins_with(pk, :p)',
+        ExpressionAttributeValues: { ':p': { S: key } },
+      }),
+    );
+    expect(out.Items).toHaveLength(1);
+    const item = out.Items![0]!;
+    expect(item.n?.N).toBe('2');
+    const expires = expectEpochSeconds(item.expires_at);
+    const windowEnd = windowStart(T0, window) + window;
+    expect(expires).toBeGreaterThanOrEqual(windowEnd);
+    expect(expires).toBeLessThanOrEqual(windowEnd + 3600);
+  });
+});
+
+describe('createStore', () => {
+  const ENV_KEYS = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE'] as const;
+  let saved: Record<string, string | undefined>;
+  beforeEach(() => {
+    saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+    // Dummy credentials for the SDK's default chain; DynamoDB Local accepts any.
+    process.env.AWS_ACCESS_KEY_ID = LOCAL_CREDENTIALS.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+  });
+  afterEach(() => {
+    for (const k of ENV_KEYS) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  it('memory → a MemoryStore', async () => {
+    const s = await createStore({ kind: 'memory' });
+    expect(s).toBeInstanceOf(MemoryStore);
+    await s.put('k', { ok: true }, 60);
+    expect(await s.get('k')).toStrictEqual({ ok: true });
+  });
+
+  it('dynamodb → a DynamoStore that talks to the configured endpoint and table', async () => {
+    const d = await dynamoDbLocal();
+    const s = await createStore({ kind: 'dynamodb', table: d.table, endpoint: d.endpoint, region: LOCAL_REGION });
+    expect(s).toBeInstanceOf(DynamoStore);
+    const key = `create#${uid()}`;
+    await s.put(key, { via: 'createStore', n: [1, 2] }, 60);
+    expect(await s.get(key)).toStrictEqual({ via: 'createStore', n: [1, 2] });
+    // The item is really in the local table.
+    const out = await d.client.send(new GetItemCommand({ TableName: d.table, Key: { pk: { S: key } }, ConsistentRead: true }));
+    expect(out.Item?.pk?.S).toBe(key);
+    expect(await s.increment(`${key}#rl`, 60, 1)).toMatchObject({ allowed: true, count: 1, remaining: 0 });
+    expect((await s.increment(`${key}#rl`, 60, 1)).allowed).toBe(false);
+  }, 120_000);
+
+  it('dynamodb without a table throws', async () => {
+    await expect(createStore({ kind: 'dynamodb' })).rejects.toThrow(/TABLE_NAME/);
+    await expect(createStore({ kind: 'dynamodb', endpoint: 'http://127.0.0.1:1', region: LOCAL_REGION })).rejects.toThrow(
+      /TABLE_NAME/,
+    );
+  });
+});
