@@ -44,6 +44,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
   });
 
   return {
+    // --- workspaces (workspace.md) ---
     listWorkspaces: () => request<{ total: number; workspaces: TapeWorkspace[] }>({ method: 'GET', path: '/v1/workspace/org' }),
     createWorkspace: (body: { name: string; type: TapeWorkspace['type']; description?: string }) =>
       request<TapeWorkspace>({ method: 'POST', path: '/v1/workspace', body }),
@@ -57,6 +58,16 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<TapeWorkspaceMember>({ method: 'POST', path: `/v1/workspace/${id}/member`, body, idempotent: true }),
     removeWorkspaceMember: (id: number, userId: number) =>
       request<TapeWorkspaceMember>({ method: 'DELETE', path: `/v1/workspace/${id}/member/${userId}` }),
+
+    // --- apps, organization, users (app.md, organization.md, user.md) ---
+
+    // --- records (record.md, record-revision.md, record-comment.md) ---
+
+    // --- views (view.md) ---
+
+    // --- webhooks (webhook.md) ---
+
+    // --- files (file.md) ---
   };
 }
 

@@ -1,3 +1,5 @@
+import { TapeEvents, type TapeApp, type TapeRecordRow } from './model';
+
 /** In-memory state of the Tape twin, seeded with the organization, users and workspaces of Tape's docs. */
 export interface TapeUser {
   user_id: number;
@@ -43,6 +45,9 @@ export interface TapeOrg {
 }
 
 export interface TapeState {
+  apps: Map<number, TapeApp>;
+  records: Map<number, TapeRecordRow>;
+  events: TapeEvents;
   org: TapeOrg;
   users: Map<number, TapeUser>;
   /** API key → user id. */
@@ -50,7 +55,7 @@ export interface TapeState {
   workspaces: Map<number, TapeWorkspace>;
   /** workspace id → (user id → role). */
   members: Map<number, Map<number, WorkspaceRole>>;
-  nextId: { user: number; workspace: number };
+  nextId: { user: number; workspace: number; app: number; field: number; record: number; revision: number; comment: number; file: number; view: number; hook: number };
 }
 
 /** Fixed sandbox keys, so the README's curl lines work as printed. */
@@ -99,5 +104,15 @@ export function seedState(): TapeState {
     [SANDBOX_KEYS.owner, 10000],
     [SANDBOX_KEYS.member, 10001],
   ]);
-  return { org, users, keys, workspaces, members, nextId: { user: 10002, workspace: 3 } };
+  return {
+    org,
+    users,
+    keys,
+    workspaces,
+    members,
+    apps: new Map(),
+    records: new Map(),
+    events: new TapeEvents(),
+    nextId: { user: 10002, workspace: 3, app: 1, field: 1, record: 1, revision: 1, comment: 1, file: 1, view: 500, hook: 1 },
+  };
 }
