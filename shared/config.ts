@@ -5,6 +5,11 @@ export interface Config {
   store: StoreConfig;
   rateLimit: { max: number; windowSeconds: number };
   upstreamTimeoutMs: number;
+  /**
+   * Hosts for which plain http:// and loopback/private addresses are allowed where callers pass
+   * URLs (webhook targets, attachment downloads). Empty in the cloud; the local server sets loopback.
+   */
+  allowHttpHosts: string[];
   /** Per platform: base URL of the vendor API (defaults to the real vendor). */
   baseUrls: Record<string, string | undefined>;
 }
@@ -29,6 +34,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: positiveInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
     },
     upstreamTimeoutMs: positiveInt(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
+    allowHttpHosts: (env.ALLOW_HTTP_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     baseUrls: { dbapp: env.DBAPP_BASE_URL },
   };
 }

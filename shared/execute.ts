@@ -87,6 +87,7 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
       client: platform.client(call.key, env),
       keyHash,
       store: rt.store,
+      config: rt.config,
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
     });
     const data = call.format === 'json' ? result : tool.text(result, input);

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { Config } from './config';
 import type { Store } from './store/store';
 
 export interface Annotations {
@@ -17,6 +18,7 @@ export interface ToolContext<C> {
   /** sha-256 of the caller's key: scope for cache entries; the raw key never reaches the store. */
   keyHash: string;
   store: Store;
+  config: Config;
   /** Epoch ms after which no new upstream work should start (Lambda's remaining time). */
   deadline: number;
 }
