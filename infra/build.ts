@@ -42,6 +42,9 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       target: 'node20',
       format: 'cjs',
       external: ['@aws-sdk/*'],
+      // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
+      // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
+      supported: { 'dynamic-import': false },
       legalComments: 'none',
       logLevel: 'warning',
     });

@@ -33,8 +33,18 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
   };
 
   return async function handler(event: HttpEvent | DirectEvent, context: Context) {
-    const { rt, http } = await (ready ??= init());
-    if (isHttpEvent(event)) return http(event as never, context as never);
+    // A failed start is not kept: the next invocation of this container tries again.
+    const { rt, http } = await (ready ??= init().catch((err: unknown) => {
+      ready = undefined;
+      throw err;
+    }));
+    if (event && typeof event === 'object' && isHttpEvent(event)) return http(event as never, context as never);
+    if (!event || typeof event !== 'object' || Array.isArray(event)) {
+      return failure(
+        new ToolError('INVALID_PARAMETER', 'A direct invocation takes an object {tool, params, format?, key_parameter}.', { parameter: '(event)', expected: 'object' }),
+        { platform: platform.name, tool: '' },
+      ).body;
+    }
     return direct(rt, platform, event, context);
   };
 }

@@ -1,4 +1,5 @@
 import { ToolError } from '../errors';
+import { log } from '../log';
 
 // Keys read once per container: SSM is called on the first use of each parameter only.
 const cache = new Map<string, Promise<string>>();
@@ -23,6 +24,7 @@ async function fetchKey(name: string): Promise<string> {
     ({ Parameter: parameter } = await ssm(SSMClient).send(new GetParameterCommand({ Name: name, WithDecryption: true })));
   } catch (err) {
     const notFound = err instanceof Error && err.name === 'ParameterNotFound';
+    if (!notFound) log('error', 'SSM key read failed', { key_parameter: name, error: err instanceof Error ? err.name : 'unknown' });
     throw new ToolError(notFound ? 'UNAUTHORIZED' : 'INTERNAL_ERROR', notFound ? `SSM parameter "${name}" does not exist.` : `SSM parameter "${name}" could not be read.`, {
       parameter: 'key_parameter',
     });

@@ -1,0 +1,153 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildAll } from '../../infra/build';
+import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
+import { httpApiV2Event } from '../helpers/lambda-events';
+
+const run = promisify(execFile);
+const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * The built bundle, loaded the way the nodejs20.x runtime loads it: `require` of the CommonJS
+ * file in a fresh Node process, the handler called with an event and a context. The bundle is
+ * built into a temporary folder with no node_modules beside it, as in the deployment zip;
+ * NODE_PATH stands in for the AWS SDK v3 the runtime provides.
+ */
+const INVOKE = `
+const { handler } = require(process.env.BUNDLE);
+const event = JSON.parse(process.env.EVENT);
+const budget = Date.now() + 29000;
+const context = { functionName: 'tool-execution-service-dev-dbapp', awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
+handler(event, context).then(
+  (result) => { process.stdout.write(JSON.stringify(result)); process.exit(0); },
+  (err) => { console.error(err); process.exit(1); },
+);
+`;
+
+let outDir: string;
+let bundle: string;
+const servers: ServerType[] = [];
+
+async function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<string> {
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+let tapeUrl: string;
+let awsUrl: string;
+const awsRequests: { target: string; body: Record<string, any> }[] = [];
+
+/** A stand-in for the AWS JSON protocol of SSM and DynamoDB: POST / with X-Amz-Target. */
+function fakeAws(): Hono {
+  const aws = new Hono();
+  aws.post('/', async (c) => {
+    const target = c.req.header('x-amz-target') ?? '';
+    const body = await c.req.json();
+    awsRequests.push({ target, body });
+    const reply = (json: unknown, type: string) => c.body(JSON.stringify(json), 200, { 'content-type': type });
+    switch (target) {
+      case 'AmazonSSM.GetParameter':
+        return reply({ Parameter: { Name: body.Name, Type: 'SecureString', Value: SANDBOX_KEYS.owner, Version: 1, DataType: 'text' } }, 'application/x-amz-json-1.1');
+      case 'DynamoDB_20120810.UpdateItem':
+        return reply({ Attributes: { n: { N: '1' } } }, 'application/x-amz-json-1.0');
+      case 'DynamoDB_20120810.GetItem':
+      case 'DynamoDB_20120810.PutItem':
+        return reply({}, 'application/x-amz-json-1.0');
+      default:
+        return c.json({ __type: 'UnknownOperationException', message: target }, 400);
+    }
+  });
+  return aws;
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'tes-bundle-'));
+  const [info] = await buildAll(outDir);
+  if (!info || info.name !== 'dbapp') throw new Error('dbapp bundle not built');
+  bundle = info.file;
+  tapeUrl = await listen(createTapeTwin().app.fetch);
+  awsUrl = await listen(fakeAws().fetch);
+});
+beforeEach(() => {
+  awsRequests.length = 0;
+});
+
+const AWS_ENV = {
+  AWS_REGION: 'eu-central-1',
+  AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+  AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+};
+
+afterAll(async () => {
+  for (const s of servers) s.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+async function invoke(event: unknown, env: Record<string, string> = {}) {
+  const { stdout } = await run(process.execPath, ['-e', INVOKE], {
+    cwd: outDir,
+    timeout: 20_000,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_PATH: join(root, 'node_modules'),
+      BUNDLE: bundle,
+      EVENT: JSON.stringify(event),
+      STORE: 'memory',
+      DBAPP_BASE_URL: tapeUrl,
+      ...env,
+    },
+  });
+  return JSON.parse(stdout);
+}
+
+const listWorkspacesEvent = () =>
+  httpApiV2Event({
+    method: 'POST',
+    path: '/v1/tools/dbapp/listWorkspaces',
+    query: { format: 'json' },
+    headers: { Authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+
+describe('built bundle <fn>/handler.js', () => {
+  it('answers an HTTP API v2 event against the Tape twin over loopback', async () => {
+    const result = await invoke(listWorkspacesEvent());
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(result.body);
+    expect(body.success).toBe(true);
+    expect(body.data.total).toBe(2);
+    expect(body.data.workspaces.map((w: { name: string }) => w.name)).toEqual(['Task management', 'Contact directory']);
+  });
+
+  it('counts calls in DynamoDB with STORE=dynamodb (as deployed), using only the actions IAM allows', async () => {
+    const result = await invoke(listWorkspacesEvent(), { ...AWS_ENV, STORE: 'dynamodb', TABLE_NAME: 'tes-dev-store', DYNAMODB_ENDPOINT: awsUrl });
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body).data.total).toBe(2);
+    expect(awsRequests.length).toBeGreaterThan(0);
+    for (const r of awsRequests) {
+      expect(['DynamoDB_20120810.GetItem', 'DynamoDB_20120810.PutItem', 'DynamoDB_20120810.UpdateItem']).toContain(r.target);
+      expect(r.body.TableName).toBe('tes-dev-store');
+    }
+    expect(awsRequests.map((r) => r.target)).toContain('DynamoDB_20120810.UpdateItem');
+  });
+
+  it('runs a scheduled job: key read from SSM (the runtime-provided SDK) with decryption', async () => {
+    const event = { tool: 'listWorkspaces', params: {}, format: 'text', key_parameter: '/tool-execution-service/dev/dbapp/api-key' };
+    const result = await invoke(event, { ...AWS_ENV, AWS_ENDPOINT_URL_SSM: awsUrl });
+    expect(result).toMatchObject({ success: true, data: expect.stringMatching(/^#1 Task management[^]*2 workspaces$/) });
+    expect(awsRequests).toEqual([
+      { target: 'AmazonSSM.GetParameter', body: { Name: '/tool-execution-service/dev/dbapp/api-key', WithDecryption: true } },
+    ]);
+  });
+});
