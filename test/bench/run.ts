@@ -1,0 +1,162 @@
+/**
+ * `npm run bench`: bundle sizes, cold init of each function bundle in a fresh node process, and
+ * per-call overhead against a zero-latency twin. Prints a table with each figure next to its goal
+ * and writes the raw figures to bench-results.json. Exit 0 even on MISS (a report); 1 on errors.
+ */
+import { serve } from '@hono/node-server';
+import { writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { buildAll } from '../../infra/build';
+import { createTapeTwin } from '../../infra/twins/tape';
+import { measureColdInit, type ChildRun } from './cold';
+import { measureOverhead } from './overhead';
+import { bytes, kb, ms, round, table } from './stats';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const resultsFile = `${root}bench-results.json`;
+
+const GOALS = {
+  /** "≤ 700 KB minified", read strictly as 700,000 bytes. */
+  bundleBytes: 700_000,
+  coldAboveFloorMs: 150,
+  overheadP50Ms: 1,
+  overheadP99Ms: 5,
+};
+const COLD_RUNS = 9;
+const CALLS = 2_000;
+const WARMUP = 200;
+
+const verdicts: { figure: string; pass: boolean }[] = [];
+function verdict(figure: string, value: number, goal: number): string {
+  const pass = value <= goal;
+  verdicts.push({ figure, pass });
+  return pass ? 'PASS' : 'MISS';
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const out: string[] = [];
+  const cpu = cpus();
+  out.push(`Bench — node ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} CPU × ${cpu[0]?.model.trim() ?? 'unknown'}`);
+  out.push('');
+
+  // 1. Bundle sizes.
+  const bundles = await buildAll();
+  out.push(`1. Bundle size — dist/<function>/handler.js, minified CommonJS, @aws-sdk/* external (goal ≤ 700 KB = ${bytes(GOALS.bundleBytes)})`);
+  out.push(
+    table([
+      ['function', 'bytes', 'KB', 'gzip -9', 'goal', 'result'],
+      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
+    ]),
+  );
+  out.push('');
+
+  // 2. Cold init: the bundle in fresh node processes, talking to the Tape twin on a loopback port.
+  const twin = createTapeTwin({ credits: 1e12 });
+  const server = serve({ fetch: twin.app.fetch, port: 0, hostname: '127.0.0.1' });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      if (server.listening) return resolve();
+      server.once('listening', () => resolve());
+      server.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const cold = await measureColdInit(bundles, `http://127.0.0.1:${port}`, COLD_RUNS);
+
+    out.push(`2. Cold init — fresh \`node\`: require the bundle, answer one API Gateway v2 POST /v1/tools/dbapp/listWorkspaces`);
+    out.push(`   (Tape twin on 127.0.0.1:${port}); wall time spawn → exit, median of ${COLD_RUNS} interleaved runs; floor = \`node -e\` that prints and exits`);
+    out.push(
+      table([
+        ['function', 'spawn→exit', 'floor', 'above floor', 'goal', 'result', 'in child: require / first answer / start→answer'],
+        ...cold.functions.map((f) => {
+          const above = f.medianExitMs - cold.floor.medianExitMs;
+          return [
+            f.name,
+            ms(f.medianExitMs),
+            ms(cold.floor.medianExitMs),
+            ms(above),
+            `≤ ${GOALS.coldAboveFloorMs} ms`,
+            verdict(`cold init ${f.name}`, above, GOALS.coldAboveFloorMs),
+            `${ms(f.medianRequireMs)} / ${ms(f.medianFirstAnswerMs)} / ${ms(f.medianChildStartToAnswerMs)}`,
+          ];
+        }),
+      ]),
+    );
+    out.push('  (every cold answer checked: HTTP 200, success:true)');
+    out.push('');
+
+    // 3. Per-call overhead, in-process.
+    const oh = await measureOverhead(CALLS, WARMUP);
+    out.push(`3. Per-call overhead — ${oh.tool} via app.request (text format) vs direct twin.fetch GET /v1/workspace/org + JSON,`);
+    out.push(`   zero-latency twin, ${CALLS.toLocaleString('en-US')} calls each after ${WARMUP} warm-up, alternating`);
+    out.push(
+      table([
+        ['', 'p50', 'p99'],
+        ['tool call', ms(oh.toolMs.p50), ms(oh.toolMs.p99)],
+        ['direct twin', ms(oh.directMs.p50), ms(oh.directMs.p99)],
+        ['overhead', ms(oh.overheadMs.p50), ms(oh.overheadMs.p99)],
+        ['goal', `≤ ${GOALS.overheadP50Ms} ms`, `≤ ${GOALS.overheadP99Ms} ms`],
+        ['result', verdict('overhead p50', oh.overheadMs.p50, GOALS.overheadP50Ms), verdict('overhead p99', oh.overheadMs.p99, GOALS.overheadP99Ms)],
+      ]),
+    );
+    out.push('');
+
+    const missed = verdicts.filter((v) => !v.pass);
+    out.push(
+      `Summary: ${verdicts.length - missed.length} PASS, ${missed.length} MISS${missed.length ? ` (${missed.map((m) => m.figure).join(', ')})` : ''}` +
+        ` — ${((Date.now() - started) / 1000).toFixed(1)} s; raw figures in bench-results.json`,
+    );
+
+    const childRun = (r: ChildRun) => {
+      const { body: _body, ...report } = r.report;
+      return { exitMs: round(r.exitMs), lineMs: round(r.lineMs), report };
+    };
+    const results = {
+      date: new Date(started).toISOString(),
+      node: process.version,
+      platform: `${process.platform}/${process.arch}`,
+      cpus: cpu.length,
+      cpuModel: cpu[0]?.model.trim() ?? null,
+      goals: GOALS,
+      bundles: bundles.map((b) => ({ name: b.name, file: b.file.replace(root, ''), bytes: b.bytes, gzipBytes: b.gzipBytes })),
+      coldInit: {
+        runsPerKind: cold.runsPerKind,
+        measure: 'wall ms from spawn to child exit (exitMs) and to its result line (lineMs)',
+        floor: { medianExitMs: round(cold.floor.medianExitMs), medianLineMs: round(cold.floor.medianLineMs), runs: cold.floor.runs.map(childRun) },
+        functions: cold.functions.map((f) => ({
+          name: f.name,
+          medianExitMs: round(f.medianExitMs),
+          medianLineMs: round(f.medianLineMs),
+          aboveFloorMs: round(f.medianExitMs - cold.floor.medianExitMs),
+          medianRequireMs: round(f.medianRequireMs),
+          medianFirstAnswerMs: round(f.medianFirstAnswerMs),
+          medianChildStartToAnswerMs: round(f.medianChildStartToAnswerMs),
+          runs: f.runs.map(childRun),
+        })),
+      },
+      overhead: {
+        tool: oh.tool,
+        calls: oh.calls,
+        warmup: oh.warmup,
+        toolMs: { p50: round(oh.toolMs.p50), p99: round(oh.toolMs.p99) },
+        directMs: { p50: round(oh.directMs.p50), p99: round(oh.directMs.p99) },
+        overheadMs: { p50: round(oh.overheadMs.p50), p99: round(oh.overheadMs.p99) },
+        samples: { toolMs: oh.samples.toolMs.map((n) => round(n)), directMs: oh.samples.directMs.map((n) => round(n)) },
+      },
+      verdicts,
+    };
+    await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  console.log(out.join('\n'));
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exitCode = 1;
+}
