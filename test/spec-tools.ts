@@ -21,5 +21,8 @@ export const SPEC_TOOLS: Record<string, readonly string[]> = {
 
 /** Tools the spec leaves "not shown", named by the issues in the spec's style. */
 export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
-  dbapp: [],
+  dbapp: [
+    // §4.1 "apps, organization, users … not shown": the user listing that user ids come from.
+    'listOrganizationUsers',
+  ],
 };

@@ -18,6 +18,281 @@ export interface TapeWorkspaceMember {
   role: 'admin' | 'member' | 'guest';
 }
 
+/** webhook.md: one event type per hook. */
+export type TapeWebhookType = 'record.create' | 'record.update' | 'record.delete' | 'record.restore' | 'comment.create' | 'comment.delete' | 'app.update';
+
+/** A hook as webhook.md shows it; verify/validate/delete answers carry no app_id. */
+export interface TapeWebhook {
+  hook_id: number;
+  app_id?: number;
+  status: 'active' | 'inactive';
+  num_failed_executions: number;
+  type: TapeWebhookType;
+  url: string;
+}
+
+/** A file object of file.md (POST /v1/file/upload); `file_id` is a temporary id until the file is attached. */
+export interface TapeFile {
+  file_id: string;
+  name: string;
+  size: number;
+  mimetype: string;
+  created_on: string;
+  link: string;
+  thumbnail?: { small: string; medium: string; large: string };
+}
+
+/** One file to upload: its bytes, name and media type. */
+export interface TapeUpload {
+  name: string;
+  content: Uint8Array;
+  mimetype: string;
+}
+
+/** A field of an app as GET /v1/app/{id} returns it (app.md); `config.settings` depends on the field type (field/*.md). */
+export interface TapeAppField {
+  field_id: number;
+  external_id: string;
+  slug?: string;
+  label: string;
+  /** Kind of data: text, number, category, status, date, app (relation), contact (user), email, phone, embed (link), location, file, checklist, unique_id, calculation. */
+  type: string;
+  field_type: string;
+  config: {
+    label: string;
+    description?: string | null;
+    required?: boolean;
+    always_hidden?: boolean;
+    hidden_if_empty?: boolean;
+    settings?: Record<string, unknown>;
+  };
+}
+
+/** An app as the listings of app.md show it (no fields); `workspace_name` only in GET /v1/app. */
+export interface TapeAppSummary {
+  app_id: number;
+  workspace_id: number;
+  workspace_name?: string;
+  name: string;
+  slug: string;
+  type: 'database' | 'dashboard' | 'form';
+  config: { item_name: string; name: string; description: string };
+}
+
+/** An app with its fields, as GET /v1/app/{id} (and POST/PUT /v1/app) returns it (app.md). */
+export interface TapeAppWithFields {
+  app_id: number;
+  workspace_id: number;
+  name: string;
+  slug: string;
+  external_id?: string;
+  item_name?: string;
+  record_name?: string;
+  type?: 'database' | 'dashboard' | 'form';
+  description?: string;
+  config?: { item_name?: string; name?: string; description?: string; icon?: Record<string, unknown>; item_icon?: Record<string, unknown> };
+  fields: TapeAppField[];
+}
+
+/** A field definition to create (field_type + config) or, with field_id, to update (field/*.md). */
+export interface TapeFieldWrite {
+  field_id?: number;
+  field_type?: string;
+  config?: { label?: string; description?: string | null; required?: boolean; always_hidden?: boolean; hidden_if_empty?: boolean; settings?: Record<string, unknown> };
+}
+
+/** The body of POST /v1/app (workspace_id and name required) and PUT /v1/app/{id}. */
+export interface TapeAppWrite {
+  workspace_id?: number;
+  name?: string;
+  item_name?: string;
+  description?: string;
+  icon?: { type: 'graphic'; id: string; color?: string } | { type: 'emoji'; emoji: string };
+  item_icon?: { type: 'graphic'; id: string; color?: string } | { type: 'emoji'; emoji: string };
+  fields?: TapeFieldWrite[];
+  /** PUT only: fields to delete, by field_id. */
+  fields_to_delete?: { field_id: number }[];
+}
+
+/** organization.md: the key's organization; `active_user_id` is the key's user. */
+export interface TapeOrganization {
+  org_id: number;
+  active_user_id: number;
+  name: string;
+  slug: string;
+  url: string;
+  description: string;
+  website: string;
+  location: string;
+  created_on: string;
+  plan: string;
+  activity_count: number;
+}
+
+/** user.md: a user of the organization. */
+export interface TapeOrgUser {
+  user_id: number;
+  name: string;
+  org_id: number;
+  status: 'active' | 'invited';
+  email: string;
+  phone: string | null;
+  role: 'owner' | 'admin' | 'member' | 'guest';
+  job_description: string | null;
+}
+
+/** A user as record values, comments and revisions reference one. */
+export interface TapeUserRef {
+  user_id: number;
+  name: string;
+  mail?: string[];
+  image?: string | null;
+  org_id?: number;
+  type?: string;
+}
+
+/**
+ * One entry of a record field's `values` (field-value/*.md). Most types wrap the datum in `value`
+ * (text, number, category, relation, user, attachment, calculation); dates ({start, end, …}),
+ * emails/phones ({id, value, type}), links ({embed_id, url, …}), locations and checklist entries are flat.
+ */
+export type TapeFieldValue = { value?: unknown; [key: string]: unknown };
+
+export interface TapeRecordField {
+  field_id: number;
+  external_id: string;
+  label: string;
+  /** Kind of value: text, number, category, status, date, relation, user, email, phone, link, location, attachment, image, checklist, calculation. */
+  type: string;
+  field_type: string;
+  values: TapeFieldValue[];
+}
+
+/** A record as record.md returns it; `fields` holds only the fields with a value; no `fields` from the relatable search. */
+export interface TapeRecord {
+  record_id: number;
+  app_record_id?: number;
+  title: string;
+  created_on: string;
+  created_by?: TapeUserRef;
+  last_modified_on?: string;
+  revision?: number;
+  deleted_on?: string;
+  app?: { app_id: number; icon: string; name: string; record_name: string; workspace_id: number };
+  fields?: TapeRecordField[];
+}
+
+/** A cursor page of records (pagination.md): the end is a page shorter than `limit`. */
+export interface TapeRecordPage {
+  total: number;
+  cursor: string | null;
+  records: TapeRecord[];
+}
+
+/** Field values to write, keyed by field_id or external_id (input forms of field-value/*.md). */
+export type TapeFieldInputs = Record<string, unknown>;
+
+/** Query flags of record writes (record.md): silent (no notifications), hook (run webhooks), workflow (trigger automations). */
+export interface TapeWriteFlags {
+  silent?: boolean;
+  hook?: boolean;
+  workflow?: boolean;
+}
+
+/** Listing query of record.md: limit (default 50, max 500), opaque cursor, sort_by (a field's external_id), sort_desc. */
+export interface TapeRecordListQuery {
+  limit?: number;
+  cursor?: string;
+  sort_by?: string;
+  sort_desc?: boolean;
+}
+
+/** record-revision.md: revision metadata (no values). */
+export interface TapeRevision {
+  created_by: TapeUserRef;
+  created_on: string;
+  type: string;
+  revision: number;
+}
+
+/** record-revision.md: what changed from revision `from_revision_id` to `to_revision_id`. */
+export interface TapeRevisionDelta {
+  record_id: number;
+  from_revision_id: number;
+  to_revision_id: number;
+  revision_deltas: {
+    field_id: number;
+    external_id: string;
+    label: string;
+    type: string;
+    field_type: string;
+    from: TapeFieldValue[];
+    to: TapeFieldValue[];
+    config: { description: string | null; required: boolean; label: string };
+  }[];
+}
+
+/** record-comment.md: a comment on a record. */
+export interface TapeComment {
+  comment_id: number;
+  value: string;
+  created_on: string;
+  ref: { type: 'record'; id: number };
+  files: { file_id: number | string; name: string; size: number }[];
+  created_by: TapeUserRef;
+  user: TapeUserRef;
+}
+
+/** view.md: a view filter is the record filter object of filter.md. */
+export interface TapeViewFilter {
+  field_id: number;
+  field_type: string;
+  type: string;
+  match_type: string;
+  values?: { value: unknown }[];
+  [operand: string]: unknown;
+}
+
+export type TapeViewLayout = 'table' | 'list' | 'board';
+
+export interface TapeViewSplitBy {
+  field_id: number;
+  period?: 'day' | 'weekday' | 'week' | 'month' | 'year' | null;
+  sorting?: 'label_asc' | 'label_desc' | 'value_asc' | 'value_desc' | null;
+  limit?: number | null;
+}
+
+/** view.md "Preview": what GET /v1/app/{id}/views lists. */
+export interface TapeViewPreview {
+  id: number;
+  view_id: number;
+  name: string | null;
+  app_id: number;
+  is_default: boolean;
+  layout: TapeViewLayout;
+  private: boolean;
+}
+
+/** view.md "Detail": the preview plus the definition (also show_progress, table and board, which the tools do not expose). */
+export interface TapeView extends TapeViewPreview {
+  sort_by: number | null;
+  sort_desc: boolean;
+  filters: TapeViewFilter[];
+  fields: Record<string, { hidden: boolean; width?: number }>;
+  split_by: TapeViewSplitBy | null;
+}
+
+/** The body of POST /v1/view/app/{app_id} and PUT /v1/view/{id}; null only on update (clears, or keeps the name). */
+export interface TapeViewWrite {
+  name?: string | null;
+  layout?: TapeViewLayout;
+  filters?: TapeViewFilter[] | null;
+  sort_by?: number | null;
+  sort_desc?: boolean;
+  fields?: Record<string, { hidden: boolean; width?: number }> | null;
+  split_by?: TapeViewSplitBy | null;
+}
+
 export const TAPE_BASE_URL = 'https://api.tapeapp.com';
 
 /**
@@ -60,14 +335,106 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<TapeWorkspaceMember>({ method: 'DELETE', path: `/v1/workspace/${id}/member/${userId}` }),
 
     // --- apps, organization, users (app.md, organization.md, user.md) ---
+    listApps: () => request<{ total: number; apps: TapeAppSummary[] }>({ method: 'GET', path: '/v1/app' }),
+    listWorkspaceApps: (workspaceId: number) =>
+      request<{ total: number; apps: TapeAppSummary[] }>({ method: 'GET', path: `/v1/app/workspace/${workspaceId}` }),
+    getApp: (appId: number) => request<TapeAppWithFields>({ method: 'GET', path: `/v1/app/${appId}` }),
+    createApp: (body: TapeAppWrite & { workspace_id: number; name: string }) => request<TapeAppWithFields>({ method: 'POST', path: '/v1/app', body }),
+    // New fields in `fields` (no field_id) would be created twice: not retried.
+    updateApp: (appId: number, body: TapeAppWrite) => request<TapeAppWithFields>({ method: 'PUT', path: `/v1/app/${appId}`, body }),
+    // Sets the whole order: sending it twice leaves the same state.
+    updateAppFieldOrder: (appId: number, fieldIds: number[]) =>
+      request<TapeAppWithFields>({ method: 'PUT', path: `/v1/app/${appId}/fields/order`, body: { fields: fieldIds.map((field_id) => ({ field_id })) }, idempotent: true }),
+    deleteApp: (appId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/v1/app/${appId}` }),
+    getOrganization: () => request<TapeOrganization>({ method: 'GET', path: '/v1/org' }),
+    listOrganizationUsers: () => request<{ users: TapeOrgUser[]; total: number }>({ method: 'GET', path: '/v1/org/user' }),
 
     // --- records (record.md, record-revision.md, record-comment.md) ---
+    // Writes run webhooks and automations: none is retried.
+    createRecord: (appId: number, fields: TapeFieldInputs, flags: TapeWriteFlags = {}) =>
+      request<TapeRecord>({ method: 'POST', path: `/v1/record/app/${appId}`, query: { ...flags }, body: { fields } }),
+    getRecord: (recordId: number, query: { include_deleted?: boolean } = {}) =>
+      request<TapeRecord>({ method: 'GET', path: `/v1/record/${recordId}`, query: { ...query } }),
+    updateRecord: (recordId: number, fields: TapeFieldInputs, flags: TapeWriteFlags = {}) =>
+      request<TapeRecord>({ method: 'PUT', path: `/v1/record/${recordId}`, query: { ...flags }, body: { fields } }),
+    // A repeat answers 400 record_deleted: not retried.
+    deleteRecord: (recordId: number, flags: { silent?: boolean; hook?: boolean; skip_trash?: boolean } = {}) =>
+      request<TapeRecord>({ method: 'DELETE', path: `/v1/record/${recordId}`, query: { ...flags } }),
+    restoreRecord: (recordId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
+      request<TapeRecord>({ method: 'POST', path: `/v1/record/${recordId}/restore`, query: { ...flags } }),
+    listRecords: (appId: number, query: TapeRecordListQuery = {}) =>
+      request<TapeRecordPage>({ method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }),
+    // A read over POST: safe to repeat. cursor and limit go in the query string (record.md, pagination.md).
+    filterRecords: (appId: number, filters: unknown[], query: TapeRecordListQuery = {}) =>
+      request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true }),
+    // Not paginated: at most 1000 records (limit in the query); total = records returned.
+    relatedRecords: (
+      appId: number,
+      refAppId: number,
+      body: { recordIds: number[]; direction?: 'forward' | 'reverse' | 'both'; relationFieldIds?: number[] },
+      query: { limit?: number } = {},
+    ) => request<{ total: number; records: TapeRecord[] }>({ method: 'POST', path: `/v1/record/app/${appId}/ref/${refAppId}`, query: { ...query }, body, idempotent: true }),
+    // At most 10 records, without fields.
+    findRelatableRecords: (fieldId: number, text: string) =>
+      request<{ total: number; records: TapeRecord[] }>({ method: 'GET', path: `/v1/record/field/${fieldId}/find`, query: { text } }),
+    // At most 50 inputs; one invalid input fails the whole batch (record.md).
+    batchCreateRecords: (appId: number, inputs: { fields: TapeFieldInputs }[], flags: TapeWriteFlags = {}) =>
+      request<{ records: TapeRecord[] }>({ method: 'POST', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
+    batchUpdateRecords: (appId: number, inputs: { record_id: number; fields: TapeFieldInputs }[], flags: TapeWriteFlags & { empty_response?: boolean } = {}) =>
+      request<{ records: TapeRecord[] }>({ method: 'PUT', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
+    listRecordRevisions: (recordId: number, query: { include_deleted?: boolean } = {}) =>
+      request<{ total: number; revisions: TapeRevision[] }>({ method: 'GET', path: `/v1/record/${recordId}/revision`, query: { ...query } }),
+    getRecordRevisionDelta: (recordId: number, toRevision: number) =>
+      request<TapeRevisionDelta>({ method: 'GET', path: `/v1/record/${recordId}/revision/previous/${toRevision}` }),
+    createComment: (recordId: number, body: { value: string; file_ids?: (string | number)[] }, flags: { silent?: boolean; hook?: boolean } = {}) =>
+      request<TapeComment>({ method: 'POST', path: `/v1/comment/record/${recordId}`, query: { ...flags }, body }),
+    getComment: (commentId: number) => request<TapeComment>({ method: 'GET', path: `/v1/comment/${commentId}` }),
+    // limit default 50, max 100.
+    listComments: (recordId: number, query: { limit?: number; cursor?: string } = {}) =>
+      request<{ total: number; cursor: string | null; comments: TapeComment[] }>({ method: 'GET', path: `/v1/comment/record/${recordId}`, query: { ...query } }),
+    deleteComment: (commentId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
+      request<Record<string, never>>({ method: 'DELETE', path: `/v1/comment/${commentId}`, query: { ...flags } }),
 
     // --- views (view.md) ---
+    getAppViews: (appId: number) => request<{ views: TapeViewPreview[]; total: number }>({ method: 'GET', path: `/v1/app/${appId}/views` }),
+    getView: (viewId: number) => request<{ view: TapeView }>({ method: 'GET', path: `/v1/view/${viewId}` }),
+    // A repeat after a lost answer would create a second view: not retried.
+    createView: (appId: number, body: TapeViewWrite) => request<{ view: TapeView }>({ method: 'POST', path: `/v1/view/app/${appId}`, body }),
+    // Replaces what it names: sending it twice leaves the same state.
+    updateView: (viewId: number, body: TapeViewWrite) => request<{ view: TapeView }>({ method: 'PUT', path: `/v1/view/${viewId}`, body, idempotent: true }),
+    // Promoting the default again is a no-op (view.md).
+    makeViewDefault: (viewId: number) => request<{ view: TapeView }>({ method: 'POST', path: `/v1/view/${viewId}/default`, idempotent: true }),
+    deleteView: (viewId: number) => request<{ view_id: number }>({ method: 'DELETE', path: `/v1/view/${viewId}` }),
 
     // --- webhooks (webhook.md) ---
+    listWebhooks: (appId: number) => request<{ webhooks: TapeWebhook[]; total: number }>({ method: 'GET', path: `/v1/hook/app/${appId}` }),
+    createWebhook: (appId: number, body: { type: TapeWebhookType; url: string }) =>
+      request<TapeWebhook>({ method: 'POST', path: `/v1/hook/app/${appId}`, body }),
+    deleteWebhook: (hookId: number) => request<TapeWebhook>({ method: 'DELETE', path: `/v1/hook/${hookId}` }),
+    // Each call sends a new code to the url: not retried.
+    requestWebhookVerification: (hookId: number) => request<TapeWebhook>({ method: 'POST', path: `/v1/hook/${hookId}/verify/request` }),
+    // A repeat after a lost answer would fail ("already verified"): not retried.
+    validateWebhookVerification: (hookId: number, body: { code: string }) =>
+      request<TapeWebhook>({ method: 'POST', path: `/v1/hook/${hookId}/verify/validate`, body }),
 
     // --- files (file.md) ---
+    // multipart/form-data, one `file` part per file; Tape answers one object for one file, an array for more.
+    // Not retried: a repeat would upload the files twice.
+    uploadFiles: async (files: TapeUpload[]): Promise<TapeFile[]> => {
+      const form = new FormData();
+      for (const f of files) form.append('file', new Blob([f.content], { type: f.mimetype }), f.name);
+      const upload = createUpstream({
+        baseUrl: env.baseUrl,
+        // The upstream wrapper speaks JSON; the form is put in here and fetch sets the multipart boundary.
+        fetch: (url, init) => env.fetch(url, { ...init, body: form }),
+        timeoutMs: env.timeoutMs,
+        headers: { authorization: `Bearer ${key}` },
+        describeError: describeTapeError,
+        vendor: 'Tape',
+      });
+      const r = await upload<TapeFile | TapeFile[]>({ method: 'POST', path: '/v1/file/upload' });
+      return Array.isArray(r) ? r : [r];
+    },
   };
 }
 

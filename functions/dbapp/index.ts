@@ -1,5 +1,9 @@
 import { definePlatform } from '../../shared/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
+import { appTools } from './tools/apps';
+import { fileTools } from './tools/files';
+import { viewTools } from './tools/views';
+import { webhookTools } from './tools/webhooks';
 import { workspaceTools } from './tools/workspaces';
 
 /** The dbapp platform (Tape): the explicit list of its tools, group by group. */
@@ -10,5 +14,9 @@ export const dbapp = definePlatform({
   client: createTapeClient,
   tools: [
     ...workspaceTools,
+    ...appTools,
+    ...viewTools,
+    ...webhookTools,
+    ...fileTools,
   ],
 });

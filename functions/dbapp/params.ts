@@ -5,7 +5,136 @@ export const id = (what: string) => z.number().int().positive().describe(what);
 
 export const workspaceId = id('Numeric id of the workspace (from listWorkspaces).');
 export const userId = id('Numeric id of an organization user (from listOrganizationUsers).');
+
+// --- apps ---
+export const appId = id('Numeric id of the app (from listApps).');
 export const workspaceType = z
   .enum(['private', 'open', 'default', 'closed'])
   .describe('Visibility: private = invite-only, open = any org member may join, default = org default visibility, closed = read-only for non-members.');
 export const memberRole = z.enum(['member', 'admin']).describe('Role in the workspace: member or admin.');
+
+// --- webhooks ---
+export const WEBHOOK_EVENT_TYPES = ['record.create', 'record.update', 'record.delete', 'record.restore', 'comment.create', 'comment.delete', 'app.update'] as const;
+export const hookId = id('Numeric id of the webhook (from listWebhooks or createWebhook).');
+export const webhookAppId = id('Numeric id of the app the webhooks belong to (from listApps).');
+export const webhookEventType = z
+  .enum(WEBHOOK_EVENT_TYPES)
+  .describe(
+    'Exactly one event type per webhook (a string, not a list): record.create, record.update, record.delete, record.restore, comment.create, comment.delete, ' +
+      'or app.update (fields or settings of the app changed). To receive several types, create one webhook per type.',
+  );
+
+// --- record filters (filter.md): shared by views and record filtering ---
+const TEXT_OPS = ['equal', 'not_equal', 'contains', 'not_contains', 'starts_with', 'ends_with', 'empty', 'not_empty'];
+const NUMBER_OPS = ['equal', 'not_equal', 'smaller', 'smaller_or_equal', 'larger', 'larger_or_equal', 'empty', 'not_empty'];
+const SINGLE_REF_OPS = ['equal', 'not_equal', 'any', 'none', 'empty', 'not_empty'];
+const MULTI_REF_OPS = ['equal', 'contains', 'any', 'none', 'empty', 'not_empty'];
+const DATE_OPS = ['equal', 'not_equal', 'before', 'on_or_before', 'after', 'on_or_after', 'within', 'on_weekday', 'in_quarter_of_year', 'in_month_of_year', 'empty', 'not_empty'];
+const ENTRY_OPS = ['fully_includes', 'contains', 'not_contains', 'starts_with', 'ends_with', 'empty', 'not_empty'];
+
+/** Per filterable field type: the `type` discriminator filter.md prescribes and the match types it accepts. */
+export const FILTER_FIELD_TYPES: Readonly<Record<string, { type: string; match_types: readonly string[] }>> = {
+  single_text: { type: 'text', match_types: TEXT_OPS },
+  multi_text: { type: 'text', match_types: TEXT_OPS },
+  number: { type: 'number', match_types: NUMBER_OPS },
+  unique_id: { type: 'number', match_types: NUMBER_OPS },
+  single_category: { type: 'category', match_types: SINGLE_REF_OPS },
+  multi_category: { type: 'category', match_types: MULTI_REF_OPS },
+  status: { type: 'status', match_types: [...SINGLE_REF_OPS, 'completed', 'incomplete'] },
+  single_relation: { type: 'app', match_types: SINGLE_REF_OPS },
+  multi_relation: { type: 'app', match_types: MULTI_REF_OPS },
+  single_user: { type: 'contact', match_types: SINGLE_REF_OPS },
+  multi_user: { type: 'contact', match_types: MULTI_REF_OPS },
+  created_by: { type: 'contact', match_types: SINGLE_REF_OPS },
+  last_modified_by: { type: 'contact', match_types: SINGLE_REF_OPS },
+  single_date: { type: 'date', match_types: DATE_OPS },
+  range_date: { type: 'date', match_types: DATE_OPS },
+  created_on: { type: 'date', match_types: DATE_OPS },
+  last_modified_on: { type: 'date', match_types: DATE_OPS },
+  // field/missing-types.md names these two created_at / last_modified_at.
+  created_at: { type: 'date', match_types: DATE_OPS },
+  last_modified_at: { type: 'date', match_types: DATE_OPS },
+  calculation: { type: 'calculation', match_types: [...new Set([...TEXT_OPS, ...NUMBER_OPS, ...DATE_OPS])] },
+  multi_email: { type: 'email', match_types: ENTRY_OPS },
+  multi_phone: { type: 'phone', match_types: ENTRY_OPS },
+  multi_link: { type: 'embed', match_types: ['contains', 'not_contains', 'starts_with', 'ends_with', 'empty', 'not_empty'] },
+  single_location: { type: 'location', match_types: ['contains', 'not_contains', 'empty', 'not_empty'] },
+  single_attachment: { type: 'file', match_types: TEXT_OPS },
+  multi_attachment: { type: 'file', match_types: TEXT_OPS },
+  multi_image: { type: 'file', match_types: TEXT_OPS },
+  checklist: { type: 'checklist', match_types: ['equal', 'not_equal', 'contains', 'not_contains', 'empty', 'not_empty', 'before', 'after', 'on_or_before', 'on_or_after', 'within'] },
+};
+
+/** Field types whose filters take `include_active_user` ("@me"); a checklist takes it with entry_property "assignee". */
+export const USER_FILTER_FIELD_TYPES: ReadonlySet<string> = new Set(['single_user', 'multi_user', 'created_by', 'last_modified_by']);
+/** Date-valued field types (a calculation is one when its settings say return_type "date"). */
+export const DATE_FIELD_TYPES: ReadonlySet<string> = new Set(['single_date', 'range_date', 'created_on', 'last_modified_on', 'created_at', 'last_modified_at']);
+
+// --- views ---
+export const viewId = id('Numeric id of the view (from getAppViews).');
+export const viewAppId = id('Numeric id of the app the views belong to (from listApps).');
+export const VIEW_LAYOUTS = ['table', 'list', 'board'] as const;
+export const viewLayout = z
+  .enum(VIEW_LAYOUTS)
+  .describe('table (shows every field by default), list or board (both show only the title field by default).');
+export const VIEW_RELATIVE_DATE_TYPES = ['today', 'yesterday', 'tomorrow', 'exact_date'] as const;
+/** split_by: the field types a view can be split by (view.md "Split by"). */
+export const SPLIT_BY_FIELD_TYPES: ReadonlySet<string> = new Set([
+  'single_category', 'multi_category', 'status', 'single_user', 'multi_user', 'single_relation', 'multi_relation',
+  'single_date', 'range_date', 'created_on', 'last_modified_on', 'created_at', 'last_modified_at', 'calculation',
+]);
+
+export const viewFilter = z
+  .strictObject({
+    field_id: id('The field to filter on (a field id of the view\'s app, see getApp). Give field_id or field_label.').optional(),
+    field_label: z.string().min(1).optional().describe('The field\'s label (e.g. "Status"), resolved to its field_id; use it instead of field_id.'),
+    field_type: z.string().optional().describe('The field\'s type (single_text, status, single_date, …); taken from the app when omitted.'),
+    type: z.string().optional().describe('The filter discriminator (text, status, date, contact, …); derived from the field type, so it may be omitted.'),
+    match_type: z.string().describe('The operator, e.g. contains, equal, any, none, before, after, empty, not_empty; which ones apply depends on the field type.'),
+    values: z
+      .array(z.strictObject({ value: z.unknown().describe('An option id or label, a user/record id, a text, a number, or a date "YYYY-MM-DD HH:MM:SS" (also as {"date": …}).') }))
+      .optional()
+      .describe('Operands as [{"value": …}]; omit for empty / not_empty and for relative_date_type today/yesterday/tomorrow.'),
+    relative_date_type: z
+      .enum(VIEW_RELATIVE_DATE_TYPES)
+      .optional()
+      .describe('Date filters only: today, yesterday, tomorrow (self-updating) or exact_date (default; needs values [{"value": "YYYY-MM-DD HH:MM:SS"}]). Omit on empty / not_empty. Relative tokens such as "-7d" are not accepted.'),
+    relative_date_range_type: z
+      .enum(['current_week', 'current_month', 'current_year', 'past_week', 'past_month', 'past_year', 'next_week', 'next_month', 'next_year', 'next_num_days', 'past_num_days', 'exact_range'])
+      .optional()
+      .describe('Date filters with match_type within: the range (next_num_days / past_num_days take {"value": {"offset_amount": N}}; exact_range takes a start date value and end_date).'),
+    end_date: z.string().optional().describe('End of an exact_range window, "YYYY-MM-DD HH:MM:SS".'),
+    weekday: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']).optional().describe('With match_type on_weekday.'),
+    quarter_of_year: z.enum(['q1', 'q2', 'q3', 'q4']).optional().describe('With match_type in_quarter_of_year.'),
+    month_of_year: z
+      .enum(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
+      .optional()
+      .describe('With match_type in_month_of_year.'),
+    include_active_user: z.boolean().optional().describe('User-field filters only: also match the user viewing the view ("@me"). Not with empty / not_empty.'),
+    entry_property: z.enum(['title', 'assignee', 'status', 'due_date']).optional().describe('Checklist filters only: which entry property the filter tests.'),
+  })
+  .describe('A field filter {field_id or field_label, match_type, values}; field_type and type are derived from the field.');
+
+export const viewFilters = z
+  .array(viewFilter)
+  .max(100)
+  .describe('Field filters, all of which a record must match (AND; at most 100). Metadata filters (created_at, last_modified_at, app_record_id) are not allowed.');
+
+export const viewFieldSettings = z
+  .record(
+    z.string(),
+    z.strictObject({
+      hidden: z.boolean().describe('Whether the field is hidden in this layout (required on every entry).'),
+      width: z.number().int().min(100).max(1500).optional().describe('Column width in pixels, 100-1500; table layout only.'),
+    }),
+  )
+  .describe('Display settings of the current layout keyed by field id: {"<field_id>": {"hidden": false, "width": 320}}. Fields left out use the layout default.');
+
+export const viewSplitBy = z
+  .strictObject({
+    field_id: id('The field to group the records into sections by (category, status, user, relation, date, created/modified on or calculation).'),
+    period: z.enum(['day', 'weekday', 'week', 'month', 'year']).optional().describe('Bucket size; date fields only (default month).'),
+    sorting: z.enum(['label_asc', 'label_desc', 'value_asc', 'value_desc']).optional().describe('Section order (category and status fields default to label_asc).'),
+    limit: z.number().int().min(1).max(100).optional().describe('Maximum number of sections, 1-100 (default 100).'),
+  })
+  .describe('Group the view into sections by one field: {"field_id", "period"?, "sorting"?, "limit"?}.');

@@ -14,7 +14,8 @@ import { platforms } from './platforms';
 export async function startLocal(env: Record<string, string | undefined> = process.env) {
   // Locally, webhook receivers and attachment sources on this machine are fair game.
   const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...env });
-  const tape = createTapeTwin();
+  // Receivers on this machine may be webhook targets locally (real Tape: public hosts only).
+  const tape = createTapeTwin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public' });
   const rt = await createRuntime({
     platforms,
     config,

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { authenticate, credits, errorResponse, TapeHttpError, type TwinEnv } from './http';
+import { TapeHookDeliveries, type HookTargets } from './delivery';
+import { seedDemo } from './demo';
+import { appRoutes } from './routes/app';
+import { fileRoutes } from './routes/file';
+import { hookRoutes } from './routes/hook';
 import { orgRoutes } from './routes/org';
+import { recordRoutes } from './routes/record';
+import { viewCost, viewRoutes } from './routes/view';
 import { workspaceRoutes } from './routes/workspace';
 import { seedState, type TapeState } from './state';
 
@@ -11,6 +18,14 @@ export interface TapeTwinOptions {
   /** Milliseconds every answer waits: a stand-in for network and server time in benchmarks. */
   latencyMs?: number;
   now?: () => number;
+  /** Seed the demo apps "Leads" and "Deals" with their records in workspace 2 (default true). */
+  demo?: boolean;
+  /** Webhook targets: 'public' (Tape: ports 80/443, public hosts; default) or 'any' (e.g. a receiver on 127.0.0.1:<port>). */
+  hookTargets?: HookTargets;
+  /** How long a webhook receiver may take to answer; Tape: 5 s. */
+  hookTimeoutMs?: number;
+  /** How webhook POSTs leave the twin (default: the global fetch); tests may capture them. */
+  hookFetch?: typeof fetch;
 }
 
 export interface TapeTwin {
@@ -18,25 +33,44 @@ export interface TapeTwin {
   state: TapeState;
   /** In-process fetch into the twin: what a client uses in place of the network. */
   fetch: typeof fetch;
+  /** Webhooks and their POSTs; `await twin.deliveries.idle()` waits for the pending ones. */
+  deliveries: TapeHookDeliveries;
 }
 
 /** Credits of the requests Tape documents as expensive; all others cost 10. */
 function cost(method: string, path: string): number {
   if (method === 'DELETE' && /^\/v1\/workspace\/\d+$/.test(path)) return 100;
+  const view = viewCost(method, path);
+  if (view !== undefined) return view;
+  // file.md: an upload costs at least 2x a normal request (more with size; the size is not known here).
+  if (method === 'POST' && path === '/v1/file/upload') return 20;
   return 10;
 }
 
 /** A stateful stand-in for Tape's API (https://api.tapeapp.com/v1), speaking its wire format. */
 export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   const state = seedState();
+  if (options.demo !== false) seedDemo(state);
   const app = new Hono<TwinEnv>();
   const latency = options.latencyMs ?? 0;
+  const deliveries = new TapeHookDeliveries(state, {
+    targets: options.hookTargets ?? 'public',
+    timeoutMs: options.hookTimeoutMs ?? 5000,
+    perAppPerMinute: 100,
+    now: options.now ?? Date.now,
+    fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
+  });
 
   if (latency > 0) app.use('*', async (_c, next) => { await new Promise((r) => setTimeout(r, latency)); await next(); });
   app.use('/v1/*', credits({ credits: options.credits ?? 2000, intervalSeconds: options.intervalSeconds ?? 60, cost, now: options.now ?? Date.now }));
   app.use('/v1/*', authenticate(state));
   app.route('/v1', orgRoutes(state));
   app.route('/v1', workspaceRoutes(state));
+  app.route('/v1', appRoutes(state));
+  app.route('/v1', recordRoutes(state, options.now ?? Date.now));
+  app.route('/v1', viewRoutes(state));
+  app.route('/v1', hookRoutes(state, deliveries));
+  app.route('/v1', fileRoutes(state, options.now ?? Date.now));
 
   app.notFound((c) => errorResponse(c, new TapeHttpError(400, 'invalid_request_url', `The request URL is not valid: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
@@ -45,7 +79,7 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   });
 
   const fetchInto = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
-  return { app, state, fetch: fetchInto };
+  return { app, state, fetch: fetchInto, deliveries };
 }
 
 export { SANDBOX_KEYS } from './state';

@@ -44,6 +44,26 @@ export interface TapeOrg {
   activity_count: number;
 }
 
+/** A file object of file.md: what POST /v1/file/upload answers. */
+export interface TapeFile {
+  /** Temporary file id (a string) until the file is attached to a resource. */
+  file_id: string;
+  name: string;
+  size: number;
+  mimetype: string;
+  created_on: string;
+  /** Download URL; expires after some hours. */
+  link: string;
+  /** Only when a thumbnail could be generated (images). */
+  thumbnail?: { small: string; medium: string; large: string };
+}
+
+/** An uploaded file as the twin keeps it: the wire object plus what never goes on the wire. */
+export interface TapeStoredFile extends TapeFile {
+  content: Uint8Array;
+  uploaded_by: number;
+}
+
 export interface TapeState {
   apps: Map<number, TapeApp>;
   records: Map<number, TapeRecordRow>;
@@ -52,9 +72,13 @@ export interface TapeState {
   users: Map<number, TapeUser>;
   /** API key → user id. */
   keys: Map<string, number>;
+  /** The keys among `keys` that are automation-type keys (view.md: view endpoints answer them 401). */
+  automationKeys: Set<string>;
   workspaces: Map<number, TapeWorkspace>;
   /** workspace id → (user id → role). */
   members: Map<number, Map<number, WorkspaceRole>>;
+  /** Uploaded files by temporary file id (file.md). */
+  files: Map<string, TapeStoredFile>;
   nextId: { user: number; workspace: number; app: number; field: number; record: number; revision: number; comment: number; file: number; view: number; hook: number };
 }
 
@@ -64,6 +88,8 @@ export const SANDBOX_KEYS = {
   owner: 'user_key_sbx7Jd0e1Q2w3E4r5T6y7U8i9O0pAsDf',
   /** Zoe Maxwell, organization member. */
   member: 'user_key_sbx9Zm4x5C6v7B8n9M0qWeRtYuIoPlKj',
+  /** An automation ("workflow") API key: it authenticates an automation built by John Doe, not a person; routes that need a user key answer 401. */
+  automation: 'user_key_sbxAut0m4t10nW0rkfL0wK3yQ2w3E4r5',
 } as const;
 
 export function slugify(name: string): string {
@@ -103,14 +129,17 @@ export function seedState(): TapeState {
   const keys = new Map<string, number>([
     [SANDBOX_KEYS.owner, 10000],
     [SANDBOX_KEYS.member, 10001],
+    [SANDBOX_KEYS.automation, 10000],
   ]);
   return {
     org,
     users,
     keys,
+    automationKeys: new Set<string>([SANDBOX_KEYS.automation]),
     workspaces,
     members,
     apps: new Map(),
+    files: new Map(),
     records: new Map(),
     events: new TapeEvents(),
     nextId: { user: 10002, workspace: 3, app: 1, field: 1, record: 1, revision: 1, comment: 1, file: 1, view: 500, hook: 1 },

@@ -1,0 +1,3 @@
+import { uploadFiles } from './uploadFiles';
+
+export const fileTools = [uploadFiles];

@@ -1,0 +1,236 @@
+import type * as z from 'zod';
+import { invalidParameter } from '../../../../shared/errors';
+import type { TapeAppField, TapeAppWithFields, TapeClient, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../../client';
+import {
+  DATE_FIELD_TYPES,
+  FILTER_FIELD_TYPES,
+  SPLIT_BY_FIELD_TYPES,
+  USER_FILTER_FIELD_TYPES,
+  type viewFieldSettings,
+  type viewFilter,
+  type viewSplitBy,
+} from '../../params';
+
+/**
+ * The view definition checks shared by createView and updateView: every rule of spec §2.4/§4.4 is
+ * enforced here, against the app's fields, before anything is written; what passes becomes Tape's body.
+ */
+
+type FilterInput = z.output<typeof viewFilter>;
+
+export interface ViewDefinitionInput {
+  filters?: FilterInput[] | null;
+  sort_by?: number | null;
+  sort_desc?: boolean;
+  fields?: z.output<typeof viewFieldSettings> | null;
+  split_by?: z.output<typeof viewSplitBy> | null;
+}
+
+export interface ViewDefinitionContext {
+  app_id: number;
+  /** The layout the `fields` settings address: the new layout when it changes, else the view's current one. */
+  layout: TapeViewLayout;
+  /** The view's stored sort field (null on create). */
+  storedSortBy: number | null;
+}
+
+export interface CheckedDefinition {
+  body: Pick<TapeViewWrite, 'filters' | 'sort_by' | 'sort_desc' | 'fields' | 'split_by'>;
+  notes: string[];
+}
+
+const EMPTINESS = new Set(['empty', 'not_empty']);
+const DAY_COMPARISONS = new Set(['equal', 'not_equal', 'before', 'after', 'on_or_before', 'on_or_after']);
+const META_FILTER_TYPES = new Set(['created_at', 'last_modified_at', 'app_record_id', 'created_on', 'last_modified_on']);
+/** An absolute date-time: Tape's `YYYY-MM-DD HH:MM:SS`, or the ISO-8601 form a view read back may carry. */
+const ABSOLUTE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: |T)(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,3})?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const DATE_EXPECTED = 'an absolute date "YYYY-MM-DD HH:MM:SS"';
+
+/** Checks the definition keys of a view write and builds Tape's body; fetches the app's fields only when a key names a field. */
+export async function checkViewDefinition(client: TapeClient, input: ViewDefinitionInput, ctx: ViewDefinitionContext): Promise<CheckedDefinition> {
+  const notes: string[] = [];
+  const body: CheckedDefinition['body'] = {};
+
+  // Rules that need no field metadata come first, so the most direct message wins.
+  input.filters?.forEach(precheckFilter);
+  const fieldKeys = Object.entries(input.fields ?? {});
+  for (const [key, setting] of fieldKeys) {
+    if (!/^\d+$/.test(key)) {
+      throw invalidParameter(`fields.${key}`, 'a field id as the key, e.g. "55201"', `The keys of "fields" are field ids (digits), got "${key}"; look the ids up with getApp.`);
+    }
+    if (setting.width !== undefined && ctx.layout !== 'table') {
+      throw invalidParameter(
+        `fields.${key}.width`,
+        'no width: widths exist on table views only',
+        `"width" applies to the table layout only and this view's layout is ${ctx.layout}; drop "width", or set layout "table" in the same call.`,
+      );
+    }
+  }
+
+  const needsApp = (input.filters?.length ?? 0) > 0 || typeof input.sort_by === 'number' || fieldKeys.length > 0 || Boolean(input.split_by);
+  const app = needsApp ? await client.getApp(ctx.app_id) : undefined;
+
+  if (input.filters === null) body.filters = null;
+  else if (input.filters) body.filters = input.filters.map((f, i) => checkFilter(app!, f, `filters.${i}`));
+
+  if (input.sort_by === null) body.sort_by = null;
+  else if (input.sort_by !== undefined) body.sort_by = fieldOf(app!, input.sort_by, 'sort_by').field_id;
+
+  if (input.sort_desc !== undefined) {
+    const sortBy = input.sort_by !== undefined ? input.sort_by : ctx.storedSortBy;
+    if (sortBy === null) notes.push('sort_desc was ignored: the view has no sort_by (records keep the manual order); pass sort_by to sort.');
+    else body.sort_desc = input.sort_desc;
+  }
+
+  if (input.fields === null) body.fields = null;
+  else if (input.fields) {
+    for (const [key] of fieldKeys) fieldOf(app!, Number(key), `fields.${key}`);
+    body.fields = input.fields;
+  }
+
+  if (input.split_by === null) body.split_by = null;
+  else if (input.split_by) body.split_by = checkSplitBy(app!, input.split_by);
+
+  return { body, notes };
+}
+
+function fieldList(app: TapeAppWithFields): string {
+  const shown = app.fields.slice(0, 30).map((f) => `${f.field_id} "${f.label}" (${f.field_type})`);
+  return shown.join(', ') + (app.fields.length > 30 ? `, … ${app.fields.length - 30} more` : '');
+}
+
+function fieldOf(app: TapeAppWithFields, fieldId: number, path: string): TapeAppField {
+  const field = app.fields.find((f) => f.field_id === fieldId);
+  if (!field) {
+    throw invalidParameter(path, `a field id of app ${app.app_id}`, `Field ${fieldId} is not a field of app ${app.app_id}. Its fields: ${fieldList(app)}.`);
+  }
+  return field;
+}
+
+function precheckFilter(f: FilterInput, i: number): void {
+  const path = `filters.${i}`;
+  if (f.field_id === undefined && f.field_label === undefined) {
+    const meta = [f.type, f.field_type].find((t) => t !== undefined && META_FILTER_TYPES.has(t));
+    if (meta) {
+      throw invalidParameter(
+        path,
+        'a field filter {field_id or field_label, match_type, values}',
+        `Views take field filters only; the "${meta}" metadata filter cannot be stored in a view. Filter on a created-on / last-modified-on field of the app instead (by its field_id).`,
+      );
+    }
+    throw invalidParameter(`${path}.field_id`, 'a field id (or field_label)', `Filter ${i} names no field: pass field_id or field_label.`);
+  }
+  if (EMPTINESS.has(f.match_type)) {
+    if (f.relative_date_type !== undefined) {
+      throw invalidParameter(`${path}.relative_date_type`, `omitted on match_type ${f.match_type}`, `relative_date_type must be omitted on an "${f.match_type}" filter: it tests whether the field has a value at all.`);
+    }
+    if (f.include_active_user !== undefined) {
+      throw invalidParameter(`${path}.include_active_user`, `omitted on match_type ${f.match_type}`, `include_active_user ("@me") cannot be combined with match_type "${f.match_type}"; use equal or any to match the viewing user.`);
+    }
+  }
+}
+
+function resolveFilterField(app: TapeAppWithFields, f: FilterInput, path: string): TapeAppField {
+  if (f.field_id !== undefined) {
+    const field = fieldOf(app, f.field_id, `${path}.field_id`);
+    if (f.field_label !== undefined && f.field_label.trim().toLowerCase() !== field.label.trim().toLowerCase()) {
+      throw invalidParameter(`${path}.field_label`, `"${field.label}" (field ${field.field_id}) or nothing`, `field_id ${field.field_id} is "${field.label}" but field_label says "${f.field_label}"; give one of the two.`);
+    }
+    return field;
+  }
+  const label = f.field_label!;
+  const exact = app.fields.filter((x) => x.label === label);
+  const hits = exact.length > 0 ? exact : app.fields.filter((x) => x.label.trim().toLowerCase() === label.trim().toLowerCase());
+  if (hits.length === 1) return hits[0]!;
+  if (hits.length > 1) {
+    throw invalidParameter(`${path}.field_label`, 'a label naming one field', `"${label}" names ${hits.length} fields of app ${app.app_id} (ids ${hits.map((h) => h.field_id).join(', ')}); pass field_id instead.`);
+  }
+  throw invalidParameter(`${path}.field_label`, `the label of a field of app ${app.app_id}`, `App ${app.app_id} has no field labelled "${label}". Its fields: ${fieldList(app)}.`);
+}
+
+function isDateFilter(field: TapeAppField, f: FilterInput): boolean {
+  if (field.field_type === 'calculation') return field.config.settings?.return_type === 'date';
+  if (field.field_type === 'checklist') return f.entry_property === 'due_date';
+  return DATE_FIELD_TYPES.has(field.field_type);
+}
+
+function absoluteDate(raw: unknown, path: string): void {
+  if (typeof raw !== 'string') return;
+  const m = ABSOLUTE_DATE_TIME.exec(raw.trim());
+  const valid = m !== null && !Number.isNaN(Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`)) && new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`).getUTCDate() === Number(m[3]);
+  if (valid) return;
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
+  throw invalidParameter(
+    path,
+    DATE_EXPECTED,
+    dateOnly
+      ? `"${raw}" has no time: write "${raw.trim()} 00:00:00".`
+      : `"${raw}" is not an absolute date. Write "YYYY-MM-DD HH:MM:SS" (e.g. "2024-01-31 00:00:00"); relative tokens such as "-7d" are not accepted — for a date that moves with the calendar set relative_date_type to today, yesterday or tomorrow and omit values.`,
+  );
+}
+
+function checkFilter(app: TapeAppWithFields, f: FilterInput, path: string): TapeViewFilter {
+  const field = resolveFilterField(app, f, path);
+  const spec = FILTER_FIELD_TYPES[field.field_type];
+  if (!spec) throw invalidParameter(`${path}.field_id`, 'a field that can be filtered', `Field ${field.field_id} "${field.label}" is of type ${field.field_type}, which views cannot filter on.`);
+  if (f.field_type !== undefined && f.field_type !== field.field_type) {
+    throw invalidParameter(`${path}.field_type`, field.field_type, `Field ${field.field_id} "${field.label}" is a ${field.field_type} field, not ${f.field_type}; omit field_type (it is taken from the app) or pass "${field.field_type}".`);
+  }
+  const returnType = field.config.settings?.return_type;
+  const types = field.field_type === 'calculation' && typeof returnType === 'string' ? [spec.type, returnType] : [spec.type];
+  if (f.type !== undefined && !types.includes(f.type)) {
+    throw invalidParameter(`${path}.type`, spec.type, `The filter type of a ${field.field_type} field is "${spec.type}", not "${f.type}"; omit type (it is derived) or pass "${spec.type}".`);
+  }
+  if (!spec.match_types.includes(f.match_type)) {
+    throw invalidParameter(`${path}.match_type`, `one of ${spec.match_types.join(', ')}`, `A ${field.field_type} filter does not support match_type "${f.match_type}"; use one of ${spec.match_types.join(', ')}.`);
+  }
+
+  const dateFilter = isDateFilter(field, f);
+  if (f.relative_date_type !== undefined && !dateFilter) {
+    throw invalidParameter(`${path}.relative_date_type`, 'omitted: date fields only', `relative_date_type applies to date fields; field ${field.field_id} "${field.label}" is a ${field.field_type} field.`);
+  }
+  if (f.include_active_user !== undefined && !USER_FILTER_FIELD_TYPES.has(field.field_type) && !(field.field_type === 'checklist' && f.entry_property === 'assignee')) {
+    throw invalidParameter(`${path}.include_active_user`, 'omitted: user fields only', `include_active_user ("@me") applies to user fields; field ${field.field_id} "${field.label}" is a ${field.field_type} field.`);
+  }
+  if (dateFilter) {
+    (f.values ?? []).forEach((v, j) => {
+      const value = v.value;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) absoluteDate((value as { date?: unknown }).date, `${path}.values.${j}.value.date`);
+      else if (typeof value === 'string') absoluteDate(value, `${path}.values.${j}.value`);
+      else throw invalidParameter(`${path}.values.${j}.value`, DATE_EXPECTED, `A date filter compares against a date: pass "YYYY-MM-DD HH:MM:SS", got ${JSON.stringify(value)}.`);
+    });
+    if (f.end_date !== undefined) absoluteDate(f.end_date, `${path}.end_date`);
+    const first = f.values?.[0]?.value;
+    const firstDate = typeof first === 'string' || (first !== null && typeof first === 'object' && typeof (first as { date?: unknown }).date === 'string');
+    if (DAY_COMPARISONS.has(f.match_type) && (f.relative_date_type ?? 'exact_date') === 'exact_date' && !firstDate) {
+      throw invalidParameter(
+        `${path}.values`,
+        `[{"value": "YYYY-MM-DD HH:MM:SS"}]`,
+        `match_type "${f.match_type}" with relative_date_type exact_date (the default) needs an absolute date: values [{"value": "2024-01-31 00:00:00"}]; or set relative_date_type today, yesterday or tomorrow.`,
+      );
+    }
+  }
+
+  const out: TapeViewFilter = { field_id: field.field_id, field_type: field.field_type, type: f.type ?? spec.type, match_type: f.match_type };
+  for (const key of ['entry_property', 'relative_date_type', 'relative_date_range_type', 'end_date', 'weekday', 'quarter_of_year', 'month_of_year', 'include_active_user'] as const) {
+    if (f[key] !== undefined) out[key] = f[key];
+  }
+  if (f.values !== undefined) out.values = f.values.map((v) => ({ value: v.value }));
+  return out;
+}
+
+function checkSplitBy(app: TapeAppWithFields, s: z.output<typeof viewSplitBy>): NonNullable<TapeViewWrite['split_by']> {
+  const field = fieldOf(app, s.field_id, 'split_by.field_id');
+  if (!SPLIT_BY_FIELD_TYPES.has(field.field_type)) {
+    throw invalidParameter(
+      'split_by.field_id',
+      `a field of type ${[...SPLIT_BY_FIELD_TYPES].join(', ')}`,
+      `A view cannot be split by field ${field.field_id} "${field.label}" (${field.field_type}); split by a category, status, user, relation, date, created/modified-on or calculation field.`,
+    );
+  }
+  const dateField = DATE_FIELD_TYPES.has(field.field_type) || (field.field_type === 'calculation' && field.config.settings?.return_type === 'date');
+  if (s.period !== undefined && !dateField) {
+    throw invalidParameter('split_by.period', 'omitted: date fields only', `period buckets dates; field ${field.field_id} "${field.label}" is a ${field.field_type} field, so drop period.`);
+  }
+  return { field_id: field.field_id, ...(s.period ? { period: s.period } : {}), ...(s.sorting ? { sorting: s.sorting } : {}), ...(s.limit !== undefined ? { limit: s.limit } : {}) };
+}
