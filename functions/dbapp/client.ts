@@ -364,7 +364,12 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<TapeRecord>({ method: 'POST', path: `/v1/record/${recordId}/restore`, query: { ...flags } }),
     listRecords: (appId: number, query: TapeRecordListQuery = {}) =>
       request<TapeRecordPage>({ method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }),
+    // The records a view matches, in the view's order (record.md "Retrieve records for a view"): limit (default 50, max 500), cursor.
+    listViewRecords: (viewId: number, query: { limit?: number; cursor?: string } = {}) =>
+      request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }),
     // A read over POST: safe to repeat. cursor and limit go in the query string (record.md, pagination.md).
+    listViewRecords: (viewId: number, query: { limit?: number; cursor?: string } = {}) =>
+      request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }),
     filterRecords: (appId: number, filters: unknown[], query: TapeRecordListQuery = {}) =>
       request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true }),
     // Not paginated: at most 1000 records (limit in the query); total = records returned.

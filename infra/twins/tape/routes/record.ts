@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { TapeHttpError, idParam, jsonBody, notFound, validation, type TwinEnv } from '../http';
-import { recordMatches, validateFilters } from '../filter';
+import { recordMatches, validateFilters, type TapeFilter } from '../filter';
+import { getView } from './view';
 import type { TapeField, TapeRecordRow, TapeValue } from '../model';
 import {
   appRecords,
@@ -122,6 +123,20 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
     const ctx = { userId: u.user_id, now: new Date(now()) };
     const matching = appRecords(state, app.app_id).filter((row) => recordMatches(row, app, filters, ctx));
     const { total, cursor, page } = paginate(sortRecords(matching, app, sortBy, desc), limit, c.req.query('cursor'));
+    return c.json({ total, cursor, records: page.map((row) => recordWire(state, row)) });
+  });
+
+  // record.md "Retrieve records for a view": the view's filters and sort order; limit and cursor in the query.
+  r.get('/record/view/:viewId', (c) => {
+    const u = c.get('user');
+    const id = idParam(c, 'viewId');
+    const view = getView(state, id);
+    if (!view || (view.private && view.owner_id !== u.user_id)) throw notFound(`View does not exist(${id})!`);
+    const app = readableApp(state, view.app_id, u);
+    const ctx = { userId: u.user_id, now: new Date(now()) };
+    const matching = appRecords(state, app.app_id).filter((row) => recordMatches(row, app, view.filters as TapeFilter[], ctx));
+    const sortBy = view.sort_by === null ? undefined : app.fields.find((f) => f.field_id === view.sort_by)?.external_id;
+    const { total, cursor, page } = paginate(sortRecords(matching, app, sortBy, view.sort_desc), queryLimit(c, 50, 500), c.req.query('cursor'));
     return c.json({ total, cursor, records: page.map((row) => recordWire(state, row)) });
   });
 
