@@ -24,5 +24,10 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
   dbapp: [
     // §4.1 "apps, organization, users … not shown": the user listing that user ids come from.
     'listOrganizationUsers',
+    // §4.3 "other record tools of the group (8, including filtering and deletion): not shown".
+    'deleteRecord', 'restoreRecord', 'filterRecords', 'getRelatedRecords', 'findRelatableRecords', 'getRecordRevisions', 'listRecordComments', 'createRecordComment',
+    // §4.2 "other automation tools of the group (activation, run, simulate, run history, and the remaining ones): not shown" — 11 of 18.
+    'activateAutomation', 'pauseAutomation', 'deleteAutomation', 'replaceAutomationTrigger', 'runAutomation', 'simulateAutomation', 'callAutomation',
+    'generateAutomationWeblink', 'listAutomationRuns', 'getAutomationRun', 'getAutomationUsageReport',
   ],
 };

@@ -293,6 +293,148 @@ export interface TapeViewWrite {
   split_by?: TapeViewSplitBy | null;
 }
 
+// --- automations (automation/*.md, automation-run.md, automation-usage-report.md) ---
+/** A trigger {type, config} (reference/triggers.md); a webhook_received config carries the read-only webhook_url. */
+export interface TapeAutomationTrigger { type: string; config: Record<string, unknown> }
+/** The filter tree (reference/filters.md): a group {operator, rows} or a condition {subject, operator, value?} / {code}. */
+export type TapeFilterNode = { id?: string; operator?: string; rows?: TapeFilterNode[]; subject?: Record<string, unknown>; value?: Record<string, unknown>; code?: unknown[] };
+export interface TapeFilterGroup { id?: string; operator: 'and' | 'or'; rows: TapeFilterNode[] }
+/** An action (reference/actions.md); control flow keeps condition / action_rows / iterable inside config. */
+export interface TapeAutomationAction {
+  id?: string;
+  type: string;
+  group?: 'action' | 'control_flow';
+  custom_name?: string;
+  deactivate?: boolean;
+  continue_on_error?: boolean;
+  config: Record<string, unknown>;
+}
+/** A validate / broken_reason entry (reference/errors.md); `deactivated` is absent when false. */
+export interface TapeAutomationError {
+  code: string;
+  message: string;
+  deactivated?: boolean;
+  block_id?: string | null;
+  action_id?: string | null;
+  app_id?: number | null;
+  field_id?: number | null;
+  [ref: string]: unknown;
+}
+/** The automation object (reference/object.md); `description` is absent when unset. */
+export interface TapeAutomation {
+  id: number;
+  app_id: number;
+  workspace_id: number;
+  name: string;
+  description?: string | null;
+  paused: boolean;
+  broken: boolean;
+  broken_reason?: { errors: TapeAutomationError[] } | null;
+  trigger: TapeAutomationTrigger | null;
+  filter: TapeFilterGroup | null;
+  actions: TapeAutomationAction[];
+  created_at: string;
+  updated_at: string;
+}
+/** The create / update body (manage.md); null only on update. */
+export interface TapeAutomationWrite {
+  name?: string;
+  description?: string | null;
+  trigger?: TapeAutomationTrigger | null;
+  filter?: TapeFilterGroup | null;
+  actions?: TapeAutomationAction[];
+}
+/** A revision (revisions.md): `id` is a 64-bit value sent as a JSON string. */
+export interface TapeAutomationRevision {
+  id: string;
+  automation_id: number;
+  created_at: string;
+  name: string;
+  paused: boolean;
+  broken: boolean;
+  trigger: TapeAutomationTrigger | null;
+  filter: TapeFilterGroup | null;
+  actions: TapeAutomationAction[];
+}
+export interface TapeCatalogTrigger { type: string; label: string; description?: string; config_schema?: Record<string, unknown> }
+export interface TapeCatalogAction extends TapeCatalogTrigger { group: 'action' | 'control_flow' }
+export interface TapeFilterOperator { operator: string; label: string; description?: string; value_arity: 'none' | 'single' | 'multiple' }
+/** The manual-run / simulate body (execution.md): one of these per trigger kind, {} for periodic / no trigger. */
+export interface TapeRunBody { record_id?: number; webhook_payload?: unknown; use_last_received_webhook_payload?: boolean }
+/** POST /v1/automation/{id}/trigger (advanced.md). */
+export interface TapeCallBody {
+  trigger_on_record_id: number;
+  triggered_by_record_id?: number;
+  triggered_by_workflow_def_id?: number;
+  trigger_with_arguments?: Record<string, unknown>;
+  is_manual_run?: boolean;
+  is_simulation?: boolean;
+}
+/** POST /v1/automation/weblink/generate (advanced.md). */
+export interface TapeWeblinkBody extends Omit<TapeCallBody, 'is_manual_run'> {
+  trigger_workflow_def_id: number;
+  expiration_type?: 'NEVER' | 'ONE_DAY' | 'ONE_WEEK' | 'ONE_MONTH' | 'ONE_YEAR';
+  expire_after_first_click?: boolean;
+  is_manual_run?: boolean;
+}
+/** A run (automation-run.md): `id` and `automation_revision_id` are 64-bit values sent as strings. */
+export interface TapeAutomationRun {
+  id: string;
+  automation_id: number;
+  automation_name: string;
+  automation_revision_id: string | null;
+  app_id: number;
+  app_name: string;
+  workspace_id: number;
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+  type: 'regular' | 'manual' | 'simulation';
+  created_at: string;
+  filtering_at?: string | null;
+  started_at?: string | null;
+  completed_at: string | null;
+  execution_duration_ms?: number | null;
+  waiting_duration_ms?: number | null;
+  num_consumed_actions: number;
+  failure_reason: string | null;
+  error_message: string | null;
+  triggered_on_record_id: number | null;
+  triggered_on_record_revision_id: number | null;
+  triggered_by_automation_id: number | null;
+  logs?: TapeAutomationRunLog[];
+}
+export interface TapeAutomationRunLog {
+  id: string;
+  type: 'trigger' | 'filter' | 'action' | 'exception';
+  status: 'in_progress' | 'success' | 'failure' | 'skipped' | 'cancelled';
+  label: string;
+  messages: { message: string; level: 'info' | 'warn' | 'error' | 'success' | null }[];
+  action_id: string | null;
+  record_id: number | null;
+  logged_at: string;
+}
+/** The general run listing's filters (automation-run.md); a cursor is sent alone (with limit). */
+export interface TapeRunListBody {
+  cursor?: string;
+  limit?: number;
+  app_ids?: number[];
+  automation_ids?: number[];
+  workspace_ids?: number[];
+  status?: TapeAutomationRun['status'][];
+  created_at_from?: string;
+  created_at_to?: string;
+}
+export interface TapeUsageBucket {
+  organization_id: number;
+  from: string;
+  to: string;
+  num_consumed_actions: number;
+  num_succeeded_runs: number;
+  num_failed_runs: number;
+  num_cancelled_runs: number;
+}
+/** Where automations or runs are listed: one app, one workspace, or the key's organization. */
+export type TapeAutomationScope = { app_id: number } | { workspace_id: number } | Record<string, never>;
+
 export const TAPE_BASE_URL = 'https://api.tapeapp.com';
 
 /**
@@ -368,8 +510,6 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     listViewRecords: (viewId: number, query: { limit?: number; cursor?: string } = {}) =>
       request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }),
     // A read over POST: safe to repeat. cursor and limit go in the query string (record.md, pagination.md).
-    listViewRecords: (viewId: number, query: { limit?: number; cursor?: string } = {}) =>
-      request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }),
     filterRecords: (appId: number, filters: unknown[], query: TapeRecordListQuery = {}) =>
       request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true }),
     // Not paginated: at most 1000 records (limit in the query); total = records returned.
@@ -421,6 +561,67 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     // A repeat after a lost answer would fail ("already verified"): not retried.
     validateWebhookVerification: (hookId: number, body: { code: string }) =>
       request<TapeWebhook>({ method: 'POST', path: `/v1/hook/${hookId}/verify/validate`, body }),
+
+    // --- automations (automation/*.md, automation-run.md) ---
+    // Discovery (discovery.md): the same catalog for every key.
+    listAutomationTriggerTypes: () => request<{ triggers: TapeCatalogTrigger[] }>({ method: 'GET', path: '/v1/automation/meta/trigger' }),
+    listAutomationActionTypes: () => request<{ actions: TapeCatalogAction[] }>({ method: 'GET', path: '/v1/automation/meta/action' }),
+    listAutomationFilterOperators: (fieldType: string) =>
+      request<{ field_type: string; operators: TapeFilterOperator[] }>({ method: 'GET', path: '/v1/automation/meta/filter', query: { field_type: fieldType } }),
+    // manage.md: app, workspace, or (no scope) the key's organization; limit 1-100, scope-pinned cursor.
+    listAutomations: (scope: TapeAutomationScope, query: { limit?: number; cursor?: string } = {}) =>
+      request<{ total: number; cursor: string | null; automations: TapeAutomation[] }>({
+        method: 'GET',
+        path: 'app_id' in scope ? `/v1/automation/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation/workspace/${scope.workspace_id}` : '/v1/automation/org',
+        query: { ...query },
+      }),
+    getAutomation: (automationId: number) => request<{ automation: TapeAutomation }>({ method: 'GET', path: `/v1/automation/${automationId}` }),
+    // A repeat would create a second automation: not retried.
+    createAutomation: (appId: number, body: TapeAutomationWrite) =>
+      request<{ automation: TapeAutomation }>({ method: 'POST', path: `/v1/automation/app/${appId}`, body }),
+    // Every update mints a revision: a repeat would mint two, so not retried.
+    updateAutomation: (automationId: number, body: TapeAutomationWrite) =>
+      request<{ automation: TapeAutomation }>({ method: 'PUT', path: `/v1/automation/${automationId}`, body }),
+    replaceAutomationTrigger: (automationId: number, trigger: TapeAutomationTrigger) =>
+      request<{ automation: TapeAutomation }>({ method: 'PUT', path: `/v1/automation/${automationId}/trigger`, body: trigger }),
+    // Both idempotent (manage.md).
+    activateAutomation: (automationId: number) =>
+      request<{ automation: TapeAutomation }>({ method: 'POST', path: `/v1/automation/${automationId}/activate`, idempotent: true }),
+    pauseAutomation: (automationId: number) =>
+      request<{ automation: TapeAutomation }>({ method: 'POST', path: `/v1/automation/${automationId}/pause`, idempotent: true }),
+    deleteAutomation: (automationId: number) => request<{ automation: TapeAutomation }>({ method: 'DELETE', path: `/v1/automation/${automationId}` }),
+    validateAutomation: (automationId: number) =>
+      request<{ valid: boolean; errors: TapeAutomationError[] }>({ method: 'GET', path: `/v1/automation/${automationId}/validate` }),
+    // execution.md: 202 with a message and no run id. A manual run has side effects: not retried; simulate has none.
+    runAutomation: (automationId: number, body: TapeRunBody) =>
+      request<{ message?: string }>({ method: 'POST', path: `/v1/automation/${automationId}/manual-run`, body }),
+    simulateAutomation: (automationId: number, body: TapeRunBody) =>
+      request<{ message?: string }>({ method: 'POST', path: `/v1/automation/${automationId}/simulate`, body }),
+    // advanced.md: call an automation_called automation (202 {}), mint a weblink (201).
+    callAutomation: (automationId: number, body: TapeCallBody) =>
+      request<Record<string, never>>({ method: 'POST', path: `/v1/automation/${automationId}/trigger`, body }),
+    generateAutomationWeblink: (body: TapeWeblinkBody) =>
+      request<{ trigger_token: string; trigger_client_url: string }>({ method: 'POST', path: '/v1/automation/weblink/generate', body }),
+    // revisions.md: newest first, unpaginated; the revision id travels as the string Tape sent.
+    listAutomationRevisions: (automationId: number) =>
+      request<{ revisions: TapeAutomationRevision[] }>({ method: 'GET', path: `/v1/automation/${automationId}/revision` }),
+    getAutomationRevision: (automationId: number, revisionId: string) =>
+      request<{ revision: TapeAutomationRevision }>({ method: 'GET', path: `/v1/automation/${automationId}/revision/${encodeURIComponent(revisionId)}` }),
+    // automation-run.md: reads over POST, safe to repeat. The general list takes filters; the scoped ones cursor and limit only.
+    listAutomationRuns: (body: TapeRunListBody) =>
+      request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({ method: 'POST', path: '/v1/automation-run', body, idempotent: true }),
+    listScopedAutomationRuns: (scope: { app_id: number } | { workspace_id: number } | { automation_id: number }, body: { cursor?: string; limit?: number }) =>
+      request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({
+        method: 'POST',
+        path: 'app_id' in scope ? `/v1/automation-run/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation-run/workspace/${scope.workspace_id}` : `/v1/automation-run/automation/${scope.automation_id}`,
+        body,
+        idempotent: true,
+      }),
+    getAutomationRun: (runId: string) =>
+      request<{ automation_run: TapeAutomationRun }>({ method: 'GET', path: `/v1/automation-run/${encodeURIComponent(runId)}` }),
+    // automation-usage-report.md: both query parameters required.
+    getAutomationUsageReport: (query: { limit: number; interval_resolution: 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' }) =>
+      request<{ organization_id: number; usage_reports: TapeUsageBucket[] }>({ method: 'GET', path: '/v1/automation-usage-report', query: { ...query } }),
 
     // --- files (file.md) ---
     // multipart/form-data, one `file` part per file; Tape answers one object for one file, an array for more.

@@ -2,6 +2,7 @@ import { definePlatform } from '../../shared/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { fileTools } from './tools/files';
+import { recordTools } from './tools/records';
 import { viewTools } from './tools/views';
 import { webhookTools } from './tools/webhooks';
 import { workspaceTools } from './tools/workspaces';
@@ -15,6 +16,7 @@ export const dbapp = definePlatform({
   tools: [
     ...workspaceTools,
     ...appTools,
+    ...recordTools,
     ...viewTools,
     ...webhookTools,
     ...fileTools,

@@ -12,6 +12,7 @@ import { buildAll } from '../../infra/build';
 import { createTapeTwin } from '../../infra/twins/tape';
 import { measureColdInit, type ChildRun } from './cold';
 import { measureOverhead } from './overhead';
+import { measureBatch, measureTokens } from './records';
 import { bytes, kb, ms, round, table } from './stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,7 +24,13 @@ const GOALS = {
   coldAboveFloorMs: 150,
   overheadP50Ms: 1,
   overheadP99Ms: 5,
+  /** listRecords text at least 3x fewer tokens than Tape's raw JSON. */
+  tokenRatio: 3,
+  /** batchCreateRecords within 1.2x of chunks x twin latency. */
+  batchRatio: 1.2,
 };
+const BATCH_RECORDS = 1_000;
+const BATCH_LATENCY_MS = 20;
 const COLD_RUNS = 9;
 const CALLS = 2_000;
 const WARMUP = 200;
@@ -103,6 +110,44 @@ async function main(): Promise<void> {
     );
     out.push('');
 
+    // 4. Tokens of the default text against the vendor's JSON.
+    const tokens = await measureTokens();
+    out.push(`4. Tokens (gpt-tokenizer) — dbapp/listRecords default text for ${tokens.records} demo Leads vs Tape's raw JSON of the same records`);
+    out.push(
+      table([
+        ['text', 'raw JSON', 'ratio', 'values missing from text', 'goal', 'result'],
+        [
+          tokens.textTokens.toLocaleString('en-US'),
+          tokens.rawTokens.toLocaleString('en-US'),
+          `${tokens.ratio.toFixed(2)}×`,
+          String(tokens.missing.length),
+          `≥ ${GOALS.tokenRatio}× fewer, none missing`,
+          verdict('token ratio', tokens.missing.length === 0 ? GOALS.tokenRatio / tokens.ratio : Infinity, 1),
+        ],
+      ]),
+    );
+    if (tokens.missing.length) out.push(`  missing: ${tokens.missing.slice(0, 10).join(' | ')}`);
+    out.push('');
+
+    // 5. Batch time against its floor.
+    const batch = await measureBatch(BATCH_RECORDS, BATCH_LATENCY_MS);
+    out.push(`5. Batch — dbapp/batchCreateRecords of ${batch.records.toLocaleString('en-US')} records, twin answering each call after ${batch.latencyMs} ms`);
+    out.push(
+      table([
+        ['chunks', 'floor (chunks × latency)', 'elapsed', 'ratio', 'successful', 'goal', 'result'],
+        [
+          String(batch.chunks),
+          ms(batch.floorMs),
+          ms(batch.elapsedMs),
+          `${batch.ratio.toFixed(2)}×`,
+          String(batch.successful),
+          `≤ ${GOALS.batchRatio}×`,
+          verdict('batch ratio', batch.successful === batch.records ? batch.ratio : Infinity, GOALS.batchRatio),
+        ],
+      ]),
+    );
+    out.push('');
+
     const missed = verdicts.filter((v) => !v.pass);
     out.push(
       `Summary: ${verdicts.length - missed.length} PASS, ${missed.length} MISS${missed.length ? ` (${missed.map((m) => m.figure).join(', ')})` : ''}` +
@@ -145,6 +190,8 @@ async function main(): Promise<void> {
         overheadMs: { p50: round(oh.overheadMs.p50), p99: round(oh.overheadMs.p99) },
         samples: { toolMs: oh.samples.toolMs.map((n) => round(n)), directMs: oh.samples.directMs.map((n) => round(n)) },
       },
+      tokens,
+      batch: { ...batch, elapsedMs: round(batch.elapsedMs), ratio: round(batch.ratio) },
       verdicts,
     };
     await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);

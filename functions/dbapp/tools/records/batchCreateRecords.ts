@@ -1,0 +1,65 @@
+import * as z from 'zod';
+import { dbappTool } from '../../tool';
+import { finishFields, planFields } from '../../fields';
+import { batchText, eachBounded, runRecordBatch, type BatchWriteResult } from './batch-write';
+import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from './common';
+
+export const batchCreateRecords = dbappTool({
+  name: 'batchCreateRecords',
+  description:
+    'Create many records in one app. Every input is checked against the app first (same forms as createRecord); if any is invalid, none is ' +
+    'created and the error names inputs.<i>.fields.<key>. Then the records are written in chunks of 50 (one chunk after another, one Tape batch ' +
+    'call per chunk). Partial failure is possible: the answer has {total, successful, failed, items: [{index, success, record_id, record_url}]}, ' +
+    'a failed item carries error {code, message} and every input is accounted for — items not sent because time ran out say so (NOT_ATTEMPTED) ' +
+    'and can be resent. silent/hook/workflow apply to every record.',
+  input: z.strictObject({
+    app_id: recordAppId,
+    inputs: z
+      .array(z.strictObject({ fields: fieldsInput }))
+      .min(1)
+      .describe('The records to create, each {"fields": {…}} (see createRecord for the value forms); any count, all for app_id.'),
+    silent: silentInput,
+    hook: hookInput,
+    workflow: workflowInput,
+  }),
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  async run({ app_id, inputs, silent, hook, workflow }, ctx): Promise<BatchWriteResult> {
+    const { client } = ctx;
+    const app = await client.getApp(app_id);
+    // Every input is checked before anything is uploaded or written.
+    const plans = inputs.map((input, i) => planFields(app, input.fields, 'create', `inputs.${i}.fields`));
+    const bodies = await eachBounded(plans, 4, (plan) => finishFields(plan, ctx));
+    const flags = { silent, hook, workflow };
+    return runRecordBatch(
+      bodies,
+      {
+        batch: async (group) => (await client.batchCreateRecords(app_id, group.map((fields) => ({ fields })), flags)).records.map((r) => r.record_id),
+        single: async (fields) => (await client.createRecord(app_id, fields, flags)).record_id,
+        unknown: 'Whether these records were created is unknown: check with listRecords before sending them again.',
+        deadline: ctx.deadline,
+      },
+      await orgUrl(ctx),
+    );
+  },
+  text: (r: BatchWriteResult, input) => batchText(r, 'created', input.app_id, 'inputs'),
+  example: {
+    input: {
+      app_id: 902,
+      inputs: [
+        { fields: { deal_name: 'Northwind Traders — Analytics add-on', stage: ['Discovery'], amount: 18000 } },
+        { fields: { deal_name: 'Helios Solar — Premium support', stage: ['Proposal'], close_date: '2025-05-01 00:00:00' } },
+        { fields: { deal_name: 'Atlas Movers — Core platform', stage: ['Won'] } },
+      ],
+    },
+    result: {
+      total: 3,
+      successful: 2,
+      failed: 1,
+      items: [
+        { index: 0, success: true, record_id: 5301, record_url: 'https://tapeapp.com/tape/record/5301' },
+        { index: 1, success: true, record_id: 5302, record_url: 'https://tapeapp.com/tape/record/5302' },
+        { index: 2, success: false, error: { code: 'RATE_LIMITED', message: 'Tape rate limit reached: Too many requests' } },
+      ],
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import * as z from 'zod';
+import { dbappTool } from '../../tool';
+import { finishFields, planFields, recordText, toRecord, type AppRecord } from '../../fields';
+import { appIdOf, fieldsInput, hookInput, orgUrl, recordId, silentInput, workflowInput } from './common';
+import { EXAMPLE_RECORD } from './examples';
+
+type UpdateResult = { record_id: number } | AppRecord;
+
+export const updateRecord = dbappTool({
+  name: 'updateRecord',
+  description:
+    'Change field values of one record; fields not given stay as they are, null clears one. Values take the same forms as createRecord and ' +
+    'are checked against the app first — single_date too is the plain string "YYYY-MM-DD HH:MM:SS" (an object with "start" is refused). ' +
+    'A checklist value replaces the list: items with their "id" (from getRecord) are kept and only the keys given change, items without id ' +
+    'are added, items left out are deleted. Returns {record_id} (id_only, default) or the full record. For two or more records use batchUpdateRecords.',
+  input: z.strictObject({
+    record_id: recordId,
+    fields: fieldsInput,
+    id_only: z.boolean().default(true).describe('Answer only {record_id} (default true); false returns the full updated record.'),
+    silent: silentInput,
+    hook: hookInput,
+    workflow: workflowInput,
+  }),
+  // Not idempotent: checklist items given without id are added again on a repeat.
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  async run({ record_id, fields, id_only, silent, hook, workflow }, ctx): Promise<UpdateResult> {
+    // The record names its app (for the schema) and holds the checklist entries that items with an id complete.
+    const current = await ctx.client.getRecord(record_id);
+    const app = await ctx.client.getApp(appIdOf(current));
+    const body = await finishFields(planFields(app, fields, 'update'), ctx, current);
+    const updated = await ctx.client.updateRecord(record_id, body, { silent, hook, workflow });
+    if (id_only) return { record_id: updated.record_id };
+    return toRecord(updated, await orgUrl(ctx), { appId: app.app_id });
+  },
+  text: (r: UpdateResult, input) => {
+    if ('fields' in r) return `updated record\n${recordText(r, {})}`;
+    const cleared = Object.entries(input.fields).filter(([, v]) => v === null || (Array.isArray(v) && v.length === 0)).map(([k]) => k);
+    const set = Object.keys(input.fields).filter((k) => !cleared.includes(k));
+    return `updated record #${r.record_id}: ${[set.length ? `set ${set.join(', ')}` : '', cleared.length ? `cleared ${cleared.join(', ')}` : ''].filter(Boolean).join('; ')}`;
+  },
+  example: {
+    input: { record_id: 5300, fields: { stage: ['Negotiation'], amount: 95000, next_steps: [{ id: 900612, completed: true }, { title: 'Legal review', due: '2025-03-10' }] } },
+    result: { record_id: EXAMPLE_RECORD.record_id },
+  },
+});
