@@ -131,7 +131,7 @@ async function main(): Promise<void> {
 
     // 5. Batch time against its floor.
     const batch = await measureBatch(BATCH_RECORDS, BATCH_LATENCY_MS);
-    out.push(`5. Batch — dbapp/batchCreateRecords of ${batch.records.toLocaleString('en-US')} records, twin answering each call after ${batch.latencyMs} ms`);
+    out.push(`5. Batch — dbapp/batchCreateRecords of ${batch.records.toLocaleString("en-US")} records, twin answering each call after ${batch.latencyMs} ms (median of 3 after a warm-up)`);
     out.push(
       table([
         ['chunks', 'floor (chunks × latency)', 'elapsed', 'ratio', 'successful', 'goal', 'result'],

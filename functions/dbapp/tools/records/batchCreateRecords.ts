@@ -25,7 +25,8 @@ export const batchCreateRecords = dbappTool({
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run({ app_id, inputs, silent, hook, workflow }, ctx): Promise<BatchWriteResult> {
     const { client } = ctx;
-    const app = await client.getApp(app_id);
+    // The org URL (for record links) is read alongside the schema: one round trip, not two.
+    const [app, url] = await Promise.all([client.getApp(app_id), orgUrl(ctx)]);
     // Every input is checked before anything is uploaded or written.
     const plans = inputs.map((input, i) => planFields(app, input.fields, 'create', `inputs.${i}.fields`));
     const bodies = await eachBounded(plans, 4, (plan) => finishFields(plan, ctx));
@@ -38,7 +39,7 @@ export const batchCreateRecords = dbappTool({
         unknown: 'Whether these records were created is unknown: check with listRecords before sending them again.',
         deadline: ctx.deadline,
       },
-      await orgUrl(ctx),
+      url,
     );
   },
   text: (r: BatchWriteResult, input) => batchText(r, 'created', input.app_id, 'inputs'),

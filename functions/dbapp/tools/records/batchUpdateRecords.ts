@@ -35,7 +35,8 @@ export const batchUpdateRecords = dbappTool({
       }
       seen.set(u.record_id, i);
     });
-    const app = await client.getApp(app_id);
+    // The org URL (for record links) is read alongside the schema: one round trip, not two.
+    const [app, url] = await Promise.all([client.getApp(app_id), orgUrl(ctx)]);
     const plans = updates.map((u, i) => planFields(app, u.fields, 'update', `updates.${i}.fields`));
     // Checklist items given by id are completed from the record's current entries: those records are read first.
     const bodies = await eachBounded(plans, 8, async (plan, i) => {
@@ -60,7 +61,7 @@ export const batchUpdateRecords = dbappTool({
         unknown: 'Whether these updates were applied is unknown: check the records (getRecord) before sending them again.',
         deadline: ctx.deadline,
       },
-      await orgUrl(ctx),
+      url,
     );
   },
   text: (r: BatchWriteResult, input) => batchText(r, 'updated', input.app_id, 'updates'),
