@@ -1,6 +1,7 @@
 import { definePlatform } from '../../shared/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
 import { appTools } from './tools/apps';
+import { automationTools } from './tools/automations';
 import { fileTools } from './tools/files';
 import { recordTools } from './tools/records';
 import { viewTools } from './tools/views';
@@ -17,6 +18,7 @@ export const dbapp = definePlatform({
     ...workspaceTools,
     ...appTools,
     ...recordTools,
+    ...automationTools,
     ...viewTools,
     ...webhookTools,
     ...fileTools,

@@ -9,6 +9,8 @@ import { orgRoutes } from './routes/org';
 import { recordRoutes } from './routes/record';
 import { viewCost, viewRoutes } from './routes/view';
 import { workspaceRoutes } from './routes/workspace';
+import { automationCost, automationRoutes, automationWebhookRoutes } from './automation/routes';
+import { TapeAutomations, type TapeAutomationOptions } from './automation/outbox';
 import { seedState, type TapeState } from './state';
 
 export interface TapeTwinOptions {
@@ -26,6 +28,8 @@ export interface TapeTwinOptions {
   hookTimeoutMs?: number;
   /** How webhook POSTs leave the twin (default: the global fetch); tests may capture them. */
   hookFetch?: typeof fetch;
+  /** Automations: hosts http_call may reach, its fetch, custom code limits (automation/outbox.ts). */
+  automations?: Omit<TapeAutomationOptions, 'now'>;
 }
 
 export interface TapeTwin {
@@ -35,11 +39,15 @@ export interface TapeTwin {
   fetch: typeof fetch;
   /** Webhooks and their POSTs; `await twin.deliveries.idle()` waits for the pending ones. */
   deliveries: TapeHookDeliveries;
+  /** Automation runs, outbox and HTTP calls; `await twin.automations.idle()` waits for the runs in flight. */
+  automations: TapeAutomations;
 }
 
 /** Credits of the requests Tape documents as expensive; all others cost 10. */
 function cost(method: string, path: string): number {
   if (method === 'DELETE' && /^\/v1\/workspace\/\d+$/.test(path)) return 100;
+  const automation = automationCost(method, path);
+  if (automation !== undefined) return automation;
   const view = viewCost(method, path);
   if (view !== undefined) return view;
   // file.md: an upload costs at least 2x a normal request (more with size; the size is not known here).
@@ -71,6 +79,9 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   app.route('/v1', viewRoutes(state));
   app.route('/v1', hookRoutes(state, deliveries));
   app.route('/v1', fileRoutes(state, options.now ?? Date.now));
+  const automations = new TapeAutomations(state, { ...options.automations, now: options.now ?? Date.now });
+  app.route('/v1', automationRoutes(state, automations.store, automations.engine, options.now ?? Date.now));
+  app.route('/', automationWebhookRoutes(automations.store, automations.engine));
 
   app.notFound((c) => errorResponse(c, new TapeHttpError(400, 'invalid_request_url', `The request URL is not valid: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
@@ -79,7 +90,7 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   });
 
   const fetchInto = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
-  return { app, state, fetch: fetchInto, deliveries };
+  return { app, state, fetch: fetchInto, deliveries, automations };
 }
 
 export { SANDBOX_KEYS } from './state';

@@ -1,0 +1,18 @@
+import * as z from 'zod';
+import { automationId, automationLine, toAutomationSummary, type AutomationSummary } from '../../automation';
+import { dbappTool } from '../../tool';
+import { EXAMPLE_SUMMARY } from './examples';
+
+export const deleteAutomation = dbappTool({
+  name: 'deleteAutomation',
+  description:
+    'Delete an automation: it stops at once, leaves every listing and can no longer be read, its runs included; there is no restore through the API. ' +
+    'To stop it temporarily use pauseAutomation instead. Returns the automation as it was.',
+  input: z.strictObject({ automation_id: automationId }),
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  async run({ automation_id }, { client }) {
+    return { deleted: true as const, automation: toAutomationSummary((await client.deleteAutomation(automation_id)).automation) };
+  },
+  text: (r: { deleted: true; automation: AutomationSummary }) => `deleted ${automationLine(r.automation)}`,
+  example: { input: { automation_id: 4021 }, result: { deleted: true, automation: EXAMPLE_SUMMARY } },
+});

@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import { automationId, automationLine, checkTrigger, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
+import { dbappTool } from '../../tool';
+import { EXAMPLE_SUMMARY } from './examples';
+
+export const replaceAutomationTrigger = dbappTool({
+  name: 'replaceAutomationTrigger',
+  description:
+    'Set or replace only the trigger of an automation ({type, config}, types and config schemas from getAutomationCatalog); filter and actions stay. ' +
+    'A revision is kept. To remove the trigger use updateAutomation with trigger: null.',
+  input: z.strictObject({
+    automation_id: automationId,
+    trigger: triggerInput.describe('The new trigger {type, config}, e.g. {"type": "record_updated", "config": {"trigger_on_changes_field_ids": [513]}}.'),
+  }),
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  async run({ automation_id, trigger }, { client }) {
+    return { automation: toAutomationSummary((await client.replaceAutomationTrigger(automation_id, checkTrigger(trigger))).automation) };
+  },
+  text: (r: { automation: AutomationSummary }) => `trigger replaced: ${automationLine(r.automation)}`,
+  example: { input: { automation_id: 4021, trigger: { type: 'record_updated', config: {} } }, result: { automation: { ...EXAMPLE_SUMMARY, trigger_type: 'record_updated' } } },
+});
