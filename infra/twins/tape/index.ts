@@ -17,7 +17,7 @@ export interface TapeTwinOptions {
   /** Credits per key per interval; Tape: 2,000 per minute. */
   credits?: number;
   intervalSeconds?: number;
-  /** Milliseconds every answer waits: a stand-in for network and server time in benchmarks. */
+  /** Milliseconds after which every answer leaves (at the earliest): a stand-in for network and server time in benchmarks. */
   latencyMs?: number;
   now?: () => number;
   /** Seed the demo apps "Leads" and "Deals" with their records in workspace 2 (default true). */
@@ -69,7 +69,16 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
     fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
   });
 
-  if (latency > 0) app.use('*', async (_c, next) => { await new Promise((r) => setTimeout(r, latency)); await next(); });
+  // Every answer leaves `latency` ms after the request came in, the twin's own work included:
+  // the time a real vendor takes to answer, whatever part of it is network or server.
+  if (latency > 0) {
+    app.use('*', async (_c, next) => {
+      const started = performance.now();
+      await next();
+      const left = latency - (performance.now() - started);
+      if (left > 0) await new Promise((r) => setTimeout(r, left));
+    });
+  }
   app.use('/v1/*', credits({ credits: options.credits ?? 2000, intervalSeconds: options.intervalSeconds ?? 60, cost, now: options.now ?? Date.now }));
   app.use('/v1/*', authenticate(state));
   app.route('/v1', orgRoutes(state));
