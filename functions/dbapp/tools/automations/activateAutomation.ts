@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { automationId, automationLine, brokenRefusal, toAutomationSummary, type AutomationSummary } from '../../automation';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_SUMMARY } from './examples';
+import { EXAMPLE_SUMMARY } from '../../automations/examples';
 
 export const activateAutomation = dbappTool({
   name: 'activateAutomation',

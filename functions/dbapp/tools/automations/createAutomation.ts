@@ -3,7 +3,7 @@ import type { TapeAutomationWrite } from '../../client';
 import { actionsInput, automationLine, filterInput, prepareDefinition, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
 import { appId } from '../../params';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_SUMMARY } from './examples';
+import { EXAMPLE_SUMMARY } from '../../automations/examples';
 
 const NOTE = 'Created paused. Next: validateAutomation, then simulateAutomation on a real record, then activateAutomation to take it live.';
 

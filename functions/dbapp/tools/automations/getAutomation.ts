@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { automationId, automationText, bricked, brickedText, isUnreadable, toAutomation, type AutomationFull, type AutomationSummary, type BrickedAutomation } from '../../automation';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_FULL } from './examples';
+import { EXAMPLE_FULL } from '../../automations/examples';
 
 export const getAutomation = dbappTool({
   name: 'getAutomation',

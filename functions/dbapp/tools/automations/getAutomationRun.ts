@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { logLine, runLine, toRun, type AutomationRun, type AutomationRunLog } from '../../automation';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_RUN } from './examples';
+import { EXAMPLE_RUN } from '../../automations/examples';
 
 export const getAutomationRun = dbappTool({
   name: 'getAutomationRun',

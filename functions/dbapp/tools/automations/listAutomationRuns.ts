@@ -5,7 +5,7 @@ import { runLine, toRun, unwrapCursor, wrapCursor, type AutomationRun } from '..
 import { id } from '../../params';
 import { plural } from '../../render';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_RUN } from './examples';
+import { EXAMPLE_RUN } from '../../automations/examples';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;

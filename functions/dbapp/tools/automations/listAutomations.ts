@@ -4,7 +4,7 @@ import { automationLine, automationText, cursorFor, isUnreadable, toAutomation, 
 import { id } from '../../params';
 import { plural } from '../../render';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_SUMMARY } from './examples';
+import { EXAMPLE_SUMMARY } from '../../automations/examples';
 
 type Page = { total: number; cursor: string | null; automations: TapeAutomation[] };
 type Result = { total: number; cursor: string | null; automations: (AutomationSummary | AutomationFull)[]; readable_limit?: number; warning?: string };

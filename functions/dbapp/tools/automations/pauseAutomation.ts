@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { automationId, automationLine, toAutomationSummary, type AutomationSummary } from '../../automation';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_SUMMARY } from './examples';
+import { EXAMPLE_SUMMARY } from '../../automations/examples';
 
 export const pauseAutomation = dbappTool({
   name: 'pauseAutomation',

@@ -3,7 +3,7 @@ import { invalidParameter } from '../../../../shared/errors';
 import type { TapeAutomationWrite } from '../../client';
 import { actionsInput, automationId, automationLine, filterInput, prepareDefinition, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
 import { dbappTool } from '../../tool';
-import { EXAMPLE_SUMMARY } from './examples';
+import { EXAMPLE_SUMMARY } from '../../automations/examples';
 
 const KEYS = ['name', 'description', 'trigger', 'filter', 'actions'] as const;
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields } from '../../fields';
-import { batchText, eachBounded, runRecordBatch, type BatchWriteResult } from './batch-write';
-import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from './common';
+import { batchText, eachBounded, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
+import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from '../../records/common';
 
 export const batchCreateRecords = dbappTool({
   name: 'batchCreateRecords',

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { dbappTool } from '../../tool';
 import { finishFields, needsCurrent, planFields } from '../../fields';
-import { batchText, eachBounded, runRecordBatch, type BatchWriteResult } from './batch-write';
-import { appIdOf, fieldsInput, hookInput, orgUrl, recordAppId, recordId, silentInput, workflowInput } from './common';
+import { batchText, eachBounded, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
+import { appIdOf, fieldsInput, hookInput, orgUrl, recordAppId, recordId, silentInput, workflowInput } from '../../records/common';
 
 export const batchUpdateRecords = dbappTool({
   name: 'batchUpdateRecords',

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields, recordText, toRecord, type AppRecord } from '../../fields';
-import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from './common';
-import { EXAMPLE_RECORD } from './examples';
+import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from '../../records/common';
+import { EXAMPLE_RECORD } from '../../records/examples';
 
 type CreateResult = { record_id: number; record_url: string } | AppRecord;
 

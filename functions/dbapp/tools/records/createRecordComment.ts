@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { resolveAttachments } from '../../attachments';
-import { hookInput, recordId, silentInput } from './common';
-import { toComment, type RecordComment } from './comments';
+import { hookInput, recordId, silentInput } from '../../records/common';
+import { toComment, type RecordComment } from '../../records/comments';
 
 export const createRecordComment = dbappTool({
   name: 'createRecordComment',

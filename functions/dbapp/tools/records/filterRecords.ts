@@ -16,9 +16,9 @@ import {
   toPage,
   verboseInput,
   type RecordPage,
-} from './common';
-import { checkRecordFilters, recordFilter } from './filter-body';
-import { EXAMPLE_RECORD } from './examples';
+} from '../../records/common';
+import { checkRecordFilters, recordFilter } from '../../records/filter-body';
+import { EXAMPLE_RECORD } from '../../records/examples';
 import { LIST_LIMIT } from './listRecords';
 
 type FilterResult = RecordPage | { total: number; count_only: true };

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { id } from '../../params';
 import { recordUrl } from '../../fields';
-import { orgUrl } from './common';
+import { orgUrl } from '../../records/common';
 
 interface Relatable {
   record_id: number;

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { recordText, toRecord, type AppRecord } from '../../fields';
-import { fieldIdsInput, fieldTypesInput, orgUrl, recordId, selection, verboseInput } from './common';
-import { EXAMPLE_RECORD } from './examples';
+import { fieldIdsInput, fieldTypesInput, orgUrl, recordId, selection, verboseInput } from '../../records/common';
+import { EXAMPLE_RECORD } from '../../records/examples';
 
 export const getRecord = dbappTool({
   name: 'getRecord',

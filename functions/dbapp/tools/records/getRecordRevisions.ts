@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { fieldValue, shortDate, valueText, type UserValue } from '../../fields';
 import { plural } from '../../render';
-import { recordId } from './common';
+import { recordId } from '../../records/common';
 
 interface RevisionSummary {
   revision: number;

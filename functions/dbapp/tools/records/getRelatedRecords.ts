@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { id } from '../../params';
 import { recordListText } from '../../fields';
-import { fieldTypesInput, orgUrl, recordAppId, selection, toPage, verboseInput, type RecordPage } from './common';
-import { EXAMPLE_RECORD } from './examples';
+import { fieldTypesInput, orgUrl, recordAppId, selection, toPage, verboseInput, type RecordPage } from '../../records/common';
+import { EXAMPLE_RECORD } from '../../records/examples';
 
 const MAX_RELATED = 1000;
 

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { plural } from '../../render';
 import { plainText, shortDate } from '../../fields';
-import { cursorInput, recordId } from './common';
-import { toComment, type RecordComment } from './comments';
+import { cursorInput, recordId } from '../../records/common';
+import { toComment, type RecordComment } from '../../records/comments';
 
 interface CommentPage {
   total: number;

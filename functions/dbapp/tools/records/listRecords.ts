@@ -17,8 +17,8 @@ import {
   toPage,
   verboseInput,
   type RecordPage,
-} from './common';
-import { EXAMPLE_RECORD, EXAMPLE_RECORD_2 } from './examples';
+} from '../../records/common';
+import { EXAMPLE_RECORD, EXAMPLE_RECORD_2 } from '../../records/examples';
 
 export const LIST_LIMIT = { max: 500, fallback: 100 } as const;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { hookInput, orgUrl, recordId, silentInput } from './common';
+import { hookInput, orgUrl, recordId, silentInput } from '../../records/common';
 import { recordUrl } from '../../fields';
 
 interface Restored {

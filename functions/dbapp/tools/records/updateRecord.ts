@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields, recordText, toRecord, type AppRecord } from '../../fields';
-import { appIdOf, fieldsInput, hookInput, orgUrl, recordId, silentInput, workflowInput } from './common';
-import { EXAMPLE_RECORD } from './examples';
+import { appIdOf, fieldsInput, hookInput, orgUrl, recordId, silentInput, workflowInput } from '../../records/common';
+import { EXAMPLE_RECORD } from '../../records/examples';
 
 type UpdateResult = { record_id: number } | AppRecord;
 

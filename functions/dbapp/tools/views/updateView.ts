@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { id, viewFieldSettings, viewFilters, viewId, viewLayout, viewSplitBy } from '../../params';
 import { toView, viewLine, type View } from '../../render';
-import { checkViewDefinition } from './view-body';
-import { EXAMPLE_VIEW } from './examples';
+import { checkViewDefinition } from '../../views/view-body';
+import { EXAMPLE_VIEW } from '../../views/examples';
 
 const KEYS = ['name', 'layout', 'filters', 'sort_by', 'sort_desc', 'fields', 'split_by'] as const;
 

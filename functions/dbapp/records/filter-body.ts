@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { invalidParameter, type ToolError } from '../../../../shared/errors';
-import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../../client';
-import { fieldKeyList, findField } from '../../fields';
-import { DATE_FIELD_TYPES, FILTER_FIELD_TYPES, USER_FILTER_FIELD_TYPES } from '../../params';
+import { invalidParameter, type ToolError } from '../../../shared/errors';
+import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../client';
+import { fieldKeyList, findField } from '../fields';
+import { DATE_FIELD_TYPES, FILTER_FIELD_TYPES, USER_FILTER_FIELD_TYPES } from '../params';
 
 /**
  * The record filter of filterRecords (filter.md), checked against the app before the call: the field

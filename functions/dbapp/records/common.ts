@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
-import { scopedCache } from '../../../../shared/store/store';
-import type { ToolContext } from '../../../../shared/tool';
-import type { TapeAppWithFields, TapeClient, TapeRecord, TapeRecordPage } from '../../client';
-import { findField, fieldKeyList, resolveFieldIds, toRecord, type AppRecord, type FieldSelection, type FieldTypes } from '../../fields';
-import { id } from '../../params';
+import { invalidParameter, ToolError } from '../../../shared/errors';
+import { scopedCache } from '../../../shared/store/store';
+import type { ToolContext } from '../../../shared/tool';
+import type { TapeAppWithFields, TapeClient, TapeRecord, TapeRecordPage } from '../client';
+import { findField, fieldKeyList, resolveFieldIds, toRecord, type AppRecord, type FieldSelection, type FieldTypes } from '../fields';
+import { id } from '../params';
 
 /** Parameters and helpers the record tools share. */
 

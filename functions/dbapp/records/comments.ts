@@ -1,5 +1,5 @@
-import type { TapeComment } from '../../client';
-import type { UserValue } from '../../fields';
+import type { TapeComment } from '../client';
+import type { UserValue } from '../fields';
 
 /** A record comment as the comment tools return it (record-comment.md, trimmed). */
 export interface RecordComment {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
-import type { TapeAppField, TapeAppWithFields, TapeClient, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../../client';
+import { invalidParameter } from '../../../shared/errors';
+import type { TapeAppField, TapeAppWithFields, TapeClient, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../client';
 import {
   DATE_FIELD_TYPES,
   FILTER_FIELD_TYPES,
@@ -9,7 +9,7 @@ import {
   type viewFieldSettings,
   type viewFilter,
   type viewSplitBy,
-} from '../../params';
+} from '../params';
 
 /**
  * The view definition checks shared by createView and updateView: every rule of spec §2.4/§4.4 is

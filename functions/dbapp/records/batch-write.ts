@@ -1,6 +1,6 @@
-import { ToolError } from '../../../../shared/errors';
-import { runBatch, type BatchItem, type BatchResult } from '../../../../shared/batch';
-import { recordUrl } from '../../fields';
+import { ToolError } from '../../../shared/errors';
+import { runBatch, type BatchItem, type BatchResult } from '../../../shared/batch';
+import { recordUrl } from '../fields';
 
 /**
  * Batch writes of records: runBatch runs the inputs in chunks of 50, one chunk after another, the

@@ -1,4 +1,4 @@
-import type { AppRecord } from '../../fields';
+import type { AppRecord } from '../fields';
 
 /** A deal of the demo "Deals" app, as the record tools return it: the examples of the group. */
 export const EXAMPLE_RECORD: AppRecord = {
