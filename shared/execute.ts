@@ -48,7 +48,7 @@ export function hashKey(key: string): string {
 export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   const headers: Record<string, string> = {};
   try {
-    const found = rt.registry.find(call.platform, call.tool);
+    const found = await rt.registry.find(call.platform, call.tool);
     if (!found) throw notFound(rt, call);
     const { platform, tool } = found;
     const keyHash = hashKey(call.key);

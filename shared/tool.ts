@@ -45,12 +45,18 @@ export interface PlatformEnv {
   timeoutMs: number;
 }
 
+/**
+ * A platform's tools by name, each loaded on first use: a Lambda builds the schemas of the tools
+ * it runs, not of all of them (the bundle keeps each tool module behind a lazy initializer).
+ * Tools are type-erased here: each was checked against its own schema where it was defined.
+ */
+export type ToolLoaders<C = unknown> = Readonly<Record<string, () => Promise<Tool<z.ZodType, any, C>>>>;
+
 export interface Platform<C = unknown> {
   name: string;
   /** What the platform is, for listings. */
   vendor: string;
-  // Tools are stored type-erased: each was checked against its own schema where it was defined.
-  tools: readonly Tool<z.ZodType, any, C>[];
+  tools: ToolLoaders<C>;
   client(key: string, env: PlatformEnv): C;
   defaultBaseUrl: string;
 }

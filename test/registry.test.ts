@@ -4,19 +4,25 @@ import { platforms } from '../infra/local/platforms';
 import { createRegistry } from '../shared/registry';
 import { NOT_SHOWN_TOOLS, SPEC_TOOLS } from './spec-tools';
 
-const all = platforms.flatMap((p) => p.tools.map((tool) => ({ platform: p.name, tool })));
+const registry = createRegistry(platforms);
+const all = (await Promise.all(platforms.map(async (p) => (await registry.list(p)).map((tool) => ({ platform: p.name, tool }))))).flat();
 
 describe('registry', () => {
-  it('has unique names and builds', () => {
-    expect(() => createRegistry(platforms)).not.toThrow();
+  it('loads every tool of every platform under its own name', () => {
     const names = all.map((t) => `${t.platform}/${t.tool.name}`);
-    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(platforms.flatMap((p) => Object.keys(p.tools).map((name) => `${p.name}/${name}`)));
   });
 
-  it('refuses a tool listed under the wrong platform or twice', () => {
+  it('refuses a platform twice, a tool listed under another name or platform, and prototype keys', async () => {
     const p = platforms[0]!;
-    expect(() => createRegistry([{ ...p, tools: [...p.tools, p.tools[0]!] }])).toThrow(/twice/);
-    expect(() => createRegistry([{ ...p, name: 'other' }])).toThrow(/declares platform/);
+    expect(() => createRegistry([p, p])).toThrow(/twice/);
+    const [first] = Object.entries(p.tools);
+    const misnamed = createRegistry([{ ...p, tools: { somethingElse: first![1] } }]);
+    await expect(misnamed.find(p.name, 'somethingElse')).rejects.toThrow(/is named/);
+    const moved = createRegistry([{ ...p, name: 'other' }]);
+    await expect(moved.find('other', first![0])).rejects.toThrow(/declares platform/);
+    expect(await registry.find(p.name, 'constructor')).toBeUndefined();
+    expect(await registry.find(p.name, 'toString')).toBeUndefined();
   });
 
   describe.each(all.map((t) => [`${t.platform}/${t.tool.name}`, t] as const))('%s', (_name, { platform, tool }) => {

@@ -14,7 +14,7 @@ export const dbapp = definePlatform({
   vendor: 'Tape',
   defaultBaseUrl: TAPE_BASE_URL,
   client: createTapeClient,
-  tools: [
+  tools: {
     ...workspaceTools,
     ...appTools,
     ...recordTools,
@@ -22,5 +22,5 @@ export const dbapp = definePlatform({
     ...viewTools,
     ...webhookTools,
     ...fileTools,
-  ],
+  },
 });

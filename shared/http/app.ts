@@ -33,13 +33,13 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   });
 
   // Tool discovery for agent hosts: names, descriptions, annotations and JSON Schemas.
-  app.get('/v1/tools/:platform', (c) => {
+  app.get('/v1/tools/:platform', async (c) => {
     const auth = bearerKey(c.req.header('authorization'));
     const name = c.req.param('platform');
     if (!auth.ok) return send(c, failure(auth.error, { platform: name, tool: '' }), false);
     const platform = rt.registry.platforms.get(name);
     if (!platform) return send(c, failure(new ToolError('NOT_FOUND', `Unknown platform "${name}".`, { platform: name }), { platform: name, tool: '' }), false);
-    const tools = platform.tools.map((t) => ({
+    const tools = (await rt.registry.list(platform)).map((t) => ({
       name: t.name,
       description: t.description,
       annotations: t.annotations,

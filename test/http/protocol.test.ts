@@ -202,7 +202,7 @@ describe('unexpected errors', () => {
     expect(r.status).toBe(500);
     expect(r.body.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { reason: 'network' } });
 
-    const tool = h.rt.registry.find('dbapp', 'listWorkspaces')!.tool;
+    const tool = (await h.rt.registry.find('dbapp', 'listWorkspaces'))!.tool;
     const run = tool.run;
     tool.run = async () => {
       throw new Error('bug in a tool');

@@ -1,11 +1,9 @@
-import { getApp } from './getApp';
-import { getOrganization } from './getOrganization';
-import { listApps } from './listApps';
-import { listOrganizationUsers } from './listOrganizationUsers';
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { TapeClient } from '../../client';
 
-export const appTools = [
-  getOrganization,
-  listOrganizationUsers,
-  listApps,
-  getApp,
-];
+export const appTools: ToolLoaders<TapeClient> = {
+  getOrganization: () => import('./getOrganization').then((m) => m.getOrganization),
+  listOrganizationUsers: () => import('./listOrganizationUsers').then((m) => m.listOrganizationUsers),
+  listApps: () => import('./listApps').then((m) => m.listApps),
+  getApp: () => import('./getApp').then((m) => m.getApp),
+};

@@ -1,39 +1,23 @@
-import { activateAutomation } from './activateAutomation';
-import { callAutomation } from './callAutomation';
-import { createAutomation } from './createAutomation';
-import { deleteAutomation } from './deleteAutomation';
-import { generateAutomationWeblink } from './generateAutomationWeblink';
-import { getAutomation } from './getAutomation';
-import { getAutomationCatalog } from './getAutomationCatalog';
-import { getAutomationRevisions } from './getAutomationRevisions';
-import { getAutomationRun } from './getAutomationRun';
-import { getAutomationUsageReport } from './getAutomationUsageReport';
-import { listAutomationRuns } from './listAutomationRuns';
-import { listAutomations } from './listAutomations';
-import { pauseAutomation } from './pauseAutomation';
-import { replaceAutomationTrigger } from './replaceAutomationTrigger';
-import { runAutomation } from './runAutomation';
-import { simulateAutomation } from './simulateAutomation';
-import { updateAutomation } from './updateAutomation';
-import { validateAutomation } from './validateAutomation';
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { TapeClient } from '../../client';
 
-export const automationTools = [
-  getAutomationCatalog,
-  listAutomations,
-  getAutomation,
-  validateAutomation,
-  getAutomationRevisions,
-  createAutomation,
-  updateAutomation,
-  replaceAutomationTrigger,
-  activateAutomation,
-  pauseAutomation,
-  deleteAutomation,
-  runAutomation,
-  simulateAutomation,
-  callAutomation,
-  generateAutomationWeblink,
-  listAutomationRuns,
-  getAutomationRun,
-  getAutomationUsageReport,
-];
+export const automationTools: ToolLoaders<TapeClient> = {
+  getAutomationCatalog: () => import('./getAutomationCatalog').then((m) => m.getAutomationCatalog),
+  listAutomations: () => import('./listAutomations').then((m) => m.listAutomations),
+  getAutomation: () => import('./getAutomation').then((m) => m.getAutomation),
+  validateAutomation: () => import('./validateAutomation').then((m) => m.validateAutomation),
+  getAutomationRevisions: () => import('./getAutomationRevisions').then((m) => m.getAutomationRevisions),
+  createAutomation: () => import('./createAutomation').then((m) => m.createAutomation),
+  updateAutomation: () => import('./updateAutomation').then((m) => m.updateAutomation),
+  replaceAutomationTrigger: () => import('./replaceAutomationTrigger').then((m) => m.replaceAutomationTrigger),
+  activateAutomation: () => import('./activateAutomation').then((m) => m.activateAutomation),
+  pauseAutomation: () => import('./pauseAutomation').then((m) => m.pauseAutomation),
+  deleteAutomation: () => import('./deleteAutomation').then((m) => m.deleteAutomation),
+  runAutomation: () => import('./runAutomation').then((m) => m.runAutomation),
+  simulateAutomation: () => import('./simulateAutomation').then((m) => m.simulateAutomation),
+  callAutomation: () => import('./callAutomation').then((m) => m.callAutomation),
+  generateAutomationWeblink: () => import('./generateAutomationWeblink').then((m) => m.generateAutomationWeblink),
+  listAutomationRuns: () => import('./listAutomationRuns').then((m) => m.listAutomationRuns),
+  getAutomationRun: () => import('./getAutomationRun').then((m) => m.getAutomationRun),
+  getAutomationUsageReport: () => import('./getAutomationUsageReport').then((m) => m.getAutomationUsageReport),
+};

@@ -1,3 +1,6 @@
-import { uploadFiles } from './uploadFiles';
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { TapeClient } from '../../client';
 
-export const fileTools = [uploadFiles];
+export const fileTools: ToolLoaders<TapeClient> = {
+  uploadFiles: () => import('./uploadFiles').then((m) => m.uploadFiles),
+};

@@ -1,32 +1,20 @@
-import { batchCreateRecords } from './batchCreateRecords';
-import { batchUpdateRecords } from './batchUpdateRecords';
-import { createRecord } from './createRecord';
-import { createRecordComment } from './createRecordComment';
-import { deleteRecord } from './deleteRecord';
-import { filterRecords } from './filterRecords';
-import { findRelatableRecords } from './findRelatableRecords';
-import { getRecord } from './getRecord';
-import { getRecordRevisions } from './getRecordRevisions';
-import { getRelatedRecords } from './getRelatedRecords';
-import { listRecordComments } from './listRecordComments';
-import { listRecords } from './listRecords';
-import { restoreRecord } from './restoreRecord';
-import { updateRecord } from './updateRecord';
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { TapeClient } from '../../client';
 
 /** The 14 record tools of spec §4.3: the six it shows, and deletion, filtering, relations, history and comments. */
-export const recordTools = [
-  getRecord,
-  listRecords,
-  filterRecords,
-  createRecord,
-  updateRecord,
-  batchCreateRecords,
-  batchUpdateRecords,
-  deleteRecord,
-  restoreRecord,
-  getRelatedRecords,
-  findRelatableRecords,
-  getRecordRevisions,
-  listRecordComments,
-  createRecordComment,
-];
+export const recordTools: ToolLoaders<TapeClient> = {
+  getRecord: () => import('./getRecord').then((m) => m.getRecord),
+  listRecords: () => import('./listRecords').then((m) => m.listRecords),
+  filterRecords: () => import('./filterRecords').then((m) => m.filterRecords),
+  createRecord: () => import('./createRecord').then((m) => m.createRecord),
+  updateRecord: () => import('./updateRecord').then((m) => m.updateRecord),
+  batchCreateRecords: () => import('./batchCreateRecords').then((m) => m.batchCreateRecords),
+  batchUpdateRecords: () => import('./batchUpdateRecords').then((m) => m.batchUpdateRecords),
+  deleteRecord: () => import('./deleteRecord').then((m) => m.deleteRecord),
+  restoreRecord: () => import('./restoreRecord').then((m) => m.restoreRecord),
+  getRelatedRecords: () => import('./getRelatedRecords').then((m) => m.getRelatedRecords),
+  findRelatableRecords: () => import('./findRelatableRecords').then((m) => m.findRelatableRecords),
+  getRecordRevisions: () => import('./getRecordRevisions').then((m) => m.getRecordRevisions),
+  listRecordComments: () => import('./listRecordComments').then((m) => m.listRecordComments),
+  createRecordComment: () => import('./createRecordComment').then((m) => m.createRecordComment),
+};

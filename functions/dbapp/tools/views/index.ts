@@ -1,8 +1,11 @@
-import { createView } from './createView';
-import { deleteView } from './deleteView';
-import { getAppViews } from './getAppViews';
-import { getView } from './getView';
-import { makeViewDefault } from './makeViewDefault';
-import { updateView } from './updateView';
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { TapeClient } from '../../client';
 
-export const viewTools = [getAppViews, getView, createView, updateView, makeViewDefault, deleteView];
+export const viewTools: ToolLoaders<TapeClient> = {
+  getAppViews: () => import('./getAppViews').then((m) => m.getAppViews),
+  getView: () => import('./getView').then((m) => m.getView),
+  createView: () => import('./createView').then((m) => m.createView),
+  updateView: () => import('./updateView').then((m) => m.updateView),
+  makeViewDefault: () => import('./makeViewDefault').then((m) => m.makeViewDefault),
+  deleteView: () => import('./deleteView').then((m) => m.deleteView),
+};

@@ -1,7 +1,10 @@
-import { createWebhook } from './createWebhook';
-import { deleteWebhook } from './deleteWebhook';
-import { listWebhooks } from './listWebhooks';
-import { requestWebhookVerification } from './requestWebhookVerification';
-import { validateWebhookVerification } from './validateWebhookVerification';
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { TapeClient } from '../../client';
 
-export const webhookTools = [listWebhooks, createWebhook, requestWebhookVerification, validateWebhookVerification, deleteWebhook];
+export const webhookTools: ToolLoaders<TapeClient> = {
+  listWebhooks: () => import('./listWebhooks').then((m) => m.listWebhooks),
+  createWebhook: () => import('./createWebhook').then((m) => m.createWebhook),
+  requestWebhookVerification: () => import('./requestWebhookVerification').then((m) => m.requestWebhookVerification),
+  validateWebhookVerification: () => import('./validateWebhookVerification').then((m) => m.validateWebhookVerification),
+  deleteWebhook: () => import('./deleteWebhook').then((m) => m.deleteWebhook),
+};

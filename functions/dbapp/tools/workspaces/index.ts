@@ -1,19 +1,13 @@
-import { addWorkspaceMember } from './addWorkspaceMember';
-import { createWorkspace } from './createWorkspace';
-import { deleteWorkspace } from './deleteWorkspace';
-import { getWorkspace } from './getWorkspace';
-import { listWorkspaceMembers } from './listWorkspaceMembers';
-import { listWorkspaces } from './listWorkspaces';
-import { removeWorkspaceMember } from './removeWorkspaceMember';
-import { updateWorkspace } from './updateWorkspace';
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { TapeClient } from '../../client';
 
-export const workspaceTools = [
-  listWorkspaces,
-  getWorkspace,
-  createWorkspace,
-  updateWorkspace,
-  listWorkspaceMembers,
-  addWorkspaceMember,
-  removeWorkspaceMember,
-  deleteWorkspace,
-];
+export const workspaceTools: ToolLoaders<TapeClient> = {
+  listWorkspaces: () => import('./listWorkspaces').then((m) => m.listWorkspaces),
+  getWorkspace: () => import('./getWorkspace').then((m) => m.getWorkspace),
+  createWorkspace: () => import('./createWorkspace').then((m) => m.createWorkspace),
+  updateWorkspace: () => import('./updateWorkspace').then((m) => m.updateWorkspace),
+  listWorkspaceMembers: () => import('./listWorkspaceMembers').then((m) => m.listWorkspaceMembers),
+  addWorkspaceMember: () => import('./addWorkspaceMember').then((m) => m.addWorkspaceMember),
+  removeWorkspaceMember: () => import('./removeWorkspaceMember').then((m) => m.removeWorkspaceMember),
+  deleteWorkspace: () => import('./deleteWorkspace').then((m) => m.deleteWorkspace),
+};
