@@ -64,4 +64,21 @@ describe('dbapp tool groups through the Lambda handler', () => {
     expect(hook.body.data).toMatchObject({ status: 'inactive', type: 'record.create' });
     expect((await call('listWebhooks', { app_id: DEMO_LEADS_APP_ID }, false)).body.data).toContain('https://hooks.example.com/tape');
   });
+
+  it('automations: catalog, create, validate and activate', async () => {
+    const catalog = await call('getAutomationCatalog', { section: 'triggers' });
+    expect(catalog.body.data.triggers.map((t: { type: string }) => t.type)).toContain('record_created');
+    const created = await call('createAutomation', {
+      app_id: DEMO_LEADS_APP_ID,
+      name: 'Greet new leads',
+      trigger: { type: 'record_created', config: {} },
+      actions: [{ type: 'send_email', config: { to_address: ['sales@example.com'], subject: ['New lead'], message_body: ['A new lead arrived.'] } }],
+    });
+    expect(created.body.error).toBeUndefined();
+    expect(created.body.data.automation).toMatchObject({ paused: true, trigger_type: 'record_created' });
+    const id = created.body.data.automation.id as number;
+    expect((await call('validateAutomation', { automation_id: id })).body.data.valid).toBe(true);
+    expect((await call('activateAutomation', { automation_id: id }, false)).status).toBe(200);
+    expect((await call('getAutomation', { automation_id: id })).body.data.paused).toBe(false);
+  });
 });
