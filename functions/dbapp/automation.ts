@@ -5,6 +5,8 @@
  */
 import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../shared/errors';
+import { scopedCache } from '../../shared/store/store';
+import type { ToolContext } from '../../shared/tool';
 import type {
   TapeAppField,
   TapeAutomation,
@@ -14,10 +16,90 @@ import type {
   TapeAutomationRun,
   TapeAutomationRunLog,
   TapeAutomationTrigger,
+  TapeCatalogAction,
+  TapeCatalogTrigger,
   TapeClient,
+  TapeFilterOperator,
   TapeFilterGroup,
 } from './client';
 import { id } from './params';
+
+// --- the catalog (meta endpoints), one hour in the Store per key ---
+export type CatalogEntry = { type: string; label: string; description?: string; group?: string; config_schema?: Record<string, unknown> };
+export type Catalog = { triggers?: CatalogEntry[]; actions?: CatalogEntry[] } | { field_type: string; filter_operators: TapeFilterOperator[] };
+type CatalogContext = Pick<ToolContext<TapeClient>, 'client' | 'store' | 'keyHash'>;
+
+const CATALOG_TTL_SECONDS = 3600;
+
+function catalogEntry(e: TapeCatalogTrigger | TapeCatalogAction, detail: boolean): CatalogEntry {
+  return {
+    type: e.type,
+    ...('group' in e ? { group: e.group } : {}),
+    label: e.label,
+    ...(e.description ? { description: e.description } : {}),
+    ...(detail && e.config_schema ? { config_schema: e.config_schema } : {}),
+  };
+}
+
+/** Trigger/action types (detail: with config schemas) or a field type's filter operators, cached per key hash and arguments. */
+export async function loadCatalog(ctx: CatalogContext, q: { section: 'all' | 'triggers' | 'actions'; detail: boolean; field_type?: string }): Promise<Catalog> {
+  const cache = scopedCache(ctx.store, ctx.keyHash);
+  const key = q.field_type !== undefined ? `automation-catalog#filter#${q.field_type}` : `automation-catalog#${q.section}#${q.detail ? 'detail' : 'brief'}`;
+  const hit = await cache.get<Catalog>(key);
+  if (hit) return hit;
+  let result: Catalog;
+  if (q.field_type !== undefined) {
+    const r = await ctx.client.listAutomationFilterOperators(q.field_type);
+    result = { field_type: r.field_type, filter_operators: r.operators };
+  } else {
+    const [triggers, actions] = await Promise.all([
+      q.section === 'actions' ? undefined : ctx.client.listAutomationTriggerTypes(),
+      q.section === 'triggers' ? undefined : ctx.client.listAutomationActionTypes(),
+    ]);
+    result = {
+      ...(triggers ? { triggers: triggers.triggers.map((t) => catalogEntry(t, q.detail)) } : {}),
+      ...(actions ? { actions: actions.actions.map((a) => catalogEntry(a, q.detail)) } : {}),
+    };
+  }
+  await cache.put(key, result, CATALOG_TTL_SECONDS);
+  return result;
+}
+
+/**
+ * Types and config keys against the catalog's config schemas (closed objects): an unknown type or
+ * key is refused here, with the valid ones listed, instead of by Tape. Read-only keys are allowed
+ * (checkTrigger drops webhook_url); missing keys are left to validateAutomation, as Tape stores
+ * unconfigured steps.
+ */
+export async function checkTypesAndKeys(ctx: CatalogContext, def: { trigger?: TapeAutomationTrigger | null; actions?: TapeAutomationAction[] }): Promise<void> {
+  if (!def.trigger && !def.actions?.length) return;
+  const catalog = (await loadCatalog(ctx, { section: 'all', detail: true })) as { triggers?: CatalogEntry[]; actions?: CatalogEntry[] };
+  const check = (kind: 'trigger' | 'action', entries: CatalogEntry[] | undefined, item: { type: string; config: Record<string, unknown> }, path: string) => {
+    const known = entries ?? [];
+    const entry = known.find((e) => e.type === item.type);
+    if (!entry) {
+      throw invalidParameter(`${path}.type`, `one of ${known.map((e) => e.type).join(', ')}`, `"${item.type}" is not a ${kind} type. Types: ${known.map((e) => e.type).join(', ')} (getAutomationCatalog describes them).`);
+    }
+    const props = (entry.config_schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (!props) return;
+    const stray = Object.keys(item.config).find((k) => !Object.hasOwn(props, k));
+    if (stray) {
+      const keys = Object.keys(props);
+      throw invalidParameter(`${path}.config.${stray}`, keys.length ? `one of ${keys.join(', ')}` : 'no config keys ({})', `"${stray}" is not a config key of ${item.type}. Its keys: ${keys.join(', ') || 'none'} (getAutomationCatalog with detail: true shows their schema).`);
+    }
+  };
+  if (def.trigger) check('trigger', catalog.triggers, def.trigger as { type: string; config: Record<string, unknown> }, 'trigger');
+  const walk = (actions: TapeAutomationAction[], path: string) =>
+    actions.forEach((a, i) => {
+      const action = a as unknown as { type: string; config: Record<string, unknown> };
+      check('action', catalog.actions, action, `${path}.${i}`);
+      for (const key of NESTED_ACTION_KEYS) {
+        const nested = action.config[key];
+        if (Array.isArray(nested)) walk(nested as TapeAutomationAction[], `${path}.${i}.config.${key}`);
+      }
+    });
+  if (def.actions) walk(def.actions, 'actions');
+}
 
 // --- input fragments ---
 export const automationId = id('Numeric id of the automation (from listAutomations or createAutomation).');
@@ -256,7 +338,7 @@ function mentionsFields(v: unknown): boolean {
  * app's fields, empty values and groups. Returns the body to send (trigger cleaned, field types filled).
  */
 export async function prepareDefinition(
-  client: TapeClient,
+  ctx: CatalogContext,
   appId: () => Promise<number | undefined>,
   def: { trigger?: unknown; filter?: unknown; actions?: unknown },
 ): Promise<{ trigger?: TapeAutomationTrigger | null; filter?: TapeFilterGroup | null; actions?: TapeAutomationAction[] }> {
@@ -269,7 +351,7 @@ export async function prepareDefinition(
   let fields: FieldTypes = new Map();
   if (mentionsFields([def.filter, def.actions])) {
     const app = await appId().catch(() => undefined);
-    if (app !== undefined) fields = fieldTypesOf((await client.getApp(app)).fields);
+    if (app !== undefined) fields = fieldTypesOf((await ctx.client.getApp(app)).fields);
   }
   if (trigger !== undefined) out.trigger = trigger;
   if (def.filter !== undefined) {
@@ -278,6 +360,7 @@ export async function prepareDefinition(
     out.filter = filter;
   }
   if (def.actions !== undefined) out.actions = checkActions(structuredClone(def.actions), 'actions', fields);
+  await checkTypesAndKeys(ctx, out);
   return out;
 }
 

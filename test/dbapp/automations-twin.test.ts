@@ -1,7 +1,7 @@
 /**
  * Automation tools end to end against the Tape twin's automation engine, through HTTP only
  * (the one exception: brickAutomation, the twin's test hook that makes a stored definition
- * unreadable, as no API call can). Skipped while the twin does not serve /v1/automation yet.
+ * unreadable, as no API call can).
  */
 import { describe, expect, it } from 'vitest';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
@@ -210,3 +210,59 @@ describe('automations against the twin', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('types and config keys checked against the catalog before any write', () => {
+  /** Counts the automation writes that reach Tape. */
+  function writes(h: H): string[] {
+    const seen: string[] = [];
+    const original = h.rt.fetchFor!.dbapp!;
+    h.rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') seen.push(`${method} ${new URL(String(input)).pathname}`);
+      return original(input, init);
+    }) as typeof fetch;
+    return seen;
+  }
+
+  it('refuses an unknown action type, and an unknown config key of a nested action, naming the path and the valid keys', async () => {
+    const h = await harness();
+    const { appId } = leads(h);
+    const sent = writes(h);
+    const unknownType = await h.call('dbapp/createAutomation', { app_id: appId, name: 'x', trigger: null, actions: [{ type: 'send_sms', config: {} }] });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.error.details).toMatchObject({ parameter: 'actions.0.type' });
+    expect(unknownType.body.error.message).toContain('send_email');
+
+    const nested = await h.call('dbapp/createAutomation', {
+      app_id: appId,
+      name: 'x',
+      trigger: null,
+      actions: [{ type: 'conditional', config: { action_rows: [{ type: 'send_email', config: { to: ['a@b.c'], subject: ['s'] } }] } }],
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.body.error.details).toMatchObject({ parameter: 'actions.0.config.action_rows.0.config.to' });
+    expect(nested.body.error.details.expected).toContain('to_address');
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses an unknown trigger config key on replaceAutomationTrigger, and reads the catalog once an hour', async () => {
+    const h = await harness();
+    const { appId } = leads(h);
+    const created = await call(h, 'createAutomation', { app_id: appId, name: 'Trigger check', trigger: { type: 'record_created', config: {} } });
+    const sent = writes(h);
+    const r = await h.call('dbapp/replaceAutomationTrigger', { automation_id: created.automation.id, trigger: { type: 'record_updated', config: { fields: [1] } } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toMatchObject({ parameter: 'trigger.config.fields', expected: 'one of trigger_on_changes_field_ids' });
+    expect(sent).toEqual([]);
+    // A valid replacement goes through; the catalog came from the Store, not from Tape again.
+    let metaCalls = 0;
+    const original = h.rt.fetchFor!.dbapp!;
+    h.rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      if (new URL(String(input)).pathname.startsWith('/v1/automation/meta')) metaCalls++;
+      return original(input, init);
+    }) as typeof fetch;
+    await call(h, 'replaceAutomationTrigger', { automation_id: created.automation.id, trigger: { type: 'record_updated', config: { trigger_on_changes_field_ids: null } } });
+    expect(metaCalls).toBe(0);
+  });
+});
+

@@ -27,8 +27,9 @@ export const createAutomation = dbappTool({
     actions: actionsInput.optional().describe(actionsInput.description!),
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run(input, { client }) {
-    const def = await prepareDefinition(client, async () => input.app_id, input);
+  async run(input, ctx) {
+    const { client } = ctx;
+    const def = await prepareDefinition(ctx, async () => input.app_id, input);
     // Tape's create takes no nulls: a manual-only automation and an unfiltered one simply leave the key out.
     const body: TapeAutomationWrite = {
       name: input.name,

@@ -1,24 +1,8 @@
 import * as z from 'zod';
-import { scopedCache } from '../../../../shared/store/store';
-import type { TapeCatalogAction, TapeCatalogTrigger, TapeFilterOperator } from '../../client';
+import { loadCatalog, type CatalogEntry } from '../../automation';
 import { dbappTool } from '../../tool';
 
-const HOUR = 3600;
-
-type Entry = { type: string; label: string; description?: string; group?: string; config_schema?: Record<string, unknown> };
-type Catalog = { triggers?: Entry[]; actions?: Entry[] } | { field_type: string; filter_operators: TapeFilterOperator[] };
-
-function entry(e: TapeCatalogTrigger | TapeCatalogAction, detail: boolean): Entry {
-  return {
-    type: e.type,
-    ...('group' in e ? { group: e.group } : {}),
-    label: e.label,
-    ...(e.description ? { description: e.description } : {}),
-    ...(detail && e.config_schema ? { config_schema: e.config_schema } : {}),
-  };
-}
-
-const line = (e: Entry) => `${e.type}${e.group === 'control_flow' ? ' (control flow)' : ''} — ${e.label}${e.description ? `: ${e.description}` : ''}${e.config_schema ? ` · config ${JSON.stringify(e.config_schema)}` : ''}`;
+const line = (e: CatalogEntry) => `${e.type}${e.group === 'control_flow' ? ' (control flow)' : ''} — ${e.label}${e.description ? `: ${e.description}` : ''}${e.config_schema ? ` · config ${JSON.stringify(e.config_schema)}` : ''}`;
 
 export const getAutomationCatalog = dbappTool({
   name: 'getAutomationCatalog',
@@ -36,28 +20,7 @@ export const getAutomationCatalog = dbappTool({
     detail: z.boolean().default(false).describe('Add each type\'s config_schema (JSON Schema of its config; readOnly properties are server-assigned, do not send them).'),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run({ section, field_type, detail }, { client, store, keyHash }) {
-    const cache = scopedCache(store, keyHash);
-    const key = field_type !== undefined ? `automation-catalog#filter#${field_type}` : `automation-catalog#${section}#${detail ? 'detail' : 'brief'}`;
-    const hit = await cache.get<Catalog>(key);
-    if (hit) return hit;
-    let result: Catalog;
-    if (field_type !== undefined) {
-      const r = await client.listAutomationFilterOperators(field_type);
-      result = { field_type: r.field_type, filter_operators: r.operators };
-    } else {
-      const [triggers, actions] = await Promise.all([
-        section === 'actions' ? undefined : client.listAutomationTriggerTypes(),
-        section === 'triggers' ? undefined : client.listAutomationActionTypes(),
-      ]);
-      result = {
-        ...(triggers ? { triggers: triggers.triggers.map((t) => entry(t, detail)) } : {}),
-        ...(actions ? { actions: actions.actions.map((a) => entry(a, detail)) } : {}),
-      };
-    }
-    await cache.put(key, result, HOUR);
-    return result;
-  },
+  run: ({ section, field_type, detail }, ctx) => loadCatalog(ctx, { section, detail, ...(field_type !== undefined ? { field_type } : {}) }),
   text: (r) => {
     if ('filter_operators' in r) {
       return [`filter operators of ${r.field_type}:`, ...r.filter_operators.map((o) => `${o.operator} — ${o.label} (value: ${o.value_arity})`)].join('\n');

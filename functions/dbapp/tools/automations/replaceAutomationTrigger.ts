@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { automationId, automationLine, checkTrigger, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
+import { automationId, automationLine, checkTrigger, checkTypesAndKeys, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
 
@@ -13,8 +13,10 @@ export const replaceAutomationTrigger = dbappTool({
     trigger: triggerInput.describe('The new trigger {type, config}, e.g. {"type": "record_updated", "config": {"trigger_on_changes_field_ids": [513]}}.'),
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run({ automation_id, trigger }, { client }) {
-    return { automation: toAutomationSummary((await client.replaceAutomationTrigger(automation_id, checkTrigger(trigger))).automation) };
+  async run({ automation_id, trigger }, ctx) {
+    const checked = checkTrigger(trigger);
+    await checkTypesAndKeys(ctx, { trigger: checked });
+    return { automation: toAutomationSummary((await ctx.client.replaceAutomationTrigger(automation_id, checked)).automation) };
   },
   text: (r: { automation: AutomationSummary }) => `trigger replaced: ${automationLine(r.automation)}`,
   example: { input: { automation_id: 4021, trigger: { type: 'record_updated', config: {} } }, result: { automation: { ...EXAMPLE_SUMMARY, trigger_type: 'record_updated' } } },

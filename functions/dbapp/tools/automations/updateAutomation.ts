@@ -23,10 +23,11 @@ export const updateAutomation = dbappTool({
     actions: actionsInput.optional().describe(actionsInput.description!),
   }),
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  async run(input, { client }) {
+  async run(input, ctx) {
+    const { client } = ctx;
     const changed = KEYS.filter((k) => input[k] !== undefined);
     if (changed.length === 0) throw invalidParameter('name', `at least one of ${KEYS.join(', ')}`, `Nothing to update: pass one or more of ${KEYS.join(', ')}.`);
-    const def = await prepareDefinition(client, async () => (await client.getAutomation(input.automation_id)).automation.app_id, input);
+    const def = await prepareDefinition(ctx, async () => (await ctx.client.getAutomation(input.automation_id)).automation.app_id, input);
     const body: TapeAutomationWrite = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
