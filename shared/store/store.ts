@@ -1,3 +1,5 @@
+import { log } from '../log';
+
 /** The port every function uses for state: a TTL cache and an atomic windowed counter. */
 export interface CounterResult {
   allowed: boolean;
@@ -32,16 +34,27 @@ export function counterResult(allowed: boolean, count: number, limit: number, no
   return { allowed, count, limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
 
-/** A cache view scoped to one caller: keys are prefixed by the caller's key hash. */
 export interface ScopedCache {
   get<T = unknown>(name: string): Promise<T | undefined>;
   put(name: string, value: unknown, ttlSeconds: number): Promise<void>;
 }
 
+/**
+ * A cache view scoped to one caller: keys are prefixed by the caller's key hash. The cache is an
+ * optimisation: a store that fails to read or write (throttling, an item too large) counts as a
+ * miss and is logged, never failing the call that uses it.
+ */
 export function scopedCache(store: Store, keyHash: string): ScopedCache {
   const full = (name: string) => `cache#${keyHash}#${name}`;
   return {
-    get: (name) => store.get(full(name)),
-    put: (name, value, ttl) => store.put(full(name), value, ttl),
+    get: <T>(name: string) =>
+      store.get<T>(full(name)).catch((err: unknown): T | undefined => {
+        log('warn', 'cache read failed', { entry: name, error: err instanceof Error ? err.name : 'unknown' });
+        return undefined;
+      }),
+    put: (name, value, ttl) =>
+      store.put(full(name), value, ttl).catch((err: unknown) => {
+        log('warn', 'cache write failed', { entry: name, error: err instanceof Error ? err.name : 'unknown' });
+      }),
   };
 }
