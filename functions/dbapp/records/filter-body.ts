@@ -88,7 +88,8 @@ export function checkRecordFilters(app: TapeAppWithFields, filters: readonly Rec
   return filters.map((f, i) => checkFilter(app, f, `filters.${i}`));
 }
 
-function checkFilter(app: TapeAppWithFields, f: RecordFilterInput, path: string): TapeViewFilter {
+/** One filter at `path` (views use it for the rules they share with record filters). */
+export function checkFilter(app: TapeAppWithFields, f: RecordFilterInput, path: string): TapeViewFilter {
   if (f.field_id === undefined) return checkMeta(f, path);
   const field = findField(app, f.field_id);
   if (!field) {

@@ -3,13 +3,12 @@ import { invalidParameter } from '../../../shared/errors';
 import type { TapeAppField, TapeAppWithFields, TapeClient, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../client';
 import {
   DATE_FIELD_TYPES,
-  FILTER_FIELD_TYPES,
   SPLIT_BY_FIELD_TYPES,
-  USER_FILTER_FIELD_TYPES,
   type viewFieldSettings,
   type viewFilter,
   type viewSplitBy,
 } from '../params';
+import { checkFilter as checkRecordFilter } from '../records/filter-body';
 
 /**
  * The view definition checks shared by createView and updateView: every rule of spec §2.4/§4.4 is
@@ -40,7 +39,6 @@ export interface CheckedDefinition {
 }
 
 const EMPTINESS = new Set(['empty', 'not_empty']);
-const DAY_COMPARISONS = new Set(['equal', 'not_equal', 'before', 'after', 'on_or_before', 'on_or_after']);
 const META_FILTER_TYPES = new Set(['created_at', 'last_modified_at', 'app_record_id', 'created_on', 'last_modified_on']);
 /** An absolute date-time: Tape's `YYYY-MM-DD HH:MM:SS`, or the ISO-8601 form a view read back may carry. */
 const ABSOLUTE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: |T)(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,3})?(?:Z|[+-]\d{2}:?\d{2})?$/;
@@ -169,30 +167,13 @@ function absoluteDate(raw: unknown, path: string): void {
   );
 }
 
+/**
+ * A view filter: the view-only rules here (field_label, absolute dates with a time, the relative
+ * date types a view keeps), then the rules every record filter follows (checkFilter of filterRecords).
+ */
 function checkFilter(app: TapeAppWithFields, f: FilterInput, path: string): TapeViewFilter {
   const field = resolveFilterField(app, f, path);
-  const spec = FILTER_FIELD_TYPES[field.field_type];
-  if (!spec) throw invalidParameter(`${path}.field_id`, 'a field that can be filtered', `Field ${field.field_id} "${field.label}" is of type ${field.field_type}, which views cannot filter on.`);
-  if (f.field_type !== undefined && f.field_type !== field.field_type) {
-    throw invalidParameter(`${path}.field_type`, field.field_type, `Field ${field.field_id} "${field.label}" is a ${field.field_type} field, not ${f.field_type}; omit field_type (it is taken from the app) or pass "${field.field_type}".`);
-  }
-  const returnType = field.config.settings?.return_type;
-  const types = field.field_type === 'calculation' && typeof returnType === 'string' ? [spec.type, returnType] : [spec.type];
-  if (f.type !== undefined && !types.includes(f.type)) {
-    throw invalidParameter(`${path}.type`, spec.type, `The filter type of a ${field.field_type} field is "${spec.type}", not "${f.type}"; omit type (it is derived) or pass "${spec.type}".`);
-  }
-  if (!spec.match_types.includes(f.match_type)) {
-    throw invalidParameter(`${path}.match_type`, `one of ${spec.match_types.join(', ')}`, `A ${field.field_type} filter does not support match_type "${f.match_type}"; use one of ${spec.match_types.join(', ')}.`);
-  }
-
-  const dateFilter = isDateFilter(field, f);
-  if (f.relative_date_type !== undefined && !dateFilter) {
-    throw invalidParameter(`${path}.relative_date_type`, 'omitted: date fields only', `relative_date_type applies to date fields; field ${field.field_id} "${field.label}" is a ${field.field_type} field.`);
-  }
-  if (f.include_active_user !== undefined && !USER_FILTER_FIELD_TYPES.has(field.field_type) && !(field.field_type === 'checklist' && f.entry_property === 'assignee')) {
-    throw invalidParameter(`${path}.include_active_user`, 'omitted: user fields only', `include_active_user ("@me") applies to user fields; field ${field.field_id} "${field.label}" is a ${field.field_type} field.`);
-  }
-  if (dateFilter) {
+  if (isDateFilter(field, f)) {
     (f.values ?? []).forEach((v, j) => {
       const value = v.value;
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) absoluteDate((value as { date?: unknown }).date, `${path}.values.${j}.value.date`);
@@ -200,23 +181,9 @@ function checkFilter(app: TapeAppWithFields, f: FilterInput, path: string): Tape
       else throw invalidParameter(`${path}.values.${j}.value`, DATE_EXPECTED, `A date filter compares against a date: pass "YYYY-MM-DD HH:MM:SS", got ${JSON.stringify(value)}.`);
     });
     if (f.end_date !== undefined) absoluteDate(f.end_date, `${path}.end_date`);
-    const first = f.values?.[0]?.value;
-    const firstDate = typeof first === 'string' || (first !== null && typeof first === 'object' && typeof (first as { date?: unknown }).date === 'string');
-    if (DAY_COMPARISONS.has(f.match_type) && (f.relative_date_type ?? 'exact_date') === 'exact_date' && !firstDate) {
-      throw invalidParameter(
-        `${path}.values`,
-        `[{"value": "YYYY-MM-DD HH:MM:SS"}]`,
-        `match_type "${f.match_type}" with relative_date_type exact_date (the default) needs an absolute date: values [{"value": "2024-01-31 00:00:00"}]; or set relative_date_type today, yesterday or tomorrow.`,
-      );
-    }
   }
-
-  const out: TapeViewFilter = { field_id: field.field_id, field_type: field.field_type, type: f.type ?? spec.type, match_type: f.match_type };
-  for (const key of ['entry_property', 'relative_date_type', 'relative_date_range_type', 'end_date', 'weekday', 'quarter_of_year', 'month_of_year', 'include_active_user'] as const) {
-    if (f[key] !== undefined) out[key] = f[key];
-  }
-  if (f.values !== undefined) out.values = f.values.map((v) => ({ value: v.value }));
-  return out;
+  const { field_label: _label, ...rest } = f;
+  return checkRecordFilter(app, { ...rest, field_id: field.field_id }, path);
 }
 
 function checkSplitBy(app: TapeAppWithFields, s: z.output<typeof viewSplitBy>): NonNullable<TapeViewWrite['split_by']> {
