@@ -12,7 +12,7 @@ import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 describe('dbapp tool groups through the Lambda handler', () => {
   const twin = createTapeTwin();
   const handler = lambdaHandler(dbapp, { fetchFor: { dbapp: twin.fetch }, store: new MemoryStore(), config: loadConfig({}) });
-  async function call(tool: string, params: unknown, json = true) {
+  async function call(tool: string, params: unknown, json = true, budgetMs?: number) {
     const res = (await handler(
       httpApiV2Event({
         method: 'POST',
@@ -21,7 +21,7 @@ describe('dbapp tool groups through the Lambda handler', () => {
         headers: { Authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(params),
       }),
-      lambdaContext(),
+      lambdaContext(budgetMs),
     )) as APIGatewayProxyStructuredResultV2;
     return { status: res.statusCode, body: JSON.parse(String(res.body)) as { success: boolean; data: any; error?: any } };
   }
@@ -80,5 +80,14 @@ describe('dbapp tool groups through the Lambda handler', () => {
     expect((await call('validateAutomation', { automation_id: id })).body.data.valid).toBe(true);
     expect((await call('activateAutomation', { automation_id: id }, false)).status).toBe(200);
     expect((await call('getAutomation', { automation_id: id })).body.data.paused).toBe(false);
+  });
+
+  it('a batch started with too little of the Lambda\'s time left sends nothing and reports every item NOT_ATTEMPTED', async () => {
+    const before = twin.state.records.size;
+    const inputs = Array.from({ length: 60 }, (_, i) => ({ fields: { name: `Late ${i}`, status: ['New'] } }));
+    const r = await call('batchCreateRecords', { app_id: DEMO_LEADS_APP_ID, inputs }, true, 500);
+    expect(r.body.data).toMatchObject({ total: 60, successful: 0, failed: 60 });
+    expect(r.body.data.items.every((item: { success: boolean; error?: { code: string } }) => !item.success && item.error?.code === 'NOT_ATTEMPTED')).toBe(true);
+    expect(twin.state.records.size).toBe(before);
   });
 });
