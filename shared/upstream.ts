@@ -26,6 +26,7 @@ export interface UpstreamRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
+  /** JSON-serialised, or sent as multipart when it is a FormData. */
   body?: unknown;
   /** Safe to send twice. Defaults to true for GET only: a repeated write may apply twice. */
   idempotent?: boolean;
@@ -42,10 +43,12 @@ export function createUpstream(opts: UpstreamOptions) {
     const url = new URL(opts.baseUrl.replace(/\/$/, '') + req.path);
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const idempotent = req.idempotent ?? req.method === 'GET';
+    // A FormData body goes as multipart (fetch sets the boundary); anything else as JSON.
+    const form = req.body instanceof FormData;
     const init: RequestInit = {
       method: req.method,
-      headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
-      ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+      headers: { accept: 'application/json', ...(req.body !== undefined && !form ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      ...(req.body !== undefined ? { body: form ? (req.body as FormData) : JSON.stringify(req.body) } : {}),
     };
     const endpoint = `${req.method} ${url.pathname}`;
 

@@ -514,17 +514,11 @@ export function toValidationError(e: TapeAutomationError): AutomationValidationE
 }
 
 // --- revisions ---
-export interface RevisionSummary {
+export interface RevisionSummary
+  extends Pick<AutomationSummary, 'name' | 'paused' | 'broken' | 'trigger_type' | 'has_filter' | 'action_types' | 'action_count'> {
   id: string;
   automation_id: number;
   created_at: string;
-  name: string;
-  paused: boolean;
-  broken: boolean;
-  trigger_type: string | null;
-  has_filter: boolean;
-  action_types: string[];
-  action_count: number;
 }
 export interface RevisionSnapshot extends Omit<RevisionSummary, 'trigger_type' | 'has_filter' | 'action_types' | 'action_count'> {
   trigger: TapeAutomationTrigger | null;

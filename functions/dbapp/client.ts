@@ -629,16 +629,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     uploadFiles: async (files: TapeUpload[]): Promise<TapeFile[]> => {
       const form = new FormData();
       for (const f of files) form.append('file', new Blob([f.content], { type: f.mimetype }), f.name);
-      const upload = createUpstream({
-        baseUrl: env.baseUrl,
-        // The upstream wrapper speaks JSON; the form is put in here and fetch sets the multipart boundary.
-        fetch: (url, init) => env.fetch(url, { ...init, body: form }),
-        timeoutMs: env.timeoutMs,
-        headers: { authorization: `Bearer ${key}` },
-        describeError: describeTapeError,
-        vendor: 'Tape',
-      });
-      const r = await upload<TapeFile | TapeFile[]>({ method: 'POST', path: '/v1/file/upload' });
+      const r = await request<TapeFile | TapeFile[]>({ method: 'POST', path: '/v1/file/upload', body: form });
       return Array.isArray(r) ? r : [r];
     },
   };

@@ -212,16 +212,10 @@ describe('automations against the twin', () => {
 });
 
 describe('types and config keys checked against the catalog before any write', () => {
-  /** Counts the automation writes that reach Tape. */
-  function writes(h: H): string[] {
-    const seen: string[] = [];
-    const original = h.rt.fetchFor!.dbapp!;
-    h.rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      if (method !== 'GET') seen.push(`${method} ${new URL(String(input)).pathname}`);
-      return original(input, init);
-    }) as typeof fetch;
-    return seen;
+  /** The automation writes that reach Tape, as "METHOD /path". */
+  function writes(h: H) {
+    const sent = h.recordRequests();
+    return () => sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
   }
 
   it('refuses an unknown action type, and an unknown config key of a nested action, naming the path and the valid keys', async () => {
@@ -242,7 +236,7 @@ describe('types and config keys checked against the catalog before any write', (
     expect(nested.status).toBe(400);
     expect(nested.body.error.details).toMatchObject({ parameter: 'actions.0.config.action_rows.0.config.to' });
     expect(nested.body.error.details.expected).toContain('to_address');
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('refuses an unknown trigger config key on replaceAutomationTrigger, and reads the catalog once an hour', async () => {
@@ -253,16 +247,11 @@ describe('types and config keys checked against the catalog before any write', (
     const r = await h.call('dbapp/replaceAutomationTrigger', { automation_id: created.automation.id, trigger: { type: 'record_updated', config: { fields: [1] } } });
     expect(r.status).toBe(400);
     expect(r.body.error.details).toMatchObject({ parameter: 'trigger.config.fields', expected: 'one of trigger_on_changes_field_ids' });
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
     // A valid replacement goes through; the catalog came from the Store, not from Tape again.
-    let metaCalls = 0;
-    const original = h.rt.fetchFor!.dbapp!;
-    h.rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-      if (new URL(String(input)).pathname.startsWith('/v1/automation/meta')) metaCalls++;
-      return original(input, init);
-    }) as typeof fetch;
+    const requests = h.recordRequests();
     await call(h, 'replaceAutomationTrigger', { automation_id: created.automation.id, trigger: { type: 'record_updated', config: { trigger_on_changes_field_ids: null } } });
-    expect(metaCalls).toBe(0);
+    expect(requests.filter((r) => r.path.startsWith('/v1/automation/meta'))).toEqual([]);
   });
 });
 

@@ -12,23 +12,10 @@ const DEALS = 902;
 // Demo field ids (infra/twins/tape/demo.ts): Leads 9001-9014, Deals 9015-9025.
 const D = { deal_name: 9015, lead: 9016, amount: 9017, stage: 9018, priority: 9019, products: 9020, close_date: 9021, contract_period: 9022, account_manager: 9023, next_steps: 9024, notes: 9025 };
 
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
 /** The harness with every request to Tape recorded. */
 async function setup(opts: HarnessOptions = {}) {
   const h = await harness(opts);
-  const sent: Sent[] = [];
-  const inner = h.rt.fetchFor!.dbapp!;
-  h.rt.fetchFor!.dbapp = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    sent.push({ method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    return inner(input, init);
-  }) as typeof fetch;
+  const sent = h.recordRequests();
   const rows = (appId: number) => [...h.tape.state.records.values()].filter((r) => r.app_id === appId && !r.deleted_on && !r.purged);
   const row = (id: number) => h.tape.state.records.get(id)!;
   /** Requests that change something at Tape (reads over POST excluded). */

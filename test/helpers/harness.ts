@@ -8,6 +8,13 @@ import { platforms } from '../../infra/local/platforms';
 
 export { SANDBOX_KEYS };
 
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: any;
+}
+
 export interface HarnessOptions {
   env?: Record<string, string>;
   store?: Store;
@@ -35,5 +42,17 @@ export async function harness(opts: HarnessOptions = {}) {
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, body: JSON.parse(o.query?.includes('base64=true') ? Buffer.from(text, 'base64').toString('utf8') : text) };
   }
-  return { app, rt, tape, store, call };
+  /** Records every request the tools send to Tape from now on, in a live array. */
+  function recordRequests(): SentRequest[] {
+    const sent: SentRequest[] = [];
+    const inner = rt.fetchFor!.dbapp!;
+    rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const url = new URL(String(input));
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      sent.push({ method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body });
+      return inner(input, init);
+    }) as typeof fetch;
+    return sent;
+  }
+  return { app, rt, tape, store, call, recordRequests };
 }

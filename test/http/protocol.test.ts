@@ -1,17 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 
-/** Counts requests that reach the twin: invalid input must never get there. */
-function counting(h: Awaited<ReturnType<typeof harness>>) {
-  const seen: string[] = [];
-  const original = h.rt.fetchFor!.dbapp!;
-  h.rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    seen.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
-    return original(input, init);
-  }) as typeof fetch;
-  return seen;
-}
-
 describe('authentication', () => {
   it.each([
     ['missing', null],
@@ -21,7 +10,7 @@ describe('authentication', () => {
     ['bad characters', 'Bearer key"with;quotes'],
   ])('answers 401 UNAUTHORIZED when the header is %s, before anything else runs', async (_case, header) => {
     const h = await harness();
-    const seen = counting(h);
+    const seen = h.recordRequests(); // invalid input must never reach Tape
     const res = await h.app.request('/v1/tools/nosuch/tool?format=xml', {
       method: 'POST',
       headers: header === null ? {} : { authorization: header },
@@ -88,7 +77,7 @@ describe('body and validation', () => {
     ['a string', '"hello"', /JSON object/],
   ])('rejects a body that is %s with INVALID_PARAMETER', async (_case, raw, message) => {
     const h = await harness();
-    const seen = counting(h);
+    const seen = h.recordRequests(); // invalid input must never reach Tape
     const r = await h.call('dbapp/getWorkspace', undefined, { raw });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: '(body)', expected: 'JSON object' } });
@@ -110,7 +99,7 @@ describe('body and validation', () => {
     [{ workspace_id: 1, workspaceId: 1 }, 'workspaceId', 'one of the parameters workspace_id', /not a parameter/],
   ])('names the parameter and the expected shape for %j, before any upstream call', async (params, parameter, expected, message) => {
     const h = await harness();
-    const seen = counting(h);
+    const seen = h.recordRequests(); // invalid input must never reach Tape
     const r = await h.call('dbapp/getWorkspace', params);
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter, expected } });

@@ -113,4 +113,25 @@ describe('upstream', () => {
     expect(seen!.init!.body).toBe('{"a":1}');
     expect((seen!.init!.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
+
+  it('sends a FormData body as multipart, without a JSON content type', async () => {
+    let seen: RequestInit | undefined;
+    const request = createUpstream({
+      baseUrl: 'https://v.test',
+      fetch: (async (_input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+        seen = init;
+        return new Response('{"id": 1}');
+      }) as typeof fetch,
+      timeoutMs: 100,
+      headers: {},
+      vendor: 'V',
+      describeError: () => ({}),
+    });
+    const form = new FormData();
+    form.append('file', new Blob(['hello'], { type: 'text/plain' }), 'a.txt');
+    expect(await request({ method: 'POST', path: '/upload', body: form })).toEqual({ id: 1 });
+    expect(seen!.body).toBe(form);
+    expect((seen!.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
 });
+

@@ -39,8 +39,8 @@ export const silentInput = z.boolean().default(false).describe('Suppress notific
 export const hookInput = z.boolean().default(true).describe('Run the app\'s webhooks for this change (default true).');
 export const workflowInput = z.boolean().default(true).describe('Trigger automations for this change (default true).');
 
-export const limitInput = (max: number, fallback: number) =>
-  z.number().int().min(1).max(max).default(fallback).describe(`Records per page, 1-${max} (default ${fallback}).`);
+/** Spec §4.3 / §8: listRecords (and filterRecords, its sibling) page 100 records by default, 500 at most. */
+export const limitInput = z.number().int().min(1).max(500).default(100).describe('Records per page, 1-500 (default 100).');
 export const cursorInput = z.string().min(1).optional().describe('The cursor of the previous page, to get the next one.');
 export const sortByInput = z
   .union([z.number().int().positive(), z.string().min(1)])

@@ -19,7 +19,6 @@ import {
 } from '../../records/common';
 import { checkRecordFilters, recordFilter } from '../../records/filter-body';
 import { EXAMPLE_RECORD } from '../../records/examples';
-import { LIST_LIMIT } from './listRecords';
 
 type FilterResult = RecordPage | { total: number; count_only: true };
 
@@ -35,7 +34,7 @@ export const filterRecords = dbappTool({
   input: z.strictObject({
     app_id: recordAppId,
     filters: z.array(recordFilter).max(100).describe('The filters, all of which a record must match (AND), at most 100.'),
-    limit: limitInput(LIST_LIMIT.max, LIST_LIMIT.fallback),
+    limit: limitInput,
     cursor: cursorInput,
     count_only: z.boolean().default(false).describe('Answer only {total, count_only: true} (default false).'),
     sort_by: sortByInput,

@@ -20,8 +20,6 @@ import {
 } from '../../records/common';
 import { EXAMPLE_RECORD, EXAMPLE_RECORD_2 } from '../../records/examples';
 
-export const LIST_LIMIT = { max: 500, fallback: 100 } as const;
-
 type ListResult = RecordPage | { total: number; count_only: true };
 
 export const listRecords = dbappTool({
@@ -33,7 +31,7 @@ export const listRecords = dbappTool({
   input: z.strictObject({
     app_id: id('Numeric id of the app whose records to list (from listApps); give app_id or view_id.').optional(),
     view_id: id('Numeric id of a saved view (from getAppViews): its records in its order; wins over app_id.').optional(),
-    limit: limitInput(LIST_LIMIT.max, LIST_LIMIT.fallback),
+    limit: limitInput,
     cursor: cursorInput,
     count_only: z.boolean().default(false).describe('Answer only {total, count_only: true} (default false).'),
     field_ids: fieldIdsInput,
