@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createClock } from '../../infra/twins/kit';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 
 /** POSTs a multipart body to /v1/file/upload as `curl -F 'file=@…'` does. */
 function twin() {
-  const t = createTapeTwin({ now: () => Date.parse('2022-01-01T12:00:00Z') });
+  const t = createTapeTwin({ clock: createClock(Date.parse('2022-01-01T12:00:00Z')) });
   const upload = async (form: FormData | string | undefined, auth: string | null = `Bearer ${SANDBOX_KEYS.owner}`, contentType?: string) => {
     const res = await t.fetch('https://api.tapeapp.com/v1/file/upload', {
       method: 'POST',

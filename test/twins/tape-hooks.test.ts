@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createClock } from '../../infra/twins/kit';
 import { createTapeTwin, SANDBOX_KEYS, type TapeTwinOptions } from '../../infra/twins/tape';
 import type { TapeApp, TapeEvent } from '../../infra/twins/tape/model';
 import type { TapeState } from '../../infra/twins/tape/state';
@@ -167,8 +168,8 @@ describe('Tape twin: the examples of webhook.md', () => {
   });
 
   it('executes at most 100 webhooks per minute per app', async () => {
-    let now = 1_000_000;
-    const t = twin({ now: () => now });
+    const clock = createClock(1_000_000);
+    const t = twin({ clock });
     addApp(t.state, 2);
     await t.activeHook('record.create');
     await t.activeHook('record.create', URL, 2);
@@ -178,7 +179,7 @@ describe('Tape twin: the examples of webhook.md', () => {
     expect(t.sent.filter((s) => s.body.hook_id === 1)).toHaveLength(100);
     expect(t.sent.filter((s) => s.body.hook_id === 2)).toHaveLength(1);
     expect(t.deliveries.log.filter((l) => l.error === 'rate_limited').map((l) => l.payload.record_id)).toEqual([100, 101, 102, 103, 104]);
-    now += 60_000;
+    clock.advance(60_000);
     t.state.events.emit(recordEvent('record.create', 0, { record_id: 200 }));
     await t.deliveries.idle();
     expect(t.sent.at(-1)!.body.record_id).toBe(200);

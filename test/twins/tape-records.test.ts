@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createClock, type Clock } from '../../infra/twins/kit';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import type { TapeEvent } from '../../infra/twins/tape/model';
 import { paginate } from '../../infra/twins/tape/records';
 
 /** A twin without the demo apps (ids start at 1 as in the docs); `call` speaks HTTP, `events` collects what the twin emits. */
-function twin(now?: () => number) {
-  const t = createTapeTwin({ demo: false, ...(now ? { now } : {}) });
+function twin(clock?: Clock) {
+  const t = createTapeTwin({ demo: false, ...(clock ? { clock } : {}) });
   const events: TapeEvent[] = [];
   t.state.events.on((e) => events.push(e));
   const call = async (method: string, path: string, body?: unknown, key: string = SANDBOX_KEYS.owner) => {
@@ -42,8 +43,8 @@ const field = (rec: any, externalId: string) => rec.fields.find((f: any) => f.ex
 
 describe('Tape twin: the examples of record.md', () => {
   it('creates, retrieves, updates, deletes and restores a record', async () => {
-    let clock = Date.parse('2022-03-01T12:00:00Z');
-    const t = twin(() => clock);
+    const clock = createClock(Date.parse('2022-03-01T12:00:00Z'));
+    const t = twin(clock);
     await t.app('Contacts', [['single_text', 'Full Name']]);
     const created = await t.call('POST', '/v1/record/app/1', { fields: { full_name: 'Adam Smith' } });
     expect(created.status).toBe(200);
@@ -56,7 +57,7 @@ describe('Tape twin: the examples of record.md', () => {
     const updated = await t.call('PUT', '/v1/record/1', { fields: { full_name: 'Andrea Lim' } });
     expect(updated.body).toMatchObject({ record_id: 1, title: 'Andrea Lim', fields: [{ ...fullName, values: [{ value: 'Andrea Lim' }] }] });
 
-    clock = Date.parse('2022-03-01T13:00:00Z');
+    clock.set(Date.parse('2022-03-01T13:00:00Z'));
     const deleted = await t.call('DELETE', '/v1/record/1');
     expect(deleted.body).toMatchObject({ record_id: 1, title: 'Andrea Lim', created_on: '2022-03-01 12:00:00', deleted_on: '2022-03-01 13:00:00', fields: [{ ...fullName, values: [{ value: 'Andrea Lim' }] }] });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createClock } from '../../infra/twins/kit';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 
 /** Calls the twin as the docs' curl lines do (Basic auth "-u KEY:" or Bearer). */
@@ -120,8 +121,8 @@ describe('Tape twin: authentication.md', () => {
 
 describe('Tape twin: rate-limiting.md', () => {
   it('sends the credit headers with every response and a 429 body with the rate-limit fields', async () => {
-    let now = Date.parse('2022-03-01T11:59:03Z');
-    const t = twin({ credits: 50, now: () => now });
+    const clock = createClock(Date.parse('2022-03-01T11:59:03Z'));
+    const t = twin({ credits: 50, clock });
     const ok = await t.call('GET', '/v1/org');
     expect(Object.fromEntries(['retry-after', 'x-ratelimit-limit', 'x-retry-remaining', 'x-retry-cost', 'x-retry-reset'].map((h) => [h, ok.headers.get(h)]))).toEqual({
       'retry-after': '60',
@@ -131,7 +132,7 @@ describe('Tape twin: rate-limiting.md', () => {
       'x-retry-reset': '2022-03-01 12:00:03',
     });
     for (let i = 0; i < 4; i++) await t.call('GET', '/v1/org');
-    now += 2000;
+    clock.advance(2000);
     const limited = await t.call('GET', '/v1/workspace/org');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
@@ -148,7 +149,7 @@ describe('Tape twin: rate-limiting.md', () => {
     });
     expect(limited.headers.get('retry-after')).toBe('58');
     // Credits come back after the interval.
-    now += 60_000;
+    clock.advance(60_000);
     expect((await t.call('GET', '/v1/org')).status).toBe(200);
   });
 
@@ -156,5 +157,27 @@ describe('Tape twin: rate-limiting.md', () => {
     const t = twin();
     const r = await t.call('DELETE', '/v1/workspace/2');
     expect(r.headers.get('x-retry-cost')).toBe('100');
+  });
+});
+
+describe('Tape twin: the kit parts tests use', () => {
+  it('logs every request without the key, and injects faults per route', async () => {
+    const t = twin();
+    await t.call('POST', '/v1/workspace', { name: 'Logged', type: 'open' });
+    await t.call('GET', '/v1/workspace/org?limit=5');
+    expect(t.requests.entries.map(({ method, path, query, body, auth, status }) => ({ method, path, query, body, auth, status }))).toEqual([
+      { method: 'POST', path: '/v1/workspace', query: {}, body: { name: 'Logged', type: 'open' }, auth: 'Bearer', status: 200 },
+      { method: 'GET', path: '/v1/workspace/org', query: { limit: '5' }, body: null, auth: 'Bearer', status: 200 },
+    ]);
+    expect(JSON.stringify(t.requests.entries)).not.toContain(SANDBOX_KEYS.owner);
+
+    const retryLater = { status_code: 429, endpoint: '/v1/org', error_code: 'too_many_requests', error_message: 'Too many requests', retry_after: 7 };
+    t.faults.inject({ method: 'GET', path: '/v1/org', times: 1, fault: { status: 429, body: retryLater, headers: { 'Retry-After': '7' } } });
+    const limited = await t.call('GET', '/v1/org');
+    expect(limited).toMatchObject({ status: 429, body: retryLater });
+    expect(limited.headers.get('retry-after')).toBe('7');
+    expect((await t.call('GET', '/v1/org')).status).toBe(200);
+    t.faults.inject({ path: /^\/v1\/workspace/, fault: { kind: 'reset' } });
+    await expect(t.call('GET', '/v1/workspace/org')).rejects.toThrow('fetch failed');
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { authenticate, credits, errorResponse, TapeHttpError, type TwinEnv } from './http';
+import { useKit, type Clock, type Twin } from '../kit';
+import { authenticate, credits, tapeErrors, type TwinEnv } from './http';
 import { TapeHookDeliveries, type HookTargets } from './delivery';
 import { seedDemo } from './demo';
 import { appRoutes } from './routes/app';
@@ -19,7 +20,8 @@ export interface TapeTwinOptions {
   intervalSeconds?: number;
   /** Milliseconds after which every answer leaves (at the earliest): a stand-in for network and server time in benchmarks. */
   latencyMs?: number;
-  now?: () => number;
+  /** The twin's clock (record times, credit windows, webhook rates, automation runs); default: real time, movable. */
+  clock?: Clock;
   /** Seed the demo apps "Leads" and "Deals" with their records in workspace 2 (default true). */
   demo?: boolean;
   /** Webhook targets: 'public' (Tape: ports 80/443, public hosts; default) or 'any' (e.g. a receiver on 127.0.0.1:<port>). */
@@ -32,11 +34,10 @@ export interface TapeTwinOptions {
   automations?: Omit<TapeAutomationOptions, 'now'>;
 }
 
-export interface TapeTwin {
+/** The Tape twin: the kit's parts (app, fetch, clock, requests, faults) and Tape's own. */
+export interface TapeTwin extends Twin {
   app: Hono<TwinEnv>;
   state: TapeState;
-  /** In-process fetch into the twin: what a client uses in place of the network. */
-  fetch: typeof fetch;
   /** Webhooks and their POSTs; `await twin.deliveries.idle()` waits for the pending ones. */
   deliveries: TapeHookDeliveries;
   /** Automation runs, outbox and HTTP calls; `await twin.automations.idle()` waits for the runs in flight. */
@@ -60,46 +61,30 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   const state = seedState();
   if (options.demo !== false) seedDemo(state);
   const app = new Hono<TwinEnv>();
-  const latency = options.latencyMs ?? 0;
+  const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: tapeErrors });
+  const now = kit.clock.now;
   const deliveries = new TapeHookDeliveries(state, {
     targets: options.hookTargets ?? 'public',
     timeoutMs: options.hookTimeoutMs ?? 5000,
     perAppPerMinute: 100,
-    now: options.now ?? Date.now,
+    clock: kit.clock,
     fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
   });
 
-  // Every answer leaves `latency` ms after the request came in, the twin's own work included:
-  // the time a real vendor takes to answer, whatever part of it is network or server.
-  if (latency > 0) {
-    app.use('*', async (_c, next) => {
-      const started = performance.now();
-      await next();
-      const left = latency - (performance.now() - started);
-      if (left > 0) await new Promise((r) => setTimeout(r, left));
-    });
-  }
-  app.use('/v1/*', credits({ credits: options.credits ?? 2000, intervalSeconds: options.intervalSeconds ?? 60, cost, now: options.now ?? Date.now }));
+  app.use('/v1/*', credits({ credits: options.credits ?? 2000, intervalSeconds: options.intervalSeconds ?? 60, cost, clock: kit.clock }));
   app.use('/v1/*', authenticate(state));
   app.route('/v1', orgRoutes(state));
   app.route('/v1', workspaceRoutes(state));
   app.route('/v1', appRoutes(state));
-  app.route('/v1', recordRoutes(state, options.now ?? Date.now));
+  app.route('/v1', recordRoutes(state, now));
   app.route('/v1', viewRoutes(state));
   app.route('/v1', hookRoutes(state, deliveries));
-  app.route('/v1', fileRoutes(state, options.now ?? Date.now));
-  const automations = new TapeAutomations(state, { ...options.automations, now: options.now ?? Date.now });
-  app.route('/v1', automationRoutes(state, automations.store, automations.engine, options.now ?? Date.now));
+  app.route('/v1', fileRoutes(state, now));
+  const automations = new TapeAutomations(state, { ...options.automations, now });
+  app.route('/v1', automationRoutes(state, automations.store, automations.engine, now));
   app.route('/', automationWebhookRoutes(automations.store, automations.engine));
 
-  app.notFound((c) => errorResponse(c, new TapeHttpError(400, 'invalid_request_url', `The request URL is not valid: ${c.req.method} ${c.req.path}`)));
-  app.onError((err, c) => {
-    if (err instanceof TapeHttpError) return errorResponse(c, err);
-    return errorResponse(c, new TapeHttpError(500, 'internal_server_error', 'An unexpected error occurred.'));
-  });
-
-  const fetchInto = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
-  return { app, state, fetch: fetchInto, deliveries, automations };
+  return { app, ...kit, state, deliveries, automations };
 }
 
-export { SANDBOX_KEYS } from './state';
+export { SANDBOX_KEYS } from '../kit';

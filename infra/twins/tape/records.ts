@@ -3,7 +3,7 @@
  * sorting and cursor pagination, and the record/comment mutations with their revisions and
  * events. Routes (record.ts, views, filters) and the automation engine build on these.
  */
-import type { Context } from 'hono';
+import { decodeCursor, encodeCursor } from '../kit';
 import { TapeHttpError, notFound, restricted, tapeDateTime, validation } from './http';
 import type { TapeApp, TapeRecordRow, TapeValue } from './model';
 import type { TapeState, TapeUser, TapeWorkspace } from './state';
@@ -209,17 +209,14 @@ export function sortRecords(rows: TapeRecordRow[], app: TapeApp, sortByExternalI
   return keyed.map((k) => k.r);
 }
 
-function encodeCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ typ: 'cursor', offset }), 'utf8').toString('base64url');
+/** pagination.md's opaque cursor: the offset past the last item of the page. */
+function encodeOffset(offset: number): string {
+  return encodeCursor({ typ: 'cursor', offset });
 }
 
-function decodeCursor(cursor: string): number {
-  try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { typ?: unknown; offset?: unknown };
-    if (c.typ === 'cursor' && typeof c.offset === 'number' && Number.isInteger(c.offset) && c.offset >= 0) return c.offset;
-  } catch {
-    // falls through
-  }
+function decodeOffset(cursor: string): number {
+  const c = decodeCursor(cursor);
+  if (c && c.typ === 'cursor' && typeof c.offset === 'number' && Number.isInteger(c.offset) && c.offset >= 0) return c.offset;
   throw validation(`"cursor" is not a cursor returned by this endpoint: "${cursor}".`);
 }
 
@@ -228,28 +225,9 @@ function decodeCursor(cursor: string): number {
  * returned on every non-empty page, so the end is a page shorter than `limit`.
  */
 export function paginate<T>(rows: T[], limit: number, cursor?: string | null): { total: number; cursor: string | null; page: T[] } {
-  const offset = cursor ? decodeCursor(cursor) : 0;
+  const offset = cursor ? decodeOffset(cursor) : 0;
   const page = rows.slice(offset, offset + limit);
-  return { total: rows.length, cursor: page.length ? encodeCursor(offset + page.length) : null, page };
-}
-
-// --- query parameters ---
-
-/** A boolean query parameter (`true`/`false`/`1`/`0`), or Tape's 400. */
-export function queryFlag(c: Context, name: string, fallback: boolean): boolean {
-  const raw = c.req.query(name);
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw validation(`Query parameter "${name}" must be true or false, got "${raw}".`);
-}
-
-/** `limit` from the query: an integer 0…max, default `fallback`. */
-export function queryLimit(c: Context, fallback: number, max: number): number {
-  const raw = c.req.query('limit');
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw validation(`"limit" must be an integer between 0 and ${max}, got "${raw}".`);
-  return Number(raw);
+  return { total: rows.length, cursor: page.length ? encodeOffset(offset + page.length) : null, page };
 }
 
 // --- mutations: each records a revision and emits its event ---

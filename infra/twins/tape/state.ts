@@ -1,3 +1,4 @@
+import { SANDBOX_KEYS } from '../kit';
 import { TapeEvents, type TapeApp, type TapeRecordRow } from './model';
 
 /** In-memory state of the Tape twin, seeded with the organization, users and workspaces of Tape's docs. */
@@ -82,15 +83,8 @@ export interface TapeState {
   nextId: { user: number; workspace: number; app: number; field: number; record: number; revision: number; comment: number; file: number; view: number; hook: number };
 }
 
-/** Fixed sandbox keys, so the README's curl lines work as printed. */
-export const SANDBOX_KEYS = {
-  /** John Doe, organization owner. */
-  owner: 'user_key_sbx7Jd0e1Q2w3E4r5T6y7U8i9O0pAsDf',
-  /** Zoe Maxwell, organization member. */
-  member: 'user_key_sbx9Zm4x5C6v7B8n9M0qWeRtYuIoPlKj',
-  /** An automation ("workflow") API key: it authenticates an automation built by John Doe, not a person; routes that need a user key answer 401. */
-  automation: 'user_key_sbxAut0m4t10nW0rkfL0wK3yQ2w3E4r5',
-} as const;
+/** The sandbox keys live in the kit (one owner key for every twin); re-exported for existing imports. */
+export { SANDBOX_KEYS };
 
 export function slugify(name: string): string {
   return name

@@ -5,7 +5,8 @@
  * webhook_received automations.
  */
 import { Hono, type Context } from 'hono';
-import { idParam, jsonBody, notFound, TapeHttpError, tapeDateTime, validation, type TwinEnv } from '../http';
+import { decodeCursor, encodeCursor, paging } from '../../kit';
+import { idParam, jsonBody, notFound, queryLimit, TapeHttpError, tapeDateTime, validation, type TwinEnv } from '../http';
 import type { TapeApp } from '../model';
 import { recordComments } from '../records';
 import type { TapeState, TapeUser } from '../state';
@@ -26,30 +27,13 @@ const RETENTION_MS = 30 * 24 * 3600 * 1000;
 const isOrgAdmin = (u: TapeUser) => u.role === 'owner' || u.role === 'admin';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function callerKey(c: Context): string {
-  const header = c.req.header('authorization') ?? '';
-  if (/^Bearer /i.test(header)) return header.slice(7).trim();
-  if (/^Basic /i.test(header)) return Buffer.from(header.slice(6).trim(), 'base64').toString('utf8').split(':')[0] ?? '';
-  return '';
-}
-
-const encodeCursor = (o: Record<string, unknown>) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64url');
-function decodeCursor(raw: string): Record<string, unknown> | undefined {
-  try {
-    const o = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    return isObject(o) ? o : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function automationRoutes(state: TapeState, store: AutomationStore, engine: AutomationEngine, now: () => number) {
   const r = new Hono<TwinEnv>();
   const date = () => new Date(now());
 
   /** Every endpoint but discovery and the sandbox ones needs a user API key (overview.md). */
   function userKey(c: Context<TwinEnv>): TapeUser {
-    if (state.automationKeys.has(callerKey(c))) {
+    if (state.automationKeys.has(c.get('authKey'))) {
       throw new TapeHttpError(401, 'unauthorized', 'This endpoint requires a user API key; an automation API key authenticates an automation, not a person.');
     }
     return c.get('user');
@@ -114,15 +98,12 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     return new TapeHttpError(400, 'input_validation', message);
   }
 
-  function pageLimit(body: Record<string, unknown>): number {
-    if (body.limit === undefined) return 50;
-    if (!Number.isInteger(body.limit) || (body.limit as number) < 1 || (body.limit as number) > 500) throw inputError('Invalid input: "limit" must be an integer between 1 and 500.');
-    return body.limit as number;
-  }
+  const pageLimit = (c: Context<TwinEnv>, body: Record<string, unknown>) =>
+    paging(c, { default: 50, min: 1, max: 500, body, offset: false }, (message) => inputError(`Invalid input: ${message}`)).limit;
 
   /** One page of runs, newest first; the cursor carries the scope, the filters and the first page's total. */
   function runPage(c: Context<TwinEnv>, scope: string, rows: Run[], body: Record<string, unknown>, filters: Record<string, unknown>) {
-    const limit = pageLimit(body);
+    const limit = pageLimit(c, body);
     let before = Infinity;
     let total: number | undefined;
     if (body.cursor !== undefined) {
@@ -302,12 +283,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
   // --- list and create (manage.md) ---
 
   function listPage(c: Context<TwinEnv>, scope: string, rows: StoredAutomation[]) {
-    const raw = c.req.query('limit');
-    let limit = 50;
-    if (raw !== undefined) {
-      if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) throw validation(`"limit" must be an integer between 1 and 100, got "${raw}".`);
-      limit = Number(raw);
-    }
+    const limit = queryLimit(c, 50, 100, 1);
     let after = 0;
     let total: number | undefined;
     const rawCursor = c.req.query('cursor');
@@ -551,7 +527,7 @@ export function automationWebhookRoutes(store: AutomationStore, engine: Automati
   r.post('/webhook/automation/:token', async (c) => {
     const token = c.req.param('token');
     const a = [...store.automations.values()].find((x) => x.webhook_token === token && !x.deleted && x.trigger?.type === 'webhook_received');
-    if (!a) return c.json({ status_code: 404, endpoint: c.req.path, error_code: 'not_found', error_message: 'No automation listens at this webhook URL.' }, 404);
+    if (!a) throw notFound('No automation listens at this webhook URL.');
     const text = await c.req.text();
     let payload: unknown = text;
     try {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { idParam, jsonBody, notFound, restricted, validation, type TwinEnv } from '../http';
+import { idParam, jsonBody, notFound, queryFlag, restricted, validation, type TwinEnv } from '../http';
 import type { TapeApp, TapeField } from '../model';
-import { canManageApps, dropAppRecords, queryFlag, readableApp, workspaceVisible } from '../records';
+import { canManageApps, dropAppRecords, readableApp, workspaceVisible } from '../records';
 import { slugify, type TapeState, type TapeUser } from '../state';
 import { FIELD_TYPES, applyCalculations, categoryOptions, categoryValue, recordTitle, scriptReturnType } from '../values';
 

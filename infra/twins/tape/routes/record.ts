@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { TapeHttpError, idParam, jsonBody, notFound, validation, type TwinEnv } from '../http';
+import { TapeHttpError, idParam, jsonBody, notFound, queryFlag, queryFlags, queryLimit, validation, type TwinEnv } from '../http';
 import { recordMatches, validateFilters, type TapeFilter } from '../filter';
 import { getView } from './view';
 import type { TapeField, TapeRecordRow, TapeValue } from '../model';
@@ -17,8 +17,6 @@ import {
   paginate,
   prepareCreate,
   prepareUpdate,
-  queryFlag,
-  queryLimit,
   readableApp,
   recordComments,
   recordRevisions,
@@ -60,8 +58,8 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
   const r = new Hono<TwinEnv>();
 
   const writeFlags = (c: Parameters<typeof queryFlag>[0]) => {
-    queryFlag(c, 'silent', false);
-    return { user: c.get('user'), hook: queryFlag(c, 'hook', true), workflow: queryFlag(c, 'workflow', true), now: new Date(now()) };
+    const { hook, workflow } = queryFlags(c, { silent: false, hook: true, workflow: true });
+    return { user: c.get('user'), hook, workflow, now: new Date(now()) };
   };
 
   // --- create, list ---
@@ -228,8 +226,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
   r.delete('/record/:id', (c) => {
     const u = c.get('user');
     const id = idParam(c, 'id');
-    queryFlag(c, 'silent', false);
-    const hook = queryFlag(c, 'hook', true);
+    const { hook } = queryFlags(c, { silent: false, hook: true });
     const skipTrash = queryFlag(c, 'skip_trash', false);
     const { row } = findRecord(state, id, u, true);
     recordWritableApp(state, row.app_id, u);
@@ -238,8 +235,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
 
   r.post('/record/:id/restore', (c) => {
     const u = c.get('user');
-    queryFlag(c, 'silent', false);
-    const hook = queryFlag(c, 'hook', true);
+    const { hook } = queryFlags(c, { silent: false, hook: true });
     const { row } = findRecord(state, idParam(c, 'id'), u, true);
     recordWritableApp(state, row.app_id, u);
     return c.json(recordWire(state, restoreRecord(state, row, { user: u, hook, now: new Date(now()) })));
@@ -300,8 +296,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
 
   r.post('/comment/record/:recordId', async (c) => {
     const u = c.get('user');
-    queryFlag(c, 'silent', false);
-    const hook = queryFlag(c, 'hook', true);
+    const { hook } = queryFlags(c, { silent: false, hook: true });
     const { row } = findRecord(state, idParam(c, 'recordId'), u);
     const body = await jsonBody(c);
     return c.json(commentWire(state, createComment(state, row, { value: body.value, file_ids: body.file_ids }, { user: u, hook, now: new Date(now()) })));
@@ -319,8 +314,8 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
 
   r.delete('/comment/:commentId', (c) => {
     const comment = commentOf(c);
-    queryFlag(c, 'silent', false);
-    deleteComment(state, comment, { user: c.get('user'), hook: queryFlag(c, 'hook', true) });
+    const { hook } = queryFlags(c, { silent: false, hook: true });
+    deleteComment(state, comment, { user: c.get('user'), hook });
     return c.json({});
   });
 

@@ -153,14 +153,6 @@ export function viewCost(method: string, path: string): number | undefined {
   return undefined;
 }
 
-/** The API key of the request, read as the auth middleware reads it (Bearer, or Basic `-u KEY:`). */
-function callerKey(c: Context): string {
-  const header = c.req.header('authorization') ?? '';
-  if (/^Bearer /i.test(header)) return header.slice(7).trim();
-  if (/^Basic /i.test(header)) return Buffer.from(header.slice(6).trim(), 'base64').toString('utf8').split(':')[0] ?? '';
-  return '';
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
@@ -402,7 +394,7 @@ export function viewRoutes(state: TapeState) {
 
   /** view.md: the five /v1/view endpoints need a user API key; automation keys get 401. */
   function requireUserKey(c: Context<TwinEnv>): void {
-    if (state.automationKeys.has(callerKey(c))) throw new TapeHttpError(401, 'unauthorized', 'App views can only be accessed with a user API key.');
+    if (state.automationKeys.has(c.get('authKey'))) throw new TapeHttpError(401, 'unauthorized', 'App views can only be accessed with a user API key.');
   }
 
   r.get('/app/:id/views', (c) => {

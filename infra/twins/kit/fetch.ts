@@ -1,0 +1,47 @@
+import type { Clock } from './clock';
+import { isReset, resetError, type Faults } from './faults';
+import type { RequestLog } from './request-log';
+
+/** Anything with Hono's `fetch`. */
+export interface FetchApp {
+  fetch(request: Request, ...rest: any[]): Response | Promise<Response>;
+}
+
+/**
+ * A `fetch` into the app, no socket: what a client uses in place of the network. Like fetch, it
+ * rejects with the signal's reason when the request's signal aborts before the answer, and with
+ * TypeError('fetch failed') on a reset fault.
+ */
+export function inProcessFetch(app: FetchApp): typeof fetch {
+  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const request = new Request(input, init);
+    const signal = request.signal;
+    if (signal.aborted) throw signal.reason;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      const res = await Promise.race([Promise.resolve(app.fetch(request)), aborted]);
+      if (isReset(res)) throw resetError();
+      return res;
+    } finally {
+      signal.removeEventListener('abort', onAbort!);
+    }
+  }) as typeof fetch;
+}
+
+/** What every sandbox twin offers the local server and the tests; each twin adds its own (state, deliveries, …). */
+export interface Twin {
+  /** The twin's HTTP app (Hono), mounted by the local server at `/twins/<vendor>`. */
+  app: FetchApp;
+  /** In-process fetch into the twin. */
+  fetch: typeof fetch;
+  /** The twin's clock: tests move it (expiry, windows, timestamps). */
+  clock: Clock;
+  /** Every request the twin received (never the key). */
+  requests: RequestLog;
+  /** Per-route fault injection. */
+  faults: Faults;
+}
