@@ -1,4 +1,5 @@
 import { ToolError, type ErrorCode } from './errors';
+import { eachBounded } from './pool';
 
 export interface BatchOptions {
   /** Items per chunk; chunks run one after another. Tape's batch endpoints take at most 50. */
@@ -9,12 +10,20 @@ export interface BatchOptions {
   deadline?: number;
   /** Time kept in hand before the deadline for the response itself. */
   reserveMs?: number;
+  /**
+   * An item failing with an error this accepts starts no further item: those not started yet are
+   * NOT_ATTEMPTED, carrying the error's `retry_after`, so the caller resends exactly them later.
+   * E.g. `stopOn: isRateLimited` for a vendor whose limit applies to every following call.
+   */
+  stopOn?: (err: unknown) => boolean;
   now?: () => number;
 }
 
-export type BatchItem<R> =
-  | ({ index: number; success: true } & R)
-  | { index: number; success: false; error: { code: ErrorCode | 'NOT_ATTEMPTED'; message: string; details?: Record<string, unknown> } };
+export type BatchError = { code: ErrorCode | 'NOT_ATTEMPTED'; message: string; details?: Record<string, unknown> };
+
+export type FailedItem = { index: number; success: false; error: BatchError };
+export type DoneItem<R> = { index: number; success: true } & R;
+export type BatchItem<R> = DoneItem<R> | FailedItem;
 
 export interface BatchResult<R> {
   total: number;
@@ -25,10 +34,14 @@ export interface BatchResult<R> {
 
 export const CHUNK_SIZE = 50;
 
+/** A stopOn for vendors whose rate limit refuses every further call for a while. */
+export const isRateLimited = (err: unknown): boolean => err instanceof ToolError && err.code === 'RATE_LIMITED';
+
 /**
  * Runs `work` over every item: chunks in sequence, items of a chunk in parallel (bounded).
  * Every item gets exactly one entry in `items`, in input order: its result, its error, or,
- * when the time budget ran out before it was started, NOT_ATTEMPTED so it can be resent.
+ * when it was not started (time budget ran out, or `stopOn` stopped the batch), NOT_ATTEMPTED
+ * so it can be resent.
  */
 export async function runBatch<T, R extends object>(
   inputs: readonly T[],
@@ -40,41 +53,102 @@ export async function runBatch<T, R extends object>(
   const deadline = opts.deadline ?? Number.POSITIVE_INFINITY;
   const reserve = opts.reserveMs ?? 1000;
   const items: BatchItem<R>[] = new Array(inputs.length);
+  let stoppedBy: { index: number; err: ToolError } | undefined;
 
+  const notAttempted = (index: number): BatchItem<R> => {
+    if (!stoppedBy) {
+      return { index, success: false, error: { code: 'NOT_ATTEMPTED', message: 'Not sent: the time budget of this call ran out first. Resend this item.' } };
+    }
+    const retryAfter = stoppedBy.err.details.retry_after;
+    const wait = typeof retryAfter === 'number' ? ` after ${retryAfter} s` : ' later';
+    return {
+      index,
+      success: false,
+      error: {
+        code: 'NOT_ATTEMPTED',
+        message: `Not sent: item ${stoppedBy.index} failed with ${stoppedBy.err.code}, which stopped the batch. Resend this item${wait}.`,
+        details: { stopped_by: stoppedBy.index, ...(retryAfter !== undefined ? { retry_after: retryAfter } : {}) },
+      },
+    };
+  };
+
+  // Synchronous up to `work`: the items of a chunk start in one pass (coalesce relies on it).
   const attempt = async (index: number): Promise<void> => {
-    if (now() + reserve >= deadline) {
-      items[index] = {
-        index,
-        success: false,
-        error: { code: 'NOT_ATTEMPTED', message: 'Not sent: the time budget of this call ran out first. Resend this item.' },
-      };
+    if (stoppedBy || now() + reserve >= deadline) {
+      items[index] = notAttempted(index);
       return;
     }
     try {
       items[index] = { index, success: true, ...(await work(inputs[index]!, index)) };
     } catch (err) {
       items[index] = { index, success: false, error: describe(err) };
+      if (!stoppedBy && err instanceof ToolError && opts.stopOn?.(err)) stoppedBy = { index, err };
     }
   };
 
+  const indexes = inputs.map((_, i) => i);
   for (let start = 0; start < inputs.length; start += chunkSize) {
-    const end = Math.min(start + chunkSize, inputs.length);
-    await pool(start, end, opts.concurrency ?? chunkSize, attempt);
+    await eachBounded(indexes.slice(start, start + chunkSize), opts.concurrency ?? chunkSize, attempt);
   }
   const successful = items.filter((i) => i.success).length;
   return { total: inputs.length, successful, failed: inputs.length - successful, items };
 }
 
-/** Runs fn(i) for i in [start, end) with at most `limit` running at once. */
-async function pool(start: number, end: number, limit: number, fn: (i: number) => Promise<void>): Promise<void> {
-  let next = start;
-  const lane = async () => {
-    while (next < end) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, end - start)) }, lane));
-}
-
-function describe(err: unknown): { code: ErrorCode; message: string; details?: Record<string, unknown> } {
+function describe(err: unknown): BatchError {
   if (err instanceof ToolError) return { code: err.code, message: err.message, details: err.details };
   return { code: 'INTERNAL_ERROR', message: 'Unexpected error on this item; it was not confirmed by the platform.' };
+}
+
+/** Index ranges "3, 7-9, 12" of a sorted list of indexes. */
+export function ranges(xs: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1] === xs[j]! + 1) j++;
+    out.push(i === j ? String(xs[i]) : `${xs[i]}-${xs[j]}`);
+    i = j;
+  }
+  return out.join(', ');
+}
+
+export interface BatchTextOptions<R> {
+  /** What was done: "created", "updated", "deleted". */
+  verb: string;
+  /** What the items are, plural: "records", "items". */
+  noun: string;
+  /** Where: "app #902". */
+  container: string;
+  /** The input parameter the indexes refer to: "inputs", "updates". */
+  param: string;
+  /** The label of the ids line: "record ids". */
+  idLabel: string;
+  /** How one done item is named on the ids line: (i) => `#${i.record_id}`. */
+  id: (item: R) => string;
+  /** Where to open one, if any: "https://…/record/<record_id>". */
+  link?: string;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * `created 48 of 50 records in app #902 — 2 failed`, the ids by input index, each failure, what
+ * to resend (and why it was not sent), and where to open one.
+ */
+export function batchText<R>(r: BatchResult<R>, o: BatchTextOptions<R>): string {
+  const lines = [`${o.verb} ${count(r.successful)} of ${count(r.total)} ${o.noun} in ${o.container}${r.failed ? ` — ${count(r.failed)} failed` : ''}`];
+  const done = r.items.filter((i): i is DoneItem<R> => i.success);
+  if (done.length) lines.push(`${o.idLabel} by ${o.param} index: ${done.map((i) => `${i.index}→${o.id(i)}`).join(', ')}`);
+  const failed = r.items.filter((i): i is FailedItem => !i.success);
+  for (const f of failed.filter((i) => i.error.code !== 'NOT_ATTEMPTED')) lines.push(`${o.param}.${f.index} failed: ${f.error.code} ${f.error.message}`);
+  const skipped = failed.filter((i) => i.error.code === 'NOT_ATTEMPTED');
+  const timedOut = skipped.filter((i) => i.error.details?.stopped_by === undefined).map((i) => i.index);
+  if (timedOut.length) lines.push(`not sent (the time budget ran out) — resend ${o.param} ${ranges(timedOut)}`);
+  const stopped = skipped.filter((i) => i.error.details?.stopped_by !== undefined);
+  if (stopped.length) {
+    const retryAfter = stopped[0]!.error.details?.retry_after;
+    const wait = typeof retryAfter === 'number' ? ` after ${retryAfter} s` : '';
+    lines.push(`not sent (${o.param}.${String(stopped[0]!.error.details?.stopped_by)} stopped the batch) — resend ${o.param} ${ranges(stopped.map((i) => i.index))}${wait}`);
+  }
+  if (o.link && done.length) lines.push(`open one at ${o.link}`);
+  return lines.join('\n');
 }

@@ -10,7 +10,7 @@ export interface Config {
    * URLs (webhook targets, attachment downloads). Empty in the cloud; the local server sets loopback.
    */
   allowHttpHosts: string[];
-  /** Per platform: base URL of the vendor API (defaults to the real vendor). */
+  /** Per platform: base URL of the vendor API, from `<PLATFORM>_BASE_URL` (absent: the real vendor). */
   baseUrls: Record<string, string | undefined>;
 }
 
@@ -24,6 +24,16 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+/** `DBAPP_BASE_URL` → baseUrls.dbapp, `COLLAB_BASE_URL` → baseUrls.collab: any platform, no list to keep. */
+function baseUrls(env: Env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^([A-Z][A-Z0-9]*)_BASE_URL$/.exec(name);
+    if (m && value) out[m[1]!.toLowerCase()] = value;
+  }
+  return out;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const kind = env.STORE ?? (env.TABLE_NAME ? 'dynamodb' : 'memory');
   if (kind !== 'memory' && kind !== 'dynamodb') throw new Error(`STORE must be "memory" or "dynamodb", got "${kind}"`);
@@ -35,6 +45,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     upstreamTimeoutMs: positiveInt(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
     allowHttpHosts: (env.ALLOW_HTTP_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
-    baseUrls: { dbapp: env.DBAPP_BASE_URL },
+    baseUrls: baseUrls(env),
   };
 }

@@ -39,6 +39,15 @@ export function defineTool<S extends z.ZodType, R, C>(tool: Tool<S, R, C>): Tool
   return tool;
 }
 
+/**
+ * defineTool with the platform and its client type fixed once, e.g.
+ * `export const dbappTool = platformTool<TapeClient>('dbapp')`: a platform's tools then name
+ * neither, and `run` gets the platform's client typed.
+ */
+export function platformTool<C>(platform: string) {
+  return <S extends z.ZodType, R>(tool: Omit<Tool<S, R, C>, 'platform'>): Tool<S, R, C> => defineTool<S, R, C>({ ...tool, platform });
+}
+
 export interface PlatformEnv {
   baseUrl: string;
   fetch: typeof fetch;

@@ -1,20 +1,28 @@
 import { ToolError, rateLimited, type ErrorCode } from './errors';
 
-/** What a vendor's error body says, extracted by the platform client. */
+/**
+ * What a vendor's error answer says, extracted by the platform client: each vendor puts its code,
+ * message and retry delay somewhere else (body field, header, text of the message).
+ */
 export interface VendorError {
   code?: string;
   message?: string;
-  /** Overrides the status-based mapping (e.g. a vendor 400 that really means a bad key). */
+  /** Overrides the status-based mapping (e.g. a vendor 400 that really means a bad key, a rate limit sent as 420). */
   as?: ErrorCode;
+  /** Seconds to wait before retrying, when the vendor says so (only used for RATE_LIMITED). */
+  retryAfter?: number;
 }
+
+/** Used when a rate-limited vendor names no delay, in its body or in a Retry-After header. */
+export const DEFAULT_RETRY_AFTER = 60;
 
 export interface UpstreamOptions {
   baseUrl: string;
   fetch: typeof fetch;
   timeoutMs: number;
   headers: Record<string, string>;
-  /** Reads the vendor's error body. */
-  describeError(body: unknown, status: number): VendorError;
+  /** Reads the vendor's error answer (parsed JSON body, HTTP status, response headers). */
+  describeError(body: unknown, status: number, headers: Headers): VendorError;
   /** Vendor name used in messages ("Tape"). */
   vendor: string;
   /** Retries of idempotent requests after a network error, timeout or 502/503/504. */
@@ -32,6 +40,8 @@ export interface UpstreamRequest {
   idempotent?: boolean;
 }
 
+// Only gateway failures are retried; a rate limit (429, or a vendor's own such as Podio's 420)
+// never is: the caller gets RATE_LIMITED with the vendor's delay instead.
 const RETRYABLE = new Set([502, 503, 504]);
 
 /** The one fetch wrapper: timeout on every call, safe retries, vendor errors mapped to the catalogue. */
@@ -90,16 +100,25 @@ export function createUpstream(opts: UpstreamOptions) {
 }
 
 function mapError(res: Response, body: unknown, endpoint: string, opts: UpstreamOptions): ToolError {
-  const vendor = opts.describeError(body, res.status);
+  const vendor = opts.describeError(body, res.status, res.headers);
   const said = vendor.message ? `: ${vendor.message}` : '';
   const details = { upstream_status: res.status, ...(vendor.code ? { upstream_code: vendor.code } : {}) };
   const code: ErrorCode | undefined = vendor.as ?? statusCode(res.status);
-  if (code === 'RATE_LIMITED') {
-    const retryAfter = Number(res.headers.get('retry-after') ?? (body as { retry_after?: unknown })?.retry_after ?? 60);
-    return rateLimited(Number.isFinite(retryAfter) ? retryAfter : 60, `${opts.vendor} rate limit reached${said}`, details);
-  }
+  if (code === 'RATE_LIMITED') return rateLimited(retryAfter(vendor, res.headers), `${opts.vendor} rate limit reached${said}`, details);
   if (code) return new ToolError(code, `${opts.vendor} rejected ${endpoint}${said}`, details);
   return new ToolError('INTERNAL_ERROR', `${opts.vendor} failed on ${endpoint} with HTTP ${res.status}${said}`, details);
+}
+
+/** The vendor's own delay first, then the standard Retry-After header (seconds or an HTTP date), then the default. */
+function retryAfter(vendor: VendorError, headers: Headers): number {
+  if (vendor.retryAfter !== undefined && Number.isFinite(vendor.retryAfter) && vendor.retryAfter >= 0) return Math.ceil(vendor.retryAfter);
+  const header = headers.get('retry-after')?.trim();
+  if (header) {
+    if (/^\d+(\.\d+)?$/.test(header)) return Math.ceil(Number(header));
+    const at = Date.parse(header);
+    if (Number.isFinite(at)) return Math.max(1, Math.ceil((at - Date.now()) / 1000));
+  }
+  return DEFAULT_RETRY_AFTER;
 }
 
 function statusCode(status: number): ErrorCode | undefined {

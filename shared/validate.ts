@@ -1,8 +1,34 @@
 import * as z from 'zod';
 import { invalidParameter, type ToolError } from './errors';
 
+/**
+ * How deep arrays and objects may nest in a tool's parameters. No tool needs more than a few levels
+ * (an automation's filter tree is the deepest); far deeper input is refused before anything walks
+ * it recursively (zod, error messages, field checks), where it would exhaust the stack.
+ */
+export const MAX_NESTING = 64;
+
+/** Refuses parameters nested deeper than MAX_NESTING, naming the path where the limit is crossed. Iterative: any depth is safe to check. */
+export function checkNesting(params: unknown, max = MAX_NESTING): void {
+  const stack: { value: unknown; path: string[] }[] = [{ value: params, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= max) {
+      const parameter = path.join('.');
+      throw invalidParameter(
+        parameter,
+        `at most ${max} levels of nested arrays and objects`,
+        `Parameter "${path[0]}" is nested deeper than ${max} levels of arrays and objects (at "${parameter.length > 80 ? `${parameter.slice(0, 77)}...` : parameter}"). No parameter of this tool nests that deep: send the shape its description shows.`,
+      );
+    }
+    for (const [key, child] of Object.entries(value)) if (child !== null && typeof child === 'object') stack.push({ value: child, path: [...path, key] });
+  }
+}
+
 /** Parses tool input; the first problem becomes one INVALID_PARAMETER naming its path and the expected shape. */
 export function parseInput<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
+  checkNesting(params);
   const result = schema.safeParse(params, { reportInput: true });
   if (result.success) return result.data;
   throw issueToError(result.error.issues[0]!, schema);

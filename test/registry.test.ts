@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { platforms } from '../infra/local/platforms';
@@ -23,6 +25,33 @@ describe('registry', () => {
     await expect(moved.find('other', first![0])).rejects.toThrow(/declares platform/);
     expect(await registry.find(p.name, 'constructor')).toBeUndefined();
     expect(await registry.find(p.name, 'toString')).toBeUndefined();
+  });
+
+  describe.each(platforms.map((p) => [p.name, p] as const))('%s layout: functions/<platform>/tools/<group>/<tool>.ts', (name, p) => {
+    const toolsDir = join(new URL('..', import.meta.url).pathname, 'functions', name, 'tools');
+    const groups = readdirSync(toolsDir, { withFileTypes: true });
+
+    it('has only group folders under tools/', () => {
+      expect(groups.filter((g) => !g.isDirectory()).map((g) => g.name)).toEqual([]);
+    });
+
+    it('has one file per tool, named as the tool, and no file that is not a listed tool', () => {
+      const files = groups.flatMap((g) =>
+        readdirSync(join(toolsDir, g.name))
+          .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+          .map((f) => f.slice(0, -3)),
+      );
+      expect(files.sort()).toEqual(Object.keys(p.tools).sort());
+    });
+
+    it('loads each tool from the file of its name, exporting it under that name', () => {
+      const loaders = groups.flatMap((g) => {
+        const index = readFileSync(join(toolsDir, g.name, 'index.ts'), 'utf8');
+        return [...index.matchAll(/(\w+): \(\) => import\('\.\/(\w+)'\)\.then\(\(m\) => m\.(\w+)\)/g)].map(([, key, file, exported]) => ({ key, file, exported }));
+      });
+      expect(loaders.map((l) => l.key).sort()).toEqual(Object.keys(p.tools).sort());
+      for (const l of loaders) expect([l.file, l.exported]).toEqual([l.key, l.key]);
+    });
   });
 
   describe.each(all.map((t) => [`${t.platform}/${t.tool.name}`, t] as const))('%s', (_name, { platform, tool }) => {

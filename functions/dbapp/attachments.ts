@@ -1,74 +1,23 @@
 import { invalidParameter, ToolError } from '../../shared/errors';
-import { checkUrl, fetchUrl, FETCH_LIMITS } from '../../shared/fetch-url';
+import { downloadSources, type FileSource } from '../../shared/download';
 import type { ToolContext } from '../../shared/tool';
-import type { TapeClient, TapeFile, TapeUpload } from './client';
+import type { TapeClient } from './client';
+import type { TapeFile } from './wire';
 
 /**
- * Files for Tape's attachment and image fields: https URLs are downloaded through the SSRF guard
- * (shared/fetch-url.ts) and uploaded to Tape (file.md) in one multipart request, giving temporary
- * file ids. Used by uploadFiles and by the record tools for attachment/image field values.
+ * Files for Tape's attachment and image fields: https URLs are downloaded (shared/download.ts) and
+ * uploaded to Tape (file.md) in one multipart request, giving temporary file ids. Used by
+ * uploadFiles and by the record tools for attachment/image field values.
  */
 
-/** All downloads of one call together: the bytes are held in memory (512 MB Lambda) until the upload. */
-export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
-/** Downloads in flight at once. */
-const CONCURRENCY = 4;
-/** Time kept after the downloads for the upload to Tape and the answer. */
-const UPLOAD_RESERVE_MS = 5_000;
-
-/** A file to upload: a URL to download (errors name `parameter`), or bytes in hand. */
-export type FileSource =
-  | { url: string; parameter: string; name?: string; mimetype?: string }
-  | { content: Uint8Array; name: string; mimetype?: string };
-
 type Ctx = Pick<ToolContext<TapeClient>, 'client' | 'config' | 'deadline'>;
-
-/** The checks that need no network (URL syntax, https), over every source before any download. */
-export function checkSources(sources: readonly FileSource[], ctx: Pick<Ctx, 'config'>): void {
-  for (const s of sources) if ('url' in s) checkUrl(s.url, { parameter: s.parameter, allowHttpHosts: ctx.config.allowHttpHosts });
-}
-
-/** Downloads the URL sources (bounded in parallel; the first failure stops the others). */
-async function download(sources: readonly FileSource[], ctx: Ctx): Promise<TapeUpload[]> {
-  const budget = { remaining: MAX_TOTAL_BYTES, limit: MAX_TOTAL_BYTES };
-  const timeoutMs = Math.max(1_000, Math.min(FETCH_LIMITS.timeoutMs, ctx.deadline - Date.now() - UPLOAD_RESERVE_MS));
-  const stop = new AbortController();
-  let first: unknown;
-  const out: TapeUpload[] = new Array(sources.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < sources.length && !stop.signal.aborted) {
-      const i = next++;
-      const s = sources[i]!;
-      if (!('url' in s)) {
-        out[i] = { name: s.name, content: s.content, mimetype: s.mimetype ?? 'application/octet-stream' };
-        continue;
-      }
-      try {
-        const f = await fetchUrl(s.url, { parameter: s.parameter, allowHttpHosts: ctx.config.allowHttpHosts, timeoutMs, budget, signal: stop.signal });
-        out[i] = { name: s.name ?? f.fileName, content: f.bytes, mimetype: s.mimetype ?? f.contentType };
-      } catch (err) {
-        // The first failure is the one to report; the downloads it stops fail only because of it.
-        if (!stop.signal.aborted) {
-          first = err;
-          stop.abort();
-        }
-        return;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sources.length) }, worker));
-  if (stop.signal.aborted) throw first;
-  return out;
-}
 
 /**
  * Uploads the sources to Tape: all checked first, then all downloaded, then one multipart upload
  * (nothing reaches Tape if any source fails). Returns Tape's file objects in source order.
  */
 export async function uploadSources(sources: readonly FileSource[], ctx: Ctx): Promise<TapeFile[]> {
-  checkSources(sources, ctx);
-  const uploads = await download(sources, ctx);
+  const uploads = await downloadSources(sources, ctx);
   const files = await ctx.client.uploadFiles(uploads);
   if (files.length !== uploads.length) {
     throw new ToolError('INTERNAL_ERROR', `Tape answered ${files.length} file objects for ${uploads.length} uploaded files.`, { upstream_status: 200 });

@@ -1,7 +1,5 @@
 import * as z from 'zod';
-
-/** A positive integer id of a Tape resource. */
-export const id = (what: string) => z.number().int().positive().describe(what);
+import { id } from '../../shared/params';
 
 export const workspaceId = id('Numeric id of the workspace (from listWorkspaces).');
 export const userId = id('Numeric id of an organization user (from listOrganizationUsers).');
@@ -24,51 +22,7 @@ export const webhookEventType = z
       'or app.update (fields or settings of the app changed). To receive several types, create one webhook per type.',
   );
 
-// --- record filters (filter.md): shared by views and record filtering ---
-const TEXT_OPS = ['equal', 'not_equal', 'contains', 'not_contains', 'starts_with', 'ends_with', 'empty', 'not_empty'];
-const NUMBER_OPS = ['equal', 'not_equal', 'smaller', 'smaller_or_equal', 'larger', 'larger_or_equal', 'empty', 'not_empty'];
-const SINGLE_REF_OPS = ['equal', 'not_equal', 'any', 'none', 'empty', 'not_empty'];
-const MULTI_REF_OPS = ['equal', 'contains', 'any', 'none', 'empty', 'not_empty'];
-const DATE_OPS = ['equal', 'not_equal', 'before', 'on_or_before', 'after', 'on_or_after', 'within', 'on_weekday', 'in_quarter_of_year', 'in_month_of_year', 'empty', 'not_empty'];
-const ENTRY_OPS = ['fully_includes', 'contains', 'not_contains', 'starts_with', 'ends_with', 'empty', 'not_empty'];
-
-/** Per filterable field type: the `type` discriminator filter.md prescribes and the match types it accepts. */
-export const FILTER_FIELD_TYPES: Readonly<Record<string, { type: string; match_types: readonly string[] }>> = {
-  single_text: { type: 'text', match_types: TEXT_OPS },
-  multi_text: { type: 'text', match_types: TEXT_OPS },
-  number: { type: 'number', match_types: NUMBER_OPS },
-  unique_id: { type: 'number', match_types: NUMBER_OPS },
-  single_category: { type: 'category', match_types: SINGLE_REF_OPS },
-  multi_category: { type: 'category', match_types: MULTI_REF_OPS },
-  status: { type: 'status', match_types: [...SINGLE_REF_OPS, 'completed', 'incomplete'] },
-  single_relation: { type: 'app', match_types: SINGLE_REF_OPS },
-  multi_relation: { type: 'app', match_types: MULTI_REF_OPS },
-  single_user: { type: 'contact', match_types: SINGLE_REF_OPS },
-  multi_user: { type: 'contact', match_types: MULTI_REF_OPS },
-  created_by: { type: 'contact', match_types: SINGLE_REF_OPS },
-  last_modified_by: { type: 'contact', match_types: SINGLE_REF_OPS },
-  single_date: { type: 'date', match_types: DATE_OPS },
-  range_date: { type: 'date', match_types: DATE_OPS },
-  created_on: { type: 'date', match_types: DATE_OPS },
-  last_modified_on: { type: 'date', match_types: DATE_OPS },
-  // field/missing-types.md names these two created_at / last_modified_at.
-  created_at: { type: 'date', match_types: DATE_OPS },
-  last_modified_at: { type: 'date', match_types: DATE_OPS },
-  calculation: { type: 'calculation', match_types: [...new Set([...TEXT_OPS, ...NUMBER_OPS, ...DATE_OPS])] },
-  multi_email: { type: 'email', match_types: ENTRY_OPS },
-  multi_phone: { type: 'phone', match_types: ENTRY_OPS },
-  multi_link: { type: 'embed', match_types: ['contains', 'not_contains', 'starts_with', 'ends_with', 'empty', 'not_empty'] },
-  single_location: { type: 'location', match_types: ['contains', 'not_contains', 'empty', 'not_empty'] },
-  single_attachment: { type: 'file', match_types: TEXT_OPS },
-  multi_attachment: { type: 'file', match_types: TEXT_OPS },
-  multi_image: { type: 'file', match_types: TEXT_OPS },
-  checklist: { type: 'checklist', match_types: ['equal', 'not_equal', 'contains', 'not_contains', 'empty', 'not_empty', 'before', 'after', 'on_or_before', 'on_or_after', 'within'] },
-};
-
-/** Field types whose filters take `include_active_user` ("@me"); a checklist takes it with entry_property "assignee". */
-export const USER_FILTER_FIELD_TYPES: ReadonlySet<string> = new Set(['single_user', 'multi_user', 'created_by', 'last_modified_by']);
-/** Date-valued field types (a calculation is one when its settings say return_type "date"). */
-export const DATE_FIELD_TYPES: ReadonlySet<string> = new Set(['single_date', 'range_date', 'created_on', 'last_modified_on', 'created_at', 'last_modified_at']);
+// --- record filters: each field type's filter entry (discriminator, match types, operands) is in fields/table.ts ---
 
 // --- views ---
 export const viewId = id('Numeric id of the view (from getAppViews).');

@@ -1,8 +1,5 @@
-import type * as z from 'zod';
-import { defineTool, type Tool } from '../../shared/tool';
+import { platformTool } from '../../shared/tool';
 import type { TapeClient } from './client';
 
-/** defineTool for dbapp: the platform and client type are fixed here once. */
-export function dbappTool<S extends z.ZodType, R>(tool: Omit<Tool<S, R, TapeClient>, 'platform'>): Tool<S, R, TapeClient> {
-  return defineTool({ ...tool, platform: 'dbapp' });
-}
+/** Every dbapp tool is defined through this: platform "dbapp", Tape's client in its context. */
+export const dbappTool = platformTool<TapeClient>('dbapp');

@@ -1,5 +1,47 @@
 import { dbapp } from '../../functions/dbapp';
 import type { Platform } from '../../shared/tool';
+import { createTapeTwin, SANDBOX_KEYS as TAPE_KEYS } from '../twins/tape';
 
-/** Every implemented platform: the local server serves them all on one port. */
-export const platforms: readonly Platform<any>[] = [dbapp];
+/** What every sandbox twin offers the local server and the tests. */
+export interface Twin {
+  /** The twin's HTTP app (Hono), mounted under the platform's `mount` path by the local server. */
+  app: { fetch(request: Request, ...rest: any[]): Response | Promise<Response> };
+  /** In-process fetch into the twin: what a platform client uses in place of the network. */
+  fetch: typeof fetch;
+}
+
+/** Options every twin factory understands; each twin takes its own on top (credits, latency, …). */
+export interface CommonTwinOptions {
+  /** Webhook targets: 'public' (the vendor's rule) or 'any' (receivers on this machine, locally). */
+  hookTargets?: 'public' | 'any';
+}
+
+/** One implemented platform as the local server and the tests run it: the Lambda's tools beside its vendor's twin. */
+export interface LocalPlatform<O extends CommonTwinOptions = any, T extends Twin = Twin> {
+  platform: Platform<any>;
+  /** A fresh twin of the platform's vendor. */
+  twin: (options?: O) => T;
+  /** Where the local server mounts the twin: `/twins/<vendor>`. */
+  mount: string;
+  /** The twin's sandbox keys: the demo owner (printed by `npm start`) and a plain member. */
+  keys: { owner: string; member: string };
+  /** A read-only call that works on a fresh twin: the startup message's example and the per-platform test probe. */
+  probe: { tool: string; params: Record<string, unknown> };
+  /** A GET on the twin itself (path under `mount`), for a look at the vendor side with the sandbox key. */
+  look: string;
+}
+
+/** Every implemented platform; adding one is one entry here. */
+export const localPlatforms: readonly LocalPlatform[] = [
+  { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org' },
+];
+
+/** The platforms alone, for the runtime. */
+export const platforms: readonly Platform<any>[] = localPlatforms.map((p) => p.platform);
+
+/** The entry of one platform by name. */
+export function localPlatform(name: string): LocalPlatform {
+  const found = localPlatforms.find((p) => p.platform.name === name);
+  if (!found) throw new Error(`No local platform "${name}"; known: ${localPlatforms.map((p) => p.platform.name).join(', ')}`);
+  return found;
+}

@@ -3,26 +3,27 @@ import { Hono } from 'hono';
 import { loadConfig } from '../../shared/config';
 import { createApp } from '../../shared/http/app';
 import { createRuntime } from '../../shared/runtime';
-import { createTapeTwin, SANDBOX_KEYS } from '../twins/tape';
-import { platforms } from './platforms';
+import { localPlatforms, platforms, type Twin } from './platforms';
 
 /**
  * The embedded default: every platform on one port, the memory store, and the sandbox twins in
  * the same process (mounted under /twins/<vendor> for a look, and called in-process by the tools).
- * A platform whose *_BASE_URL is set talks to that URL instead.
+ * A platform whose <PLATFORM>_BASE_URL is set talks to that URL instead.
  */
 export async function startLocal(env: Record<string, string | undefined> = process.env) {
   // Locally, webhook receivers and attachment sources on this machine are fair game.
   const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...env });
-  // Receivers on this machine may be webhook targets locally (real Tape: public hosts only).
-  const tape = createTapeTwin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public' });
-  const rt = await createRuntime({
-    platforms,
-    config,
-    fetchFor: { dbapp: config.baseUrls.dbapp ? undefined : tape.fetch },
-  });
   const app = new Hono();
-  app.route('/twins/tape', tape.app);
+  const twins: Record<string, Twin> = {};
+  const fetchFor: Record<string, typeof fetch | undefined> = {};
+  for (const p of localPlatforms) {
+    // Receivers on this machine may be webhook targets locally (the real vendors: public hosts only).
+    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public' });
+    twins[p.platform.name] = twin;
+    fetchFor[p.platform.name] = config.baseUrls[p.platform.name] ? undefined : twin.fetch;
+    app.route(p.mount, twin.app as Hono);
+  }
+  const rt = await createRuntime({ platforms, config, fetchFor });
   app.route('/', createApp(rt));
 
   const port = Number(env.PORT ?? 8787);
@@ -32,17 +33,28 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actualPort}`;
-  return { server, base, key: SANDBOX_KEYS.owner, tape };
+  return { server, base, key: localPlatforms[0]!.keys.owner, twins, config };
+}
+
+/** How to call each platform: where its vendor is, and a ready-to-paste curl of its probe tool. */
+export function startupMessage(base: string, config: ReturnType<typeof loadConfig>): string {
+  const keys = [...new Set(localPlatforms.map((p) => p.keys.owner))];
+  const lines = [`Tool Execution Service listening on ${base} (store: ${config.store.kind})`];
+  lines.push(keys.length === 1 ? `sandbox key: ${keys[0]}` : `sandbox keys: ${localPlatforms.map((p) => `${p.platform.name} ${p.keys.owner}`).join(', ')}`);
+  for (const p of localPlatforms) {
+    const name = p.platform.name;
+    const vendor = config.baseUrls[name] ?? `sandbox twin at ${base}${p.mount}`;
+    lines.push(
+      `${name} (${p.platform.vendor}: ${vendor})`,
+      `  try: curl -s -X POST ${base}/v1/tools/${name}/${p.probe.tool} -H "Authorization: Bearer ${p.keys.owner}" -H "Content-Type: application/json" -d '${JSON.stringify(p.probe.params)}'`,
+    );
+    if (!config.baseUrls[name]) lines.push(`  vendor side: curl -s ${base}${p.mount}${p.look} -H "Authorization: Bearer ${p.keys.owner}"`);
+  }
+  return lines.join('\n');
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
-  const { base, key } = await startLocal();
-  const lines = [
-    `Tool Execution Service listening on ${base}`,
-    `platforms: ${platforms.map((p) => p.name).join(', ')} (store: ${loadConfig().store.kind}; Tape: ${process.env.DBAPP_BASE_URL ?? 'sandbox twin'})`,
-    `sandbox key: ${key}`,
-    `try: curl -s -X POST ${base}/v1/tools/dbapp/listWorkspaces -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '{}'`,
-  ];
-  console.log(lines.join('\n'));
+  const { base, config } = await startLocal();
+  console.log(startupMessage(base, config));
 }

@@ -214,7 +214,7 @@ describe('automations against the twin', () => {
 describe('types and config keys checked against the catalog before any write', () => {
   /** The automation writes that reach Tape, as "METHOD /path". */
   function writes(h: H) {
-    const sent = h.recordRequests();
+    const sent = h.recordRequests('dbapp');
     return () => sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
   }
 
@@ -249,7 +249,7 @@ describe('types and config keys checked against the catalog before any write', (
     expect(r.body.error.details).toMatchObject({ parameter: 'trigger.config.fields', expected: 'one of trigger_on_changes_field_ids' });
     expect(sent()).toEqual([]);
     // A valid replacement goes through; the catalog came from the Store, not from Tape again.
-    const requests = h.recordRequests();
+    const requests = h.recordRequests('dbapp');
     await call(h, 'replaceAutomationTrigger', { automation_id: created.automation.id, trigger: { type: 'record_updated', config: { trigger_on_changes_field_ids: null } } });
     expect(requests.filter((r) => r.path.startsWith('/v1/automation/meta'))).toEqual([]);
   });

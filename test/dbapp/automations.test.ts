@@ -171,7 +171,7 @@ describe('listAutomations', () => {
     const text = await h.call('dbapp/listAutomations', { app_id: 87, limit: 2 });
     const lines = text.body.data.split('\n');
     expect(lines[0]).toBe('#4021 Automation 4021 · record_created → send_email · paused');
-    expect(lines[2]).toMatch(/^showing 2 of 9 automations — pass cursor "[^"]+" with app_id 87 for more$/);
+    expect(lines[2]).toMatch(/^showing 2 of 9 automations — pass cursor "[^"]+" with app_id 87 for the next page$/);
     const verbose = await h.call('dbapp/listAutomations', { app_id: 87, limit: 1, verbose: true });
     expect(verbose.body.data).toContain('trigger: {"type":"record_created","config":{}}');
   });
@@ -513,7 +513,7 @@ describe('runs', () => {
     expect(seen).toHaveLength(6);
     const text = (await h.call('dbapp/listAutomationRuns', { automation_id: 88 })).body.data.split('\n');
     expect(text[0]).toBe('run 9001 · #88 Notify on new lead · completed (regular) · record #5001 · 2024-01-18 08:12:04 · 2 actions');
-    expect(text[1]).toMatch(/^showing 1 of 3 runs — pass cursor ".+" alone for more$/);
+    expect(text[1]).toMatch(/^showing 1 of 3 runs — pass cursor ".+" alone for the next page$/);
   });
 
   it('gets one run with its log', async () => {

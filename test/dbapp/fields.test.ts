@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ToolError } from '../../shared/errors';
 import type { TapeAppField, TapeAppWithFields, TapeRecord } from '../../functions/dbapp/client';
 import {
+  TAPE_FIELDS,
   currencyMatches,
+  expectedShape,
   fieldValue,
   mergeChecklists,
   planFields,
@@ -459,5 +461,15 @@ describe('record text', () => {
     expect(shortDate('2025-03-01 14:30:00')).toBe('2025-03-01 14:30');
     expect(shortDate('2025-03-01 14:30:15')).toBe('2025-03-01 14:30:15');
     expect(plainText('<p>a<br>b</p><p>c&nbsp;d</p>')).toBe('a b c d');
+  });
+});
+
+describe("Tape's field table", () => {
+  it('gives every writable type an expected shape with an example, and every read-only type no input', () => {
+    const readOnly = ['calculation', 'unique_id', 'created_on'];
+    for (const f of Object.values(F)) {
+      if (readOnly.includes(f.field_type)) expect(TAPE_FIELDS.types[f.field_type]!.input).toBeUndefined();
+      else expect(expectedShape(f)).toMatch(/e\.g\. /);
+    }
   });
 });

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loopbackServer } from '../helpers/loopback';
 import { loadConfig } from '../../shared/config';
 import { ToolError } from '../../shared/errors';
 import { createTapeClient } from '../../functions/dbapp/client';
@@ -13,8 +12,7 @@ const MB = 1024 * 1024;
 const pdf = Buffer.from('%PDF-1.4 invoice 2024-03');
 
 // The files "on the internet": a server on 127.0.0.1, reachable only because ALLOW_HTTP_HOSTS lists it.
-let base = '';
-const server = http.createServer((req, res) => {
+const base = loopbackServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   switch (url.pathname) {
     case '/files/invoice-2024-03.pdf':
@@ -53,21 +51,13 @@ const server = http.createServer((req, res) => {
   }
 });
 
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
 
 const local = () => harness({ env: { ALLOW_HTTP_HOSTS: '127.0.0.1' } });
 
 describe('uploadFiles', () => {
   it('downloads a URL and uploads it to Tape, answering the temporary file id', async () => {
     const h = await local();
-    const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base}/files/invoice-2024-03.pdf` }] }, json);
+    const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/files/invoice-2024-03.pdf` }] }, json);
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ files: [{ file_id: 'temporary-file-1', name: 'invoice-2024-03.pdf', size: pdf.length, mimetype: 'application/pdf' }], count: 1 });
     const stored = h.tape.state.files.get('temporary-file-1')!;
@@ -80,9 +70,9 @@ describe('uploadFiles', () => {
     const csv = 'name,amount\nAcme,1200\n';
     const r = await h.call('dbapp/uploadFiles', {
       files: [
-        { url: `${base}/download` },
+        { url: `${base()}/download` },
         { content_base64: Buffer.from(csv).toString('base64'), name: 'notes.txt' },
-        { url: `${base}/files/invoice-2024-03.pdf`, name: 'March invoice.pdf' },
+        { url: `${base()}/files/invoice-2024-03.pdf`, name: 'March invoice.pdf' },
       ],
     });
     expect(r.body.data).toBe(
@@ -98,7 +88,7 @@ describe('uploadFiles', () => {
 
   it('lets mimetype override the type the server sent', async () => {
     const h = await local();
-    const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base}/blob?mb=0`, name: 'scan.png', mimetype: 'image/png' }] }, json);
+    const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/blob?mb=0`, name: 'scan.png', mimetype: 'image/png' }] }, json);
     expect(r.body.data.files[0]).toMatchObject({ name: 'scan.png', mimetype: 'image/png', size: 0 });
   });
 
@@ -129,7 +119,7 @@ describe('uploadFiles', () => {
 
     it('refuses a redirect to a private address', async () => {
       const h = await local();
-      const url = `${base}/redirect?to=${encodeURIComponent('https://192.168.0.10/admin/backup.tar')}`;
+      const url = `${base()}/redirect?to=${encodeURIComponent('https://192.168.0.10/admin/backup.tar')}`;
       const r = await h.call('dbapp/uploadFiles', { files: [{ url }] });
       expect(r.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'address', address: '192.168.0.10' });
       expect(h.tape.state.files.size).toBe(0);
@@ -137,23 +127,23 @@ describe('uploadFiles', () => {
 
     it('refuses the local server itself when ALLOW_HTTP_HOSTS does not list it', async () => {
       const h = await harness();
-      const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base}/files/invoice-2024-03.pdf` }] });
+      const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/files/invoice-2024-03.pdf` }] });
       expect(r.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'scheme' });
     });
 
     it('refuses a file over 25 MB, declared or streamed', async () => {
       const h = await local();
-      const declared = await h.call('dbapp/uploadFiles', { files: [{ url: `${base}/declared-huge` }] });
+      const declared = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/declared-huge` }] });
       expect(declared.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'too_large', max_bytes: 25 * MB });
       expect(declared.body.error.message).toContain('larger than 25 MB');
-      const streamed = await h.call('dbapp/uploadFiles', { files: [{ url: `${base}/blob?mb=26` }] });
+      const streamed = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/blob?mb=26` }] });
       expect(streamed.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'too_large' });
       expect(h.tape.state.files.size).toBe(0);
     });
 
     it('refuses more than 50 MB in one call', async () => {
       const h = await local();
-      const url = `${base}/blob?mb=20`;
+      const url = `${base()}/blob?mb=20`;
       const r = await h.call('dbapp/uploadFiles', { files: [{ url }, { url }, { url }] });
       expect(r.body.error.details).toMatchObject({ reason: 'too_large', max_total_bytes: 50 * MB });
       expect(h.tape.state.files.size).toBe(0);
@@ -161,10 +151,10 @@ describe('uploadFiles', () => {
 
     it('uploads none when one of several fails, naming the failing one', async () => {
       const h = await local();
-      const good = `${base}/files/invoice-2024-03.pdf`;
+      const good = `${base()}/files/invoice-2024-03.pdf`;
       const checked = await h.call('dbapp/uploadFiles', { files: [{ url: good }, { url: 'http://example.com/a.pdf' }] });
       expect(checked.body.error.details).toMatchObject({ parameter: 'files.1.url', reason: 'scheme' });
-      const downloaded = await h.call('dbapp/uploadFiles', { files: [{ url: good }, { content_base64: 'aGk=', name: 'hi.txt' }, { url: `${base}/missing` }] });
+      const downloaded = await h.call('dbapp/uploadFiles', { files: [{ url: good }, { content_base64: 'aGk=', name: 'hi.txt' }, { url: `${base()}/missing` }] });
       expect(downloaded.body.error.details).toMatchObject({ parameter: 'files.2.url', reason: 'http_status', http_status: 404 });
       expect(h.tape.state.files.size).toBe(0);
     });
@@ -197,7 +187,7 @@ describe('resolveAttachments (for attachment and image field values)', () => {
 
   it('passes file ids through and replaces URLs by the ids of their uploads, in place', async () => {
     const { tape, ctx } = context();
-    const out = await resolveAttachments([101, `${base}/files/invoice-2024-03.pdf`, 'temporary-file-9', '102', `${base}/download`], ctx, 'fields.hr_documents');
+    const out = await resolveAttachments([101, `${base()}/files/invoice-2024-03.pdf`, 'temporary-file-9', '102', `${base()}/download`], ctx, 'fields.hr_documents');
     expect(out).toEqual([101, 'temporary-file-1', 'temporary-file-9', 102, 'temporary-file-2']);
     expect([...tape.state.files.values()].map((f) => f.name)).toEqual(['invoice-2024-03.pdf', 'Q1 totals.csv']);
   });

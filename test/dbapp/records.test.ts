@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loopbackServer } from '../helpers/loopback';
 import { execute } from '../../shared/execute';
 import type { TapeRecordRow } from '../../infra/twins/tape/model';
 import { valueText, type AppRecord } from '../../functions/dbapp/fields';
@@ -15,7 +14,7 @@ const D = { deal_name: 9015, lead: 9016, amount: 9017, stage: 9018, priority: 90
 /** The harness with every request to Tape recorded. */
 async function setup(opts: HarnessOptions = {}) {
   const h = await harness(opts);
-  const sent = h.recordRequests();
+  const sent = h.recordRequests('dbapp');
   const rows = (appId: number) => [...h.tape.state.records.values()].filter((r) => r.app_id === appId && !r.deleted_on && !r.purged);
   const row = (id: number) => h.tape.state.records.get(id)!;
   /** Requests that change something at Tape (reads over POST excluded). */
@@ -44,19 +43,10 @@ function expectInvalid(r: { status: number; body: { error?: { code: string; deta
 }
 
 // Files "on the internet" for attachment URLs: reachable only because ALLOW_HTTP_HOSTS lists 127.0.0.1.
-let base = '';
 const pdf = Buffer.from('%PDF-1.4 signed order form');
-const server = http.createServer((req, res) => {
+const base = loopbackServer((req, res) => {
   if (req.url === '/order-form.pdf') res.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf);
   else res.writeHead(404).end();
-});
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
 });
 
 describe('getRecord', () => {
@@ -331,11 +321,11 @@ describe('createRecord', () => {
     const h = await setup({ env: { ALLOW_HTTP_HOSTS: '127.0.0.1' } });
     await tape(h, 'PUT', `/v1/app/${DEALS}`, { fields: [{ field_type: 'multi_attachment', config: { label: 'Contracts' } }] });
     const contracts = h.tape.state.apps.get(DEALS)!.fields.find((f) => f.label === 'Contracts')!;
-    const r = await h.call('dbapp/createRecord', { app_id: DEALS, fields: { deal_name: 'Signed', stage: [4], contracts: [`${base}/order-form.pdf`] }, id_only: false }, json);
+    const r = await h.call('dbapp/createRecord', { app_id: DEALS, fields: { deal_name: 'Signed', stage: [4], contracts: [`${base()}/order-form.pdf`] }, id_only: false }, json);
     expect(r.status).toBe(200);
     const files = r.body.data.fields.find((f: { field_id: number }) => f.field_id === contracts.field_id).value;
     expect(files).toEqual([{ file_id: expect.any(Number), name: 'order-form.pdf', size: pdf.length }]);
-    const missing = await h.call('dbapp/createRecord', { app_id: DEALS, fields: { deal_name: 'Signed', stage: [4], contracts: [`${base}/missing.pdf`] } });
+    const missing = await h.call('dbapp/createRecord', { app_id: DEALS, fields: { deal_name: 'Signed', stage: [4], contracts: [`${base()}/missing.pdf`] } });
     expect(missing.status).toBe(400);
     expect(missing.body.error.details.parameter).toBe('fields.contracts.0');
   });
@@ -658,7 +648,7 @@ describe('record comments', () => {
     const c = await h.call('dbapp/createRecordComment', { record_id: 5300, value: 'Proposal sent.\n@[Zoe Maxwell](user:10001) please follow up.', silent: true }, json);
     expect(c.body.data).toMatchObject({ record_id: 5300, value: 'Proposal sent.\n@[Zoe Maxwell](user:10001) please follow up.', created_by: { user_id: 10000, name: 'John Doe' }, files: [] });
     expect(h.sent.at(-1)!.query.get('silent')).toBe('true');
-    const withFile = await h.call('dbapp/createRecordComment', { record_id: 5300, value: 'Signed form attached.', files: [`${base}/order-form.pdf`] });
+    const withFile = await h.call('dbapp/createRecordComment', { record_id: 5300, value: 'Signed form attached.', files: [`${base()}/order-form.pdf`] });
     expect(withFile.body.data).toMatch(/^commented #\d+ on record #5300 as John Doe with order-form\.pdf$/);
     const list = await h.call('dbapp/listRecordComments', { record_id: 5300 }, json);
     expect(list.body.data.total).toBe(2);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTapeClient } from '../../functions/dbapp/client';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 
 const json = { query: 'format=json' };
@@ -215,5 +216,16 @@ describe('Tape rate limit', () => {
     expect(r.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { upstream_status: 429, upstream_code: 'too_many_requests' } });
     expect(r.body.error.details.retry_after).toBeGreaterThan(0);
     expect(r.headers.get('retry-after')).toBe(String(r.body.error.details.retry_after));
+  });
+
+  it('reads Tape\'s retry_after from the error body when no Retry-After header comes with it', async () => {
+    const fetchFn = (async () =>
+      new Response(JSON.stringify({ status_code: 429, error_code: 'too_many_requests', error_message: 'Too many requests', retry_after: 17 }), {
+        status: 429,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch;
+    const client = createTapeClient('user_key_x', { baseUrl: 'https://tape.test', fetch: fetchFn, timeoutMs: 1000 });
+    const err = await client.listWorkspaces().then(() => undefined, (e: unknown) => e);
+    expect(err).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after: 17, upstream_code: 'too_many_requests' } });
   });
 });

@@ -3,8 +3,8 @@ import { createApp } from '../../shared/http/app';
 import { createRuntime } from '../../shared/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import type { Store } from '../../shared/store';
-import { createTapeTwin, SANDBOX_KEYS, type TapeTwinOptions } from '../../infra/twins/tape';
-import { platforms } from '../../infra/local/platforms';
+import { SANDBOX_KEYS, type TapeTwin, type TapeTwinOptions } from '../../infra/twins/tape';
+import { localPlatform, localPlatforms, platforms, type Twin } from '../../infra/local/platforms';
 
 export { SANDBOX_KEYS };
 
@@ -18,21 +18,35 @@ export interface SentRequest {
 export interface HarnessOptions {
   env?: Record<string, string>;
   store?: Store;
+  /** Options of each platform's twin, by platform name. */
+  twins?: Record<string, Record<string, unknown>>;
+  /** Options of the Tape twin (dbapp): a shortcut for twins.dbapp. */
   twin?: TapeTwinOptions;
 }
 
-/** The HTTP app wired in-process to a fresh Tape twin and a memory store. */
+/** The HTTP app wired in-process to a fresh twin of every platform's vendor and a memory store. */
 export async function harness(opts: HarnessOptions = {}) {
-  const tape = createTapeTwin(opts.twin);
+  const twins: Record<string, Twin> = {};
+  const fetchFor: Record<string, typeof fetch | undefined> = {};
+  for (const p of localPlatforms) {
+    const name = p.platform.name;
+    const twin = p.twin(name === 'dbapp' && opts.twin ? { ...opts.twins?.[name], ...opts.twin } : opts.twins?.[name]);
+    twins[name] = twin;
+    fetchFor[name] = twin.fetch;
+  }
   const config: Config = loadConfig({ ...opts.env });
   const store = opts.store ?? new MemoryStore();
-  const rt = await createRuntime({ platforms, config, store, fetchFor: { dbapp: tape.fetch } });
+  const rt = await createRuntime({ platforms, config, store, fetchFor });
   const app = createApp(rt);
 
-  /** POSTs a tool call; returns status, headers and the parsed envelope. */
+  /**
+   * POSTs a tool call ("dbapp/listWorkspaces"); returns status, headers and the parsed envelope.
+   * The key defaults to the sandbox owner of the platform's twin; `key: null` sends none.
+   */
   async function call(platformTool: string, params: unknown = {}, o: { key?: string | null; query?: string; raw?: string } = {}) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    const key = o.key === undefined ? SANDBOX_KEYS.owner : o.key;
+    const platform = localPlatforms.find((p) => platformTool.startsWith(`${p.platform.name}/`));
+    const key = o.key === undefined ? (platform?.keys.owner ?? SANDBOX_KEYS.owner) : o.key;
     if (key !== null) headers.authorization = `Bearer ${key}`;
     const res = await app.request(`/v1/tools/${platformTool}${o.query ? `?${o.query}` : ''}`, {
       method: 'POST',
@@ -42,11 +56,13 @@ export async function harness(opts: HarnessOptions = {}) {
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, body: JSON.parse(o.query?.includes('base64=true') ? Buffer.from(text, 'base64').toString('utf8') : text) };
   }
-  /** Records every request the tools send to Tape from now on, in a live array. */
-  function recordRequests(): SentRequest[] {
+
+  /** Records every request the tools of `platform` send to its vendor from now on, in a live array. */
+  function recordRequests(platform: string): SentRequest[] {
+    localPlatform(platform);
     const sent: SentRequest[] = [];
-    const inner = rt.fetchFor!.dbapp!;
-    rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const inner = rt.fetchFor![platform]!;
+    rt.fetchFor![platform] = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
       const url = new URL(String(input));
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       sent.push({ method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body });
@@ -54,5 +70,13 @@ export async function harness(opts: HarnessOptions = {}) {
     }) as typeof fetch;
     return sent;
   }
-  return { app, rt, tape, store, call, recordRequests };
+
+  /** One platform's twin, typed by the caller (e.g. `h.twin<PodioTwin>('collab')`). */
+  function twin<T extends Twin = Twin>(platform: string): T {
+    const t = twins[platform];
+    if (!t) throw new Error(`No twin for platform "${platform}"`);
+    return t as T;
+  }
+
+  return { app, rt, store, call, recordRequests, twins, twin, tape: twin<TapeTwin>('dbapp') };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
+import { platformCases } from '../helpers/platforms';
 
 describe('authentication', () => {
   it.each([
@@ -10,7 +11,7 @@ describe('authentication', () => {
     ['bad characters', 'Bearer key"with;quotes'],
   ])('answers 401 UNAUTHORIZED when the header is %s, before anything else runs', async (_case, header) => {
     const h = await harness();
-    const seen = h.recordRequests(); // invalid input must never reach Tape
+    const seen = platformCases.flatMap((c) => h.recordRequests(c.name)); // nothing may reach any vendor
     const res = await h.app.request('/v1/tools/nosuch/tool?format=xml', {
       method: 'POST',
       headers: header === null ? {} : { authorization: header },
@@ -77,7 +78,7 @@ describe('body and validation', () => {
     ['a string', '"hello"', /JSON object/],
   ])('rejects a body that is %s with INVALID_PARAMETER', async (_case, raw, message) => {
     const h = await harness();
-    const seen = h.recordRequests(); // invalid input must never reach Tape
+    const seen = h.recordRequests('dbapp'); // invalid input must never reach Tape
     const r = await h.call('dbapp/getWorkspace', undefined, { raw });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: '(body)', expected: 'JSON object' } });
@@ -99,7 +100,7 @@ describe('body and validation', () => {
     [{ workspace_id: 1, workspaceId: 1 }, 'workspaceId', 'one of the parameters workspace_id', /not a parameter/],
   ])('names the parameter and the expected shape for %j, before any upstream call', async (params, parameter, expected, message) => {
     const h = await harness();
-    const seen = h.recordRequests(); // invalid input must never reach Tape
+    const seen = h.recordRequests('dbapp'); // invalid input must never reach Tape
     const r = await h.call('dbapp/getWorkspace', params);
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter, expected } });
@@ -208,5 +209,103 @@ describe('unexpected errors', () => {
       tool.run = run;
       spy.mockRestore();
     }
+  });
+});
+
+/** The protocol as every platform serves it, checked with each platform's read-only probe. */
+describe.each(platformCases)('protocol on $name', (c) => {
+  const path = `${c.name}/${c.probe.tool}`;
+
+  it('answers the probe in text, JSON and base64, with rate-limit headers', async () => {
+    const h = await harness();
+    const text = await h.call(path, c.probe.params);
+    expect(text.status).toBe(200);
+    expect(text.body.data).toMatch(c.answer.text);
+    expect(text.headers.get('ratelimit-limit')).toBe('600');
+    const json = await h.call(path, c.probe.params, { query: 'format=json' });
+    expect(json.body).toMatchObject({ success: true, data: c.answer.json });
+    const b64 = await h.call(path, c.probe.params, { query: 'format=json&base64=true' });
+    expect(b64.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(b64.body).toEqual(json.body);
+  });
+
+  it('answers 401 without a key and NOT_FOUND for an unknown tool, naming the platform', async () => {
+    const h = await harness();
+    const seen = h.recordRequests(c.name);
+    expect((await h.call(path, c.probe.params, { key: null })).status).toBe(401);
+    const tool = await h.call(`${c.name}/noSuchTool`);
+    expect(tool.body.error).toMatchObject({ code: 'NOT_FOUND', details: { platform: c.name, tool: 'noSuchTool' } });
+    expect(seen).toEqual([]);
+  });
+
+  it('lists every tool with a description, annotations and an object JSON Schema', async () => {
+    const h = await harness();
+    const res = await h.app.request(`/v1/tools/${c.name}`, { headers: { authorization: `Bearer ${c.keys.owner}` } });
+    const body = (await res.json()) as { data: { tools: { name: string; description: string; annotations: object; input_schema: { type: string } }[] } };
+    expect(body.data.tools.map((t) => t.name)).toContain(c.probe.tool);
+    for (const t of body.data.tools) {
+      expect(t.description.length).toBeGreaterThan(10);
+      expect(t.annotations).toHaveProperty('readOnly');
+      expect(t.input_schema.type).toBe('object');
+    }
+  });
+
+  it('refuses a body that is not a JSON object and an unknown parameter, before reaching the vendor', async () => {
+    const h = await harness();
+    const seen = h.recordRequests(c.name);
+    for (const raw of ['{"a": ', '[1]', 'null']) {
+      const r = await h.call(path, undefined, { raw });
+      expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: '(body)' } });
+    }
+    const typo = await h.call(path, { ...c.probe.params, no_such_parameter: 1 });
+    expect(typo.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'no_such_parameter' } });
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['arrays', (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`],
+    ['objects', (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`],
+  ])('refuses parameters nested 10,000 deep in %s with INVALID_PARAMETER naming the parameter, not a 500', async (_kind, nest) => {
+    const h = await harness();
+    const seen = h.recordRequests(c.name);
+    const r = await h.call(path, undefined, { raw: `{"deep": ${nest(10_000)}}` });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_PARAMETER');
+    expect(r.body.error.details.parameter).toMatch(/^deep\./);
+    expect(r.body.error.details.expected).toBe('at most 64 levels of nested arrays and objects');
+    expect(r.body.error.message).toContain('"deep"');
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses a very long string and a huge array as the unknown parameters they are, not a 500', async () => {
+    const h = await harness();
+    const long = await h.call(path, { ...c.probe.params, note: 'x'.repeat(2_000_000) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.details.parameter).toBe('note');
+    expect(long.text.length).toBeLessThan(10_000); // the value is not echoed back
+    const huge = await h.call(path, { ...c.probe.params, ids: Array.from({ length: 200_000 }, (_, i) => i) });
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.details.parameter).toBe('ids');
+  });
+});
+
+describe('nesting limits on real parameters', () => {
+  it('lets the documented depth through to the tool\'s own checks: 64 levels are validated, 65 are refused', async () => {
+    const h = await harness();
+    const nest = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    // workspace_id at depth 64 (the body is level 1) reaches zod, which names the wrong type.
+    const within = await h.call('dbapp/getWorkspace', undefined, { raw: `{"workspace_id": ${nest(63)}}` });
+    expect(within.body.error.details).toMatchObject({ parameter: 'workspace_id', expected: 'number' });
+    const beyond = await h.call('dbapp/getWorkspace', undefined, { raw: `{"workspace_id": ${nest(64)}}` });
+    expect(beyond.body.error.details.expected).toBe('at most 64 levels of nested arrays and objects');
+  });
+
+  it('refuses deep values inside record fields, before the field rules walk them', async () => {
+    const h = await harness();
+    const seen = h.recordRequests('dbapp');
+    const deep = await h.call('dbapp/createRecord', undefined, { raw: `{"app_id": 901, "fields": {"name": ${'['.repeat(5000)}${']'.repeat(5000)}}}` });
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.details.parameter).toMatch(/^fields\.name\./);
+    expect(seen).toEqual([]);
   });
 });

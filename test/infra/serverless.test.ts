@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../infra/build';
+import { platformCases } from '../helpers/platforms';
 import { zipEntries, zipRead } from '../helpers/zip';
 
 const run = promisify(execFile);
@@ -68,12 +69,11 @@ function statements(t: Template): Statement[] {
 let work: string;
 let dev: Template;
 let prod: Template;
-let bundle: Buffer;
+/** Each platform's bundle, as built. */
+const bundles: Record<string, Buffer> = {};
 
 beforeAll(async () => {
-  const [info] = await buildAll();
-  if (!info) throw new Error('no bundle built');
-  bundle = await readFile(info.file);
+  for (const info of await buildAll()) bundles[info.name] = await readFile(info.file);
   work = await mkdtemp(join(tmpdir(), 'tes-sls-'));
   // Default stage/region, then overrides from the command line and the environment. One after
   // the other: osls zips into <repo>/.serverless/ before copying to --package, so two runs race.
@@ -85,48 +85,20 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+/** The platform's function in a template, by its name. */
+function fn(t: Template, stage: string, name: string): [string, Resource] {
+  const found = ofType(t, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.FunctionName === `tool-execution-service-${stage}-${name}`);
+  expect(found, name).toHaveLength(1);
+  return found[0]!;
+}
+/** The schedule rules whose target is the given function. */
+const rulesOf = (t: Template, fnId: string) => ofType(t, 'AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${fnId}"`));
+
 describe('serverless.yml packaged by osls (offline)', () => {
-  it('declares the dbapp Lambda: nodejs20.x on arm64, the bundle handler, the store environment', () => {
-    const [, fn] = only(dev, 'AWS::Lambda::Function');
-    const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
-    expect(fn.Properties).toMatchObject({
-      FunctionName: 'tool-execution-service-dev-dbapp',
-      Runtime: 'nodejs20.x',
-      Handler: 'dist/dbapp/handler.handler',
-      Architectures: ['arm64'],
-      MemorySize: 512,
-      Timeout: 29,
-    });
-    expect(fn.Properties.Environment.Variables).toEqual({
-      STORE: 'dynamodb',
-      TABLE_NAME: { Ref: tableId },
-      RATE_LIMIT_MAX: '600',
-      RATE_LIMIT_WINDOW_SECONDS: '60',
-    });
-    expect(fn.Properties.Code.S3Key).toMatch(/\/dbapp\.zip$/);
-  });
-
-  it('takes stage, region and rate limits from the command line and the environment', () => {
-    const [, fn] = only(prod, 'AWS::Lambda::Function');
-    expect(fn.Properties.FunctionName).toBe('tool-execution-service-prod-dbapp');
-    expect(fn.Properties.Environment.Variables).toMatchObject({ RATE_LIMIT_MAX: '120', RATE_LIMIT_WINDOW_SECONDS: '30' });
-    const ssm = statements(prod).find((s) => s.Action.includes('ssm:GetParameter'));
-    expect(ssm?.Resource).toEqual({ 'Fn::Sub': 'arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter/tool-execution-service/prod/*' });
-    const [, rule] = only(prod, 'AWS::Events::Rule');
-    expect(JSON.parse(rule.Properties.Targets[0].Input).key_parameter).toBe('/tool-execution-service/prod/dbapp/api-key');
-  });
-
-  it('routes POST /v1/tools/dbapp/{tool} and GET /v1/tools/dbapp of an HTTP API (payload 2.0) to the function', () => {
-    const fnId = only(dev, 'AWS::Lambda::Function')[0];
-    const [integrationId, integration] = only(dev, 'AWS::ApiGatewayV2::Integration');
-    expect(integration.Properties).toMatchObject({
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-      IntegrationUri: { 'Fn::GetAtt': [fnId, 'Arn'] },
-    });
-    const routes = ofType(dev, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['GET /v1/tools/dbapp', 'POST /v1/tools/dbapp/{tool}']);
-    for (const r of routes) expect(JSON.stringify(r.Target)).toContain(integrationId);
+  it('declares one Lambda per platform, each with a bundle', () => {
+    const names = ofType(dev, 'AWS::Lambda::Function').map(([, r]) => String(r.Properties.FunctionName).replace('tool-execution-service-dev-', ''));
+    expect(names.sort()).toEqual(expect.arrayContaining(platformCases.map((c) => c.name)));
+    for (const name of names) expect(bundles[name], `functions/${name}/handler.ts`).toBeDefined();
   });
 
   it('creates one DynamoDB table: on demand, key pk (S), TTL on expires_at', () => {
@@ -167,28 +139,70 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect(JSON.stringify(all.map((s) => s.Resource))).not.toMatch(/"\*"/);
   });
 
-  it('declares the example scheduled job DISABLED, with key_parameter and no plaintext key', () => {
-    const fnId = only(dev, 'AWS::Lambda::Function')[0];
-    const [ruleId, rule] = only(dev, 'AWS::Events::Rule');
+  it('takes stage, region and rate limits from the command line and the environment', () => {
+    const ssm = statements(prod).find((s) => s.Action.includes('ssm:GetParameter'));
+    expect(ssm?.Resource).toEqual({ 'Fn::Sub': 'arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter/tool-execution-service/prod/*' });
+  });
+});
+
+describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
+  it('runs nodejs20.x on arm64 with the bundle handler and the store environment', () => {
+    const [, f] = fn(dev, 'dev', c.name);
+    const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
+    expect(f.Properties).toMatchObject({ Runtime: 'nodejs20.x', Handler: `dist/${c.name}/handler.handler`, Architectures: ['arm64'], MemorySize: 512, Timeout: 29 });
+    expect(f.Properties.Environment.Variables).toEqual({
+      STORE: 'dynamodb',
+      TABLE_NAME: { Ref: tableId },
+      RATE_LIMIT_MAX: '600',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
+    expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
+  });
+
+  it('takes stage and rate limits from the command line and the environment', () => {
+    const [fnId, f] = fn(prod, 'prod', c.name);
+    expect(f.Properties.Environment.Variables).toMatchObject({ RATE_LIMIT_MAX: '120', RATE_LIMIT_WINDOW_SECONDS: '30' });
+    const [[, rule]] = rulesOf(prod, fnId) as [[string, Resource]];
+    expect(JSON.parse(rule.Properties.Targets[0].Input).key_parameter).toBe(`/tool-execution-service/prod/${c.name}/api-key`);
+  });
+
+  it('routes POST /v1/tools/<platform>/{tool} and GET /v1/tools/<platform> of the HTTP API (payload 2.0) to its function', () => {
+    const [fnId] = fn(dev, 'dev', c.name);
+    const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
+    expect(integrations).toHaveLength(1);
+    const [integrationId, integration] = integrations[0]!;
+    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    const routes = ofType(dev, 'AWS::ApiGatewayV2::Route')
+      .map(([, r]) => r.Properties)
+      .filter((r) => JSON.stringify(r.Target).includes(integrationId));
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`GET /v1/tools/${c.name}`, `POST /v1/tools/${c.name}/{tool}`]);
+  });
+
+  it('declares its example scheduled job DISABLED: the probe, with key_parameter and no plaintext key', () => {
+    const [fnId] = fn(dev, 'dev', c.name);
+    const rules = rulesOf(dev, fnId);
+    expect(rules).toHaveLength(1);
+    const [ruleId, rule] = rules[0]!;
     expect(rule.Properties.State).toBe('DISABLED');
     expect(rule.Properties.ScheduleExpression).toBe('rate(1 day)');
     const [target] = rule.Properties.Targets;
     expect(target.Arn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
     const input = JSON.parse(target.Input);
-    expect(input).toEqual({ tool: 'listWorkspaces', params: {}, format: 'json', key_parameter: '/tool-execution-service/dev/dbapp/api-key' });
+    expect(input).toEqual({ tool: c.probe.tool, params: c.probe.params, format: 'json', key_parameter: `/tool-execution-service/dev/${c.name}/api-key` });
     for (const k of ['key', 'api_key', 'authorization', 'token']) expect(input).not.toHaveProperty(k);
-    expect(target.Input).not.toMatch(/user_key_|Bearer/);
+    expect(target.Input).not.toContain(c.keys.owner);
+    expect(target.Input).not.toMatch(/Bearer/);
     const permissions = ofType(dev, 'AWS::Lambda::Permission').map(([, p]) => p.Properties);
     expect(permissions).toContainEqual(expect.objectContaining({ Principal: 'events.amazonaws.com', SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } }));
   });
 
-  it('packages dbapp.zip with only the bundle, byte for byte', async () => {
-    const zip = await readFile(join(work, 'dev', 'dbapp.zip'));
+  it('packages <platform>.zip with only its bundle, byte for byte', async () => {
+    const zip = await readFile(join(work, 'dev', `${c.name}.zip`));
     const entries = zipEntries(zip);
-    expect(entries.map((e) => e.name).sort()).toEqual(['dist/dbapp/handler.js', 'dist/dbapp/package.json']);
-    const handler = entries.find((e) => e.name === 'dist/dbapp/handler.js')!;
-    expect(zipRead(zip, handler).equals(bundle)).toBe(true);
-    const pkg = entries.find((e) => e.name === 'dist/dbapp/package.json')!;
+    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`]);
+    const handler = entries.find((e) => e.name === `dist/${c.name}/handler.js`)!;
+    expect(zipRead(zip, handler).equals(bundles[c.name]!)).toBe(true);
+    const pkg = entries.find((e) => e.name === `dist/${c.name}/package.json`)!;
     expect(JSON.parse(zipRead(zip, pkg).toString('utf8'))).toEqual({ type: 'commonjs' });
   });
 });

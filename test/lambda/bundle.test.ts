@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildAll } from '../../infra/build';
-import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { httpApiV2Event } from '../helpers/lambda-events';
+import { platformCases, type PlatformCase } from '../helpers/platforms';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -23,7 +23,7 @@ const INVOKE = `
 const { handler } = require(process.env.BUNDLE);
 const event = JSON.parse(process.env.EVENT);
 const budget = Date.now() + 29000;
-const context = { functionName: 'tool-execution-service-dev-dbapp', awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
+const context = { functionName: 'tool-execution-service-dev-' + process.env.PLATFORM, awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
 handler(event, context).then(
   (result) => { process.stdout.write(JSON.stringify(result)); process.exit(0); },
   (err) => { console.error(err); process.exit(1); },
@@ -31,7 +31,8 @@ handler(event, context).then(
 `;
 
 let outDir: string;
-let bundle: string;
+/** Per platform: its bundle and its twin served over loopback. */
+const built: Record<string, { bundle: string; twinUrl: string }> = {};
 const servers: ServerType[] = [];
 
 async function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<string> {
@@ -43,9 +44,11 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>): Pr
   return `http://127.0.0.1:${address.port}`;
 }
 
-let tapeUrl: string;
 let awsUrl: string;
 const awsRequests: { target: string; body: Record<string, any> }[] = [];
+
+/** The sandbox key a parameter `/tool-execution-service/dev/<platform>/api-key` holds. */
+const ownerKeyOf = (name: string) => platformCases.find((c) => name === `/tool-execution-service/dev/${c.name}/api-key`)?.keys.owner ?? '';
 
 /** A stand-in for the AWS JSON protocol of SSM and DynamoDB: POST / with X-Amz-Target. */
 function fakeAws(): Hono {
@@ -57,7 +60,7 @@ function fakeAws(): Hono {
     const reply = (json: unknown, type: string) => c.body(JSON.stringify(json), 200, { 'content-type': type });
     switch (target) {
       case 'AmazonSSM.GetParameter':
-        return reply({ Parameter: { Name: body.Name, Type: 'SecureString', Value: SANDBOX_KEYS.owner, Version: 1, DataType: 'text' } }, 'application/x-amz-json-1.1');
+        return reply({ Parameter: { Name: body.Name, Type: 'SecureString', Value: ownerKeyOf(body.Name), Version: 1, DataType: 'text' } }, 'application/x-amz-json-1.1');
       case 'DynamoDB_20120810.UpdateItem':
         return reply({ Attributes: { n: { N: '1' } } }, 'application/x-amz-json-1.0');
       case 'DynamoDB_20120810.GetItem':
@@ -72,10 +75,12 @@ function fakeAws(): Hono {
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'tes-bundle-'));
-  const [info] = await buildAll(outDir);
-  if (!info || info.name !== 'dbapp') throw new Error('dbapp bundle not built');
-  bundle = info.file;
-  tapeUrl = await listen(createTapeTwin().app.fetch);
+  const infos = await buildAll(outDir);
+  for (const c of platformCases) {
+    const info = infos.find((i) => i.name === c.name);
+    if (!info) throw new Error(`${c.name} bundle not built`);
+    built[c.name] = { bundle: info.file, twinUrl: await listen(c.twin().app.fetch) };
+  }
   awsUrl = await listen(fakeAws().fetch);
 });
 beforeEach(() => {
@@ -93,47 +98,48 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
-async function invoke(event: unknown, env: Record<string, string> = {}) {
+/** Runs the platform's bundle once, its vendor at its twin (`<PLATFORM>_BASE_URL`). */
+async function invoke(c: PlatformCase, event: unknown, env: Record<string, string> = {}) {
   const { stdout } = await run(process.execPath, ['-e', INVOKE], {
     cwd: outDir,
     timeout: 20_000,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_PATH: join(root, 'node_modules'),
-      BUNDLE: bundle,
+      BUNDLE: built[c.name]!.bundle,
+      PLATFORM: c.name,
       EVENT: JSON.stringify(event),
       STORE: 'memory',
-      DBAPP_BASE_URL: tapeUrl,
+      [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl,
       ...env,
     },
   });
   return JSON.parse(stdout);
 }
 
-const listWorkspacesEvent = () =>
+const probeEvent = (c: PlatformCase) =>
   httpApiV2Event({
     method: 'POST',
-    path: '/v1/tools/dbapp/listWorkspaces',
+    path: `/v1/tools/${c.name}/${c.probe.tool}`,
     query: { format: 'json' },
-    headers: { Authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'Content-Type': 'application/json' },
-    body: '{}',
+    headers: { Authorization: `Bearer ${c.keys.owner}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(c.probe.params),
   });
 
-describe('built bundle <fn>/handler.js', () => {
-  it('answers an HTTP API v2 event against the Tape twin over loopback', async () => {
-    const result = await invoke(listWorkspacesEvent());
+describe.each(platformCases)('built bundle $name/handler.js', (c) => {
+  it('answers an HTTP API v2 event against its twin over loopback', async () => {
+    const result = await invoke(c, probeEvent(c));
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = JSON.parse(result.body);
     expect(body.success).toBe(true);
-    expect(body.data.total).toBe(2);
-    expect(body.data.workspaces.map((w: { name: string }) => w.name)).toEqual(['Task management', 'Contact directory']);
+    expect(body.data).toMatchObject(c.answer.json);
   });
 
   it('counts calls in DynamoDB with STORE=dynamodb (as deployed), using only the actions IAM allows', async () => {
-    const result = await invoke(listWorkspacesEvent(), { ...AWS_ENV, STORE: 'dynamodb', TABLE_NAME: 'tes-dev-store', DYNAMODB_ENDPOINT: awsUrl });
+    const result = await invoke(c, probeEvent(c), { ...AWS_ENV, STORE: 'dynamodb', TABLE_NAME: 'tes-dev-store', DYNAMODB_ENDPOINT: awsUrl });
     expect(result.statusCode).toBe(200);
-    expect(JSON.parse(result.body).data.total).toBe(2);
+    expect(JSON.parse(result.body).data).toMatchObject(c.answer.json);
     expect(awsRequests.length).toBeGreaterThan(0);
     for (const r of awsRequests) {
       expect(['DynamoDB_20120810.GetItem', 'DynamoDB_20120810.PutItem', 'DynamoDB_20120810.UpdateItem']).toContain(r.target);
@@ -143,11 +149,10 @@ describe('built bundle <fn>/handler.js', () => {
   });
 
   it('runs a scheduled job: key read from SSM (the runtime-provided SDK) with decryption', async () => {
-    const event = { tool: 'listWorkspaces', params: {}, format: 'text', key_parameter: '/tool-execution-service/dev/dbapp/api-key' };
-    const result = await invoke(event, { ...AWS_ENV, AWS_ENDPOINT_URL_SSM: awsUrl });
-    expect(result).toMatchObject({ success: true, data: expect.stringMatching(/^#1 Task management[^]*2 workspaces$/) });
-    expect(awsRequests).toEqual([
-      { target: 'AmazonSSM.GetParameter', body: { Name: '/tool-execution-service/dev/dbapp/api-key', WithDecryption: true } },
-    ]);
+    const keyParameter = `/tool-execution-service/dev/${c.name}/api-key`;
+    const event = { tool: c.probe.tool, params: c.probe.params, format: 'text', key_parameter: keyParameter };
+    const result = await invoke(c, event, { ...AWS_ENV, AWS_ENDPOINT_URL_SSM: awsUrl });
+    expect(result).toMatchObject({ success: true, data: expect.stringMatching(c.answer.text) });
+    expect(awsRequests).toEqual([{ target: 'AmazonSSM.GetParameter', body: { Name: keyParameter, WithDecryption: true } }]);
   });
 });

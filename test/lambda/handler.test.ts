@@ -2,28 +2,27 @@ import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/clie
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dbapp } from '../../functions/dbapp';
-import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/config';
 import { lambdaHandler, type DirectEvent } from '../../shared/http/lambda';
 import { resetKeyCache } from '../../shared/http/ssm';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../helpers/lambda-events';
+import { platformCases, type PlatformCase } from '../helpers/platforms';
 
-const KEY_PARAMETER = '/tool-execution-service/dev/dbapp/api-key';
 const ssm = mockClient(SSMClient);
 
-function makeHandler() {
-  const twin = createTapeTwin();
-  return lambdaHandler(dbapp, { fetchFor: { dbapp: twin.fetch }, store: new MemoryStore(), config: loadConfig({}) });
+/** The platform's Lambda entry, wired in-process to a fresh twin of its vendor. */
+function makeHandler(c: PlatformCase) {
+  const twin = c.twin();
+  return lambdaHandler(c.platform, { fetchFor: { [c.name]: twin.fetch }, store: new MemoryStore(), config: loadConfig({}) });
 }
 
-const bearer = { Authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'Content-Type': 'application/json' };
-const listWorkspaces = (o: Partial<HttpRequest> = {}): HttpRequest => ({
+/** The platform's read-only probe as an HTTP request. */
+const probe = (c: PlatformCase, o: Partial<HttpRequest> = {}): HttpRequest => ({
   method: 'POST',
-  path: '/v1/tools/dbapp/listWorkspaces',
-  headers: bearer,
-  body: '{}',
+  path: `/v1/tools/${c.name}/${c.probe.tool}`,
+  headers: { Authorization: `Bearer ${c.keys.owner}`, 'Content-Type': 'application/json' },
+  body: JSON.stringify(c.probe.params),
   ...o,
 });
 
@@ -44,220 +43,215 @@ beforeEach(() => {
   resetKeyCache();
 });
 
-describe('API Gateway HTTP API (payload 2.0)', () => {
-  const handler = makeHandler();
-  const invoke = async (r: HttpRequest) => (await handler(httpApiV2Event(r), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+describe.each(platformCases)('$name', (c) => {
+  describe('API Gateway HTTP API (payload 2.0)', () => {
+    const handler = makeHandler(c);
+    const invoke = async (r: HttpRequest) => (await handler(httpApiV2Event(r), lambdaContext())) as APIGatewayProxyStructuredResultV2;
 
-  it('answers listWorkspaces as text by default', async () => {
-    const res = await invoke(listWorkspaces());
-    expect(res.statusCode).toBe(200);
-    expect(res.isBase64Encoded).toBe(false);
-    expect(res.headers?.['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers?.['cache-control']).toBe('no-store');
-    expect(res.headers?.['ratelimit-limit']).toBe('600');
-    const body = JSON.parse(res.body!);
-    expect(body.success).toBe(true);
-    expect(body.data).toBe(
-      [
-        '#1 Task management (closed, slug task-management) — Manage all tasks and projects inside this workspace.',
-        '#2 Contact directory (default, slug contact-directory) — Keep track of our contacts here.',
-        '2 workspaces',
-      ].join('\n'),
-    );
-  });
-
-  it('answers the structured result with ?format=json', async () => {
-    const res = await invoke(listWorkspaces({ query: { format: 'json' } }));
-    expect(res.statusCode).toBe(200);
-    const body = JSON.parse(res.body!);
-    expect(body.success).toBe(true);
-    expect(body.data.total).toBe(2);
-    expect(body.data.workspaces.map((w: { workspace_id: number }) => w.workspace_id)).toEqual([1, 2]);
-    expect(body.data.workspaces[0]).toMatchObject({ name: 'Task management', slug: 'task-management', type: 'closed' });
-  });
-
-  it('answers 401 UNAUTHORIZED without an Authorization header', async () => {
-    const res = await invoke(listWorkspaces({ headers: { 'Content-Type': 'application/json' } }));
-    expect(res.statusCode).toBe(401);
-    const body = JSON.parse(res.body!);
-    expect(body).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { header: 'Authorization' } } });
-  });
-
-  it('encodes the whole envelope with ?base64=true', async () => {
-    const res = await invoke(listWorkspaces({ query: { format: 'json', base64: 'true' } }));
-    expect(res.statusCode).toBe(200);
-    expect(res.headers?.['content-type']).toBe('text/plain; charset=utf-8');
-    // The base64 text is the HTTP body itself, not a binary payload API Gateway would decode.
-    expect(res.isBase64Encoded).toBe(false);
-    expect(res.body).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    const body = JSON.parse(Buffer.from(res.body!, 'base64').toString('utf8'));
-    expect(body).toMatchObject({ success: true, data: { total: 2 } });
-  });
-
-  it('takes a base64-encoded request body', async () => {
-    const res = await invoke(listWorkspaces({ base64Body: true, query: { format: 'json' } }));
-    expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body!).data.total).toBe(2);
-  });
-
-  it('lists the tools on GET /v1/tools/dbapp', async () => {
-    const res = await invoke({ method: 'GET', path: '/v1/tools/dbapp', headers: { Authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
-    expect(res.statusCode).toBe(200);
-    const body = JSON.parse(res.body!);
-    expect(body.data.platform).toBe('dbapp');
-    expect(body.data.tools.map((t: { name: string }) => t.name)).toContain('listWorkspaces');
-  });
-
-  it('answers NOT_FOUND for an unknown tool', async () => {
-    const res = await invoke(listWorkspaces({ path: '/v1/tools/dbapp/noSuchTool' }));
-    expect(res.statusCode).toBe(404);
-    expect(JSON.parse(res.body!).error.code).toBe('NOT_FOUND');
-  });
-});
-
-describe('API Gateway REST API (payload 1.0)', () => {
-  const handler = makeHandler();
-  // The handler's type is the union of the HTTP result and the direct-invocation envelope.
-  const send = async (event: APIGatewayProxyEvent) => (await handler(event, lambdaContext())) as unknown as APIGatewayProxyResult;
-  const invoke = (r: HttpRequest) => send(restApiV1Event(r));
-
-  it('answers listWorkspaces as text, with multi-value headers', async () => {
-    const res = await invoke(listWorkspaces());
-    expect(res.statusCode).toBe(200);
-    expect(res.multiValueHeaders?.['content-type']).toEqual(['application/json; charset=utf-8']);
-    const body = JSON.parse(res.body);
-    expect(body.success).toBe(true);
-    expect(body.data).toMatch(/^#1 Task management/);
-    expect(body.data).toMatch(/2 workspaces$/);
-  });
-
-  it('reads ?format=json from queryStringParameters', async () => {
-    const res = await invoke(listWorkspaces({ query: { format: 'json' } }));
-    expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body).data.total).toBe(2);
-  });
-
-  it('takes a base64-encoded request body (isBase64Encoded: true)', async () => {
-    const event = restApiV1Event(listWorkspaces({ query: { format: 'json' }, body: '{ }', base64Body: true }));
-    expect(event.isBase64Encoded).toBe(true);
-    expect(event.body).toBe(Buffer.from('{ }').toString('base64'));
-    const res = await send(event);
-    expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ success: true, data: { total: 2 } });
-  });
-
-  it('decodes a base64 body that is not JSON to INVALID_PARAMETER, not a crash', async () => {
-    const res = await invoke(listWorkspaces({ body: 'not json', base64Body: true }));
-    expect(res.statusCode).toBe(400);
-    expect(JSON.parse(res.body).error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: '(body)' } });
-  });
-
-  it('answers 401 UNAUTHORIZED without an Authorization header', async () => {
-    const res = await invoke(listWorkspaces({ headers: {} }));
-    expect(res.statusCode).toBe(401);
-    expect(JSON.parse(res.body).error.code).toBe('UNAUTHORIZED');
-  });
-});
-
-describe('direct invocation (scheduled jobs)', () => {
-  const event = (o: Partial<DirectEvent> & Record<string, unknown> = {}): DirectEvent => ({
-    tool: 'listWorkspaces',
-    params: {},
-    format: 'json',
-    key_parameter: KEY_PARAMETER,
-    ...o,
-  });
-  const secure = () =>
-    ssm.on(GetParameterCommand).resolves({
-      Parameter: { Name: KEY_PARAMETER, Type: 'SecureString', Value: SANDBOX_KEYS.owner, Version: 1, DataType: 'text' },
+    it('answers the probe as text by default', async () => {
+      const res = await invoke(probe(c));
+      expect(res.statusCode).toBe(200);
+      expect(res.isBase64Encoded).toBe(false);
+      expect(res.headers?.['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers?.['cache-control']).toBe('no-store');
+      expect(res.headers?.['ratelimit-limit']).toBe('600');
+      const body = JSON.parse(res.body!);
+      expect(body.success).toBe(true);
+      expect(body.data).toMatch(c.answer.text);
     });
 
-  it('reads the key from the SecureString and returns the envelope', async () => {
-    secure();
-    const handler = makeHandler();
-    const result = await handler(event(), lambdaContext());
-    expect(result).toMatchObject({ success: true, data: { total: 2 } });
-    const calls = ssm.commandCalls(GetParameterCommand);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.args[0].input).toEqual({ Name: KEY_PARAMETER, WithDecryption: true });
+    it('answers the structured result with ?format=json', async () => {
+      const res = await invoke(probe(c, { query: { format: 'json' } }));
+      expect(res.statusCode).toBe(200);
+      const body = JSON.parse(res.body!);
+      expect(body.success).toBe(true);
+      expect(body.data).toMatchObject(c.answer.json);
+    });
+
+    it('answers 401 UNAUTHORIZED without an Authorization header', async () => {
+      const res = await invoke(probe(c, { headers: { 'Content-Type': 'application/json' } }));
+      expect(res.statusCode).toBe(401);
+      const body = JSON.parse(res.body!);
+      expect(body).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { header: 'Authorization' } } });
+    });
+
+    it('encodes the whole envelope with ?base64=true', async () => {
+      const res = await invoke(probe(c, { query: { format: 'json', base64: 'true' } }));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers?.['content-type']).toBe('text/plain; charset=utf-8');
+      // The base64 text is the HTTP body itself, not a binary payload API Gateway would decode.
+      expect(res.isBase64Encoded).toBe(false);
+      expect(res.body).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      const body = JSON.parse(Buffer.from(res.body!, 'base64').toString('utf8'));
+      expect(body).toMatchObject({ success: true, data: c.answer.json });
+    });
+
+    it('takes a base64-encoded request body', async () => {
+      const res = await invoke(probe(c, { base64Body: true, query: { format: 'json' } }));
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(res.body!).data).toMatchObject(c.answer.json);
+    });
+
+    it('lists the tools on GET /v1/tools/<platform>', async () => {
+      const res = await invoke({ method: 'GET', path: `/v1/tools/${c.name}`, headers: { Authorization: `Bearer ${c.keys.owner}` } });
+      expect(res.statusCode).toBe(200);
+      const body = JSON.parse(res.body!);
+      expect(body.data.platform).toBe(c.name);
+      expect(body.data.tools.map((t: { name: string }) => t.name)).toContain(c.probe.tool);
+    });
+
+    it('answers NOT_FOUND for an unknown tool', async () => {
+      const res = await invoke(probe(c, { path: `/v1/tools/${c.name}/noSuchTool` }));
+      expect(res.statusCode).toBe(404);
+      expect(JSON.parse(res.body!).error.code).toBe('NOT_FOUND');
+    });
   });
 
-  it('reads SSM once per container: the second invocation uses the cached key', async () => {
-    secure();
-    const handler = makeHandler();
-    expect(await handler(event(), lambdaContext())).toMatchObject({ success: true });
-    expect(await handler(event({ format: 'text' }), lambdaContext())).toMatchObject({ success: true, data: expect.stringMatching(/2 workspaces$/) });
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(1);
+  describe('API Gateway REST API (payload 1.0)', () => {
+    const handler = makeHandler(c);
+    // The handler's type is the union of the HTTP result and the direct-invocation envelope.
+    const send = async (event: APIGatewayProxyEvent) => (await handler(event, lambdaContext())) as unknown as APIGatewayProxyResult;
+    const invoke = (r: HttpRequest) => send(restApiV1Event(r));
+
+    it('answers the probe as text, with multi-value headers', async () => {
+      const res = await invoke(probe(c));
+      expect(res.statusCode).toBe(200);
+      expect(res.multiValueHeaders?.['content-type']).toEqual(['application/json; charset=utf-8']);
+      const body = JSON.parse(res.body);
+      expect(body.success).toBe(true);
+      expect(body.data).toMatch(c.answer.text);
+    });
+
+    it('reads ?format=json from queryStringParameters', async () => {
+      const res = await invoke(probe(c, { query: { format: 'json' } }));
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(res.body).data).toMatchObject(c.answer.json);
+    });
+
+    it('takes a base64-encoded request body (isBase64Encoded: true)', async () => {
+      const raw = ` ${JSON.stringify(c.probe.params)} `;
+      const event = restApiV1Event(probe(c, { query: { format: 'json' }, body: raw, base64Body: true }));
+      expect(event.isBase64Encoded).toBe(true);
+      expect(event.body).toBe(Buffer.from(raw).toString('base64'));
+      const res = await send(event);
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ success: true, data: c.answer.json });
+    });
+
+    it('decodes a base64 body that is not JSON to INVALID_PARAMETER, not a crash', async () => {
+      const res = await invoke(probe(c, { body: 'not json', base64Body: true }));
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.body).error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: '(body)' } });
+    });
+
+    it('answers 401 UNAUTHORIZED without an Authorization header', async () => {
+      const res = await invoke(probe(c, { headers: {} }));
+      expect(res.statusCode).toBe(401);
+      expect(JSON.parse(res.body).error.code).toBe('UNAUTHORIZED');
+    });
   });
 
-  it('answers text by default', async () => {
-    secure();
-    const result = await makeHandler()({ tool: 'listWorkspaces', key_parameter: KEY_PARAMETER }, lambdaContext());
-    expect(result).toMatchObject({ success: true, data: expect.stringMatching(/^#1 Task management/) });
-  });
+  describe('direct invocation (scheduled jobs)', () => {
+    const KEY_PARAMETER = `/tool-execution-service/dev/${c.name}/api-key`;
+    const event = (o: Partial<DirectEvent> & Record<string, unknown> = {}): DirectEvent => ({
+      tool: c.probe.tool,
+      params: c.probe.params,
+      format: 'json',
+      key_parameter: KEY_PARAMETER,
+      ...o,
+    });
+    const secure = () =>
+      ssm.on(GetParameterCommand).resolves({
+        Parameter: { Name: KEY_PARAMETER, Type: 'SecureString', Value: c.keys.owner, Version: 1, DataType: 'text' },
+      });
 
-  it('refuses a String (not SecureString) parameter: UNAUTHORIZED', async () => {
-    ssm.on(GetParameterCommand).resolves({ Parameter: { Name: KEY_PARAMETER, Type: 'String', Value: SANDBOX_KEYS.owner } });
-    const result = await makeHandler()(event(), lambdaContext());
-    expect(result).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { parameter: 'key_parameter' } } });
-    expect(JSON.stringify(result)).not.toContain(SANDBOX_KEYS.owner);
-  });
+    it('reads the key from the SecureString and returns the envelope', async () => {
+      secure();
+      const handler = makeHandler(c);
+      const result = await handler(event(), lambdaContext());
+      expect(result).toMatchObject({ success: true, data: c.answer.json });
+      const calls = ssm.commandCalls(GetParameterCommand);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.args[0].input).toEqual({ Name: KEY_PARAMETER, WithDecryption: true });
+    });
 
-  it('answers UNAUTHORIZED when the parameter does not exist, and does not cache the failure', async () => {
-    ssm.on(GetParameterCommand).rejects(new ParameterNotFound({ message: 'Parameter not found', $metadata: { httpStatusCode: 400 } }));
-    const handler = makeHandler();
-    expect(await handler(event(), lambdaContext())).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { parameter: 'key_parameter' } } });
-    // Once the parameter is created, the next invocation reads it.
-    ssm.reset();
-    secure();
-    expect(await handler(event(), lambdaContext())).toMatchObject({ success: true });
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(1);
-  });
+    it('reads SSM once per container: the second invocation uses the cached key', async () => {
+      secure();
+      const handler = makeHandler(c);
+      expect(await handler(event(), lambdaContext())).toMatchObject({ success: true });
+      expect(await handler(event({ format: 'text' }), lambdaContext())).toMatchObject({ success: true, data: expect.stringMatching(c.answer.text) });
+      expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(1);
+    });
 
-  it('answers INTERNAL_ERROR when SSM fails otherwise (e.g. access denied)', async () => {
-    const denied = Object.assign(new Error('User is not authorized to perform: ssm:GetParameter'), { name: 'AccessDeniedException' });
-    ssm.on(GetParameterCommand).rejects(denied);
-    expect(await makeHandler()(event(), lambdaContext())).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR' } });
-  });
+    it('answers text by default', async () => {
+      secure();
+      const result = await makeHandler(c)({ tool: c.probe.tool, params: c.probe.params, key_parameter: KEY_PARAMETER }, lambdaContext());
+      expect(result).toMatchObject({ success: true, data: expect.stringMatching(c.answer.text) });
+    });
 
-  it('refuses a plaintext key in the event: INVALID_PARAMETER, SSM never called', async () => {
-    secure();
-    const result = await makeHandler()(event({ key: SANDBOX_KEYS.owner }), lambdaContext());
-    expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'key_parameter' } } });
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
-  });
+    it('refuses a String (not SecureString) parameter: UNAUTHORIZED', async () => {
+      ssm.on(GetParameterCommand).resolves({ Parameter: { Name: KEY_PARAMETER, Type: 'String', Value: c.keys.owner } });
+      const result = await makeHandler(c)(event(), lambdaContext());
+      expect(result).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { parameter: 'key_parameter' } } });
+      expect(JSON.stringify(result)).not.toContain(c.keys.owner);
+    });
 
-  it('answers UNAUTHORIZED without key_parameter', async () => {
-    secure();
-    const { key_parameter: _, ...noKey } = event();
-    const result = await makeHandler()(noKey as DirectEvent, lambdaContext());
-    expect(result).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { parameter: 'key_parameter' } } });
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
-  });
+    it('answers UNAUTHORIZED when the parameter does not exist, and does not cache the failure', async () => {
+      ssm.on(GetParameterCommand).rejects(new ParameterNotFound({ message: 'Parameter not found', $metadata: { httpStatusCode: 400 } }));
+      const handler = makeHandler(c);
+      expect(await handler(event(), lambdaContext())).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { parameter: 'key_parameter' } } });
+      // Once the parameter is created, the next invocation reads it.
+      ssm.reset();
+      secure();
+      expect(await handler(event(), lambdaContext())).toMatchObject({ success: true });
+      expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(1);
+    });
 
-  it('answers NOT_FOUND for an unknown tool', async () => {
-    secure();
-    const result = await makeHandler()(event({ tool: 'noSuchTool' }), lambdaContext());
-    expect(result).toMatchObject({ success: false, error: { code: 'NOT_FOUND', details: { platform: 'dbapp', tool: 'noSuchTool' } } });
-  });
+    it('answers INTERNAL_ERROR when SSM fails otherwise (e.g. access denied)', async () => {
+      const denied = Object.assign(new Error('User is not authorized to perform: ssm:GetParameter'), { name: 'AccessDeniedException' });
+      ssm.on(GetParameterCommand).rejects(denied);
+      expect(await makeHandler(c)(event(), lambdaContext())).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR' } });
+    });
 
-  it('answers INVALID_PARAMETER for a bad format, before reading SSM', async () => {
-    secure();
-    const result = await makeHandler()(event({ format: 'xml' as never }), lambdaContext());
-    expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'format' } } });
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
-  });
+    it('refuses a plaintext key in the event: INVALID_PARAMETER, SSM never called', async () => {
+      secure();
+      const result = await makeHandler(c)(event({ key: c.keys.owner }), lambdaContext());
+      expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'key_parameter' } } });
+      expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
+    });
 
-  it('validates params like the HTTP path does', async () => {
-    secure();
-    const result = await makeHandler()(event({ params: { unexpected: 1 } }), lambdaContext());
-    expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER' } });
-  });
+    it('answers UNAUTHORIZED without key_parameter', async () => {
+      secure();
+      const { key_parameter: _, ...noKey } = event();
+      const result = await makeHandler(c)(noKey as DirectEvent, lambdaContext());
+      expect(result).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', details: { parameter: 'key_parameter' } } });
+      expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
+    });
 
-  it('answers INVALID_PARAMETER for an event that is not an object, instead of throwing', async () => {
-    for (const bad of [null, 'listWorkspaces', [1]]) {
-      const result = await makeHandler()(bad as never, lambdaContext());
-      expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: '(event)' } } });
-    }
+    it('answers NOT_FOUND for an unknown tool', async () => {
+      secure();
+      const result = await makeHandler(c)(event({ tool: 'noSuchTool' }), lambdaContext());
+      expect(result).toMatchObject({ success: false, error: { code: 'NOT_FOUND', details: { platform: c.name, tool: 'noSuchTool' } } });
+    });
+
+    it('answers INVALID_PARAMETER for a bad format, before reading SSM', async () => {
+      secure();
+      const result = await makeHandler(c)(event({ format: 'xml' as never }), lambdaContext());
+      expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'format' } } });
+      expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
+    });
+
+    it('validates params like the HTTP path does', async () => {
+      secure();
+      const result = await makeHandler(c)(event({ params: { unexpected: 1 } }), lambdaContext());
+      expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER' } });
+    });
+
+    it('answers INVALID_PARAMETER for an event that is not an object, instead of throwing', async () => {
+      for (const bad of [null, c.probe.tool, [1]]) {
+        const result = await makeHandler(c)(bad as never, lambdaContext());
+        expect(result).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: '(event)' } } });
+      }
+    });
   });
 });

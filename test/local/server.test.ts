@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocal } from '../../infra/local/server';
+import { loadConfig } from '../../shared/config';
+import { startLocal, startupMessage } from '../../infra/local/server';
+import { platformCases } from '../helpers/platforms';
 
 describe('local server (the embedded default)', () => {
   let local: Awaited<ReturnType<typeof startLocal>>;
@@ -8,15 +10,42 @@ describe('local server (the embedded default)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => local.server.close(() => resolve())));
 
-  it('binds to loopback by default and serves the tools over a real socket with the sandbox key', async () => {
+  it('binds to loopback by default', () => {
     expect(local.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const res = await fetch(`${local.base}/v1/tools/dbapp/listWorkspaces?format=json`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${local.key}`, 'content-type': 'application/json' },
-      body: '{}',
+  });
+
+  describe.each(platformCases)('$name', (c) => {
+    it('serves the tools over a real socket with the sandbox key, against the twin', async () => {
+      const res = await fetch(`${local.base}/v1/tools/${c.name}/${c.probe.tool}?format=json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${c.keys.owner}`, 'content-type': 'application/json' },
+        body: JSON.stringify(c.probe.params),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true, data: c.answer.json });
     });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, data: { total: 2 } });
+
+    it('mounts the twin at its path: the same twin the tools talk to answers there', async () => {
+      const headers = { authorization: `Bearer ${c.keys.owner}` };
+      const res = await fetch(`${local.base}${c.mount}${c.look}`, { headers });
+      expect(res.status).toBe(200);
+      const direct = await local.twins[c.name]!.fetch(`http://twin.local${c.look}`, { headers });
+      expect(await res.json()).toEqual(await direct.json());
+    });
+
+    it('prints how to call it: its vendor and a curl of its probe with the sandbox key', () => {
+      const message = startupMessage('http://127.0.0.1:8787', loadConfig({}));
+      expect(message).toContain(`sandbox key: ${c.keys.owner}`);
+      expect(message).toContain(`${c.name} (${c.platform.vendor}: sandbox twin at http://127.0.0.1:8787${c.mount})`);
+      expect(message).toContain(`curl -s -X POST http://127.0.0.1:8787/v1/tools/${c.name}/${c.probe.tool} -H "Authorization: Bearer ${c.keys.owner}"`);
+      expect(message).toContain(`curl -s http://127.0.0.1:8787${c.mount}${c.look} -H "Authorization: Bearer ${c.keys.owner}"`);
+    });
+  });
+
+  it('names the base URL instead of the twin for a platform whose <PLATFORM>_BASE_URL is set', () => {
+    const c = platformCases[0]!;
+    const message = startupMessage('http://127.0.0.1:8787', loadConfig({ [`${c.name.toUpperCase()}_BASE_URL`]: 'https://vendor.example' }));
+    expect(message).toContain(`${c.name} (${c.platform.vendor}: https://vendor.example)`);
   });
 
   it('mounts the Tape twin for a look at the vendor side, sharing the tools\' state', async () => {

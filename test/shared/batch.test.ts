@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runBatch } from '../../shared/batch';
+import { batchText, isRateLimited, ranges, runBatch } from '../../shared/batch';
+import { rateLimited } from '../../shared/errors';
 import { ToolError } from '../../shared/errors';
 
 const tick = (ms = 1) => new Promise((r) => setTimeout(r, ms));
@@ -91,5 +92,96 @@ describe('runBatch', () => {
 
   it('handles an empty input', async () => {
     expect(await runBatch([], async () => ({}))).toEqual({ total: 0, successful: 0, failed: 0, items: [] });
+  });
+
+  it('with stopOn, a rate-limited item starts nothing new: the rest are NOT_ATTEMPTED with its retry_after', async () => {
+    const sent: number[] = [];
+    const result = await runBatch(
+      Array.from({ length: 10 }, (_, i) => i),
+      async (n) => {
+        sent.push(n);
+        await tick();
+        if (n === 3) throw rateLimited(300, 'Vendor rate limit reached');
+        return { id: n };
+      },
+      { concurrency: 2, stopOn: isRateLimited },
+    );
+    // Items 0-3 were started before 3 failed (2 in flight at a time); 4 may have been running alongside it.
+    expect(sent).toEqual([0, 1, 2, 3, 4]);
+    expect(result.items[3]).toMatchObject({ success: false, error: { code: 'RATE_LIMITED', details: { retry_after: 300 } } });
+    for (const i of [5, 6, 7, 8, 9]) {
+      expect(result.items[i]).toMatchObject({ index: i, success: false, error: { code: 'NOT_ATTEMPTED', details: { retry_after: 300, stopped_by: 3 } } });
+    }
+    expect(result).toMatchObject({ total: 10, successful: 4, failed: 6 });
+  });
+
+  it('without stopOn, goes on after a rate-limited item', async () => {
+    const result = await runBatch([0, 1, 2], async (n) => {
+      if (n === 0) throw rateLimited(10, 'slow down');
+      return {};
+    }, { concurrency: 1 });
+    expect(result.successful).toBe(2);
+  });
+
+  it('stopOn also stops the chunks after the one that failed', async () => {
+    const result = await runBatch(
+      Array.from({ length: 5 }, (_, i) => i),
+      async (n) => {
+        if (n === 1) throw rateLimited(42, 'slow down');
+        return {};
+      },
+      { chunkSize: 2, stopOn: isRateLimited },
+    );
+    expect(result.items.map((i) => (i.success ? 'ok' : i.error.code))).toEqual(['ok', 'RATE_LIMITED', 'NOT_ATTEMPTED', 'NOT_ATTEMPTED', 'NOT_ATTEMPTED']);
+  });
+});
+
+describe('batchText', () => {
+  const opts = {
+    verb: 'created',
+    noun: 'items',
+    container: 'app #7',
+    param: 'items',
+    idLabel: 'item ids',
+    id: (i: { item_id: number }) => `#${i.item_id}`,
+    link: 'https://x.test/item/<item_id>',
+  };
+
+  it('says what was done, the ids by index, each failure, and what to resend', async () => {
+    let clock = 0;
+    const result = await runBatch(
+      [0, 1, 2, 3, 4, 5],
+      async (n) => {
+        clock += 100;
+        if (n === 1) throw new ToolError('INVALID_PARAMETER', 'bad value');
+        return { item_id: 100 + n };
+      },
+      { concurrency: 1, deadline: 1400, reserveMs: 1000, now: () => clock },
+    );
+    expect(batchText(result, opts)).toBe(
+      [
+        'created 3 of 6 items in app #7 — 3 failed',
+        'item ids by items index: 0→#100, 2→#102, 3→#103',
+        'items.1 failed: INVALID_PARAMETER bad value',
+        'not sent (the time budget ran out) — resend items 4-5',
+        'open one at https://x.test/item/<item_id>',
+      ].join('\n'),
+    );
+  });
+
+  it('names the item that stopped the batch and when to resend the rest', async () => {
+    const result = await runBatch([0, 1, 2, 3], async (n) => {
+      if (n === 1) throw rateLimited(300, 'Vendor rate limit reached');
+      return { item_id: n };
+    }, { concurrency: 1, stopOn: isRateLimited });
+    const text = batchText(result, { ...opts, link: undefined });
+    expect(text).toContain('items.1 failed: RATE_LIMITED Vendor rate limit reached');
+    expect(text).toContain('not sent (items.1 stopped the batch) — resend items 2-3 after 300 s');
+    expect(text).not.toContain('open one at');
+  });
+
+  it('writes index ranges compactly', () => {
+    expect(ranges([0, 1, 2, 5, 7, 8])).toBe('0-2, 5, 7-8');
+    expect(ranges([])).toBe('');
   });
 });

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackServer } from '../helpers/loopback';
 import { ToolError } from '../../shared/errors';
 import { blockedAddress, fetchUrl, fileNameFrom, type FetchUrlOptions, type Resolver } from '../../shared/fetch-url';
 
@@ -36,8 +36,7 @@ async function refusal(p: Promise<unknown>): Promise<ToolError> {
 const P = 'fields.attachments.0';
 
 // A plain http server on 127.0.0.1: reachable only because tests list 127.0.0.1 in allowHttpHosts.
-let base = '';
-const server = http.createServer((req, res) => {
+const base = loopbackServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   switch (url.pathname) {
     case '/hello.txt':
@@ -82,14 +81,6 @@ const server = http.createServer((req, res) => {
   }
 });
 
-beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
 
 const local: Pick<FetchUrlOptions, 'parameter' | 'allowHttpHosts'> = { parameter: P, allowHttpHosts: ['127.0.0.1'] };
 
@@ -207,7 +198,7 @@ describe('fetchUrl refusals before any connection', () => {
 
   it('lifts the http and address rules only for exactly the listed hosts', async () => {
     // localhost is not 127.0.0.1: http refused, and https to a loopback address refused.
-    const http1 = await refusal(fetchUrl(`${base.replace('127.0.0.1', 'localhost')}/hello.txt`, local));
+    const http1 = await refusal(fetchUrl(`${base().replace('127.0.0.1', 'localhost')}/hello.txt`, local));
     expect(http1.details.reason).toBe('scheme');
     const { resolve } = resolver({ localhost: '127.0.0.1' });
     const https1 = await refusal(fetchUrl('https://localhost/hello.txt', { ...local, resolve }));
@@ -217,24 +208,24 @@ describe('fetchUrl refusals before any connection', () => {
 
 describe('fetchUrl downloads', () => {
   it('downloads from an allowed http host and reports type and name from the URL path', async () => {
-    const r = await fetchUrl(`${base}/hello.txt`, local);
+    const r = await fetchUrl(`${base()}/hello.txt`, local);
     expect(r.bytes.toString()).toBe('hello world');
     expect(r.contentType).toBe('text/plain');
     expect(r.fileName).toBe('hello.txt');
-    expect(r.url).toBe(`${base}/hello.txt`);
+    expect(r.url).toBe(`${base()}/hello.txt`);
   });
 
   it('takes the file name from Content-Disposition', async () => {
-    const r = await fetchUrl(`${base}/named`, local);
+    const r = await fetchUrl(`${base()}/named`, local);
     expect(r).toMatchObject({ fileName: 'Q3 report.pdf', contentType: 'application/pdf' });
     expect(r.bytes.toString()).toBe('%PDF-1.4');
   });
 
   it('follows redirects (relative ones too) up to 5 hops, and refuses a sixth', async () => {
-    const r = await fetchUrl(`${base}/hop?n=5`, local);
+    const r = await fetchUrl(`${base()}/hop?n=5`, local);
     expect(r.bytes.toString()).toBe('arrived');
-    expect(r.url).toBe(`${base}/hop?n=0`);
-    const e = await refusal(fetchUrl(`${base}/hop?n=6`, local));
+    expect(r.url).toBe(`${base()}/hop?n=0`);
+    const e = await refusal(fetchUrl(`${base()}/hop?n=6`, local));
     expect(e.details.reason).toBe('redirects');
     expect(e.message).toContain('more than 5');
   });
@@ -242,44 +233,44 @@ describe('fetchUrl downloads', () => {
   it('re-checks every redirect hop: a redirect to a private address is refused', async () => {
     const { resolve, calls } = resolver({ 'intranet.example.com': '10.0.0.7' });
     const to = encodeURIComponent('https://intranet.example.com/secret');
-    const e = await refusal(fetchUrl(`${base}/redirect?to=${to}`, { ...local, resolve }));
+    const e = await refusal(fetchUrl(`${base()}/redirect?to=${to}`, { ...local, resolve }));
     expect(e.details).toMatchObject({ parameter: P, reason: 'address', address: '10.0.0.7' });
     expect(e.message).toContain('redirected to "https://intranet.example.com/secret"');
     expect(calls).toEqual(['intranet.example.com']);
 
-    const meta = await refusal(fetchUrl(`${base}/redirect?to=${encodeURIComponent('https://169.254.169.254/latest/meta-data/')}`, local));
+    const meta = await refusal(fetchUrl(`${base()}/redirect?to=${encodeURIComponent('https://169.254.169.254/latest/meta-data/')}`, local));
     expect(meta.message).toContain('metadata');
-    const plain = await refusal(fetchUrl(`${base}/redirect?to=${encodeURIComponent('http://example.com/x')}`, local));
+    const plain = await refusal(fetchUrl(`${base()}/redirect?to=${encodeURIComponent('http://example.com/x')}`, local));
     expect(plain.details.reason).toBe('scheme');
     expect(plain.message).toContain('redirects to "http://example.com/x", which uses http');
   });
 
   it('refuses a body over the size cap, declared or streamed', async () => {
-    const declared = await refusal(fetchUrl(`${base}/declared-big`, { ...local, maxBytes: 4000 }));
+    const declared = await refusal(fetchUrl(`${base()}/declared-big`, { ...local, maxBytes: 4000 }));
     expect(declared.details).toMatchObject({ reason: 'too_large', max_bytes: 4000 });
-    const streamed = await refusal(fetchUrl(`${base}/streamed-big`, { ...local, maxBytes: 10_000 }));
+    const streamed = await refusal(fetchUrl(`${base()}/streamed-big`, { ...local, maxBytes: 10_000 }));
     expect(streamed.details.reason).toBe('too_large');
     // Under the cap the same body arrives whole.
-    expect((await fetchUrl(`${base}/streamed-big`, { ...local, maxBytes: 60_000 })).bytes.length).toBe(50_000);
+    expect((await fetchUrl(`${base()}/streamed-big`, { ...local, maxBytes: 60_000 })).bytes.length).toBe(50_000);
   });
 
   it('caps several downloads together with a shared budget', async () => {
     const budget = { remaining: 7000, limit: 7000 };
-    await fetchUrl(`${base}/declared-big`, { ...local, budget });
+    await fetchUrl(`${base()}/declared-big`, { ...local, budget });
     expect(budget.remaining).toBe(2000);
-    const e = await refusal(fetchUrl(`${base}/declared-big`, { ...local, budget }));
+    const e = await refusal(fetchUrl(`${base()}/declared-big`, { ...local, budget }));
     expect(e.details).toMatchObject({ reason: 'too_large', max_total_bytes: 7000 });
   });
 
   it('gives up after the time cap', async () => {
     const started = Date.now();
-    const e = await refusal(fetchUrl(`${base}/slow`, { ...local, timeoutMs: 300 }));
+    const e = await refusal(fetchUrl(`${base()}/slow`, { ...local, timeoutMs: 300 }));
     expect(e.details).toMatchObject({ reason: 'timeout', timeout_ms: 300 });
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('refuses a non-2xx answer', async () => {
-    const e = await refusal(fetchUrl(`${base}/missing`, local));
+    const e = await refusal(fetchUrl(`${base()}/missing`, local));
     expect(e.details).toMatchObject({ reason: 'http_status', http_status: 404 });
   });
 });

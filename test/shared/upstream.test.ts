@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUpstream } from '../../shared/upstream';
 import { ToolError } from '../../shared/errors';
 
@@ -55,6 +55,78 @@ describe('upstream', () => {
     expect(err.code).toBe('RATE_LIMITED');
     expect(err.details.retry_after).toBe(42);
     expect(err.headers['Retry-After']).toBe('42');
+  });
+
+  it('uses the standard Retry-After header when the vendor describes no delay, and 60 s when nothing says', async () => {
+    const { request } = upstream([json(429, {}, { 'retry-after': '7' }), json(429, {})]);
+    expect((await failure(request({ method: 'GET', path: '/x' }))).details.retry_after).toBe(7);
+    expect((await failure(request({ method: 'GET', path: '/x' }))).details.retry_after).toBe(60);
+  });
+
+  it('reads a Retry-After header given as an HTTP date', async () => {
+    const now = Date.parse('2025-03-01T12:00:00Z');
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      const { request: limited } = upstream([json(429, {}, { 'retry-after': 'Sat, 01 Mar 2025 12:02:00 GMT' })]);
+      expect((await failure(limited({ method: 'POST', path: '/x', body: {} }))).details.retry_after).toBe(120);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('never reads a vendor body field itself: a retry_after in the body is ignored unless the client describes it', async () => {
+    const { request } = upstream([json(429, { retry_after: 5 })]);
+    expect((await failure(request({ method: 'GET', path: '/x' }))).details.retry_after).toBe(60);
+  });
+
+  // A vendor that signals its rate limit with another status (Podio: 420) and gives the delay in the message text.
+  function rateLimitVendor(replies: Reply[], describeError: Parameters<typeof createUpstream>[0]['describeError']) {
+    const calls: string[] = [];
+    const request = createUpstream({
+      baseUrl: 'https://vendor.test',
+      fetch: (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+        calls.push(`${init?.method} ${new URL(String(input)).pathname}`);
+        return replies.shift()!();
+      }) as typeof fetch,
+      timeoutMs: 1000,
+      headers: {},
+      vendor: 'Vendor',
+      retryDelayMs: 1,
+      describeError,
+    });
+    return { request, calls };
+  }
+
+  it('lets a vendor describe a 420 as RATE_LIMITED with the seconds its message names, and never retries it', async () => {
+    const { request, calls } = rateLimitVendor(
+      [json(420, { error: 'rate_limit', error_description: 'You have hit the rate limit. Please wait 300 seconds before trying again' }, { 'x-rate-limit-limit': '1000', 'x-rate-limit-remaining': '0' })],
+      (body, status) => {
+        const b = body as { error?: string; error_description?: string };
+        const wait = /wait (\d+) seconds/.exec(b.error_description ?? '');
+        return { code: b.error, message: b.error_description, ...(status === 420 ? { as: 'RATE_LIMITED' as const } : {}), ...(wait ? { retryAfter: Number(wait[1]) } : {}) };
+      },
+    );
+    const err = await failure(request({ method: 'GET', path: '/item/1' }));
+    expect(err.code).toBe('RATE_LIMITED');
+    expect(err.details).toMatchObject({ retry_after: 300, upstream_status: 420, upstream_code: 'rate_limit' });
+    expect(err.headers['Retry-After']).toBe('300');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('lets a vendor take the delay from its own headers', async () => {
+    const { request } = rateLimitVendor([json(429, {}, { 'x-ratelimit-reset-seconds': '12' })], (_body, _status, headers) => ({
+      retryAfter: Number(headers.get('x-ratelimit-reset-seconds')),
+    }));
+    const err = await failure(request({ method: 'GET', path: '/x' }));
+    expect(err.details.retry_after).toBe(12);
+  });
+
+  it('maps a 420 nobody describes to INTERNAL_ERROR, not retried even for a read', async () => {
+    const { request, calls } = upstream([json(420, { msg: 'enhance your calm' }), json(200, {})]);
+    const err = await failure(request({ method: 'GET', path: '/x' }));
+    expect(err.code).toBe('INTERNAL_ERROR');
+    expect(err.details.upstream_status).toBe(420);
+    expect(calls).toHaveLength(1);
   });
 
   it('retries an idempotent request after 502/503/504 and network errors, then succeeds', async () => {

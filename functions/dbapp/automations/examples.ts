@@ -1,4 +1,4 @@
-import type { AutomationFull, AutomationSummary } from '../automation';
+import type { AutomationFull, AutomationSummary } from './summary';
 
 /** One realistic automation (reference/object.md) shared by the examples of this group. */
 export const EXAMPLE_SUMMARY: AutomationSummary = {

@@ -1,4 +1,4 @@
-import type { TapeComment } from '../client';
+import type { TapeComment } from '../wire';
 import type { UserValue } from '../fields';
 
 /** A record comment as the comment tools return it (record-comment.md, trimmed). */

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../../shared/errors';
-import { scopedCache } from '../../../shared/store/store';
+import { cached } from '../../../shared/cache';
 import type { ToolContext } from '../../../shared/tool';
-import type { TapeAppWithFields, TapeClient, TapeRecord, TapeRecordPage } from '../client';
+import type { TapeClient } from '../client';
+import type { TapeAppWithFields, TapeRecord, TapeRecordPage } from '../wire';
 import { findField, fieldKeyList, resolveFieldIds, toRecord, type AppRecord, type FieldSelection, type FieldTypes } from '../fields';
-import { id } from '../params';
+import { cursor, id, page } from '../../../shared/params';
 
 /** Parameters and helpers the record tools share. */
 
@@ -40,8 +41,8 @@ export const hookInput = z.boolean().default(true).describe('Run the app\'s webh
 export const workflowInput = z.boolean().default(true).describe('Trigger automations for this change (default true).');
 
 /** Spec §4.3 / §8: listRecords (and filterRecords, its sibling) page 100 records by default, 500 at most. */
-export const limitInput = z.number().int().min(1).max(500).default(100).describe('Records per page, 1-500 (default 100).');
-export const cursorInput = z.string().min(1).optional().describe('The cursor of the previous page, to get the next one.');
+export const limitInput = page({ default: 100, max: 500, what: 'Records per page' });
+export const cursorInput = cursor();
 export const sortByInput = z
   .union([z.number().int().positive(), z.string().min(1)])
   .optional()
@@ -55,13 +56,10 @@ const ORG_URL_TTL = 3600;
  * which record links are built: `<url>/record/<record_id>`. Cached for an hour per key.
  */
 export async function orgUrl(ctx: Pick<Ctx, 'client' | 'store' | 'keyHash'>): Promise<string> {
-  const cache = scopedCache(ctx.store, ctx.keyHash);
-  const hit = await cache.get<string>('dbapp:org_url');
-  if (typeof hit === 'string') return hit;
-  const org = await ctx.client.getOrganization();
-  const url = org.url || `https://tapeapp.com/${org.slug}`;
-  await cache.put('dbapp:org_url', url, ORG_URL_TTL);
-  return url;
+  return cached(ctx, 'dbapp:org_url', ORG_URL_TTL, async () => {
+    const org = await ctx.client.getOrganization();
+    return org.url || `https://tapeapp.com/${org.slug}`;
+  });
 }
 
 /** The field a sort_by names, as the external_id Tape's listing takes. */

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { invalidParameter, type ToolError } from '../../../shared/errors';
 import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../client';
-import { fieldKeyList, findField } from '../fields';
-import { DATE_FIELD_TYPES, FILTER_FIELD_TYPES, USER_FILTER_FIELD_TYPES } from '../params';
+import { filterField } from '../../../shared/fields/engine';
+import { TAPE_FIELDS, isDateField, optionsOf, type TapeOperand } from '../fields';
 
 /**
  * The record filter of filterRecords (filter.md), checked against the app before the call: the field
@@ -66,9 +66,6 @@ const bad = (path: string, expected: string, problem: string): ToolError => inva
 const show = (v: unknown) => JSON.stringify(v) ?? String(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-interface Option { id: number; text: string }
-const optionsOf = (f: TapeAppField): Option[] => (Array.isArray(f.config.settings?.options) ? (f.config.settings!.options as Option[]) : []);
-
 /** Tape's canonical date operand: ISO-8601 in UTC ("2025-03-01 00:00:00" → "2025-03-01T00:00:00.000Z"). */
 function isoDate(s: string): string {
   const t = s.trim();
@@ -91,12 +88,8 @@ export function checkRecordFilters(app: TapeAppWithFields, filters: readonly Rec
 /** One filter at `path` (views use it for the rules they share with record filters). */
 export function checkFilter(app: TapeAppWithFields, f: RecordFilterInput, path: string): TapeViewFilter {
   if (f.field_id === undefined) return checkMeta(f, path);
-  const field = findField(app, f.field_id);
-  if (!field) {
-    throw bad(`${path}.field_id`, `a field_id or external_id of app ${app.app_id}`, `${show(f.field_id)} is not a field of app ${app.app_id} "${app.name}". Valid keys: ${fieldKeyList(app.fields)}.`);
-  }
-  const spec = FILTER_FIELD_TYPES[field.field_type];
-  if (!spec) throw bad(`${path}.field_id`, 'a field that can be filtered', `field ${field.field_id} "${field.label}" is a ${field.field_type} field, which cannot be filtered.`);
+  // The field by id or external_id, and its type's filter entry in Tape's table (discriminator, match types, operands).
+  const { field, filter: spec } = filterField(TAPE_FIELDS, app, f.field_id, `${path}.field_id`);
   if (f.field_type !== undefined && f.field_type.toLowerCase() !== field.field_type) {
     throw bad(`${path}.field_type`, field.field_type, `field ${field.field_id} "${field.label}" is a ${field.field_type} field, not ${f.field_type}; omit field_type (it is taken from the app).`);
   }
@@ -115,21 +108,21 @@ export function checkFilter(app: TapeAppWithFields, f: RecordFilterInput, path: 
     if (!isChecklist) throw bad(`${path}.entry_property`, 'omitted: checklist fields only', `entry_property applies to checklist fields; "${field.label}" is a ${field.field_type} field.`);
     out.entry_property = f.entry_property;
   }
-  const dateFilter = DATE_FIELD_TYPES.has(field.field_type) || returnType === 'date' || (isChecklist && f.entry_property === 'due_date');
+  const dateFilter = isDateField(field) || (isChecklist && f.entry_property === 'due_date');
   for (const key of DATE_OPERAND_KEYS) {
     if (f[key] === undefined) continue;
     if (!dateFilter) throw bad(`${path}.${key}`, 'omitted: date filters only', `${key} applies to date filters; "${field.label}" is a ${field.field_type} field.`);
     out[key] = f[key];
   }
   if (f.include_active_user !== undefined) {
-    const userFilter = USER_FILTER_FIELD_TYPES.has(field.field_type) || (isChecklist && f.entry_property === 'assignee');
+    const userFilter = spec.user === true || (isChecklist && f.entry_property === 'assignee');
     if (!userFilter) throw bad(`${path}.include_active_user`, 'omitted: user filters only', `include_active_user ("@me") applies to user fields and checklist assignee filters; "${field.label}" is a ${field.field_type} field.`);
     if (EMPTINESS.has(f.match_type)) throw bad(`${path}.include_active_user`, `omitted on ${f.match_type}`, `include_active_user cannot be combined with match_type "${f.match_type}".`);
     out.include_active_user = f.include_active_user;
   }
   if (EMPTINESS.has(f.match_type)) return out; // values are not used: left out
   if (field.field_type === 'status' && (f.match_type === 'completed' || f.match_type === 'incomplete')) return out;
-  const values = operands(field, f, path, dateFilter, returnType);
+  const values = operands(field, spec.operand, f, path, dateFilter, returnType);
   if (values) out.values = values;
   return out;
 }
@@ -141,14 +134,12 @@ function need(f: RecordFilterInput, path: string, expected: string, n: 'one' | '
   return vs;
 }
 
-function operands(field: TapeAppField, f: RecordFilterInput, path: string, dateFilter: boolean, returnType: string | undefined): { value: unknown }[] | undefined {
+function operands(field: TapeAppField, operand: TapeOperand, f: RecordFilterInput, path: string, dateFilter: boolean, returnType: string | undefined): { value: unknown }[] | undefined {
   const wrap = (vs: unknown[]) => vs.map((value) => ({ value }));
   const at = (j: number) => `${path}.values.${j}.value`;
   if (dateFilter) return dateOperands(f, path, field.field_type === 'checklist');
-  switch (field.field_type) {
-    case 'single_category':
-    case 'multi_category':
-    case 'status': {
+  switch (operand) {
+    case 'options': {
       const opts = optionsOf(field);
       const list = opts.map((o) => `${o.id} "${o.text}"`).join(', ');
       return wrap(
@@ -163,13 +154,9 @@ function operands(field: TapeAppField, f: RecordFilterInput, path: string, dateF
         }),
       );
     }
-    case 'single_relation':
-    case 'multi_relation':
-    case 'single_user':
-    case 'multi_user':
-    case 'created_by':
-    case 'last_modified_by': {
-      const what = field.field_type.endsWith('relation') ? 'record ids' : 'user ids';
+    case 'record_ids':
+    case 'user_ids': {
+      const what = operand === 'record_ids' ? 'record ids' : 'user ids';
       if (f.include_active_user && !(f.values?.length)) return undefined;
       return wrap(
         need(f, path, what, 'some').map((v, j) => {
@@ -179,7 +166,6 @@ function operands(field: TapeAppField, f: RecordFilterInput, path: string, dateF
       );
     }
     case 'number':
-    case 'unique_id':
       return wrap([numberOperand(need(f, path, 'a number', 'one')[0], at(0))]);
     case 'calculation':
       if (returnType === 'number') return wrap([numberOperand(need(f, path, 'a number', 'one')[0], at(0))]);
@@ -199,8 +185,8 @@ function operands(field: TapeAppField, f: RecordFilterInput, path: string, dateF
       }
       return wrap([textOperand(need(f, path, 'a text', 'one')[0], at(0), false)]);
     default:
-      // text, multi_text, email, phone, link, location, attachments (file names)
-      return wrap([textOperand(need(f, path, 'a text', 'one')[0], at(0), field.field_type !== 'single_attachment' && field.field_type !== 'multi_attachment' && field.field_type !== 'multi_image')]);
+      // text, multi_text, email, phone, link, location (numbers compare as text too); attachments compare file names
+      return wrap([textOperand(need(f, path, 'a text', 'one')[0], at(0), operand !== 'file_name')]);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { View } from '../render';
+import type { View } from './render';
 
 /** The view of view.md's "Retrieve a single view" example, shaped as the spec's full view. */
 export const EXAMPLE_VIEW: View = {

@@ -1,8 +1,8 @@
 import type * as z from 'zod';
 import { invalidParameter } from '../../../shared/errors';
 import type { TapeAppField, TapeAppWithFields, TapeClient, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../client';
+import { isDateField } from '../fields';
 import {
-  DATE_FIELD_TYPES,
   SPLIT_BY_FIELD_TYPES,
   type viewFieldSettings,
   type viewFilter,
@@ -147,9 +147,8 @@ function resolveFilterField(app: TapeAppWithFields, f: FilterInput, path: string
 }
 
 function isDateFilter(field: TapeAppField, f: FilterInput): boolean {
-  if (field.field_type === 'calculation') return field.config.settings?.return_type === 'date';
   if (field.field_type === 'checklist') return f.entry_property === 'due_date';
-  return DATE_FIELD_TYPES.has(field.field_type);
+  return isDateField(field);
 }
 
 function absoluteDate(raw: unknown, path: string): void {
@@ -195,7 +194,7 @@ function checkSplitBy(app: TapeAppWithFields, s: z.output<typeof viewSplitBy>): 
       `A view cannot be split by field ${field.field_id} "${field.label}" (${field.field_type}); split by a category, status, user, relation, date, created/modified-on or calculation field.`,
     );
   }
-  const dateField = DATE_FIELD_TYPES.has(field.field_type) || (field.field_type === 'calculation' && field.config.settings?.return_type === 'date');
+  const dateField = isDateField(field);
   if (s.period !== undefined && !dateField) {
     throw invalidParameter('split_by.period', 'omitted: date fields only', `period buckets dates; field ${field.field_id} "${field.label}" is a ${field.field_type} field, so drop period.`);
   }

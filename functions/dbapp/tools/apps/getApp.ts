@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { appId } from '../../params';
-import { appSchemaText, toAppSchema } from '../../render';
+import { appSchemaText, toAppSchema } from '../../apps/render';
 
 export const getApp = dbappTool({
   name: 'getApp',

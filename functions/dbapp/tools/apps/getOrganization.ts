@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { organizationText, toOrganization } from '../../render';
+import { organizationText, toOrganization } from '../../apps/render';
 
 export const getOrganization = dbappTool({
   name: 'getOrganization',

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { workspaceId } from '../../params';
-import { appLine, plural, toAppSummary, type AppSummary } from '../../render';
+import { plural } from '../../../../shared/render';
+import { appLine, toAppSummary, type AppSummary } from '../../apps/render';
 
 export const listApps = dbappTool({
   name: 'listApps',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { orgUserLine, plural, toOrgUser, type OrgUser } from '../../render';
+import { plural } from '../../../../shared/render';
+import { orgUserLine, toOrgUser, type OrgUser } from '../../apps/render';
 
 export const listOrganizationUsers = dbappTool({
   name: 'listOrganizationUsers',

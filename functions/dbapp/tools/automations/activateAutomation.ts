@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { automationId, automationLine, brokenRefusal, toAutomationSummary, type AutomationSummary } from '../../automation';
+import { brokenRefusal } from '../../automations/execution';
+import { automationId } from '../../automations/params';
+import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { argumentKeys, automationId } from '../../automation';
-import { id } from '../../params';
+import { argumentKeys } from '../../automations/execution';
+import { automationId } from '../../automations/params';
+import { id } from '../../../../shared/params';
 import { dbappTool } from '../../tool';
 
 export const callAutomation = dbappTool({

@@ -1,6 +1,8 @@
 import * as z from 'zod';
-import type { TapeAutomationWrite } from '../../client';
-import { actionsInput, automationLine, filterInput, prepareDefinition, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
+import type { TapeAutomationWrite } from '../../wire';
+import { prepareDefinition } from '../../automations/definition';
+import { actionsInput, filterInput, triggerInput } from '../../automations/params';
+import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { appId } from '../../params';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { automationId, automationText, bricked, brickedText, isUnreadable, toAutomation, type AutomationFull, type AutomationSummary, type BrickedAutomation } from '../../automation';
+import { automationId } from '../../automations/params';
+import { automationText, bricked, brickedText, isUnreadable, toAutomation, type AutomationFull, type AutomationSummary, type BrickedAutomation } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_FULL } from '../../automations/examples';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { loadCatalog, type CatalogEntry } from '../../automation';
+import { loadCatalog, type CatalogEntry } from '../../automations/catalog';
 import { dbappTool } from '../../tool';
 
 const line = (e: CatalogEntry) => `${e.type}${e.group === 'control_flow' ? ' (control flow)' : ''} — ${e.label}${e.description ? `: ${e.description}` : ''}${e.config_schema ? ` · config ${JSON.stringify(e.config_schema)}` : ''}`;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { automationId, revisionLine, toRevisionSnapshot, toRevisionSummary, type RevisionSnapshot, type RevisionSummary } from '../../automation';
+import { automationId } from '../../automations/params';
+import { revisionLine, toRevisionSnapshot, toRevisionSummary, type RevisionSnapshot, type RevisionSummary } from '../../automations/revisions';
 import { dbappTool } from '../../tool';
 
 type Result = { revisions: RevisionSummary[]; count: number } | RevisionSnapshot;

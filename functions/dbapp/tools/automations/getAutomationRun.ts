@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { logLine, runLine, toRun, type AutomationRun, type AutomationRunLog } from '../../automation';
+import { logLine, runLine, toRun, type AutomationRun, type AutomationRunLog } from '../../automations/runs';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_RUN } from '../../automations/examples';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import type { TapeUsageBucket } from '../../client';
+import { page } from '../../../../shared/params';
+import type { TapeUsageBucket } from '../../wire';
 import { dbappTool } from '../../tool';
 
 export const getAutomationUsageReport = dbappTool({
@@ -9,7 +10,7 @@ export const getAutomationUsageReport = dbappTool({
     'Buckets without activity are left out; figures lag live activity (periodic snapshots).',
   input: z.strictObject({
     interval_resolution: z.enum(['hourly', 'daily', 'weekly', 'monthly', 'yearly']).default('daily').describe('Bucket size (default daily; weekly buckets start Monday 00:00 UTC).'),
-    limit: z.number().int().min(1).max(100).default(30).describe('How many buckets, 1-100 (default 30).'),
+    limit: page({ default: 30, max: 100, what: 'How many buckets' }),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, { client }) {

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
-import type { TapeRunListBody } from '../../client';
-import { runLine, toRun, unwrapCursor, wrapCursor, type AutomationRun } from '../../automation';
-import { id } from '../../params';
-import { plural } from '../../render';
+import type { TapeRunListBody } from '../../wire';
+import { unwrapCursor, wrapCursor } from '../../automations/cursors';
+import { runLine, toRun, type AutomationRun } from '../../automations/runs';
+import { cursor, id, page } from '../../../../shared/params';
+import { listFooter } from '../../../../shared/render';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_RUN } from '../../automations/examples';
 
@@ -27,8 +28,8 @@ export const listAutomationRuns = dbappTool({
     status: z.array(z.enum(STATUSES)).min(1).optional().describe('Only these statuses: pending, running, completed, failed, cancelled.'),
     created_at_from: z.string().regex(DATETIME).optional().describe('Only runs created at or after this UTC time, "YYYY-MM-DD HH:MM:SS".'),
     created_at_to: z.string().regex(DATETIME).optional().describe('Only runs created at or before this UTC time, "YYYY-MM-DD HH:MM:SS".'),
-    limit: z.number().int().min(1).max(500).default(50).describe('Page size, 1-500 (default 50).'),
-    cursor: z.string().min(1).optional().describe('The cursor of the previous page, passed alone (with limit at most): it carries the scope and filters.'),
+    limit: page({ default: 50, max: 500 }),
+    cursor: cursor('The cursor of the previous page, passed alone (with limit at most): it carries the scope and filters.'),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, { client }): Promise<Result> {
@@ -67,6 +68,10 @@ export const listAutomationRuns = dbappTool({
     const page = await client.listAutomationRuns(body);
     return { total: page.total, cursor: wrapCursor('all', page.cursor), runs: page.automation_runs.map(toRun) };
   },
-  text: (r) => [...r.runs.map(runLine), `showing ${r.runs.length} of ${plural(r.total, 'run')}${r.cursor ? ` — pass cursor "${r.cursor}" alone for more` : ''}`].join('\n'),
+  text: (r) =>
+    [
+      ...r.runs.map(runLine),
+      listFooter({ shown: r.runs.length, total: r.total, noun: 'run', nounAfterTotal: true, next: r.cursor ? { param: 'cursor', value: r.cursor, also: 'alone' } : undefined }),
+    ].join('\n'),
   example: { input: { automation_id: 88, limit: 1 }, result: { total: 37, cursor: null, runs: [EXAMPLE_RUN] } },
 });

@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import type { TapeAutomation, TapeAutomationScope } from '../../client';
-import { automationLine, automationText, cursorFor, isUnreadable, toAutomation, wrapCursor, type AutomationFull, type AutomationSummary } from '../../automation';
-import { id } from '../../params';
-import { plural } from '../../render';
+import type { TapeAutomation, TapeAutomationScope } from '../../wire';
+import { cursorFor, wrapCursor } from '../../automations/cursors';
+import { automationLine, automationText, isUnreadable, toAutomation, type AutomationFull, type AutomationSummary } from '../../automations/summary';
+import { cursor, id, page } from '../../../../shared/params';
+import { listFooter } from '../../../../shared/render';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
 
@@ -21,8 +22,8 @@ export const listAutomations = dbappTool({
   input: z.strictObject({
     app_id: id('List the automations of this app (from listApps).').optional(),
     workspace_id: id('List the automations of this workspace (ignored when app_id is given).').optional(),
-    limit: z.number().int().min(1).max(100).default(50).describe('Page size, 1-100 (default 50).'),
-    cursor: z.string().min(1).optional().describe('The cursor of the previous page, passed with the same scope (app_id / workspace_id) it came from.'),
+    limit: page({ default: 50, max: 100 }),
+    cursor: cursor('The cursor of the previous page, passed with the same scope (app_id / workspace_id) it came from.'),
     verbose: z.boolean().default(false).describe('Full definitions (description, trigger, filter, actions) instead of summaries.'),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
@@ -65,8 +66,10 @@ export const listAutomations = dbappTool({
   text: (r, input) => {
     const lines = r.automations.map((a) => (input.verbose ? automationText(a) : automationLine(a)));
     if (r.warning) lines.push(`WARNING: ${r.warning}`);
-    const more = r.cursor ? ` — pass cursor "${r.cursor}"${input.app_id ? ` with app_id ${input.app_id}` : input.workspace_id ? ` with workspace_id ${input.workspace_id}` : ''} for more` : '';
-    lines.push(`showing ${r.automations.length} of ${plural(r.total, 'automation')}${more}`);
+    // A cursor is pinned to its scope: the footer says to pass the same one.
+    const also = input.app_id ? `with app_id ${input.app_id}` : input.workspace_id ? `with workspace_id ${input.workspace_id}` : undefined;
+    const next = r.cursor ? { param: 'cursor', value: r.cursor, also } : undefined;
+    lines.push(listFooter({ shown: r.automations.length, total: r.total, noun: 'automation', nounAfterTotal: true, next }));
     return lines.join('\n');
   },
   example: {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { automationId, automationLine, toAutomationSummary, type AutomationSummary } from '../../automation';
+import { automationId } from '../../automations/params';
+import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
 

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { automationId, automationLine, checkTrigger, checkTypesAndKeys, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
+import { checkTrigger, checkTypesAndKeys } from '../../automations/definition';
+import { automationId, triggerInput } from '../../automations/params';
+import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { automationId, brokenRefusal, runBody, runTargetInput, type RunAccepted } from '../../automation';
+import { brokenRefusal, runBody, runTargetInput, type RunAccepted } from '../../automations/execution';
+import { automationId } from '../../automations/params';
 import { dbappTool } from '../../tool';
 
 export const runAutomation = dbappTool({

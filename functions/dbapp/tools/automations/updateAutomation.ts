@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
-import type { TapeAutomationWrite } from '../../client';
-import { actionsInput, automationId, automationLine, filterInput, prepareDefinition, toAutomationSummary, triggerInput, type AutomationSummary } from '../../automation';
+import type { TapeAutomationWrite } from '../../wire';
+import { prepareDefinition } from '../../automations/definition';
+import { actionsInput, automationId, filterInput, triggerInput } from '../../automations/params';
+import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { automationId, toValidationError, type AutomationValidationError } from '../../automation';
+import { automationId } from '../../automations/params';
+import { toValidationError, type AutomationValidationError } from '../../automations/validation';
 import { dbappTool } from '../../tool';
 
 const CAVEAT =

@@ -1,6 +1,8 @@
 import * as z from 'zod';
-import { uploadSources, type FileSource } from '../../attachments';
-import { fileLine, plural, toUploadedFile, type UploadedFile } from '../../render';
+import type { FileSource } from '../../../../shared/download';
+import { uploadSources } from '../../attachments';
+import { plural } from '../../../../shared/render';
+import { fileLine, toUploadedFile, type UploadedFile } from '../../files/render';
 import { dbappTool } from '../../tool';
 
 /** The request body of a call is capped at 6 MB (Lambda); base64 inflates by 4/3. */

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields } from '../../fields';
-import { batchText, eachBounded, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
+import { eachBounded } from '../../../../shared/pool';
+import { recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
 import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from '../../records/common';
 
 export const batchCreateRecords = dbappTool({
@@ -42,7 +43,7 @@ export const batchCreateRecords = dbappTool({
       url,
     );
   },
-  text: (r: BatchWriteResult, input) => batchText(r, 'created', input.app_id, 'inputs'),
+  text: (r: BatchWriteResult, input) => recordBatchText(r, 'created', input.app_id, 'inputs'),
   example: {
     input: {
       app_id: 902,

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { dbappTool } from '../../tool';
 import { finishFields, needsCurrent, planFields } from '../../fields';
-import { batchText, eachBounded, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
+import { eachBounded } from '../../../../shared/pool';
+import { recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
 import { appIdOf, fieldsInput, hookInput, orgUrl, recordAppId, recordId, silentInput, workflowInput } from '../../records/common';
 
 export const batchUpdateRecords = dbappTool({
@@ -64,7 +65,7 @@ export const batchUpdateRecords = dbappTool({
       url,
     );
   },
-  text: (r: BatchWriteResult, input) => batchText(r, 'updated', input.app_id, 'updates'),
+  text: (r: BatchWriteResult, input) => recordBatchText(r, 'updated', input.app_id, 'updates'),
   example: {
     input: {
       app_id: 902,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { recordListText } from '../../fields';
-import { plural } from '../../render';
+import { plural } from '../../../../shared/render';
 import {
   cursorInput,
   fieldIdsInput,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { id } from '../../params';
+import { id } from '../../../../shared/params';
 import { recordUrl } from '../../fields';
 import { orgUrl } from '../../records/common';
 

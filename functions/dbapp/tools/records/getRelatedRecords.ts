@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { id } from '../../params';
+import { id, page } from '../../../../shared/params';
 import { recordListText } from '../../fields';
 import { fieldTypesInput, orgUrl, recordAppId, selection, toPage, verboseInput, type RecordPage } from '../../records/common';
 import { EXAMPLE_RECORD } from '../../records/examples';
@@ -20,7 +20,7 @@ export const getRelatedRecords = dbappTool({
     related_app_id: id('Numeric id of the app whose related records to return (getApp shows the apps a relation field points to).'),
     direction: z.enum(['forward', 'reverse', 'both']).default('both').describe('forward (records they point to), reverse (records pointing at them) or both (default).'),
     relation_field_ids: z.array(id('A relation field id.')).min(1).optional().describe('Only these relation fields (of either app); default all.'),
-    limit: z.number().int().min(1).max(MAX_RELATED).default(100).describe(`Records at most, 1-${MAX_RELATED} (default 100).`),
+    limit: page({ default: 100, max: MAX_RELATED, what: 'Records at most' }),
     field_types: fieldTypesInput,
     verbose: verboseInput,
   }),

@@ -1,8 +1,8 @@
 import * as z from 'zod';
+import { page, cursor } from '../../../../shared/params';
 import { dbappTool } from '../../tool';
-import { plural } from '../../render';
-import { plainText, shortDate } from '../../fields';
-import { cursorInput, recordId } from '../../records/common';
+import { listFooter, plainText, shortDate } from '../../../../shared/render';
+import { recordId } from '../../records/common';
 import { toComment, type RecordComment } from '../../records/comments';
 
 interface CommentPage {
@@ -18,8 +18,8 @@ export const listRecordComments = dbappTool({
     '(default 50); pass the cursor for the next page. Use createRecordComment to add one. Read-only.',
   input: z.strictObject({
     record_id: recordId,
-    limit: z.number().int().min(1).max(100).default(50).describe('Comments per page, 1-100 (default 50).'),
-    cursor: cursorInput,
+    limit: page({ default: 50, max: 100, what: 'Comments per page' }),
+    cursor: cursor(),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run({ record_id, limit, cursor }, { client }): Promise<CommentPage> {
@@ -32,12 +32,8 @@ export const listRecordComments = dbappTool({
       const files = c.files.length ? ` [files: ${c.files.map((f) => f.name).join(', ')}]` : '';
       return `#${c.comment_id} ${shortDate(c.created_on)} ${c.created_by.name}: ${plainText(c.value)}${files}`;
     });
-    const foot = r.cursor
-      ? `showing ${r.comments.length} of ${r.total} — pass cursor "${r.cursor}" for the next page`
-      : r.comments.length === 0
-        ? `no comments on record #${input.record_id}`
-        : plural(r.comments.length, 'comment');
-    return [...lines, foot].join('\n');
+    const next = r.cursor ? { param: 'cursor', value: r.cursor } : undefined;
+    return [...lines, listFooter({ shown: r.comments.length, total: r.total, noun: 'comment', next, empty: `no comments on record #${input.record_id}` })].join('\n');
   },
   example: {
     input: { record_id: 5300 },

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { dbappTool } from '../../tool';
-import { id } from '../../params';
+import { id } from '../../../../shared/params';
 import { recordListText } from '../../fields';
-import { plural } from '../../render';
+import { plural } from '../../../../shared/render';
 import {
   cursorInput,
   fieldIdsInput,

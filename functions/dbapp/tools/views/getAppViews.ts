@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { viewAppId } from '../../params';
-import { plural, toViewPreview, viewLine, type ViewPreview } from '../../render';
+import { plural } from '../../../../shared/render';
+import { toViewPreview, viewLine, type ViewPreview } from '../../views/render';
 
 export const getAppViews = dbappTool({
   name: 'getAppViews',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { viewId } from '../../params';
-import { toView, viewLine, type View } from '../../render';
+import { toView, viewLine, type View } from '../../views/render';
 import { EXAMPLE_VIEW } from '../../views/examples';
 
 export const makeViewDefault = dbappTool({

@@ -4,7 +4,7 @@ import { invalidParameter } from '../../../../shared/errors';
 import { blockedAddress } from '../../../../shared/fetch-url';
 import { dbappTool } from '../../tool';
 import { webhookAppId, webhookEventType } from '../../params';
-import { toWebhook, webhookLine, type Webhook } from '../../render';
+import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
 
 const EXPECTED = 'a publicly reachable https URL on port 443 (or 80)';
 

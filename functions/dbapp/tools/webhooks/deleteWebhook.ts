@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { hookId } from '../../params';
-import { toWebhook, webhookLine } from '../../render';
+import { toWebhook, webhookLine } from '../../webhooks/render';
 
 export const deleteWebhook = dbappTool({
   name: 'deleteWebhook',

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { webhookAppId } from '../../params';
-import { plural, toWebhook, webhookLine, type Webhook } from '../../render';
+import { plural } from '../../../../shared/render';
+import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
 
 export const listWebhooks = dbappTool({
   name: 'listWebhooks',

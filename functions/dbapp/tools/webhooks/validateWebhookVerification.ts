@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ToolError, invalidParameter } from '../../../../shared/errors';
 import { dbappTool } from '../../tool';
 import { hookId } from '../../params';
-import { toWebhook, webhookLine, type Webhook } from '../../render';
+import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
 
 type Validated = Webhook & { note: string };
 

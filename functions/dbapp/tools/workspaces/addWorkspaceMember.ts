@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { memberRole, userId, workspaceId } from '../../params';
-import { toMember } from '../../render';
+import { toMember } from '../../workspaces/render';
 
 export const addWorkspaceMember = dbappTool({
   name: 'addWorkspaceMember',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { workspaceId } from '../../params';
-import { toWorkspace, workspaceLine } from '../../render';
+import { toWorkspace, workspaceLine } from '../../workspaces/render';
 
 export const deleteWorkspace = dbappTool({
   name: 'deleteWorkspace',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ToolError } from '../../../../shared/errors';
 import { dbappTool } from '../../tool';
 import { workspaceId } from '../../params';
-import { toWorkspace, workspaceLine } from '../../render';
+import { toWorkspace, workspaceLine } from '../../workspaces/render';
 
 export const getWorkspace = dbappTool({
   name: 'getWorkspace',

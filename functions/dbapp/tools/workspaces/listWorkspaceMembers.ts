@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { workspaceId } from '../../params';
-import { plural, toMember, type WorkspaceMember } from '../../render';
+import { plural } from '../../../../shared/render';
+import { toMember, type WorkspaceMember } from '../../workspaces/render';
 
 export const listWorkspaceMembers = dbappTool({
   name: 'listWorkspaceMembers',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { plural, toWorkspace, workspaceLine, type Workspace } from '../../render';
+import { plural } from '../../../../shared/render';
+import { toWorkspace, workspaceLine, type Workspace } from '../../workspaces/render';
 
 export const listWorkspaces = dbappTool({
   name: 'listWorkspaces',

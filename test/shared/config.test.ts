@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../shared/config';
+
+describe('loadConfig base URLs', () => {
+  it('reads <PLATFORM>_BASE_URL for any platform, with no list to keep', () => {
+    const c = loadConfig({ DBAPP_BASE_URL: 'http://127.0.0.1:9001', COLLAB_BASE_URL: 'http://127.0.0.1:9002', CRM_BASE_URL: '' });
+    expect(c.baseUrls).toEqual({ dbapp: 'http://127.0.0.1:9001', collab: 'http://127.0.0.1:9002' });
+  });
+
+  it('has none when nothing is set: every platform talks to its real vendor', () => {
+    expect(loadConfig({}).baseUrls).toEqual({});
+  });
+});
