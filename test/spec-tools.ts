@@ -17,6 +17,27 @@ export const SPEC_TOOLS: Record<string, readonly string[]> = {
     // §4.1 referenced by name
     'getApp', 'listApps', 'getOrganization', 'uploadFiles',
   ],
+  collab: [
+    // §4.1 conversations
+    'createConversation', 'createConversationOnObject', 'getConversation', 'getConversationEvents', 'getConversations', 'getConversationsOnObject',
+    'getDirectConversation', 'searchConversations', 'replyToConversation', 'addConversationParticipants', 'leaveConversation',
+    // §4.2 items (6 shown) and the lookups referenced by name
+    'createItem', 'getItem', 'updateItem', 'deleteItem', 'cloneItem', 'filterItems',
+    'getApp', 'getAppsBySpace', 'getOrganizationMembers', 'getContacts', 'getUserStatus',
+    // §4.3 comments
+    'addCommentToObject', 'getComment', 'getCommentsOnObject', 'getCommentRevisions', 'updateComment', 'deleteComment',
+    // §4.4 files (analyzeFile referenced)
+    'uploadFiles', 'uploadFile', 'attachFile', 'downloadFile', 'getFile', 'getFilesOnApp', 'getFilesOnSpace', 'copyFile', 'updateFile', 'deleteFile',
+    'replaceFile', 'copyItemFiles', 'fileToMarkdown', 'analyzeFile',
+    // §4.5 tasks and labels
+    'createTasks', 'getTask', 'updateTasks', 'deleteTasks', 'getTasks', 'createLabel', 'getLabels', 'updateLabel', 'deleteLabel',
+    // §4.6 views
+    'getViews', 'getView', 'createView', 'updateView', 'deleteView', 'makeViewDefault', 'updateLastView',
+    // §4.7 sharing
+    'shareItem', 'updateShare', 'deleteShare', 'getItemShares',
+    // §4.8 hooks, §4.9 search
+    'getHooks', 'createHook', 'deleteHook', 'requestHookVerification', 'validateHookVerification', 'searchPodio',
+  ],
 };
 
 /** Tools the spec leaves "not shown", named by the issues in the spec's style. */
@@ -29,5 +50,11 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
     // §4.2 "other automation tools of the group (activation, run, simulate, run history, and the remaining ones): not shown" — 11 of 18.
     'activateAutomation', 'pauseAutomation', 'deleteAutomation', 'replaceAutomationTrigger', 'runAutomation', 'simulateAutomation', 'callAutomation',
     'generateAutomationWeblink', 'listAutomationRuns', 'getAutomationRun', 'getAutomationUsageReport',
+  ],
+  collab: [
+    // §4.2 "other item tools of the group (7 more, e.g. batch create/update, aggregation)": issue 7 names them.
+    'batchCreateItems', 'batchUpdateItems', 'batchDeleteItems', 'aggregateItems', 'getItemRevisions', 'getItemReferences', 'findReferenceableItems',
+    // Not in the spec: the orgs and their spaces, where an agent starts from nothing (issue 7).
+    'getOrganizations',
   ],
 };

@@ -1,5 +1,7 @@
+import { collab } from '../../functions/collab';
 import { dbapp } from '../../functions/dbapp';
 import type { Platform } from '../../shared/tool';
+import { createPodioTwin, SANDBOX_KEYS as PODIO_KEYS } from '../twins/podio';
 import { createTapeTwin, SANDBOX_KEYS as TAPE_KEYS } from '../twins/tape';
 
 /** What every sandbox twin offers the local server and the tests. */
@@ -29,11 +31,14 @@ export interface LocalPlatform<O extends CommonTwinOptions = any, T extends Twin
   probe: { tool: string; params: Record<string, unknown> };
   /** A GET on the twin itself (path under `mount`), for a look at the vendor side with the sandbox key. */
   look: string;
+  /** The vendor's Authorization scheme for that look (Tape: Bearer; Podio: OAuth2). */
+  scheme: string;
 }
 
 /** Every implemented platform; adding one is one entry here. */
 export const localPlatforms: readonly LocalPlatform[] = [
-  { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org' },
+  { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org', scheme: 'Bearer' },
+  { platform: collab, twin: createPodioTwin, mount: '/twins/podio', keys: PODIO_KEYS, probe: { tool: 'getOrganizations', params: {} }, look: '/org/', scheme: 'OAuth2' },
 ];
 
 /** The platforms alone, for the runtime. */

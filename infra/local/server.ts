@@ -48,7 +48,7 @@ export function startupMessage(base: string, config: ReturnType<typeof loadConfi
       `${name} (${p.platform.vendor}: ${vendor})`,
       `  try: curl -s -X POST ${base}/v1/tools/${name}/${p.probe.tool} -H "Authorization: Bearer ${p.keys.owner}" -H "Content-Type: application/json" -d '${JSON.stringify(p.probe.params)}'`,
     );
-    if (!config.baseUrls[name]) lines.push(`  vendor side: curl -s ${base}${p.mount}${p.look} -H "Authorization: Bearer ${p.keys.owner}"`);
+    if (!config.baseUrls[name]) lines.push(`  vendor side: curl -s ${base}${p.mount}${p.look} -H "Authorization: ${p.scheme} ${p.keys.owner}"`);
   }
   return lines.join('\n');
 }

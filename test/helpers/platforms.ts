@@ -7,6 +7,7 @@ import { localPlatforms, type LocalPlatform } from '../../infra/local/platforms'
  */
 const PROBE_ANSWERS: Record<string, { json: Record<string, unknown>; text: RegExp }> = {
   dbapp: { json: { total: 2 }, text: /^#1 Task management[^]*\n2 workspaces$/ },
+  collab: { json: { orgs: [{ org_id: 7001, name: 'Sandbox Co' }] }, text: /^org #7001 Sandbox Co \(admin\): space #7101 Sales, space #7102 Operations\n1 organization/ },
 };
 
 export interface PlatformCase extends LocalPlatform {

@@ -26,7 +26,7 @@ describe('local server (the embedded default)', () => {
     });
 
     it('mounts the twin at its path: the same twin the tools talk to answers there', async () => {
-      const headers = { authorization: `Bearer ${c.keys.owner}` };
+      const headers = { authorization: `${c.scheme} ${c.keys.owner}` };
       const res = await fetch(`${local.base}${c.mount}${c.look}`, { headers });
       expect(res.status).toBe(200);
       const direct = await local.twins[c.name]!.fetch(`http://twin.local${c.look}`, { headers });
@@ -38,7 +38,7 @@ describe('local server (the embedded default)', () => {
       expect(message).toContain(`sandbox key: ${c.keys.owner}`);
       expect(message).toContain(`${c.name} (${c.platform.vendor}: sandbox twin at http://127.0.0.1:8787${c.mount})`);
       expect(message).toContain(`curl -s -X POST http://127.0.0.1:8787/v1/tools/${c.name}/${c.probe.tool} -H "Authorization: Bearer ${c.keys.owner}"`);
-      expect(message).toContain(`curl -s http://127.0.0.1:8787${c.mount}${c.look} -H "Authorization: Bearer ${c.keys.owner}"`);
+      expect(message).toContain(`curl -s http://127.0.0.1:8787${c.mount}${c.look} -H "Authorization: ${c.scheme} ${c.keys.owner}"`);
     });
   });
 

@@ -1,5 +1,5 @@
 import * as engine from '../../../shared/fields/engine';
-import type { PodioApp, PodioAppField, PodioItemField } from './podio-wire';
+import type { PodioApp, PodioAppField, PodioItemField } from '../wire';
 import { COLLAB_FIELDS, type ItemFieldPlan } from './table';
 
 /**
@@ -16,7 +16,7 @@ import { COLLAB_FIELDS, type ItemFieldPlan } from './table';
 export { COLLAB_FIELDS } from './table';
 export type { CollabExtras, CollabFilter, ContactRef, ItemFieldPlan } from './table';
 export { finishItemFields, needsFinish, profileIdOf, type FieldPort, type OrgMember } from './finish';
-export type { PodioApp, PodioAppField, PodioFieldValue, PodioItemField } from './podio-wire';
+export type { PodioApp, PodioAppField, PodioFieldValue, PodioItemField } from '../wire';
 export type { FieldValue, TextOptions, WriteMode } from '../../../shared/fields/engine';
 export type { DateValue } from './types/date';
 export type { MoneyValue } from './types/number';

@@ -1,5 +1,5 @@
 import type { FieldEntry, FieldInfo, FieldPlan, FieldTable } from '../../../shared/fields/engine';
-import type { PodioAppField, PodioFieldValue } from './podio-wire';
+import type { PodioAppField, PodioFieldValue } from '../wire';
 import { CATEGORY_TYPES } from './types/category';
 import { CONTACT_INFO_TYPES } from './types/contact-info';
 import { DATE_TYPES } from './types/date';

@@ -1,6 +1,6 @@
 import { isId, isObject } from '../../../../shared/fields/engine';
 import { optionId, optionList, type Option } from '../../../../shared/fields/values';
-import type { PodioAppField } from '../podio-wire';
+import type { PodioAppField } from '../../wire';
 import type { CollabEntry, FilterContext } from '../table';
 import { listOf, settingsOf } from './common';
 

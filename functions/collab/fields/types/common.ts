@@ -1,5 +1,5 @@
 import { isObject, show, type InputContext, type TextOptions } from '../../../../shared/fields/engine';
-import type { PodioAppField } from '../podio-wire';
+import type { PodioAppField } from '../../wire';
 import type { CollabExtras, FilterContext } from '../table';
 
 /** Helpers the Podio type families share. */

@@ -1,6 +1,6 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../../../shared/fields/values';
-import type { PodioAppField } from '../podio-wire';
+import type { PodioAppField } from '../../wire';
 import type { CollabEntry } from '../table';
 import { cut, settingsOf, type Cx } from './common';
 

@@ -1,6 +1,6 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { fixedDateTime, isDate, isDateTime } from '../../../../shared/fields/values';
-import type { PodioFieldValue } from '../podio-wire';
+import type { PodioFieldValue } from '../../wire';
 import type { CollabEntry, CollabFilter } from '../table';
 import { range, settingsOf, type Cx } from './common';
 

@@ -1,6 +1,6 @@
 import { isId, isObject, show } from '../../../../shared/fields/engine';
 import { EMAIL_PATTERN } from '../../../../shared/fields/values';
-import type { PodioAppField } from '../podio-wire';
+import type { PodioAppField } from '../../wire';
 import type { CollabEntry, CollabFilter, ContactRef } from '../table';
 import { listOf, settingsOf } from './common';
 

@@ -1,0 +1,99 @@
+/** Comments and their revisions as the comment tools return them (spec §2.3), and their text. */
+import { shortDate } from '../../../shared/render';
+import { person } from '../render';
+import type { PodioComment, PodioCommentRevision, PodioEmbed, PodioFile } from '../wire';
+
+export interface CommentFile {
+  file_id: number;
+  name: string;
+  mimetype?: string;
+  size?: number;
+  link?: string;
+}
+
+export interface CommentEmbed {
+  embed_id: number;
+  url: string;
+  title?: string;
+}
+
+export interface Comment {
+  comment_id: number;
+  /** The text with mention markup `@[Full Name](user:<user_id>)` as written. */
+  value: string;
+  /** Podio's HTML rendering (mentions of real users as links). */
+  rich_value?: string;
+  created_by: { user_id: number | null; name: string; type: string };
+  created_on: string;
+  files: CommentFile[];
+  /** What the comment is on (add and get; a listing is on one object). */
+  ref?: { type: string; id: number };
+  like_count: number;
+  is_liked: boolean;
+  external_id?: string;
+  embed?: CommentEmbed;
+}
+
+export interface CommentRevision {
+  created_on: string;
+  value: string;
+  rich_value: string | null;
+  embed: CommentEmbed | null;
+  embed_file: CommentFile | null;
+}
+
+const toFile = (f: PodioFile): CommentFile => ({
+  file_id: f.file_id,
+  name: f.name,
+  ...(f.mimetype ? { mimetype: f.mimetype } : {}),
+  ...(typeof f.size === 'number' ? { size: f.size } : {}),
+  ...(f.link ? { link: f.link } : {}),
+});
+
+const toEmbed = (e: PodioEmbed): CommentEmbed => ({ embed_id: e.embed_id, url: e.url, ...(e.title ? { title: e.title } : {}) });
+
+/** Podio's comment → spec §2.3; `withRef` keeps `ref` (add and get, not listings). */
+export function toComment(c: PodioComment, withRef = true): Comment {
+  const by = person(c.created_by);
+  return {
+    comment_id: c.comment_id,
+    value: c.value,
+    ...(typeof c.rich_value === 'string' ? { rich_value: c.rich_value } : {}),
+    created_by: { ...by, type: typeof c.created_by?.type === 'string' ? c.created_by.type : 'user' },
+    created_on: c.created_on,
+    files: (c.files ?? []).map(toFile),
+    ...(withRef && c.ref ? { ref: { type: c.ref.type, id: c.ref.id } } : {}),
+    like_count: c.like_count ?? 0,
+    is_liked: c.is_liked === true,
+    ...(c.external_id ? { external_id: c.external_id } : {}),
+    ...(c.embed ? { embed: toEmbed(c.embed) } : {}),
+  };
+}
+
+export function toRevision(r: PodioCommentRevision): CommentRevision {
+  return {
+    created_on: r.created_on,
+    value: r.value,
+    rich_value: typeof r.rich_value === 'string' ? r.rich_value : null,
+    embed: r.embed ? toEmbed(r.embed) : null,
+    embed_file: r.embed_file ? toFile(r.embed_file) : null,
+  };
+}
+
+/** A comment's text on one line: line breaks shown as " / ". */
+export const oneLine = (value: string): string => value.trim().replace(/\s*\n\s*/g, ' / ');
+
+const extras = (files: readonly CommentFile[], embed: CommentEmbed | null | undefined): string =>
+  `${files.length ? ` [files: ${files.map((f) => `${f.name} #${f.file_id}`).join(', ')}]` : ''}${embed ? ` [link: ${embed.url}]` : ''}`;
+
+/** `#90001 2025-01-07 10:00 Ben Okafor: text [files: …] (2 likes)` */
+export function commentLine(c: Comment): string {
+  const likes = c.like_count ? ` (${c.like_count} like${c.like_count === 1 ? '' : 's'})` : '';
+  return `#${c.comment_id} ${shortDate(c.created_on)} ${c.created_by.name}: ${oneLine(c.value)}${extras(c.files, c.embed)}${likes}`;
+}
+
+/** A single comment: its line, then what it is on. */
+export const commentText = (c: Comment): string => `${commentLine(c)}${c.ref ? `\non ${c.ref.type} #${c.ref.id}` : ''}${c.external_id ? `, external_id ${c.external_id}` : ''}`;
+
+/** `v2 2025-01-08 09:12: text` */
+export const revisionLine = (r: CommentRevision, i: number): string => `v${i + 1} ${shortDate(r.created_on)}: ${oneLine(r.value)}${extras(r.embed_file ? [r.embed_file] : [], r.embed)}`;

@@ -1,0 +1,4 @@
+import { lambdaHandler } from '../../shared/http/lambda';
+import { collab } from './index';
+
+export const handler = lambdaHandler(collab);

@@ -1,0 +1,46 @@
+import { invalidParameter } from '../../shared/errors';
+import { downloadSources, type FileSource } from '../../shared/download';
+import type { Ctx } from './params';
+
+/**
+ * https URLs where Podio takes file ids (item `file_ids`, image fields, comment and conversation
+ * `file_ids`): each is downloaded through the SSRF-guarded fetch (shared/download.ts) and uploaded
+ * to Podio as a new unattached file, whose id then goes where the URL was.
+ */
+
+type UploadCtx = Pick<Ctx, 'client' | 'config' | 'deadline'>;
+
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:/i;
+const EXPECTED = 'a numeric Podio file id or an https URL';
+
+/** Downloads the sources (all checked, then all fetched) and uploads each; ids in source order. */
+export async function uploadUrls(sources: readonly FileSource[], ctx: UploadCtx): Promise<number[]> {
+  const files = await downloadSources(sources, ctx);
+  const ids: number[] = [];
+  // One at a time: Podio has no multi-file upload, and its hourly budget is better kept for the write.
+  for (const f of files) ids.push((await ctx.client.uploadFile(f)).file_id);
+  return ids;
+}
+
+/**
+ * `file_ids` (numbers, numeric strings or https URLs) → Podio file ids. Every value is checked
+ * before anything is downloaded; errors name `<parameter>.<i>`. A UUID or other text is refused:
+ * Podio's file ids are numbers.
+ */
+export async function resolveFileIds(values: readonly (number | string)[] | undefined, ctx: UploadCtx, parameter = 'file_ids'): Promise<number[] | undefined> {
+  if (!values) return undefined;
+  const out: number[] = [];
+  const urls: { index: number; source: FileSource }[] = [];
+  values.forEach((v, index) => {
+    const path = `${parameter}.${index}`;
+    if (typeof v === 'number') out[index] = v;
+    else if (/^\d+$/.test(v) && Number(v) > 0) out[index] = Number(v);
+    else if (URL_LIKE.test(v)) urls.push({ index, source: { url: v, parameter: path } });
+    else throw invalidParameter(path, EXPECTED, `Parameter "${path}": ${JSON.stringify(v)} is not a Podio file id (a number, from uploadFile or getFile) nor an https URL.`);
+  });
+  if (urls.length) {
+    const ids = await uploadUrls(urls.map((u) => u.source), ctx);
+    urls.forEach((u, k) => (out[u.index] = ids[k]!));
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { useKit, type Clock, type Twin } from '../kit';
+import { seedDemoState } from './demo';
+import { collectGarbage } from './files';
+import { authenticate, baseOf, podioErrors, podioRateLimit, type TwinEnv } from './http';
+import { appRoutes } from './routes/app';
+import { oauthRoutes } from './routes/auth';
+import { commentRoutes } from './routes/comment';
+import { fileRoutes } from './routes/file';
+import { itemRoutes } from './routes/item';
+import { itemExtraRoutes } from './routes/item-extra';
+import { orgRoutes } from './routes/org';
+import type { PodioState } from './state';
+
+export interface PodioTwinOptions {
+  /** The twin's clock (timestamps, token expiry, rate-limit windows, file garbage collection); default: real time, movable. */
+  clock?: Clock;
+  /** Milliseconds after which every answer leaves (at the earliest): network and server time in benchmarks. */
+  latencyMs?: number;
+  /** Calls per token per window; Podio: 1,000 per hour. */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Webhook targets: 'public' (Podio's rule; default) or 'any'. Hooks arrive with a later issue; kept for the platform list. */
+  hookTargets?: 'public' | 'any';
+}
+
+/** The Podio twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
+export interface PodioTwin extends Twin {
+  app: Hono<TwinEnv>;
+  state: PodioState;
+}
+
+/** A stateful stand-in for Podio's API (https://api.podio.com), speaking its wire format (podio.md). */
+export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
+  const state = seedDemoState();
+  const app = new Hono<TwinEnv>();
+  const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: podioErrors });
+  const clock = kit.clock;
+
+  app.use('*', async (c, next) => {
+    c.set('base', baseOf(c));
+    collectGarbage(state, clock.now());
+    await next();
+  });
+  app.route('/', oauthRoutes(state, clock));
+  const limit = options.rateLimit ?? { limit: 1000, windowMs: 3_600_000 };
+  app.use('*', podioRateLimit({ clock, ...limit }));
+  app.use('*', authenticate(state, clock));
+  app.route('/', orgRoutes(state));
+  app.route('/', appRoutes(state));
+  app.route('/', itemRoutes(state, clock));
+  app.route('/', itemExtraRoutes(state));
+  app.route('/', fileRoutes(state, clock));
+  app.route('/', commentRoutes(state, clock));
+
+  return { app, ...kit, state };
+}
+
+export { PODIO_DEMO } from './demo';
+export { UNATTACHED_FILE_TTL_MS } from './files';
+export { SANDBOX_KEYS } from '../kit';

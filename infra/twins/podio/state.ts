@@ -1,0 +1,203 @@
+import { SANDBOX_KEYS } from '../kit';
+
+/**
+ * In-memory state of the Podio twin. Values are kept in a normalized form of their own (see
+ * values.ts) and rendered to Podio's output shapes on every read, so a category option renamed or a
+ * relation's title changed shows everywhere at once, as in Podio.
+ */
+
+export interface PodioUser {
+  user_id: number;
+  profile_id: number;
+  name: string;
+  mail: string;
+  /** Organization role (podio.md §12: `regular|admin`). */
+  role: 'admin' | 'regular';
+  /** Spaces the user is a member of. */
+  spaces: number[];
+  timezone: string;
+  title: string;
+  phone: string;
+}
+
+export interface PodioOrgRow {
+  org_id: number;
+  name: string;
+  url_label: string;
+  created_on: string;
+}
+
+export interface PodioSpaceRow {
+  space_id: number;
+  org_id: number;
+  name: string;
+  url_label: string;
+  description: string;
+  created_on: string;
+}
+
+export interface PodioFieldRow {
+  field_id: number;
+  external_id: string;
+  type: string;
+  label: string;
+  status: 'active' | 'deleted';
+  config: { label: string; description: string | null; delta: number; required: boolean; settings: Record<string, unknown> };
+}
+
+export interface PodioAppRow {
+  app_id: number;
+  space_id: number;
+  url_label: string;
+  name: string;
+  item_name: string;
+  icon: string;
+  description: string;
+  /** The secret of the app-authentication grant (grant_type=app). */
+  token: string;
+  fields: PodioFieldRow[];
+  /** The last app_item_id handed out (a per-app counter). */
+  lastAppItemId: number;
+}
+
+/** A stored value of a field: the normalized form of values.ts (one per entry of `values`). */
+export type StoredValue = Record<string, unknown>;
+
+export interface ItemRevisionRow {
+  revision: number;
+  item_revision_id: number;
+  created_on: string;
+  created_by: number;
+  type: 'creation' | 'update';
+  /** The item's values as they were after this revision: field id → values. */
+  values: Map<number, StoredValue[]>;
+}
+
+export interface PodioItemRow {
+  item_id: number;
+  app_id: number;
+  app_item_id: number;
+  external_id: string | null;
+  created_on: string;
+  created_by: number;
+  last_event_on: string;
+  /** field id → stored values (empty fields absent). */
+  values: Map<number, StoredValue[]>;
+  tags: string[];
+  file_ids: number[];
+  revisions: ItemRevisionRow[];
+}
+
+export interface PodioFileRow {
+  file_id: number;
+  name: string;
+  mimetype: string;
+  content: Uint8Array;
+  description: string | null;
+  created_on: string;
+  /** Twin clock (ms) at upload: unattached files are collected UNATTACHED_FILE_TTL_MS later. */
+  uploaded_at: number;
+  created_by: number;
+  /** What the file is attached to; null while unattached. */
+  context: { type: string; id: number } | null;
+}
+
+export interface PodioEmbedRow {
+  embed_id: number;
+  url: string;
+  title: string;
+  description: string | null;
+  created_on: string;
+}
+
+export interface CommentVersion {
+  revision_id: number;
+  value: string;
+  created_on: string;
+  embed_id: number | null;
+}
+
+export interface PodioCommentRow {
+  comment_id: number;
+  ref: { type: 'item' | 'task' | 'status'; id: number };
+  value: string;
+  external_id: string | null;
+  created_on: string;
+  created_by: number;
+  embed_id: number | null;
+  file_ids: number[];
+  /** Every version, oldest first (the current one last). */
+  versions: CommentVersion[];
+}
+
+export interface TokenRow {
+  user_id: number;
+  /** Epoch ms on the twin clock; null: never expires (the sandbox keys). */
+  expires_at: number | null;
+  ref: { type: 'user' | 'app'; id: number };
+}
+
+export interface PodioState {
+  org: PodioOrgRow;
+  spaces: Map<number, PodioSpaceRow>;
+  users: Map<number, PodioUser>;
+  apps: Map<number, PodioAppRow>;
+  items: Map<number, PodioItemRow>;
+  /** Deleted item ids: Podio answers 410 gone for them. */
+  deletedItems: Set<number>;
+  files: Map<number, PodioFileRow>;
+  embeds: Map<number, PodioEmbedRow>;
+  comments: Map<number, PodioCommentRow>;
+  /** Access token → who it authenticates. */
+  tokens: Map<string, TokenRow>;
+  /** Refresh token → who it authenticates and when it expires. */
+  refreshTokens: Map<string, TokenRow>;
+  /** The next id of each kind; the seed leaves them above every seeded id. */
+  nextId: { item: number; revision: number; file: number; embed: number; comment: number; app: number; field: number };
+}
+
+export function emptyState(): PodioState {
+  return {
+    org: { org_id: 0, name: '', url_label: '', created_on: '' },
+    spaces: new Map(),
+    users: new Map(),
+    apps: new Map(),
+    items: new Map(),
+    deletedItems: new Set(),
+    files: new Map(),
+    embeds: new Map(),
+    comments: new Map(),
+    tokens: new Map(),
+    refreshTokens: new Map(),
+    nextId: { item: 1, revision: 1, file: 1, embed: 1, comment: 1, app: 1, field: 1 },
+  };
+}
+
+/** Registers the kit's sandbox keys as never-expiring access tokens of the owner and the member. */
+export function registerSandboxKeys(state: PodioState, owner: number, member: number): void {
+  state.tokens.set(SANDBOX_KEYS.owner, { user_id: owner, expires_at: null, ref: { type: 'user', id: owner } });
+  state.tokens.set(SANDBOX_KEYS.member, { user_id: member, expires_at: null, ref: { type: 'user', id: member } });
+}
+
+export function nextId(state: PodioState, kind: keyof PodioState['nextId']): number {
+  return state.nextId[kind]++;
+}
+
+/** Podio's date-time format: UTC `YYYY-MM-DD HH:MM:SS`. */
+export function podioDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The user profile of someone, as Podio shows a contact (podio.md §12). */
+export function profileOf(u: PodioUser) {
+  return { profile_id: u.profile_id, user_id: u.user_id, type: 'user' as const, name: u.name, mail: [u.mail], title: [u.title], phone: [u.phone], avatar: null, link: `https://podio.com/users/${u.user_id}` };
+}
+
+/** Podio's "by" line of an object's author. */
+export function byLine(u: PodioUser | undefined) {
+  if (!u) return { type: 'user', id: 0, user_id: 0, name: 'Unknown', avatar: null, url: null };
+  return { type: 'user', id: u.user_id, user_id: u.user_id, profile_id: u.profile_id, name: u.name, avatar: null, url: `https://podio.com/users/${u.user_id}` };
+}
+
+/** How a change came in: always the API here. */
+export const CREATED_VIA = { id: 1, name: 'Podio', url: 'https://podio.com', display: false };
