@@ -26,13 +26,15 @@ export interface HarnessOptions {
 
 /** The HTTP app wired in-process to a fresh twin of every platform's vendor and a memory store. */
 export async function harness(opts: HarnessOptions = {}) {
+  // Twins are built on first use: a test pays only for the platforms it calls (each twin seeds its demo data).
   const twins: Record<string, Twin> = {};
   const fetchFor: Record<string, typeof fetch | undefined> = {};
   for (const p of localPlatforms) {
     const name = p.platform.name;
-    const twin = p.twin(name === 'dbapp' && opts.twin ? { ...opts.twins?.[name], ...opts.twin } : opts.twins?.[name]);
-    twins[name] = twin;
-    fetchFor[name] = twin.fetch;
+    let built: Twin | undefined;
+    const get = () => (built ??= p.twin(name === 'dbapp' && opts.twin ? { ...opts.twins?.[name], ...opts.twin } : opts.twins?.[name]));
+    Object.defineProperty(twins, name, { get, enumerable: true });
+    fetchFor[name] = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => get().fetch(input, init)) as typeof fetch;
   }
   const config: Config = loadConfig({ ...opts.env });
   const store = opts.store ?? new MemoryStore();
@@ -78,5 +80,10 @@ export async function harness(opts: HarnessOptions = {}) {
     return t as T;
   }
 
-  return { app, rt, store, call, recordRequests, twins, twin, tape: twin<TapeTwin>('dbapp') };
+  return {
+    app, rt, store, call, recordRequests, twins, twin,
+    get tape() {
+      return twin<TapeTwin>('dbapp');
+    },
+  };
 }
