@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { SANDBOX_KEYS } from '../../infra/twins/tape';
 import { median } from './stats';
 
 /** What one fresh process reported: wall times seen by the bench, and its own figures. */
@@ -31,18 +30,18 @@ export interface ColdReport {
   functions: ColdResult[];
 }
 
-/** A realistic API Gateway HTTP API (payload 2.0) event for POST /v1/tools/dbapp/listWorkspaces. */
-export function listWorkspacesEvent(): Record<string, unknown> {
-  const body = '{}';
+/** A realistic API Gateway HTTP API (payload 2.0) event for POST /v1/tools/{platform}/{tool} with `params` as its body. */
+export function toolEvent(platform: string, tool: string, params: Record<string, unknown>, key: string): Record<string, unknown> {
+  const body = JSON.stringify(params);
   const now = Date.now();
   return {
     version: '2.0',
     routeKey: 'POST /v1/tools/{platform}/{tool}',
-    rawPath: '/v1/tools/dbapp/listWorkspaces',
+    rawPath: `/v1/tools/${platform}/${tool}`,
     rawQueryString: '',
     headers: {
       accept: '*/*',
-      authorization: `Bearer ${SANDBOX_KEYS.owner}`,
+      authorization: `Bearer ${key}`,
       'content-length': String(body.length),
       'content-type': 'application/json',
       host: 'abc123defg.execute-api.eu-central-1.amazonaws.com',
@@ -57,14 +56,14 @@ export function listWorkspacesEvent(): Record<string, unknown> {
       apiId: 'abc123defg',
       domainName: 'abc123defg.execute-api.eu-central-1.amazonaws.com',
       domainPrefix: 'abc123defg',
-      http: { method: 'POST', path: '/v1/tools/dbapp/listWorkspaces', protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
+      http: { method: 'POST', path: `/v1/tools/${platform}/${tool}`, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
       requestId: 'JKJaXmPLvHcESHA=',
       routeKey: 'POST /v1/tools/{platform}/{tool}',
       stage: '$default',
       time: new Date(now).toUTCString(),
       timeEpoch: now,
     },
-    pathParameters: { platform: 'dbapp', tool: 'listWorkspaces' },
+    pathParameters: { platform, tool },
     body,
     isBase64Encoded: false,
   };
@@ -166,17 +165,35 @@ function assertSuccess(name: string, report: Record<string, unknown>): void {
   }
 }
 
+export interface ColdTarget {
+  /** The bundle's vendor twin, on a loopback port. */
+  baseUrl: string;
+  /** The API Gateway event the bundle answers (its platform's read-only probe). */
+  event: Record<string, unknown>;
+}
+
 /**
  * Cold init: each bundle, and the empty-process floor, in fresh `node` processes, interleaved
  * round by round (order alternating), after one untimed warm-up of each (file cache).
+ * Each bundle answers its platform's probe against its own twin, with the store of `storeEnv`
+ * (the deployed one: DynamoDB, here DynamoDB Local).
  */
-export async function measureColdInit(bundles: readonly { name: string; file: string }[], baseUrl: string, runs: number): Promise<ColdReport> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DBAPP_BASE_URL: baseUrl, STORE: 'memory', BENCH_EVENT: JSON.stringify(listWorkspacesEvent()) };
+export async function measureColdInit(
+  bundles: readonly { name: string; file: string }[],
+  targets: Record<string, ColdTarget>,
+  runs: number,
+  storeEnv: NodeJS.ProcessEnv,
+): Promise<ColdReport> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...storeEnv };
   delete env.NODE_OPTIONS;
-  delete env.TABLE_NAME;
+  const bundleEnv = (name: string): NodeJS.ProcessEnv => {
+    const target = targets[name];
+    if (!target) throw new Error(`cold init: no twin and probe for function "${name}"`);
+    return { ...env, [`${name.toUpperCase()}_BASE_URL`]: target.baseUrl, BENCH_EVENT: JSON.stringify(target.event) };
+  };
   const kinds = [
     { name: '(floor)', script: FLOOR_CHILD, env },
-    ...bundles.map((b) => ({ name: b.name, script: COLD_CHILD, env: { ...env, BENCH_BUNDLE: b.file } })),
+    ...bundles.map((b) => ({ name: b.name, script: COLD_CHILD, env: { ...bundleEnv(b.name), BENCH_BUNDLE: b.file } })),
   ];
   const results = new Map<string, ChildRun[]>(kinds.map((k) => [k.name, []]));
 

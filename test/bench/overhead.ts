@@ -4,7 +4,7 @@ import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/config';
 import { createApp } from '../../shared/http/app';
 import { createRuntime } from '../../shared/runtime';
-import { MemoryStore } from '../../shared/store/memory';
+import type { Store } from '../../shared/store';
 import { percentile } from './stats';
 
 export interface Percentiles {
@@ -26,14 +26,15 @@ export interface OverheadReport {
 /**
  * Per-call overhead of getWorkspace through the shared HTTP app (in-process app.request, as the
  * test harness does) against a zero-latency twin, next to a direct twin.fetch of the same data.
- * Calls alternate tool/direct so drift (GC, JIT) falls on both alike.
+ * Calls alternate tool/direct so drift (GC, JIT) falls on both alike. Every tool call passes the
+ * rate-limit counter of `store`: with DynamoDB that is one round trip per call, as deployed.
  */
-export async function measureOverhead(calls: number, warmup: number): Promise<OverheadReport> {
+export async function measureOverhead(calls: number, warmup: number, store: Store): Promise<OverheadReport> {
   const twin = createTapeTwin({ credits: 1e12 });
   const rt = await createRuntime({
     platforms: [dbapp],
     config: loadConfig({ RATE_LIMIT_MAX: '100000000' }),
-    store: new MemoryStore(),
+    store,
     fetchFor: { dbapp: twin.fetch },
   });
   const app = createApp(rt);
