@@ -8,8 +8,6 @@ import type {
   TapeUpload, TapeUsageBucket, TapeView, TapeViewPreview, TapeViewWrite, TapeWebhook, TapeWebhookType, TapeWeblinkBody,
   TapeWorkspace, TapeWorkspaceMember, TapeWriteFlags,
 } from './wire';
-// Transitional: files not yet moved to './wire' still import wire types from here.
-export type * from './wire';
 
 export const TAPE_BASE_URL = 'https://api.tapeapp.com';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../../shared/errors';
-import type { TapeAppField, TapeAppWithFields, TapeRecord } from '../../functions/dbapp/client';
+import type { TapeAppField, TapeAppWithFields, TapeRecord } from '../../functions/dbapp/wire';
 import {
   TAPE_FIELDS,
   currencyMatches,

@@ -1,6 +1,7 @@
 import type { ToolContext } from '../../../shared/tool';
 import { resolveAttachments } from '../attachments';
-import type { TapeClient, TapeRecord } from '../client';
+import type { TapeClient } from '../client';
+import type { TapeRecord } from '../wire';
 import { mergeChecklists, type FieldPlan } from './input';
 
 type Ctx = Pick<ToolContext<TapeClient>, 'client' | 'config' | 'deadline'>;

@@ -1,5 +1,5 @@
 import * as engine from '../../../shared/fields/engine';
-import type { TapeAppField, TapeAppWithFields } from '../client';
+import type { TapeAppField, TapeAppWithFields } from '../wire';
 import { TAPE_FIELDS, type TapeExtras } from './table';
 
 /**

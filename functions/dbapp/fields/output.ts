@@ -1,5 +1,5 @@
 import * as engine from '../../../shared/fields/engine';
-import type { TapeAppWithFields, TapeFieldValue, TapeRecord, TapeRecordField } from '../client';
+import type { TapeAppWithFields, TapeFieldValue, TapeRecord, TapeRecordField } from '../wire';
 import { TAPE_FIELDS } from './table';
 import { toUser } from './types/reference';
 

@@ -1,5 +1,5 @@
 import type { FieldEntry, FieldInfo, FieldTable } from '../../../shared/fields/engine';
-import type { TapeAppField, TapeFieldValue } from '../client';
+import type { TapeAppField, TapeFieldValue } from '../wire';
 import { CATEGORY_TYPES } from './types/category';
 import { CHECKLIST_TYPES } from './types/checklist';
 import { CONTACT_INFO_TYPES } from './types/contact-info';

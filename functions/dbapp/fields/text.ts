@@ -1,5 +1,5 @@
 import * as engine from '../../../shared/fields/engine';
-import { plural } from '../render';
+import { listFooter } from '../../../shared/render';
 import type { AppRecord, RecordFieldValue } from './output';
 import { TAPE_FIELDS } from './table';
 
@@ -64,14 +64,7 @@ export function linkPattern(records: readonly AppRecord[]): string | undefined {
 /** Lines of a page of records, then `showing N of TOTAL — pass cursor "…"` or the count. */
 export function recordListText(page: { records: AppRecord[]; total: number; cursor?: string | null }, o: TextOptions = {}, noun = 'record'): string {
   const lines = page.records.map((r) => recordLine(r, o));
-  const count =
-    page.cursor
-      ? `showing ${page.records.length.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')} — pass cursor "${page.cursor}" for the next page`
-      : page.records.length === 0
-        ? `no ${noun}s${page.total > 0 ? ` on this page (total ${page.total.toLocaleString('en-US')})` : ''}`
-        : page.records.length < page.total
-          ? `showing ${page.records.length.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')} (last page)`
-          : plural(page.records.length, noun);
+  const count = listFooter({ shown: page.records.length, total: page.total, noun, ...(page.cursor ? { next: { param: 'cursor', value: page.cursor } } : {}) });
   const link = linkPattern(page.records);
   return [...lines, link && !o.verbose ? `${count} · open one at ${link}` : count].join('\n');
 }

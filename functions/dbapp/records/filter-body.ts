@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { invalidParameter, type ToolError } from '../../../shared/errors';
-import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../client';
+import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../wire';
 import { filterField } from '../../../shared/fields/engine';
 import { TAPE_FIELDS, isDateField, optionsOf, type TapeOperand } from '../fields';
 

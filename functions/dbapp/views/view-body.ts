@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { invalidParameter } from '../../../shared/errors';
-import type { TapeAppField, TapeAppWithFields, TapeClient, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../client';
+import type { TapeClient } from '../client';
+import type { TapeAppField, TapeAppWithFields, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../wire';
 import { isDateField } from '../fields';
 import {
   SPLIT_BY_FIELD_TYPES,

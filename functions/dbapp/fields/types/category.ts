@@ -1,6 +1,6 @@
 import { isId, isObject } from '../../../../shared/fields/engine';
 import { optionId, optionList, type Option } from '../../../../shared/fields/values';
-import type { TapeAppField } from '../../client';
+import type { TapeAppField } from '../../wire';
 import type { TapeEntry } from '../table';
 import { elementPath, listOf, shaped, type Cx } from './common';
 

@@ -1,5 +1,5 @@
 import { fieldError, isId, isObject, show } from '../../../../shared/fields/engine';
-import type { TapeRecord } from '../../client';
+import type { TapeRecord } from '../../wire';
 import type { FieldPlan } from '../input';
 import type { TapeChecklistEntry, TapeEntry } from '../table';
 import { isDateTime } from './date';

@@ -1,5 +1,5 @@
 import type { InputContext, TextOptions } from '../../../../shared/fields/engine';
-import type { TapeAppField } from '../../client';
+import type { TapeAppField } from '../../wire';
 import type { TapeExtras } from '../table';
 
 /** Helpers the Tape type families share. */

@@ -1,5 +1,5 @@
 import { isId, isObject, show } from '../../../../shared/fields/engine';
-import { byteSize } from '../../render';
+import { byteSize } from '../../../../shared/render';
 import type { TapeEntry } from '../table';
 import { TEXT_OPS } from './text';
 import { SINGLE, elementPath, listOf, shaped } from './common';
