@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '../../shared/config';
-import { createApp } from '../../shared/http/app';
+import { createApp, noRoute } from '../../shared/http/app';
 import { createRuntime } from '../../shared/runtime';
 import { localPlatforms, platforms, type Twin } from './platforms';
 
@@ -25,6 +25,7 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   }
   const rt = await createRuntime({ platforms, config, fetchFor });
   app.route('/', createApp(rt));
+  app.notFound(noRoute);
 
   const port = Number(env.PORT ?? 8787);
   const hostname = env.HOST ?? '127.0.0.1';

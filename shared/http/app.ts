@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { ToolError } from '../errors';
-import { errorBody, execute, failure, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
+import { execute, failure, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
 import { bearerKey } from './auth';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
@@ -48,14 +48,15 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
     return c.json({ success: true, data: { platform: name, tools } });
   });
 
-  app.notFound((c) =>
-    c.json(errorBody('NOT_FOUND', `No route ${c.req.method} ${c.req.path}. Tools are called with POST /v1/tools/{platform}/{toolName}.`), 404),
-  );
-  app.onError((err, c) => {
-    const outcome = failure(err, { platform: c.req.param('platform') ?? '', tool: c.req.param('tool') ?? '' });
-    return c.json(outcome.body, outcome.status as 500);
-  });
+  app.notFound(noRoute);
+  app.onError((err, c) => send(c, failure(err, { platform: c.req.param('platform') ?? '', tool: c.req.param('tool') ?? '' }), false));
   return app;
+}
+
+/** Any unmatched request, here or on a server that mounts this app: an envelope, never a bare 404. */
+export function noRoute(c: Context): Response {
+  const err = new ToolError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}. Tools are called with POST /v1/tools/{platform}/{toolName}; GET /v1/tools/{platform} lists them.`);
+  return send(c, failure(err, { platform: '', tool: '' }), false);
 }
 
 function parseFormat(raw: string | undefined): Format | ToolError {

@@ -38,7 +38,15 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
       ready = undefined;
       throw err;
     }));
-    if (event && typeof event === 'object' && isHttpEvent(event)) return http(event as never, context as never);
+    if (event && typeof event === 'object' && isHttpEvent(event)) {
+      const checked = checkHttpEvent(event);
+      if (checked instanceof ToolError) return httpFailure(checked, platform.name);
+      try {
+        return await http(checked as never, context as never);
+      } catch (err) {
+        return httpFailure(err, platform.name);
+      }
+    }
     if (!event || typeof event !== 'object' || Array.isArray(event)) {
       return failure(
         new ToolError('INVALID_PARAMETER', 'A direct invocation takes an object {tool, params, format?, key_parameter}.', { parameter: '(event)', expected: 'object' }),
@@ -47,6 +55,45 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
     }
     return direct(rt, platform, event, context);
   };
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const NO_BODY = new Set(['GET', 'HEAD']);
+const badEvent = (problem: string) => new ToolError('INVALID_PARAMETER', `Malformed API Gateway event: ${problem}.`, { parameter: '(event)', expected: 'an API Gateway HTTP API (2.0) or REST (1.0) proxy event' });
+
+/**
+ * What the Hono adapter would turn into a bare text answer (or a thrown error) is checked here so
+ * that every answer is an envelope: the request line must be there, a base64 body must be base64,
+ * and a GET/HEAD carries no body (Request refuses one; it would mean nothing to a GET route).
+ */
+function checkHttpEvent(event: HttpEvent): HttpEvent | ToolError {
+  const rc = (event as { requestContext?: unknown }).requestContext;
+  if (!rc || typeof rc !== 'object') return badEvent('requestContext is missing');
+  let method: unknown;
+  if ('rawPath' in event || (event as { version?: unknown }).version === '2.0') {
+    const v2 = event as APIGatewayProxyEventV2;
+    const http = (rc as { http?: unknown }).http;
+    if (!http || typeof http !== 'object') return badEvent('requestContext.http is missing');
+    method = (http as { method?: unknown }).method;
+    if (typeof v2.rawPath !== 'string' || !v2.rawPath.startsWith('/')) return badEvent('rawPath is missing');
+  } else {
+    const v1 = event as APIGatewayProxyEvent;
+    method = v1.httpMethod;
+    if (typeof v1.path !== 'string' || !v1.path.startsWith('/')) return badEvent('path is missing');
+  }
+  if (typeof method !== 'string' || !/^[A-Z]+$/.test(method)) return badEvent('the HTTP method is missing');
+  const body = (event as { body?: unknown }).body;
+  if (event.isBase64Encoded && typeof body === 'string' && (body.length % 4 !== 0 || !BASE64.test(body))) {
+    return new ToolError('INVALID_PARAMETER', 'The event says isBase64Encoded but its body is not base64; send the JSON body as text or encode it in base64 (RFC 4648).', { parameter: '(body)', expected: 'base64' });
+  }
+  if (NO_BODY.has(method) && body != null) return { ...event, body: null, isBase64Encoded: false } as HttpEvent;
+  return event;
+}
+
+/** An envelope as API Gateway's proxy answer. */
+function httpFailure(err: unknown, platform: string) {
+  const outcome = failure(err, { platform, tool: '' });
+  return { statusCode: outcome.status, headers: { ...outcome.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(outcome.body), isBase64Encoded: false };
 }
 
 async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, context: Context): Promise<Envelope> {

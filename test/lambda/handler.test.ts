@@ -151,6 +151,43 @@ describe.each(platformCases)('$name', (c) => {
     });
   });
 
+  describe('malformed events still answer an envelope', () => {
+    const handler = makeHandler(c);
+    const v2 = httpApiV2Event(probe(c));
+    const v1 = restApiV1Event(probe(c));
+    const answer = async (event: unknown) => {
+      const res = (await handler(event as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+      expect(res.headers?.['content-type']).toBe('application/json; charset=utf-8');
+      return { status: res.statusCode, body: JSON.parse(res.body!) };
+    };
+    const malformed = (parameter: string, code = 'INVALID_PARAMETER') => ({ success: false, error: { code, details: { parameter } } });
+
+    it('a body flagged base64 that is not base64 → INVALID_PARAMETER (body)', async () => {
+      const r = await answer({ ...v2, body: '%%% not base64', isBase64Encoded: true });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject(malformed('(body)'));
+    });
+
+    it('a GET that carries a body → the route answer (NOT_FOUND for a tool path), not a bare 400', async () => {
+      const r = await answer({ ...v2, requestContext: { ...v2.requestContext, http: { ...v2.requestContext.http, method: 'GET' } } });
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+      expect(r.body.error.message).toContain('POST /v1/tools/{platform}/{toolName}');
+    });
+
+    it.each([
+      ['no rawPath', { ...v2, rawPath: undefined }],
+      ['no requestContext.http', { ...v2, requestContext: { ...v2.requestContext, http: undefined } }],
+      ['requestContext null', { ...v2, requestContext: null }],
+      ['v1 without httpMethod', { ...v1, httpMethod: undefined }],
+      ['v1 without path', { ...v1, path: undefined }],
+    ])('%s → INVALID_PARAMETER (event)', async (_name, event) => {
+      const r = await answer(event);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject(malformed('(event)'));
+    });
+  });
+
   describe('direct invocation (scheduled jobs)', () => {
     const KEY_PARAMETER = `/tool-execution-service/dev/${c.name}/api-key`;
     const event = (o: Partial<DirectEvent> & Record<string, unknown> = {}): DirectEvent => ({

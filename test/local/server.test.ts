@@ -42,6 +42,17 @@ describe('local server (the embedded default)', () => {
     });
   });
 
+  it.each([
+    ['GET on a tool path', 'GET', '/v1/tools/dbapp/listWorkspaces'],
+    ['extra path segments', 'POST', '/v1/tools/dbapp/listWorkspaces/extra'],
+    ['an unknown top-level path', 'GET', '/nothing-here'],
+  ])('answers an envelope for unmatched routes: %s', async (_name, method, path) => {
+    const res = await fetch(`${local.base}${path}`, { method, headers: { authorization: 'Bearer x' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: expect.stringContaining(`No route ${method} ${path}`) } });
+  });
+
   it('names the base URL instead of the twin for a platform whose <PLATFORM>_BASE_URL is set', () => {
     const c = platformCases[0]!;
     const message = startupMessage('http://127.0.0.1:8787', loadConfig({ [`${c.name.toUpperCase()}_BASE_URL`]: 'https://vendor.example' }));
