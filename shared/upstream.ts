@@ -99,9 +99,13 @@ export function createUpstream(opts: UpstreamOptions) {
   };
 }
 
+/** A vendor message may echo what was sent (a 1 MB value comes back as a 1 MB message): keep its start. */
+export const MAX_VENDOR_MESSAGE = 500;
+const capped = (message: string) => (message.length > MAX_VENDOR_MESSAGE ? `${message.slice(0, MAX_VENDOR_MESSAGE - 1)}…` : message);
+
 function mapError(res: Response, body: unknown, endpoint: string, opts: UpstreamOptions): ToolError {
   const vendor = opts.describeError(body, res.status, res.headers);
-  const said = vendor.message ? `: ${vendor.message}` : '';
+  const said = vendor.message ? `: ${capped(vendor.message)}` : '';
   const details = { upstream_status: res.status, ...(vendor.code ? { upstream_code: vendor.code } : {}) };
   const code: ErrorCode | undefined = vendor.as ?? statusCode(res.status);
   if (code === 'RATE_LIMITED') return rateLimited(retryAfter(vendor, res.headers), `${opts.vendor} rate limit reached${said}`, details);

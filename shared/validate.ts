@@ -8,27 +8,58 @@ import { invalidParameter, type ToolError } from './errors';
  */
 export const MAX_NESTING = 64;
 
-/** Refuses parameters nested deeper than MAX_NESTING, naming the path where the limit is crossed. Iterative: any depth is safe to check. */
-export function checkNesting(params: unknown, max = MAX_NESTING): void {
+/** C0 and C1 control characters other than tab, line feed and carriage return, and DEL. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** A UTF-16 surrogate without its pair: not a character, and not encodable as UTF-8 for the vendor. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const at = (path: string[]) => {
+  const p = path.join('.') || '(body)';
+  return p.length > 80 ? `${p.slice(0, 77)}...` : p;
+};
+
+/**
+ * Checks what no schema should have to: nesting deeper than MAX_NESTING (refused before anything
+ * walks the input recursively, where it would exhaust the stack), a `__proto__` key (JSON.parse
+ * makes it an own key that object spreads then drop silently), and text with control characters
+ * or lone surrogates (a name of only control characters becomes an empty slug upstream).
+ * Iterative: any depth is safe to check.
+ */
+export function checkParams(params: unknown, max = MAX_NESTING): void {
   const stack: { value: unknown; path: string[] }[] = [{ value: params, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (CONTROL.test(value) || LONE_SURROGATE.test(value)) {
+        throw invalidParameter(
+          at(path),
+          'text without control characters or unpaired surrogates',
+          `Parameter "${at(path)}" contains ${LONE_SURROGATE.test(value) ? 'an unpaired UTF-16 surrogate' : 'a control character'}; send plain text (tabs and line breaks are fine).`,
+        );
+      }
+      continue;
+    }
     if (value === null || typeof value !== 'object') continue;
     if (path.length >= max) {
-      const parameter = path.join('.');
       throw invalidParameter(
-        parameter,
+        at(path),
         `at most ${max} levels of nested arrays and objects`,
-        `Parameter "${path[0]}" is nested deeper than ${max} levels of arrays and objects (at "${parameter.length > 80 ? `${parameter.slice(0, 77)}...` : parameter}"). No parameter of this tool nests that deep: send the shape its description shows.`,
+        `Parameter "${path[0]}" is nested deeper than ${max} levels of arrays and objects (at "${at(path)}"). No parameter of this tool nests that deep: send the shape its description shows.`,
       );
     }
-    for (const [key, child] of Object.entries(value)) if (child !== null && typeof child === 'object') stack.push({ value: child, path: [...path, key] });
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '__proto__') {
+        const where = at([...path, key]);
+        throw invalidParameter(where, 'no "__proto__" key', `Parameter "${where}": "__proto__" is not accepted as a key anywhere in the parameters.`);
+      }
+      if (child !== null && (typeof child === 'object' || typeof child === 'string')) stack.push({ value: child, path: [...path, key] });
+    }
   }
 }
 
 /** Parses tool input; the first problem becomes one INVALID_PARAMETER naming its path and the expected shape. */
 export function parseInput<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
-  checkNesting(params);
+  checkParams(params);
   const result = schema.safeParse(params, { reportInput: true });
   if (result.success) return result.data;
   throw issueToError(result.error.issues[0]!, schema);

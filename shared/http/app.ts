@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
 import { ToolError } from '../errors';
 import { execute, failure, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
@@ -9,11 +10,17 @@ interface LambdaBindings {
   lambdaContext?: { getRemainingTimeInMillis(): number };
 }
 
+/** The largest request body read: AWS Lambda's synchronous payload limit (6 MB). */
+export const MAX_BODY_BYTES = 6_000_000;
+
 /** The shared Hono app: every platform's tools under POST /v1/tools/{platform}/{tool}. */
 export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   const app = new Hono<{ Bindings: LambdaBindings }>();
 
-  app.post('/v1/tools/:platform/:tool', async (c) => {
+  // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory.
+  const tooLarge = (c: Context) =>
+    send(c, failure(new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }), { platform: c.req.param('platform') ?? '', tool: c.req.param('tool') ?? '' }), c.req.query('base64') === 'true');
+  app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), async (c) => {
     const { platform, tool } = c.req.param();
     const base64 = c.req.query('base64') === 'true';
     const auth = bearerKey(c.req.header('authorization'));

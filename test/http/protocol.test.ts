@@ -309,3 +309,49 @@ describe('nesting limits on real parameters', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('inputs no schema should have to catch', () => {
+  it('refuses a "__proto__" key inside fields like any other unknown key, not silently dropped', async () => {
+    const h = await harness();
+    const seen = h.recordRequests('dbapp');
+    const r = await h.call('dbapp/createRecord', undefined, { raw: '{"app_id": 901, "fields": {"name": "Acme", "__proto__": {"polluted": true}}}' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toMatchObject({ parameter: 'fields.__proto__', expected: 'no "__proto__" key' });
+    expect(seen).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['only control characters', '\u0001\u0002'],
+    ['a NUL inside', 'Sales\u0000team'],
+    ['an unpaired surrogate', 'Sales \ud800 team'],
+  ])('refuses text with %s, naming the parameter', async (_case, name) => {
+    const h = await harness();
+    const seen = h.recordRequests('dbapp');
+    const r = await h.call('dbapp/createWorkspace', { name });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toMatchObject({ parameter: 'name', expected: 'text without control characters or unpaired surrogates' });
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps tabs, line breaks and paired surrogates (emoji)', async () => {
+    const h = await harness();
+    const r = await h.call('dbapp/createWorkspace', { name: 'Sales\tteam 🚀', type: 'open', description: 'line one\r\nline two' }, { query: 'format=json' });
+    expect(r.body.success).toBe(true);
+  });
+
+  it('refuses a body over 6 MB before reading it, with the envelope', async () => {
+    const h = await harness();
+    const seen = h.recordRequests('dbapp');
+    const r = await h.call('dbapp/createWorkspace', undefined, { raw: JSON.stringify({ name: 'x'.repeat(6_000_001) }) });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: '(body)', expected: 'at most 6000000 bytes' } });
+    expect(seen).toEqual([]);
+  });
+
+  it('caps a vendor message that echoes a huge value', async () => {
+    const h = await harness();
+    const r = await h.call('dbapp/getAutomationCatalog', { field_type: 'x'.repeat(100_000) });
+    expect(JSON.stringify(r.body).length).toBeLessThan(2_000);
+  });
+});
