@@ -48,22 +48,13 @@ export function hashKey(key: string): string {
 export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   const headers: Record<string, string> = {};
   try {
+    // The counter comes before the tool lookup: a key probing tool names is counted like any call.
+    if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
+    const keyHash = hashKey(call.key);
+    await countCall(rt, call.platform, keyHash, headers);
     const found = await rt.registry.find(call.platform, call.tool);
     if (!found) throw notFound(rt, call);
     const { platform, tool } = found;
-    const keyHash = hashKey(call.key);
-
-    const { max, windowSeconds } = rt.config.rateLimit;
-    const counter = await rt.store.increment(`rl#${platform.name}#${keyHash}`, windowSeconds, max);
-    headers['RateLimit-Limit'] = String(counter.limit);
-    headers['RateLimit-Remaining'] = String(counter.remaining);
-    headers['RateLimit-Reset'] = String(counter.resetSeconds);
-    if (!counter.allowed) {
-      throw rateLimited(counter.resetSeconds, `Rate limit of ${max} calls per ${windowSeconds} s for this key on "${platform.name}" reached; retry after ${counter.resetSeconds} s.`, {
-        limit: max,
-        window_seconds: windowSeconds,
-      });
-    }
 
     if (call.params === INVALID_JSON) {
       throw new ToolError('INVALID_PARAMETER', 'The request body is not valid JSON. Send a JSON object of the tool parameters, e.g. {"workspace_id": 1}.', {
@@ -94,6 +85,24 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
     return { status: 200, body: { success: true, data }, headers };
   } catch (err) {
     return failure(err, call, headers);
+  }
+}
+
+/**
+ * Counts one call of the key on the platform and sets the RateLimit-* headers; over the limit it
+ * throws RATE_LIMITED. Every keyed answer of a known platform carries the headers.
+ */
+export async function countCall(rt: Runtime, platform: string, keyHash: string, headers: Record<string, string>): Promise<void> {
+  const { max, windowSeconds } = rt.config.rateLimit;
+  const counter = await rt.store.increment(`rl#${platform}#${keyHash}`, windowSeconds, max);
+  headers['RateLimit-Limit'] = String(counter.limit);
+  headers['RateLimit-Remaining'] = String(counter.remaining);
+  headers['RateLimit-Reset'] = String(counter.resetSeconds);
+  if (!counter.allowed) {
+    throw rateLimited(counter.resetSeconds, `Rate limit of ${max} calls per ${windowSeconds} s for this key on "${platform}" reached; retry after ${counter.resetSeconds} s.`, {
+      limit: max,
+      window_seconds: windowSeconds,
+    });
   }
 }
 

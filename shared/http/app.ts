@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
 import { ToolError } from '../errors';
-import { execute, failure, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
+import { countCall, execute, failure, hashKey, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
 import { bearerKey } from './auth';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
@@ -46,13 +46,19 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
     if (!auth.ok) return send(c, failure(auth.error, { platform: name, tool: '' }), false);
     const platform = rt.registry.platforms.get(name);
     if (!platform) return send(c, failure(new ToolError('NOT_FOUND', `Unknown platform "${name}".`, { platform: name }), { platform: name, tool: '' }), false);
+    const headers: Record<string, string> = {};
+    try {
+      await countCall(rt, name, hashKey(auth.key), headers);
+    } catch (err) {
+      return send(c, failure(err, { platform: name, tool: '' }, headers), false);
+    }
     const tools = (await rt.registry.list(platform)).map((t) => ({
       name: t.name,
       description: t.description,
       annotations: t.annotations,
       input_schema: z.toJSONSchema(t.input, { io: 'input' }),
     }));
-    return c.json({ success: true, data: { platform: name, tools } });
+    return send(c, { status: 200, body: { success: true, data: { platform: name, tools } }, headers }, false);
   });
 
   app.notFound(noRoute);

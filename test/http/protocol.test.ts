@@ -181,6 +181,23 @@ describe('rate limit', () => {
   });
 });
 
+describe('rate-limit headers on every keyed answer of a known platform', () => {
+  it('an unknown tool and the tool listing are counted and carry RateLimit-*', async () => {
+    const h = await harness({ env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    const unknown = await h.call('dbapp/noSuchTool');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('ratelimit-remaining')).toBe('2');
+    const list = await h.app.request('/v1/tools/dbapp', { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('ratelimit-limit')).toBe('3');
+    expect(list.headers.get('ratelimit-remaining')).toBe('1');
+    await h.call('dbapp/listWorkspaces');
+    const over = await h.app.request('/v1/tools/dbapp', { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
+    expect(over.status).toBe(429);
+    expect((await over.json()).error.code).toBe('RATE_LIMITED');
+  });
+});
+
 describe('unexpected errors', () => {
   it('answers INTERNAL_ERROR with a generic message and logs the cause without the key', async () => {
     const h = await harness();
