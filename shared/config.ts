@@ -3,7 +3,11 @@ import type { StoreConfig } from './store';
 /** Everything configurable, read from the environment once. Documented in README "Configuration". */
 export interface Config {
   store: StoreConfig;
-  rateLimit: { max: number; windowSeconds: number };
+  /**
+   * onStoreError: what a call does when the counter's store cannot be reached. 'open' (default, as
+   * API gateways do): the call goes on, uncounted, and the failure is logged; 'closed': it fails.
+   */
+  rateLimit: { max: number; windowSeconds: number; onStoreError: 'open' | 'closed' };
   upstreamTimeoutMs: number;
   /**
    * Hosts for which plain http:// and loopback/private addresses are allowed where callers pass
@@ -34,6 +38,12 @@ function baseUrls(env: Env): Record<string, string> {
   return out;
 }
 
+function storePolicy(raw: string | undefined): 'open' | 'closed' {
+  if (raw === undefined || raw === '' || raw === 'open') return 'open';
+  if (raw === 'closed') return 'closed';
+  throw new Error(`RATE_LIMIT_ON_STORE_ERROR must be "open" or "closed", got "${raw}"`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const kind = env.STORE ?? (env.TABLE_NAME ? 'dynamodb' : 'memory');
   if (kind !== 'memory' && kind !== 'dynamodb') throw new Error(`STORE must be "memory" or "dynamodb", got "${kind}"`);
@@ -42,6 +52,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       max: positiveInt(env, 'RATE_LIMIT_MAX', 600),
       windowSeconds: positiveInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+      onStoreError: storePolicy(env.RATE_LIMIT_ON_STORE_ERROR),
     },
     upstreamTimeoutMs: positiveInt(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
     allowHttpHosts: (env.ALLOW_HTTP_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),

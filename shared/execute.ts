@@ -35,6 +35,8 @@ export interface Call {
   format: Format;
   /** Epoch ms by which the call must be done (Lambda remaining time); none = no budget. */
   deadline?: number;
+  /** The platform's request id (Lambda's awsRequestId), for the access log. */
+  requestId?: string;
 }
 
 /** Marks a request body that was not valid JSON; reported after auth, lookup and rate limit. */
@@ -46,6 +48,55 @@ export function hashKey(key: string): string {
 
 /** The one path of a tool call, shared by HTTP and direct Lambda invocation. */
 export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
+  const started = performance.now();
+  const vendor: VendorStats = { calls: 0, ms: 0 };
+  const outcome = await run(rt, call, vendor);
+  logCall(call, outcome, started, vendor);
+  return outcome;
+}
+
+/** Vendor calls of one tool call: how many, and their summed wall time. */
+interface VendorStats {
+  calls: number;
+  ms: number;
+}
+
+let coldStart = true;
+
+/**
+ * The access log: one JSON line per call (LOG_LEVEL=info; on in serverless.yml). Ids, names,
+ * codes and timings only: never the key, a parameter value or file content.
+ */
+function logCall(call: Call, outcome: Outcome, started: number, vendor: VendorStats): void {
+  const body = outcome.body;
+  log('info', 'call', {
+    ...(call.requestId ? { request_id: call.requestId } : {}),
+    platform: call.platform,
+    tool: call.tool,
+    status: outcome.status,
+    ...(body.success ? {} : { code: body.error.code }),
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    vendor_calls: vendor.calls,
+    vendor_ms: Math.round(vendor.ms * 100) / 100,
+    cold_start: coldStart,
+  });
+  coldStart = false;
+}
+
+/** The platform's fetch, counting vendor calls and their time for the access log. */
+function countingFetch(inner: typeof fetch, stats: VendorStats): typeof fetch {
+  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const t = performance.now();
+    stats.calls += 1;
+    try {
+      return await inner(input, init);
+    } finally {
+      stats.ms += performance.now() - t;
+    }
+  }) as typeof fetch;
+}
+
+async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcome> {
   const headers: Record<string, string> = {};
   try {
     // The counter comes before the tool lookup: a key probing tool names is counted like any call.
@@ -71,7 +122,7 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
     const input = parseInput(tool.input, call.params);
     const env: PlatformEnv = {
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
-      fetch: rt.fetchFor?.[platform.name] ?? fetch,
+      fetch: countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor),
       timeoutMs: rt.config.upstreamTimeoutMs,
     };
     const result = await tool.run(input, {
@@ -93,8 +144,16 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
  * throws RATE_LIMITED. Every keyed answer of a known platform carries the headers.
  */
 export async function countCall(rt: Runtime, platform: string, keyHash: string, headers: Record<string, string>): Promise<void> {
-  const { max, windowSeconds } = rt.config.rateLimit;
-  const counter = await rt.store.increment(`rl#${platform}#${keyHash}`, windowSeconds, max);
+  const { max, windowSeconds, onStoreError } = rt.config.rateLimit;
+  let counter;
+  try {
+    counter = await rt.store.increment(`rl#${platform}#${keyHash}`, windowSeconds, max);
+  } catch (err) {
+    // Fail open by default: a store outage must not take every platform down with it.
+    log('error', 'rate-limit store unavailable', { platform, policy: onStoreError, error: err instanceof Error ? err.name : 'unknown' });
+    if (onStoreError === 'open') return;
+    throw new ToolError('INTERNAL_ERROR', 'The rate-limit store is unavailable and this deployment refuses uncounted calls (RATE_LIMIT_ON_STORE_ERROR=closed). Retry later.', {});
+  }
   headers['RateLimit-Limit'] = String(counter.limit);
   headers['RateLimit-Remaining'] = String(counter.remaining);
   headers['RateLimit-Reset'] = String(counter.resetSeconds);

@@ -7,7 +7,7 @@ import { bearerKey } from './auth';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
-  lambdaContext?: { getRemainingTimeInMillis(): number };
+  lambdaContext?: { getRemainingTimeInMillis(): number; awsRequestId?: string };
 }
 
 /** The largest request body read: AWS Lambda's synchronous payload limit (6 MB). */
@@ -28,7 +28,9 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
     const format = parseFormat(c.req.query('format'));
     if (format instanceof ToolError) return send(c, failure(format, { platform, tool }), base64);
     const remaining = c.env?.lambdaContext?.getRemainingTimeInMillis();
+    const requestId = c.env?.lambdaContext?.awsRequestId ?? c.req.header('x-request-id');
     const outcome = await execute(rt, {
+      ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
       platform,
       tool,
       key: auth.key,

@@ -121,6 +121,7 @@ async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, 
       params: event.params ?? {},
       format: event.format ?? 'text',
       deadline: Date.now() + context.getRemainingTimeInMillis(),
+      requestId: context.awsRequestId,
     });
     return outcome.body;
   } catch (err) {

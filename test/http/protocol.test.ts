@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
+import type { Store } from '../../shared/store';
 
 describe('authentication', () => {
   it.each([
@@ -194,7 +195,38 @@ describe('rate-limit headers on every keyed answer of a known platform', () => {
     await h.call('dbapp/listWorkspaces');
     const over = await h.app.request('/v1/tools/dbapp', { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
     expect(over.status).toBe(429);
-    expect((await over.json()).error.code).toBe('RATE_LIMITED');
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('store outage', () => {
+  // DynamoDB down or credentials missing: every store call fails.
+  const down: Store = {
+    get: () => Promise.reject(new Error('ECONNREFUSED')),
+    put: () => Promise.reject(new Error('ECONNREFUSED')),
+    increment: () => Promise.reject(Object.assign(new Error('ECONNREFUSED'), { name: 'NetworkingError' })),
+  };
+
+  it('fails open by default: the call goes through uncounted and the failure is logged', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const h = await harness({ store: down });
+    const r = await h.call('dbapp/listWorkspaces', {}, { query: 'format=json' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('ratelimit-limit')).toBeNull();
+    expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/rate-limit store unavailable.*"policy":"open".*NetworkingError/);
+    errors.mockRestore();
+  });
+
+  it('with RATE_LIMIT_ON_STORE_ERROR=closed the call fails with INTERNAL_ERROR and nothing reaches the vendor', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const h = await harness({ store: down, env: { RATE_LIMIT_ON_STORE_ERROR: 'closed' } });
+    const seen = h.recordRequests('dbapp');
+    const r = await h.call('dbapp/listWorkspaces');
+    expect(r.status).toBe(500);
+    expect(r.body.error.code).toBe('INTERNAL_ERROR');
+    expect(r.body.error.message).toMatch(/RATE_LIMIT_ON_STORE_ERROR=closed/);
+    expect(seen).toEqual([]);
+    errors.mockRestore();
   });
 });
 
@@ -370,5 +402,36 @@ describe('inputs no schema should have to catch', () => {
     const h = await harness();
     const r = await h.call('dbapp/getAutomationCatalog', { field_type: 'x'.repeat(100_000) });
     expect(JSON.stringify(r.body).length).toBeLessThan(2_000);
+  });
+});
+
+describe('access log', () => {
+  it('writes one JSON line per call with ids, codes and timings, never the key or a parameter value', async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const lines: string[] = [];
+    const out = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      const h = await harness();
+      await h.app.request('/v1/tools/dbapp/getWorkspace', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', 'x-request-id': 'req-123' },
+        body: JSON.stringify({ workspace_id: 1 }),
+      });
+      await h.call('dbapp/createWorkspace', { name: 'Secret project name', type: 'sideways' });
+      const calls = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.message === 'call');
+      expect(calls).toHaveLength(2);
+      expect(calls[0]).toMatchObject({ level: 'info', request_id: 'req-123', platform: 'dbapp', tool: 'getWorkspace', status: 200, vendor_calls: 1 });
+      expect(calls[0]!.duration_ms).toEqual(expect.any(Number));
+      expect(calls[0]!.vendor_ms).toEqual(expect.any(Number));
+      expect(typeof calls[0]!.cold_start).toBe('boolean');
+      expect(calls[1]).toMatchObject({ tool: 'createWorkspace', status: 400, code: 'INVALID_PARAMETER', vendor_calls: 0 });
+      const all = lines.join('\n');
+      expect(all).not.toContain(SANDBOX_KEYS.owner);
+      expect(all).not.toContain('Secret project name');
+      expect(all).not.toContain('sideways');
+    } finally {
+      out.mockRestore();
+      vi.unstubAllEnvs();
+    }
   });
 });

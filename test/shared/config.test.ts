@@ -11,3 +11,11 @@ describe('loadConfig base URLs', () => {
     expect(loadConfig({}).baseUrls).toEqual({});
   });
 });
+
+describe('loadConfig rate-limit store policy', () => {
+  it('fails open unless RATE_LIMIT_ON_STORE_ERROR=closed, and refuses anything else', () => {
+    expect(loadConfig({}).rateLimit.onStoreError).toBe('open');
+    expect(loadConfig({ RATE_LIMIT_ON_STORE_ERROR: 'closed' }).rateLimit.onStoreError).toBe('closed');
+    expect(() => loadConfig({ RATE_LIMIT_ON_STORE_ERROR: 'maybe' })).toThrow(/must be "open" or "closed"/);
+  });
+});
