@@ -1,4 +1,5 @@
-import type { FieldEntry, FieldInfo, FieldPlan, FieldTable } from '../../../shared/fields/engine';
+import type { FieldInfo, FieldTable } from '../../../shared/fields/engine';
+import type { CollabEntry, CollabExtras, CollabFilter } from './entry';
 import type { PodioAppField, PodioFieldValue } from '../wire';
 import { CATEGORY_TYPES } from './types/category';
 import { CONTACT_INFO_TYPES } from './types/contact-info';
@@ -8,43 +9,13 @@ import { NUMBER_TYPES } from './types/number';
 import { REFERENCE_TYPES } from './types/reference';
 import { TEXT_TYPES, anyText } from './types/text';
 
+export type { CollabEntry, CollabExtras, CollabFilter, ContactRef, FilterContext, ItemFieldPlan } from './entry';
+
 /**
  * Podio's field types as one table (spec §2.2, podio.md §2–3): one entry per field `type`, grouped
  * by family in ./types/, walked by the shared engine (shared/fields/engine.ts) — the same engine
  * as Tape's table: collab is a second table, not a second engine.
  */
-
-/** A contact value still to resolve against the org's members: a profile id to check, or a user/email to look up. */
-export type ContactRef = number | { user_id: number } | { email: string };
-
-/** The network work of a Podio write, done by finishItemFields (./finish.ts) before the write. */
-export interface CollabExtras {
-  /** Contact fields: every value is checked or resolved against the org members (user ids are not profile ids). */
-  contacts: { fieldId: number; refs: { ref: ContactRef; path: string }[] }[];
-  /** Embed fields: URLs turned into embed ids (POST /embed/). */
-  embeds: { fieldId: number; urls: { url: string; path: string }[] }[];
-  /** Image fields: file ids kept, https URLs downloaded and uploaded (POST /file/). */
-  uploads: { fieldId: number; sources: { source: number | string; path: string }[] }[];
-}
-
-/** What a filter on a field gets besides the value. */
-export interface FilterContext {
-  field: PodioAppField;
-  path: string;
-  expected: string;
-  fail(problem: string, at?: string): never;
-}
-
-/** A filterable type: the filter input with an example, and its check → Podio's filter value. */
-export interface CollabFilter {
-  expected(field: PodioAppField): string;
-  input(value: unknown, cx: FilterContext): unknown;
-}
-
-/** A planned item write: Podio's `fields` body plus the network work finishItemFields does. */
-export type ItemFieldPlan = FieldPlan<CollabExtras>;
-
-export type CollabEntry = FieldEntry<PodioAppField, PodioFieldValue, CollabExtras, CollabFilter>;
 
 const info = (f: PodioAppField): FieldInfo => ({ field_id: f.field_id, external_id: f.external_id, label: f.label ?? f.config.label, type: f.type, required: f.config.required === true });
 

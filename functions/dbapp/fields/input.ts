@@ -23,7 +23,8 @@ export { currencyMatches } from './types/number';
 export { isDateTime } from './types/date';
 export { currentChecklist, mergeChecklists } from './types/checklist';
 
-export type FieldPlan = engine.FieldPlan<TapeExtras>;
+export type { FieldPlan } from './entry';
+import type { FieldPlan } from './entry';
 
 /** `name (9001), company (9002), …`: the keys a `fields` object may use. */
 export const fieldKeyList = (fields: readonly TapeAppField[]): string => engine.fieldKeyList(TAPE_FIELDS, fields);

@@ -1,4 +1,5 @@
-import type { FieldEntry, FieldInfo, FieldTable } from '../../../shared/fields/engine';
+import type { FieldInfo, FieldTable } from '../../../shared/fields/engine';
+import type { TapeEntry, TapeExtras, TapeFilter } from './entry';
 import type { TapeAppField, TapeFieldValue } from '../wire';
 import { CATEGORY_TYPES } from './types/category';
 import { CHECKLIST_TYPES } from './types/checklist';
@@ -9,42 +10,12 @@ import { NUMBER_TYPES } from './types/number';
 import { REFERENCE_TYPES } from './types/reference';
 import { TEXT_TYPES, anyText } from './types/text';
 
+export type { TapeChecklistEntry, TapeEntry, TapeExtras, TapeFilter, TapeOperand } from './entry';
+
 /**
  * Tape's field types as one table (spec §2.3, field-value/*.md, filter.md): one entry per
  * `field_type`, grouped by family in ./types/, walked by the shared engine (shared/fields/engine.ts).
  */
-
-/** A checklist item as sent to Tape; `id` marks an existing entry. */
-export interface TapeChecklistEntry {
-  id?: number;
-  title?: string;
-  description?: string;
-  due_at?: string | null;
-  assignee?: number | null;
-  completed?: boolean;
-}
-
-/** The network work of a Tape write, finished by finishFields (./finish.ts). */
-export interface TapeExtras {
-  /** Attachment/image fields whose values hold https URLs to upload. */
-  uploads: { fieldId: number; values: (string | number)[]; path: string; single: boolean }[];
-  /** Checklist fields (update) holding items with an `id` to complete from the current entries. */
-  checklists: { fieldId: number; entries: TapeChecklistEntry[]; paths: string[] }[];
-}
-
-/** How the operands of a filter on a type are checked (records/filter-body.ts). */
-export type TapeOperand = 'options' | 'record_ids' | 'user_ids' | 'number' | 'calculation' | 'checklist' | 'date' | 'text' | 'file_name';
-
-/** A filterable type: filter.md's `type` discriminator, the match types it accepts, its operands. */
-export interface TapeFilter {
-  type: string;
-  match_types: readonly string[];
-  operand: TapeOperand;
-  /** Filters take `include_active_user` ("@me"). */
-  user?: boolean;
-}
-
-export type TapeEntry = FieldEntry<TapeAppField, TapeFieldValue, TapeExtras, TapeFilter>;
 
 const info = (f: TapeAppField): FieldInfo => ({ field_id: f.field_id, external_id: f.external_id, label: f.label, type: f.field_type, required: f.config.required === true });
 

@@ -1,7 +1,7 @@
 import { isId, isObject } from '../../../../shared/fields/engine';
 import { optionId, optionList, type Option } from '../../../../shared/fields/values';
 import type { PodioAppField } from '../../wire';
-import type { CollabEntry, FilterContext } from '../table';
+import type { CollabEntry, FilterContext } from '../entry';
 import { listOf, settingsOf } from './common';
 
 /**

@@ -1,6 +1,6 @@
 import { isObject, show, type InputContext, type TextOptions } from '../../../../shared/fields/engine';
 import type { PodioAppField } from '../../wire';
-import type { CollabExtras, FilterContext } from '../table';
+import type { CollabExtras, FilterContext } from '../entry';
 
 /** Helpers the Podio type families share. */
 

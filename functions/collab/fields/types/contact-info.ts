@@ -1,7 +1,7 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../../../shared/fields/values';
 import type { PodioAppField } from '../../wire';
-import type { CollabEntry } from '../table';
+import type { CollabEntry } from '../entry';
 import { cut, settingsOf, type Cx } from './common';
 
 /**

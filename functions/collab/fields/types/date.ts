@@ -1,7 +1,7 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { fixedDateTime, isDate, isDateTime } from '../../../../shared/fields/values';
 import type { PodioFieldValue } from '../../wire';
-import type { CollabEntry, CollabFilter } from '../table';
+import type { CollabEntry, CollabFilter } from '../entry';
 import { range, settingsOf, type Cx } from './common';
 
 /**

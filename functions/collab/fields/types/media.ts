@@ -1,5 +1,5 @@
 import { isId, isObject, show } from '../../../../shared/fields/engine';
-import type { CollabEntry } from '../table';
+import type { CollabEntry } from '../entry';
 import { listOf } from './common';
 
 /**

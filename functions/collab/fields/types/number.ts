@@ -1,5 +1,5 @@
 import { isObject, show } from '../../../../shared/fields/engine';
-import type { CollabEntry, CollabFilter } from '../table';
+import type { CollabEntry, CollabFilter } from '../entry';
 import { decimal, range, settingsOf, type Cx } from './common';
 import { dateRangeFilter, dateValue } from './date';
 

@@ -1,7 +1,7 @@
 import { isId, isObject, show } from '../../../../shared/fields/engine';
 import { EMAIL_PATTERN } from '../../../../shared/fields/values';
 import type { PodioAppField } from '../../wire';
-import type { CollabEntry, CollabFilter, ContactRef } from '../table';
+import type { CollabEntry, CollabFilter, ContactRef } from '../entry';
 import { listOf, settingsOf } from './common';
 
 /**

@@ -1,6 +1,6 @@
 import { show } from '../../../../shared/fields/engine';
 import { plainText } from '../../../../shared/fields/format';
-import type { CollabEntry } from '../table';
+import type { CollabEntry } from '../entry';
 import { cut } from './common';
 
 /** text: a string in, a string out (Podio may hold HTML: settings.format html); filters match part of the text. */

@@ -1,7 +1,7 @@
 import { isId, isObject } from '../../../../shared/fields/engine';
 import { optionId, optionList, type Option } from '../../../../shared/fields/values';
 import type { TapeAppField } from '../../wire';
-import type { TapeEntry } from '../table';
+import type { TapeEntry } from '../entry';
 import { elementPath, listOf, shaped, type Cx } from './common';
 
 /** single_category, multi_category, status: options given by id or text (case-insensitive), output [{id, text}]. */

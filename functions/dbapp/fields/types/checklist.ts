@@ -1,7 +1,6 @@
 import { fieldError, isId, isObject, show } from '../../../../shared/fields/engine';
 import type { TapeRecord } from '../../wire';
-import type { FieldPlan } from '../input';
-import type { TapeChecklistEntry, TapeEntry } from '../table';
+import type { FieldPlan, TapeChecklistEntry, TapeEntry } from '../entry';
 import { isDateTime } from './date';
 import { userText, type Cx, type UserValue } from './common';
 import { toUser } from './reference';

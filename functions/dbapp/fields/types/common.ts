@@ -1,6 +1,6 @@
 import type { InputContext, TextOptions } from '../../../../shared/fields/engine';
 import type { TapeAppField } from '../../wire';
-import type { TapeExtras } from '../table';
+import type { TapeExtras } from '../entry';
 
 /** Helpers the Tape type families share. */
 

@@ -1,6 +1,6 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../../../shared/fields/values';
-import type { TapeEntry } from '../table';
+import type { TapeEntry } from '../entry';
 import { cut, type Cx } from './common';
 
 /** multi_email, multi_phone ([{type, value}]), multi_link ([{url, title?}]) and single_location (an address string). */

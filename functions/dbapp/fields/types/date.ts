@@ -1,7 +1,7 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { fixedDateTime, isDateTime } from '../../../../shared/fields/values';
 import { shortDate } from '../../../../shared/fields/format';
-import type { TapeEntry } from '../table';
+import type { TapeEntry } from '../entry';
 import type { Cx } from './common';
 
 /**

@@ -1,6 +1,6 @@
 import { isId, isObject, show } from '../../../../shared/fields/engine';
 import { byteSize } from '../../../../shared/render';
-import type { TapeEntry } from '../table';
+import type { TapeEntry } from '../entry';
 import { TEXT_OPS } from './text';
 import { SINGLE, elementPath, listOf, shaped } from './common';
 

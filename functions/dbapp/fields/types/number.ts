@@ -1,6 +1,6 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { plainText } from '../../../../shared/fields/format';
-import type { TapeEntry } from '../table';
+import type { TapeEntry } from '../entry';
 import { cut, type Cx } from './common';
 import { DATE_OPS } from './date';
 import { TEXT_OPS, anyText } from './text';

@@ -1,5 +1,5 @@
 import { isId, isObject, show } from '../../../../shared/fields/engine';
-import type { TapeEntry, TapeFilter } from '../table';
+import type { TapeEntry, TapeFilter } from '../entry';
 import { MULTI_REF_OPS, SINGLE_REF_OPS } from './category';
 import { elementPath, listOf, shaped, userText, type UserValue } from './common';
 

@@ -1,6 +1,6 @@
 import { show } from '../../../../shared/fields/engine';
 import { plainText } from '../../../../shared/fields/format';
-import type { TapeEntry } from '../table';
+import type { TapeEntry } from '../entry';
 import { cut } from './common';
 
 /** single_text, multi_text: strings (multi_text keeps Tape's HTML). */
