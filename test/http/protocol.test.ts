@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
 import type { Store } from '../../shared/store';
+import { MemoryStore } from '../../shared/store/memory';
 
 describe('authentication', () => {
   it.each([
@@ -163,7 +164,8 @@ describe('envelope', () => {
 
 describe('rate limit', () => {
   it('counts per key and platform in a window and answers 429 with Retry-After and RateLimit headers', async () => {
-    const h = await harness({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    // A clock that stays at the start of a window: a slow run must not cross into the next one.
+    const h = await harness({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_SECONDS: '60' }, store: new MemoryStore(() => Date.UTC(2026, 0, 1, 12, 0, 5)) });
     const first = await h.call('dbapp/listWorkspaces');
     expect(first.headers.get('ratelimit-limit')).toBe('2');
     expect(first.headers.get('ratelimit-remaining')).toBe('1');
@@ -184,7 +186,7 @@ describe('rate limit', () => {
 
 describe('rate-limit headers on every keyed answer of a known platform', () => {
   it('an unknown tool and the tool listing are counted and carry RateLimit-*', async () => {
-    const h = await harness({ env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    const h = await harness({ env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' }, store: new MemoryStore(() => Date.UTC(2026, 0, 1, 12, 0, 5)) });
     const unknown = await h.call('dbapp/noSuchTool');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('ratelimit-remaining')).toBe('2');

@@ -155,6 +155,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       TABLE_NAME: { Ref: tableId },
       RATE_LIMIT_MAX: '600',
       RATE_LIMIT_WINDOW_SECONDS: '60',
+      LOG_LEVEL: 'info',
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });
