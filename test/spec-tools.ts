@@ -38,6 +38,10 @@ export const SPEC_TOOLS: Record<string, readonly string[]> = {
     // §4.8 hooks, §4.9 search
     'getHooks', 'createHook', 'deleteHook', 'requestHookVerification', 'validateHookVerification', 'searchPodio',
   ],
+  realty: [
+    // §4.7
+    'lookupProperty', 'searchProperties', 'comparableProperty',
+  ],
 };
 
 /** Tools the spec leaves "not shown", named by the issues in the spec's style. */

@@ -3,6 +3,8 @@ import { dbapp } from '../../functions/dbapp';
 import type { Platform } from '../../shared/tool';
 import { createPodioTwin, SANDBOX_KEYS as PODIO_KEYS } from '../twins/podio';
 import { createTapeTwin, SANDBOX_KEYS as TAPE_KEYS } from '../twins/tape';
+import { realty } from '../../functions/realty';
+import { createBatchDataTwin, SANDBOX_KEYS as BATCHDATA_KEYS } from '../twins/batchdata';
 
 /** What every sandbox twin offers the local server and the tests. */
 export interface Twin {
@@ -39,6 +41,7 @@ export interface LocalPlatform<O extends CommonTwinOptions = any, T extends Twin
 export const localPlatforms: readonly LocalPlatform[] = [
   { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org', scheme: 'Bearer' },
   { platform: collab, twin: createPodioTwin, mount: '/twins/podio', keys: PODIO_KEYS, probe: { tool: 'getOrganizations', params: {} }, look: '/org/', scheme: 'OAuth2' },
+  { platform: realty, twin: createBatchDataTwin, mount: '/twins/batchdata', keys: BATCHDATA_KEYS, probe: { tool: 'searchProperties', params: { query: 'Phoenix, AZ', take: 1 } }, look: '/api/v1/sandbox', scheme: 'Bearer' },
 ];
 
 /** The platforms alone, for the runtime. */

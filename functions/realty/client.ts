@@ -1,0 +1,67 @@
+import { ToolError, rateLimited } from '../../shared/errors';
+import type { PlatformEnv } from '../../shared/tool';
+import { createUpstream, DEFAULT_RETRY_AFTER, type VendorError } from '../../shared/upstream';
+import type { BdEnvelope, BdLookupBody, BdSearchBody } from './wire';
+
+/** The host; the client adds the API version to each path (`/api/v1/…`), so a base URL is just where BatchData (or its twin) answers. */
+export const BATCHDATA_BASE_URL = 'https://api.batchdata.com';
+
+/**
+ * BatchData's error answer is its status envelope, `{"status":{"code":403,"text":"Forbidden",
+ * "message":"…"}}` (batchdata.md §1): the message is what a person reads, the text is the code.
+ */
+export function describeBatchDataError(body: unknown): VendorError {
+  const status = (body as { status?: { text?: unknown; message?: unknown } } | null)?.status;
+  return {
+    code: typeof status?.text === 'string' ? status.text : undefined,
+    message: typeof status?.message === 'string' ? status.message : undefined,
+  };
+}
+
+/**
+ * An HTTP 200 whose envelope says otherwise (`status.code` not 200) is BatchData's error all the
+ * same: mapped to the catalogue like the HTTP status it names.
+ */
+function checkEnvelope(env: BdEnvelope, endpoint: string): BdEnvelope {
+  const status = env?.status;
+  if (!status || typeof status.code !== 'number' || !env.results || !Array.isArray(env.results.properties)) {
+    if (status && typeof status.code === 'number' && status.code !== 200) throw envelopeError(status.code, status.message, endpoint);
+    throw new ToolError('INTERNAL_ERROR', `BatchData answered ${endpoint} without its {status, results} envelope.`, { upstream_status: 200 });
+  }
+  if (status.code !== 200) throw envelopeError(status.code, status.message, endpoint);
+  return env;
+}
+
+function envelopeError(code: number, message: string | undefined, endpoint: string): ToolError {
+  const said = message ? `: ${message}` : '';
+  const details = { upstream_status: code };
+  if (code === 429) return rateLimited(DEFAULT_RETRY_AFTER, `BatchData rate limit reached${said}`, details);
+  const mapped = code === 400 ? 'INVALID_PARAMETER' : code === 401 ? 'UNAUTHORIZED' : code === 403 ? 'FORBIDDEN' : code === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR';
+  return new ToolError(mapped, `BatchData rejected ${endpoint}${said}`, details);
+}
+
+/**
+ * The only place that knows BatchData's paths. One instance per call, bound to the caller's API
+ * token (`Authorization: Bearer <token>`). Every call is a POST; the lookups and searches only
+ * read, so they are safe to retry.
+ */
+export function createBatchDataClient(key: string, env: PlatformEnv) {
+  const request = createUpstream({
+    baseUrl: env.baseUrl,
+    fetch: env.fetch,
+    timeoutMs: env.timeoutMs,
+    headers: { authorization: `Bearer ${key}` },
+    describeError: describeBatchDataError,
+    vendor: 'BatchData',
+  });
+  const post = async (path: string, body: unknown) => checkEnvelope(await request<BdEnvelope>({ method: 'POST', path, body, idempotent: true }), `POST ${path}`);
+
+  return {
+    /** POST /property/search: filters, quick lists, quick-list counts (take 0), comparables (compAddress). */
+    searchProperties: (body: BdSearchBody) => post('/api/v1/property/search', body),
+    /** POST /property/lookup/all-attributes: full records for up to 100 requests. */
+    lookupProperties: (body: BdLookupBody) => post('/api/v1/property/lookup/all-attributes', body),
+  };
+}
+
+export type BatchDataClient = ReturnType<typeof createBatchDataClient>;

@@ -1,0 +1,14 @@
+import { definePlatform } from '../../shared/tool';
+import { BATCHDATA_BASE_URL, createBatchDataClient } from './client';
+import { propertyTools } from './tools/properties';
+
+/** The realty platform (BatchData Property API v1): the explicit list of its tools. */
+export const realty = definePlatform({
+  name: 'realty',
+  vendor: 'BatchData',
+  defaultBaseUrl: BATCHDATA_BASE_URL,
+  client: createBatchDataClient,
+  tools: {
+    ...propertyTools,
+  },
+});
