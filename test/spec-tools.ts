@@ -42,6 +42,12 @@ export const SPEC_TOOLS: Record<string, readonly string[]> = {
     // §4.7
     'lookupProperty', 'searchProperties', 'comparableProperty',
   ],
+  crm: [
+    // §4.6
+    'createDeal', 'getDeal', 'updateDeal', 'deleteDeal', 'searchDeals', 'getPipelines',
+    'createContact', 'getContact', 'updateContact', 'deleteContact', 'searchContacts',
+    'getProperties', 'createProperty', 'getAssociations', 'createAssociation',
+  ],
 };
 
 /** Tools the spec leaves "not shown", named by the issues in the spec's style. */
@@ -60,5 +66,10 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
     'batchCreateItems', 'batchUpdateItems', 'batchDeleteItems', 'aggregateItems', 'getItemRevisions', 'getItemReferences', 'findReferenceableItems',
     // Not in the spec: the orgs and their spaces, where an agent starts from nothing (issue 7).
     'getOrganizations',
+  ],
+  crm: [
+    // §4.6 "Tools of crm for companies and tickets: not shown": issue 11 names them, in the same form as deals.
+    'createCompany', 'getCompany', 'updateCompany', 'deleteCompany', 'searchCompanies',
+    'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'searchTickets',
   ],
 };

@@ -1,0 +1,83 @@
+import type { PlatformEnv } from '../../shared/tool';
+import { createUpstream, type VendorError } from '../../shared/upstream';
+import type {
+  HubSpotAssociationPage, HubSpotObjectType, HubSpotPipeline, HubSpotProperty, HubSpotPropertyCreate, HubSpotRecord, HubSpotSearchBody, HubSpotSearchPage,
+} from './wire';
+
+export const HUBSPOT_BASE_URL = 'https://api.hubapi.com';
+
+/**
+ * HubSpot's error body is `{status: "error", message, correlationId, category, errors?, context?}`
+ * (the `Error` schema); a 429 adds `policyName` and carries no Retry-After: the wait is the
+ * rolling window of `X-HubSpot-RateLimit-Interval-Milliseconds` (10 s for the burst limit).
+ */
+export function describeHubSpotError(body: unknown, status: number, headers: Headers): VendorError {
+  const b = (body ?? {}) as { message?: unknown; category?: unknown; policyName?: unknown };
+  const message = typeof b.message === 'string' ? b.message : undefined;
+  const code = typeof b.category === 'string' ? b.category : undefined;
+  if (status === 429) {
+    const interval = Number(headers.get('x-hubspot-ratelimit-interval-milliseconds'));
+    const policy = typeof b.policyName === 'string' ? ` (${b.policyName})` : '';
+    return { code, message: message ? `${message}${policy}` : undefined, as: 'RATE_LIMITED', ...(interval > 0 ? { retryAfter: interval / 1000 } : {}) };
+  }
+  return { code, message };
+}
+
+const csv = (names?: string[]) => (names && names.length ? names.join(',') : undefined);
+
+/** The only place that knows HubSpot's paths. One instance per call, bound to the caller's private app token (Bearer). */
+export function createHubSpotClient(key: string, env: PlatformEnv) {
+  const request = createUpstream({
+    baseUrl: env.baseUrl,
+    fetch: env.fetch,
+    timeoutMs: env.timeoutMs,
+    headers: { authorization: `Bearer ${key}` },
+    describeError: describeHubSpotError,
+    vendor: 'HubSpot',
+  });
+  const objects = (type: HubSpotObjectType) => `/crm/v3/objects/${type}`;
+
+  return {
+    // --- objects (deals-v3.json, contacts-v3.json, companies-v3.json, tickets-v3.json) ---
+    getRecord: (type: HubSpotObjectType, id: string, properties?: string[], archived = false) =>
+      request<HubSpotRecord>({ method: 'GET', path: `${objects(type)}/${encodeURIComponent(id)}`, query: { properties: csv(properties), archived: archived || undefined } }),
+    /** Creates are not retried: a repeated POST would make a second record. */
+    createRecord: (type: HubSpotObjectType, properties: Record<string, string>) =>
+      request<HubSpotRecord>({ method: 'POST', path: objects(type), body: { properties, associations: [] } }),
+    /** A PATCH sets the same values again when repeated: safe to retry. */
+    updateRecord: (type: HubSpotObjectType, id: string, properties: Record<string, string>) =>
+      request<HubSpotRecord>({ method: 'PATCH', path: `${objects(type)}/${encodeURIComponent(id)}`, body: { properties }, idempotent: true }),
+    archiveRecord: (type: HubSpotObjectType, id: string) =>
+      request<Record<string, never>>({ method: 'DELETE', path: `${objects(type)}/${encodeURIComponent(id)}`, idempotent: true }),
+    /** Search reads only: safe to retry. */
+    search: (type: HubSpotObjectType, body: HubSpotSearchBody) =>
+      request<HubSpotSearchPage>({ method: 'POST', path: `${objects(type)}/search`, body, idempotent: true }),
+
+    // --- properties (properties-v3.json) and pipelines (pipelines-v3.json) ---
+    listProperties: (type: HubSpotObjectType) => request<{ results: HubSpotProperty[] }>({ method: 'GET', path: `/crm/v3/properties/${type}` }),
+    createProperty: (type: HubSpotObjectType, body: HubSpotPropertyCreate) =>
+      request<HubSpotProperty>({ method: 'POST', path: `/crm/v3/properties/${type}`, body }),
+    listPipelines: (type: 'deals' | 'tickets') => request<{ results: HubSpotPipeline[] }>({ method: 'GET', path: `/crm/v3/pipelines/${type}` }),
+
+    // --- associations v4 (associations-v4.json) ---
+    getAssociations: (from: HubSpotObjectType, id: string, to: HubSpotObjectType, after?: string) =>
+      request<HubSpotAssociationPage>({ method: 'GET', path: `/crm/v4/objects/${from}/${encodeURIComponent(id)}/associations/${to}`, query: { limit: 500, after } }),
+    /** Linking with the default type is a set operation: repeating it changes nothing, so it may be retried. */
+    associateDefault: (from: HubSpotObjectType, fromId: string, to: HubSpotObjectType, toId: string) =>
+      request<{ status: string; results: { associationSpec: { associationCategory: string; associationTypeId: number } }[] }>({
+        method: 'PUT',
+        path: `/crm/v4/objects/${from}/${encodeURIComponent(fromId)}/associations/default/${to}/${encodeURIComponent(toId)}`,
+        idempotent: true,
+      }),
+    /** Links with explicit types (e.g. the Primary label); a set operation like the default link. */
+    associate: (from: HubSpotObjectType, fromId: string, to: HubSpotObjectType, toId: string, types: { associationCategory: string; associationTypeId: number }[]) =>
+      request<{ labels: string[] }>({
+        method: 'PUT',
+        path: `/crm/v4/objects/${from}/${encodeURIComponent(fromId)}/associations/${to}/${encodeURIComponent(toId)}`,
+        body: types,
+        idempotent: true,
+      }),
+  };
+}
+
+export type HubSpotClient = ReturnType<typeof createHubSpotClient>;

@@ -1,0 +1,4 @@
+import { lambdaHandler } from '../../shared/http/lambda';
+import { crm } from './index';
+
+export const handler = lambdaHandler(crm);

@@ -1,0 +1,8 @@
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { HubSpotClient } from '../../client';
+
+/** The association tools (spec §4.6), each loaded on first use. */
+export const associationTools: ToolLoaders<HubSpotClient> = {
+  getAssociations: () => import('./getAssociations').then((m) => m.getAssociations),
+  createAssociation: () => import('./createAssociation').then((m) => m.createAssociation),
+};
