@@ -38,6 +38,15 @@ export const SPEC_TOOLS: Record<string, readonly string[]> = {
     // §4.8 hooks, §4.9 search
     'getHooks', 'createHook', 'deleteHook', 'requestHookVerification', 'validateHookVerification', 'searchPodio',
   ],
+  filebox: [
+    // §4.1 items (8 shown)
+    'getItem', 'getTopLevelFolders', 'listChildren', 'createFolder', 'updateItem', 'deleteItem', 'copyItem', 'moveItem',
+    // §4.2 shares, §4.3 users, §4.4 groups, §4.5 access controls
+    'getShare', 'listShares', 'createShare', 'updateShare', 'deleteShare', 'sendShareNotification',
+    'getCurrentUser', 'getUser', 'listUsers', 'createUser', 'updateUser', 'deleteUser',
+    'getGroup', 'listGroups', 'createGroup', 'updateGroup', 'deleteGroup', 'addGroupMembers', 'removeGroupMember',
+    'getItemAccessControls', 'createAccessControl', 'updateAccessControl', 'deleteAccessControl',
+  ],
   realty: [
     // §4.7
     'lookupProperty', 'searchProperties', 'comparableProperty',
@@ -66,6 +75,10 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
     'batchCreateItems', 'batchUpdateItems', 'batchDeleteItems', 'aggregateItems', 'getItemRevisions', 'getItemReferences', 'findReferenceableItems',
     // Not in the spec: the orgs and their spaces, where an agent starts from nothing (issue 7).
     'getOrganizations',
+  ],
+  filebox: [
+    // §4.1 "Other tools of the Items group (3 of 11, including searchItems): not shown": issue 10 names them (search, upload, download link).
+    'searchItems', 'uploadFile', 'downloadFile',
   ],
   crm: [
     // §4.6 "Tools of crm for companies and tickets: not shown": issue 11 names them, in the same form as deals.

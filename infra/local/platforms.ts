@@ -4,6 +4,8 @@ import { createHubSpotTwin, SANDBOX_KEYS as HUBSPOT_KEYS } from '../twins/hubspo
 import { dbapp } from '../../functions/dbapp';
 import type { Platform } from '../../shared/tool';
 import { createPodioTwin, SANDBOX_KEYS as PODIO_KEYS } from '../twins/podio';
+import { filebox } from '../../functions/filebox';
+import { createShareFileTwin, SANDBOX_KEYS as SHAREFILE_KEYS } from '../twins/sharefile';
 import { createTapeTwin, SANDBOX_KEYS as TAPE_KEYS } from '../twins/tape';
 import { realty } from '../../functions/realty';
 import { createBatchDataTwin, SANDBOX_KEYS as BATCHDATA_KEYS } from '../twins/batchdata';
@@ -43,6 +45,7 @@ export interface LocalPlatform<O extends CommonTwinOptions = any, T extends Twin
 export const localPlatforms: readonly LocalPlatform[] = [
   { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org', scheme: 'Bearer' },
   { platform: collab, twin: createPodioTwin, mount: '/twins/podio', keys: PODIO_KEYS, probe: { tool: 'getOrganizations', params: {} }, look: '/org/', scheme: 'OAuth2' },
+  { platform: filebox, twin: createShareFileTwin, mount: '/twins/sharefile', keys: SHAREFILE_KEYS, probe: { tool: 'getTopLevelFolders', params: {} }, look: '/sf/v3/Items', scheme: 'Bearer' },
   { platform: crm, twin: createHubSpotTwin, mount: '/twins/hubspot', keys: HUBSPOT_KEYS, probe: { tool: 'getPipelines', params: {} }, look: '/crm/v3/pipelines/deals', scheme: 'Bearer' },
   { platform: realty, twin: createBatchDataTwin, mount: '/twins/batchdata', keys: BATCHDATA_KEYS, probe: { tool: 'searchProperties', params: { query: 'Phoenix, AZ', take: 1 } }, look: '/api/v1/sandbox', scheme: 'Bearer' },
 ];

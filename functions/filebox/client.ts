@@ -1,0 +1,139 @@
+import { ToolError } from '../../shared/errors';
+import type { PlatformEnv } from '../../shared/tool';
+import { createUpstream, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import type {
+  SfAccessControl, SfAccessControlWrite, SfAsyncOperation, SfContact, SfDownloadSpecification, SfFeed, SfGroup, SfItem, SfItemWrite, SfSearchQuery,
+  SfSearchResults, SfShare, SfShareWrite, SfUploadResult, SfUploadSpecification, SfUser, SfUserWrite,
+} from './wire';
+
+/**
+ * ShareFile's API lives on the account's own host, `https://{subdomain}.sf-api.com`, under
+ * `/sf/v3`: set FILEBOX_BASE_URL to your host. The default names the sandbox account `acme` (what
+ * the twin serves).
+ */
+export const SHAREFILE_BASE_URL = 'https://acme.sf-api.com';
+const API = '/sf/v3';
+
+/**
+ * ShareFile's error body is {code, message:{lang, value}, reason} (sharefile.md §1, the SDK's
+ * ODataRequestException); a ChunkUri answers {error: true, errorMessage}.
+ */
+export function describeShareFileError(body: unknown): VendorError {
+  const b = (body ?? {}) as { code?: unknown; message?: unknown; errorMessage?: unknown };
+  const code = typeof b.code === 'string' || typeof b.code === 'number' ? String(b.code) : undefined;
+  const m = b.message as { value?: unknown } | string | undefined;
+  const message = typeof m === 'string' ? m : typeof m?.value === 'string' ? m.value : typeof b.errorMessage === 'string' ? b.errorMessage : undefined;
+  return { code, message };
+}
+
+/** OData query options of a feed; unset ones are left out. */
+export interface FeedQuery {
+  $top?: number;
+  $skip?: number;
+  $filter?: string;
+  $orderby?: string;
+  $select?: string;
+  $expand?: string;
+}
+
+const q = (o: Record<string, string | number | boolean | undefined>) => o;
+
+/**
+ * The only place that knows ShareFile's paths. One instance per call, bound to the caller's token
+ * (`Authorization: Bearer <token>`). Entities are addressed OData-style, `Items(id)`, with the
+ * aliases (home, allshared, favorites, top, box, connectors) in place of an id.
+ */
+export function createShareFileClient(key: string, env: PlatformEnv) {
+  const upstream = createUpstream({
+    baseUrl: env.baseUrl,
+    fetch: env.fetch,
+    timeoutMs: env.timeoutMs,
+    headers: { authorization: `Bearer ${key}` },
+    describeError: describeShareFileError,
+    vendor: 'ShareFile',
+  });
+  const request = <T>(req: UpstreamRequest) => upstream<T>({ ...req, path: `${API}${req.path}` });
+  const get = <T>(path: string, query: UpstreamRequest['query'] = {}) => request<T>({ method: 'GET', path, query });
+
+  return {
+    // --- items (sharefile.md §2) ---
+    getItem: (id: string, o: { includeDeleted?: boolean; expandChildren?: boolean; select?: string } = {}) =>
+      get<SfItem>(`/Items(${id})`, q({ includeDeleted: o.includeDeleted, $expand: o.expandChildren ? 'Children' : undefined, $select: o.select })),
+    listChildren: (id: string, query: FeedQuery & { includeDeleted?: boolean } = {}) => get<SfFeed<SfItem>>(`/Items(${id})/Children`, q({ ...query })),
+    createFolder: (parentId: string, body: SfItemWrite, o: { overwrite: boolean }) =>
+      request<SfItem>({ method: 'POST', path: `/Items(${parentId})/Folder`, query: q({ overwrite: o.overwrite, passthrough: false }), body }),
+    // A PATCH sets the same values when sent twice: safe to retry.
+    updateItem: (id: string, body: SfItemWrite) => request<SfItem>({ method: 'PATCH', path: `/Items(${id})`, body, idempotent: true }),
+    deleteItem: (id: string, o: { singleVersion: boolean; forceSync: boolean }) =>
+      request<Record<string, never>>({ method: 'DELETE', path: `/Items(${id})`, query: q({ singleversion: o.singleVersion, forceSync: o.forceSync }) }),
+    /** The copy, or an AsyncOperation when ShareFile runs it in the background. */
+    copyItem: (id: string, targetId: string, overwrite: boolean) =>
+      request<SfItem | SfAsyncOperation>({ method: 'POST', path: `/Items(${id})/Copy`, query: q({ targetid: targetId, overwrite }) }),
+    getAsyncOperation: (id: string) => get<SfAsyncOperation>(`/AsyncOperations(${id})`),
+    // A search over POST: a read, safe to repeat.
+    search: (body: SfSearchQuery) => request<SfSearchResults>({ method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true }),
+    /** A DownloadSpecification: a link with a token that works without the key until it expires. */
+    downloadSpecification: (id: string) => get<SfDownloadSpecification>(`/Items(${id})/Download`, q({ redirect: false })),
+    uploadSpecification: (folderId: string, body: { FileName: string; FileSize: number; Overwrite: boolean; Description?: string }) =>
+      request<SfUploadSpecification>({ method: 'POST', path: `/Items(${folderId})/Upload2`, body: { Method: 'Standard', Raw: false, Notify: false, ...body } }),
+    /** Sends the bytes to the spec's ChunkUri (multipart `Filedata`, the Standard method): no key, the URI carries its own token. */
+    sendUpload: async (chunkUri: string, file: { name: string; content: Uint8Array; mimetype: string }) => {
+      const uri = new URL(chunkUri);
+      const base = new URL(env.baseUrl);
+      if (uri.protocol !== 'https:' && uri.origin !== base.origin) {
+        throw new ToolError('INTERNAL_ERROR', `ShareFile answered an upload address that is not https (${uri.origin}); nothing was sent.`, { upstream_status: 200 });
+      }
+      const upload = createUpstream({ baseUrl: uri.origin, fetch: env.fetch, timeoutMs: env.timeoutMs, headers: {}, describeError: describeShareFileError, vendor: 'ShareFile' });
+      const form = new FormData();
+      form.set('Filedata', new Blob([file.content], { type: file.mimetype }), file.name);
+      const res = await upload<SfUploadResult>({ method: 'POST', path: `${uri.pathname}${uri.search}`, body: form });
+      const stored = res.value?.[0];
+      if (res.error || !stored) throw new ToolError('INTERNAL_ERROR', `ShareFile refused the upload: ${res.errorMessage ?? 'no file in the answer'}`, { upstream_status: 200 });
+      return stored;
+    },
+
+    // --- users (sharefile.md §4) ---
+    currentUser: (expand?: string) => get<SfUser>('/Users', q({ $expand: expand })),
+    getUser: (id: string, expand?: string) => get<SfUser>(`/Users(${id})`, q({ $expand: expand })),
+    findUserByEmail: (email: string, expand?: string) => get<SfUser>('/Users', q({ emailAddress: email, $expand: expand })),
+    listEmployees: (query: FeedQuery) => get<SfFeed<SfContact>>('/Accounts/Employees', q({ ...query })),
+    listClients: (query: FeedQuery) => get<SfFeed<SfContact>>('/Accounts/Clients', q({ ...query })),
+    createClient: (body: SfUserWrite, o: { notify: boolean; addShared: boolean; addPersonal: boolean }) =>
+      request<SfUser>({ method: 'POST', path: '/Users', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal, pushCreatorDefaultSettings: true }), body }),
+    createEmployee: (body: SfUserWrite, o: { notify: boolean; addShared: boolean; addPersonal: boolean }) =>
+      request<SfUser>({ method: 'POST', path: '/Users/AccountUser', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal }), body }),
+    updateUser: (id: string, body: SfUserWrite) => request<SfUser>({ method: 'PATCH', path: `/Users(${id})`, body, idempotent: true }),
+    deleteUser: (id: string, completely: boolean) => request<Record<string, never>>({ method: 'DELETE', path: `/Users(${id})`, query: q({ completely }) }),
+
+    // --- groups (sharefile.md §5) ---
+    listGroups: (query: FeedQuery) => get<SfFeed<SfGroup>>('/Groups', q({ ...query })),
+    getGroup: (id: string, contacts: boolean) => get<SfGroup>(`/Groups(${id})`, q({ $expand: contacts ? 'Contacts' : undefined })),
+    createGroup: (body: { Name: string; IsShared: boolean; Contacts: ({ Id: string } | { Email: string })[] }) => request<SfGroup>({ method: 'POST', path: '/Groups', body }),
+    updateGroup: (id: string, body: { Name?: string; IsShared?: boolean }) => request<SfGroup>({ method: 'PATCH', path: `/Groups(${id})`, body, idempotent: true }),
+    deleteGroup: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/Groups(${id})` }),
+    /** Adds contacts; answers the group's contacts afterwards. Adding a member twice changes nothing. */
+    addGroupContacts: (id: string, contacts: ({ Id: string } | { Email: string })[]) =>
+      request<SfFeed<SfContact>>({ method: 'POST', path: `/Groups(${id})/Contacts`, body: contacts, idempotent: true }),
+    removeGroupContacts: (id: string, contacts: { Id: string }[]) => request<SfFeed<SfContact>>({ method: 'DELETE', path: `/Groups(${id})/Contacts`, body: contacts }),
+
+    // --- access controls (sharefile.md §6) ---
+    listAccessControls: (itemId: string) => get<SfFeed<SfAccessControl>>(`/Items(${itemId})/AccessControls`),
+    createAccessControl: (itemId: string, body: SfAccessControlWrite, o: { notify: boolean }) =>
+      request<SfAccessControl>({ method: 'POST', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false, sendDefaultNotification: o.notify }), body }),
+    updateAccessControl: (itemId: string, body: SfAccessControlWrite) =>
+      request<SfAccessControl | SfAsyncOperation>({ method: 'PATCH', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false }), body, idempotent: true }),
+    deleteAccessControl: (principalId: string, itemId: string) =>
+      request<Record<string, never>>({ method: 'DELETE', path: `/AccessControls(principalid=${principalId},itemid=${itemId})` }),
+
+    // --- shares (sharefile.md §3) ---
+    listShares: (query: FeedQuery & { includeExpired: boolean }) => get<SfFeed<SfShare>>('/Shares', q({ ...query })),
+    getShare: (id: string, expand?: string) => get<SfShare>(`/Shares(${id})`, q({ $expand: expand })),
+    createShare: (body: SfShareWrite) => request<SfShare>({ method: 'POST', path: '/Shares', query: q({ notify: false, direct: false }), body }),
+    updateShare: (id: string, body: SfShareWrite) => request<SfShare>({ method: 'PATCH', path: `/Shares(${id})`, body, idempotent: true }),
+    deleteShare: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/Shares(${id})` }),
+    /** Mails the share to recipients (new ones become recipients), with a personal message. */
+    resendShare: (body: { ShareId: string; Recipients: string[]; Body?: string; CcSender: boolean }) => request<SfShare>({ method: 'POST', path: '/Shares/Resend', body }),
+  };
+}
+
+export type ShareFileClient = ReturnType<typeof createShareFileClient>;

@@ -1,0 +1,22 @@
+import { definePlatform } from '../../shared/tool';
+import { createShareFileClient, SHAREFILE_BASE_URL } from './client';
+import { accessTools } from './tools/access';
+import { groupTools } from './tools/groups';
+import { itemTools } from './tools/items';
+import { shareTools } from './tools/shares';
+import { userTools } from './tools/users';
+
+/** The filebox platform (ShareFile): the explicit list of its tools, group by group. */
+export const filebox = definePlatform({
+  name: 'filebox',
+  vendor: 'ShareFile',
+  defaultBaseUrl: SHAREFILE_BASE_URL,
+  client: createShareFileClient,
+  tools: {
+    ...itemTools,
+    ...shareTools,
+    ...userTools,
+    ...groupTools,
+    ...accessTools,
+  },
+});

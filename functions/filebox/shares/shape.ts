@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import { toItem, type Item } from '../render';
+import type { SfShare } from '../wire';
+
+/** Shares as the filebox tools return them (spec 002 §2.2). */
+
+export type Share = Omit<SfShare, 'odata.type' | 'Parent' | 'Items' | 'Recipients'> & {
+  /** Request shares: the folder uploads go to. */
+  Parent?: { Id: string };
+  Items?: Item[];
+  Recipients?: { Email?: string; Downloads?: number }[];
+};
+
+const FULL = [
+  'Id', 'AliasID', 'ShareType', 'Title', 'HasSentMessage', 'RequireLogin', 'RequireUserInfo', 'ShareAccessLevel', 'CreationDate', 'ExpirationDate', 'MaxDownloads',
+  'TotalDownloads', 'IsViewOnly', 'IsArchived', 'UsesStreamIDs', 'Uri', 'ShareSubType', 'ShareAccessRight', 'url',
+] as const;
+/** Summary of spec §2.2; lists add CreationDate. */
+const SUMMARY = ['Id', 'ShareType', 'Title', 'Uri', 'ExpirationDate', 'TotalDownloads', 'MaxDownloads'] as const;
+
+export function toShare(w: SfShare, o: { summary?: boolean; inList?: boolean } = {}): Share {
+  const out: Record<string, unknown> = {};
+  const keys: readonly string[] = o.summary ? (o.inList ? [...SUMMARY, 'CreationDate'] : SUMMARY) : FULL;
+  for (const k of keys) if ((w as unknown as Record<string, unknown>)[k] !== undefined) out[k] = (w as unknown as Record<string, unknown>)[k];
+  if (!o.summary) {
+    if (w.Parent) out.Parent = { Id: w.Parent.Id };
+    if (w.Items && w.ShareType === 'Send') out.Items = w.Items.map((i) => toItem(i, true));
+    if (w.Recipients) out.Recipients = w.Recipients.map((r) => ({ Email: r.Email, Downloads: r.Downloads ?? 0 }));
+  }
+  return out as unknown as Share;
+}
+
+const downloads = (s: Share) => (s.TotalDownloads === undefined ? '' : ` ${s.TotalDownloads}/${s.MaxDownloads === -1 || s.MaxDownloads === undefined ? '∞' : s.MaxDownloads} downloads`);
+
+/** `s123 Send "Ortiz proposal" 2/10 downloads, expires 2027-03-05 — https://…`. */
+export function shareLine(s: Share, now = Date.now()): string {
+  const expired = s.ExpirationDate && Date.parse(s.ExpirationDate) <= now ? ' (expired)' : '';
+  const expires = s.ExpirationDate ? `, expires ${s.ExpirationDate.slice(0, 10)}${expired}` : '';
+  return `${s.Id} ${s.ShareType}${s.Title ? ` "${s.Title}"` : ''}${s.ShareType === 'Send' ? downloads(s) : ''}${expires}${s.Uri ? ` — ${s.Uri}` : ''}`;
+}
+
+/** A share with its items, recipients and settings under its line. */
+export function shareDetail(s: Share): string {
+  const lines = [shareLine(s)];
+  const flags = [s.RequireLogin ? 'login required' : '', s.RequireUserInfo ? 'visitor info required' : '', s.IsViewOnly ? 'view only' : ''].filter(Boolean);
+  if (flags.length) lines.push(`  ${flags.join(', ')}`);
+  if (s.Parent) lines.push(`  uploads go to ${s.Parent.Id}`);
+  for (const i of s.Items ?? []) lines.push(`  item ${i.Id} ${i.Name ?? ''}`.trimEnd());
+  for (const r of s.Recipients ?? []) lines.push(`  recipient ${r.Email ?? ''}${r.Downloads ? ` (${r.Downloads} downloads)` : ''}`);
+  return lines.join('\n');
+}
+
+export const recipientsInput = (what: string) => z.array(z.email({ message: 'an email address such as ana@example.com' })).max(50).describe(what);
+export const maxDownloadsInput = z
+  .number()
+  .int()
+  .refine((n) => n === -1 || n >= 1, { message: '-1 (unlimited) or a positive number' })
+  .describe('Downloads allowed per recipient link: -1 for unlimited, or 1 and more.');

@@ -1,0 +1,26 @@
+import * as z from 'zod';
+import { fileboxTool } from '../../tool';
+import { groupIdInput, summaryOnlyInput } from '../../params';
+import { groupText, toGroup, type Group } from '../../groups/shape';
+
+export const getGroup = fileboxTool({
+  name: 'getGroup',
+  description: 'Get a distribution group: name, shared or personal, member count; include_contacts lists the members (id, name, email, company, confirmed, disabled). Read-only.',
+  input: z.strictObject({
+    group_id: groupIdInput('The group id (g…, from listGroups).'),
+    include_contacts: z.boolean().default(false).describe('List the members (default false).'),
+    summary_only: summaryOnlyInput,
+  }),
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  async run({ group_id, include_contacts, summary_only }, { client }): Promise<Group> {
+    return toGroup(await client.getGroup(group_id, include_contacts), summary_only);
+  },
+  text: (g: Group) => groupText(g),
+  example: {
+    input: { group_id: 'g0000047-5f1e-4b0c-9a7d-000000000047', include_contacts: true },
+    result: {
+      Id: 'g0000047-5f1e-4b0c-9a7d-000000000047', Name: 'Partners', IsShared: true, NumberOfContacts: 1, 'odata.type': 'ShareFile.Api.Models.Group',
+      Contacts: [{ Id: '00000002-7a1e-4c2b-8d3f-000000000002', Name: 'Marcus Chen', Email: 'marcus.chen@acmelegal.example', IsConfirmed: true }],
+    },
+  },
+});

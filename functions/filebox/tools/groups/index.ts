@@ -1,0 +1,13 @@
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { ShareFileClient } from '../../client';
+
+/** The groups tools of issue 10 (spec 002 §4.4), each loaded on first use. */
+export const groupTools: ToolLoaders<ShareFileClient> = {
+  getGroup: () => import('./getGroup').then((m) => m.getGroup),
+  listGroups: () => import('./listGroups').then((m) => m.listGroups),
+  createGroup: () => import('./createGroup').then((m) => m.createGroup),
+  updateGroup: () => import('./updateGroup').then((m) => m.updateGroup),
+  deleteGroup: () => import('./deleteGroup').then((m) => m.deleteGroup),
+  addGroupMembers: () => import('./addGroupMembers').then((m) => m.addGroupMembers),
+  removeGroupMember: () => import('./removeGroupMember').then((m) => m.removeGroupMember),
+};
