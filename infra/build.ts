@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 export interface BundleInfo {
   name: string;
@@ -11,6 +11,9 @@ export interface BundleInfo {
 }
 
 const root = new URL('..', import.meta.url).pathname;
+
+/** Packages loaded only by the file converters (functions/collab/files/convert.ts, analysis.ts). */
+export const CONVERTER_MODULES = ['officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min'];
 
 /** Platforms = folders of functions/ that have a handler.ts. */
 export async function functionNames(): Promise<string[]> {
@@ -41,7 +44,10 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       platform: 'node',
       target: 'node20',
       format: 'cjs',
-      external: ['@aws-sdk/*'],
+      // The document converters of collab's fileToMarkdown/analyzeFile (tens of MB with pdf.js and
+      // the OCR model) stay outside the bundle too: they ship beside it in dist/collab/node_modules
+      // (buildConverterModules), where `require` finds them, and only those two tools load them.
+      external: ['@aws-sdk/*', ...CONVERTER_MODULES],
       // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
       // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
       supported: { 'dynamic-import': false },
@@ -53,7 +59,60 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     const code = await readFile(file);
     infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length });
   }
+  await buildConverterModules(outDir);
   return infos;
+}
+
+/** Parts of those packages the converters never load: the full-size OCR model (the smaller best_int one is used), pdf.js's viewer and types. */
+const LAYER_SKIP = new Set(['@tesseract.js-data/eng/4.0.0', 'pdfjs-dist/web', 'pdfjs-dist/types', 'pdfjs-dist/image_decoders']);
+
+/**
+ * The collab function's converters: CONVERTER_MODULES and every package they depend on, copied
+ * from node_modules to dist/collab/node_modules, beside the bundle (the function's zip takes them;
+ * a Lambda layer would make `osls package` call AWS). Optional dependencies (pdf.js's canvas for
+ * rendering) are left out: the converters only read text.
+ */
+export async function buildConverterModules(outDir = join(root, 'dist')): Promise<{ dir: string; bytes: number; packages: number }> {
+  const modules = join(root, 'node_modules');
+  const dir = join(outDir, 'collab', 'node_modules');
+  await rm(dir, { recursive: true, force: true });
+  const seen = new Set<string>();
+  /** Where Node finds `name` from the package at `from` (its own node_modules, then upward). */
+  const locate = async (name: string, from: string): Promise<string | undefined> => {
+    for (let at = from; at.startsWith(modules); at = dirname(at)) {
+      const candidate = join(at, 'node_modules', name);
+      if (await stat(join(candidate, 'package.json')).catch(() => undefined)) return candidate;
+      if (at === modules) break;
+    }
+    const top = join(modules, name);
+    return (await stat(join(top, 'package.json')).catch(() => undefined)) ? top : undefined;
+  };
+  const visit = async (pkgDir: string): Promise<void> => {
+    if (seen.has(pkgDir)) return;
+    seen.add(pkgDir);
+    const pkg = JSON.parse(await readFile(join(pkgDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dep of Object.keys(pkg.dependencies ?? {})) {
+      const found = await locate(dep, pkgDir);
+      if (!found) throw new Error(`converters layer: ${dep} (needed by ${relative(modules, pkgDir)}) is not installed`);
+      await visit(found);
+    }
+  };
+  for (const m of CONVERTER_MODULES) await visit(join(modules, m));
+  let bytes = 0;
+  for (const pkgDir of seen) {
+    const target = join(dir, relative(modules, pkgDir));
+    // Nested node_modules are packages of their own, copied when the walk reached them.
+    await cp(pkgDir, target, { recursive: true, filter: (src) => !relative(pkgDir, src).split(sep).some((part) => part === 'node_modules' || LAYER_SKIP.has(`${relative(modules, pkgDir)}/${part}`)) });
+  }
+  const du = async (p: string): Promise<number> => {
+    const s = await stat(p);
+    if (!s.isDirectory()) return s.size;
+    let n = 0;
+    for (const e of await readdir(p)) n += await du(join(p, e));
+    return n;
+  };
+  bytes = await du(dir);
+  return { dir, bytes, packages: seen.size };
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));

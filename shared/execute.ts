@@ -3,6 +3,7 @@ import { ERROR_CATALOGUE, ToolError, rateLimited, type ErrorCode, type ErrorDeta
 import type { Config } from './config';
 import type { Registry } from './registry';
 import type { Store } from './store';
+import type { BlobStore } from './blob/blob';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { log } from './log';
@@ -25,6 +26,8 @@ export interface Runtime {
   config: Config;
   /** Per-platform fetch override (local twins in-process); the global fetch otherwise. */
   fetchFor?: Record<string, typeof fetch | undefined>;
+  /** Where tools put files they hand out by link (shared/blob). */
+  blob?: BlobStore;
 }
 
 export interface Call {
@@ -133,6 +136,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
     });
     const data = call.format === 'json' ? result : tool.text(result, input);
+      ...(rt.blob ? { blob: rt.blob } : {}),
     return { status: 200, body: { success: true, data }, headers };
   } catch (err) {
     return failure(err, call, headers);

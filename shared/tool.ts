@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { Config } from './config';
 import type { Store } from './store/store';
+import type { BlobStore } from './blob/blob';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -21,6 +22,8 @@ export interface ToolContext<C> {
   config: Config;
   /** Epoch ms after which no new upstream work should start (Lambda's remaining time). */
   deadline: number;
+  /** Files handed out by signed, expiring link (DESIGN §6b); set by the runtime. */
+  blob?: BlobStore;
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {

@@ -1,11 +1,15 @@
 import { createUpstream, type VendorError } from '../../shared/upstream';
 import type { PlatformEnv } from '../../shared/tool';
+import type { PodioAccessLevel, PodioGrant, PodioGrantWrite, PodioView, PodioViewWrite } from './wire';
+import type { PodioConversation, PodioConversationCreated, PodioConversationEvent, PodioConversationWrite, PodioLabel, PodioTask, PodioTaskQuery, PodioTaskWrite } from './wire';
 import type {
   PodioApp, PodioAppSummary, PodioCalculateBody, PodioCalculation, PodioComment, PodioCommentRefType, PodioCommentRevision,
   PodioCommentWrite, PodioEmbed, PodioFile, PodioFilterBody, PodioFilterPage, PodioItem, PodioItemReferenceGroup, PodioItemRevision,
   PodioItemWrite, PodioOrg, PodioOrgMember, PodioProfile, PodioReferenceable, PodioRevisionDiff, PodioSpace, PodioUserStatus,
   PodioWriteFlags,
 } from './wire';
+import type { PodioFileListQuery, PodioHook, PodioSearchBody, PodioSearchResult } from './wire';
+import { ToolError } from '../../shared/errors';
 
 export const PODIO_BASE_URL = 'https://api.podio.com';
 
@@ -108,6 +112,37 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     attachFile: (fileId: number, ref: { ref_type: string; ref_id: number }, flags: PodioWriteFlags = {}) =>
       request<Record<string, never>>({ method: 'POST', path: `/file/${fileId}/attach`, query: flagQuery(flags), body: ref }),
 
+    // --- files, hooks and search of issue 8 (podio.md §7, §10, §11) ---
+    listFilesOnApp: (appId: number, query: PodioFileListQuery = {}) => request<PodioFile[]>({ method: 'GET', path: `/file/app/${appId}/`, query: { ...query } }),
+    listFilesOnSpace: (spaceId: number, query: PodioFileListQuery = {}) => request<PodioFile[]>({ method: 'GET', path: `/file/space/${spaceId}/`, query: { ...query } }),
+    copyFile: (fileId: number) => request<{ file_id: number }>({ method: 'POST', path: `/file/${fileId}/copy` }),
+    // Sets the values given: sending it twice leaves the same state.
+    updateFile: (fileId: number, body: { name?: string; description: string | null }) => request<Record<string, never>>({ method: 'PUT', path: `/file/${fileId}`, body, idempotent: true }),
+    deleteFile: (fileId: number, flags: PodioWriteFlags = {}) => request<Record<string, never>>({ method: 'DELETE', path: `/file/${fileId}`, query: flagQuery(flags) }),
+    /** The new file takes the old one's place (podio.md §7: POST /file/{new}/replace {old_file_id}). */
+    replaceFile: (newFileId: number, oldFileId: number, flags: PodioWriteFlags = {}) =>
+      request<Record<string, never>>({ method: 'POST', path: `/file/${newFileId}/replace`, query: flagQuery(flags), body: { old_file_id: oldFileId } }),
+    /**
+     * A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, podio.md §7).
+     * Not JSON, so not through `request`; the caller reads the metadata (and its errors) first.
+     */
+    fileContent: async (fileId: number): Promise<Uint8Array> => {
+      const res = await env.fetch(`${env.baseUrl.replace(/\/$/, '')}/file/${fileId}/raw`, { headers: { authorization: `OAuth2 ${key}` }, signal: AbortSignal.timeout(env.timeoutMs * 3) });
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new ToolError(res.status === 404 || res.status === 410 ? 'NOT_FOUND' : 'INTERNAL_ERROR', `Podio did not hand out the bytes of file ${fileId} (HTTP ${res.status}).`, { upstream_status: res.status });
+      }
+      return new Uint8Array(await res.arrayBuffer());
+    },
+    listHooks: (refType: 'app' | 'space', refId: number) => request<PodioHook[]>({ method: 'GET', path: `/hook/${refType}/${refId}/` }),
+    createHook: (refType: 'app' | 'space', refId: number, body: { url: string; type: string }) => request<{ hook_id: number }>({ method: 'POST', path: `/hook/${refType}/${refId}/`, body }),
+    deleteHook: (hookId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/hook/${hookId}` }),
+    requestHookVerification: (hookId: number) => request<Record<string, never>>({ method: 'POST', path: `/hook/${hookId}/verify/request` }),
+    validateHookVerification: (hookId: number, code: string) => request<Record<string, never>>({ method: 'POST', path: `/hook/${hookId}/verify/validate`, body: { code } }),
+    /** Search everywhere, or in an org, space or app (podio.md §11); a read over POST. */
+    search: (scope: { type: 'org' | 'space' | 'app'; id: number } | null, body: PodioSearchBody) =>
+      request<PodioSearchResult[]>({ method: 'POST', path: scope ? `/search/${scope.type}/${scope.id}/` : '/search/', body, idempotent: true }),
+
     // --- comments (podio.md §6) ---
     addComment: (type: PodioCommentRefType, id: number, body: PodioCommentWrite, flags: PodioWriteFlags & { alert_invite?: boolean } = {}) =>
       request<{ comment_id: number } & Partial<PodioComment>>({ method: 'POST', path: `/comment/${type}/${id}/`, query: flagQuery(flags), body }),
@@ -120,6 +155,60 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     deleteComment: (commentId: number, flags: PodioWriteFlags = {}) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/comment/${commentId}`, query: flagQuery(flags) }),
     listCommentRevisions: (commentId: number) => request<PodioCommentRevision[]>({ method: 'GET', path: `/comment/${commentId}/revision` }),
+
+    // --- views (podio.md §4) ---
+    listViews: (appId: number, query: { include_standard_views?: boolean } = {}) => request<PodioView[]>({ method: 'GET', path: `/view/app/${appId}/`, query: { ...query } }),
+    /** A view by id, by standard name (table, badge, calendar) or `last`. */
+    getView: (appId: number, viewIdOrName: number | string) => request<PodioView>({ method: 'GET', path: `/view/app/${appId}/${viewIdOrName}` }),
+    /** A view by id alone, in whatever app it lives (older SDKs' path). */
+    getViewById: (viewId: number) => request<PodioView>({ method: 'GET', path: `/view/${viewId}` }),
+    createView: (appId: number, body: PodioViewWrite) => request<{ view_id: number }>({ method: 'POST', path: `/view/app/${appId}/`, body }),
+    // Updates set the given keys: sending one twice leaves the same view.
+    updateView: (viewId: number, body: PodioViewWrite) => request<Record<string, never>>({ method: 'PUT', path: `/view/${viewId}`, body, idempotent: true }),
+    deleteView: (viewId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/view/${viewId}` }),
+    /** podio.md §4 names no path for it (open question 1): `POST /view/{view_id}/default`. */
+    makeViewDefault: (viewId: number) => request<Record<string, never>>({ method: 'POST', path: `/view/${viewId}/default`, idempotent: true }),
+    updateLastView: (appId: number, body: PodioViewWrite) => request<Record<string, never>>({ method: 'PUT', path: `/view/app/${appId}/last`, body, idempotent: true }),
+
+    // --- item sharing: grants (podio.md §9) ---
+    createGrant: (refType: 'item', refId: number, body: PodioGrantWrite) => request<{ invitable?: unknown[] }>({ method: 'POST', path: `/grant/${refType}/${refId}`, body }),
+    listGrants: (refType: 'item', refId: number) => request<PodioGrant[]>({ method: 'GET', path: `/grant/${refType}/${refId}/` }),
+    updateGrant: (refType: 'item', refId: number, userId: number, body: { access_level: PodioAccessLevel }) =>
+      request<Record<string, never>>({ method: 'PUT', path: `/grant/${refType}/${refId}/${userId}`, body, idempotent: true }),
+    deleteGrant: (refType: 'item', refId: number, userId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/grant/${refType}/${refId}/${userId}` }),
+
+    // --- conversations (podio.md §5). Every write posts a message: none is retried. ---
+    createConversation: (body: PodioConversationWrite) => request<PodioConversation>({ method: 'POST', path: '/conversation/v2/', body }),
+    createConversationOnObject: (refType: string, refId: number, body: PodioConversationWrite) =>
+      request<PodioConversationCreated>({ method: 'POST', path: `/conversation/${refType}/${refId}/`, body }),
+    getConversation: (conversationId: number) => request<PodioConversation>({ method: 'GET', path: `/conversation/${conversationId}` }),
+    /** Newest first. */
+    listConversationEvents: (conversationId: number, query: { limit?: number; offset?: number } = {}) =>
+      request<PodioConversationEvent[]>({ method: 'GET', path: `/conversation/${conversationId}/event/`, query: { ...query } }),
+    /** Most recent activity first. */
+    listConversations: (query: { limit?: number; offset?: number } = {}) => request<PodioConversation[]>({ method: 'GET', path: '/conversation/', query: { ...query } }),
+    listConversationsOnObject: (refType: string, refId: number) => request<PodioConversation[]>({ method: 'GET', path: `/conversation/${refType}/${refId}/` }),
+    getDirectConversation: (userId: number) => request<PodioConversation>({ method: 'GET', path: `/conversation/direct/${userId}` }),
+    /** NET's form (GET); podio.md §5 open question 3. */
+    searchConversations: (query: { text: string; limit?: number; offset?: number; participants?: boolean }) =>
+      request<PodioConversation[]>({ method: 'GET', path: '/conversation/search/', query: { ...query } }),
+    replyToConversation: (conversationId: number, body: PodioConversationWrite) =>
+      request<PodioConversationEvent>({ method: 'POST', path: `/conversation/${conversationId}/reply/v2`, body }),
+    // Adding someone already in is a no-op: safe to repeat.
+    addConversationParticipants: (conversationId: number, participants: number[]) =>
+      request<PodioConversationEvent | Record<string, never>>({ method: 'POST', path: `/conversation/${conversationId}/participant/v2/`, body: { participants }, idempotent: true }),
+    leaveConversation: (conversationId: number) => request<Record<string, never>>({ method: 'POST', path: `/conversation/${conversationId}/leave` }),
+
+    // --- tasks and labels (podio.md §8) ---
+    createTask: (body: PodioTaskWrite, flags: PodioWriteFlags = {}) => request<PodioTask>({ method: 'POST', path: '/task/', query: flagQuery(flags), body }),
+    getTask: (taskId: number) => request<PodioTask>({ method: 'GET', path: `/task/${taskId}` }),
+    updateTask: (taskId: number, body: PodioTaskWrite, flags: PodioWriteFlags = {}) => request<PodioTask>({ method: 'PUT', path: `/task/${taskId}`, query: flagQuery(flags), body }),
+    deleteTask: (taskId: number, flags: PodioWriteFlags = {}) => request<Record<string, never>>({ method: 'DELETE', path: `/task/${taskId}`, query: flagQuery(flags) }),
+    listTasks: (query: PodioTaskQuery) => request<PodioTask[]>({ method: 'GET', path: '/task/', query }),
+    listLabels: () => request<PodioLabel[]>({ method: 'GET', path: '/task/label/' }),
+    createLabel: (body: { text: string; color: string }) => request<{ label_id: number }>({ method: 'POST', path: '/task/label/', body }),
+    updateLabel: (labelId: number, body: { text?: string; color?: string }) => request<Record<string, never>>({ method: 'PUT', path: `/task/label/${labelId}`, body, idempotent: true }),
+    deleteLabel: (labelId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/task/label/${labelId}` }),
   };
 }
 

@@ -2,7 +2,14 @@ import { definePlatform } from '../../shared/tool';
 import { createPodioClient, PODIO_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { commentTools } from './tools/comments';
+import { conversationTools } from './tools/conversations';
+import { fileTools } from './tools/files';
+import { hookTools } from './tools/hooks';
+import { searchTools } from './tools/search';
 import { itemTools } from './tools/items';
+import { taskTools } from './tools/tasks';
+import { sharingTools } from './tools/sharing';
+import { viewTools } from './tools/views';
 
 /** The collab platform (Podio): the explicit list of its tools, group by group. */
 export const collab = definePlatform({
@@ -14,5 +21,12 @@ export const collab = definePlatform({
     ...appTools,
     ...itemTools,
     ...commentTools,
+    ...conversationTools,
+    ...taskTools,
+    ...viewTools,
+    ...sharingTools,
+    ...fileTools,
+    ...hookTools,
+    ...searchTools,
   },
 });

@@ -48,3 +48,10 @@ export async function appOrgMembers(ctx: LookupCtx, app: PodioApp): Promise<(Org
   if (typeof app.space_id !== 'number') return [];
   return orgMembers(ctx, await spaceOrgId(ctx, app.space_id));
 }
+
+/** A key's orgs change rarely: five minutes. */
+const MY_ORGS_TTL = 300;
+
+/** The members of every org the key belongs to: conversations, tasks and status messages name no app to find the org by. */
+export const membersOfMyOrgs = (ctx: LookupCtx): Promise<(OrgMember & { role?: string })[]> =>
+  cached(ctx, 'collab:my_org_ids', MY_ORGS_TTL, async () => (await ctx.client.listOrgs()).map((o) => o.org_id)).then(async (ids) => (await Promise.all(ids.map((id) => orgMembers(ctx, id)))).flat());

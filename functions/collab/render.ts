@@ -1,4 +1,4 @@
-import type { PodioByLine } from './wire';
+import type { PodioByLine, PodioFile } from './wire';
 
 /** Text and shapes the collab groups share. */
 
@@ -14,3 +14,20 @@ export function person(by: PodioByLine | undefined | null): Person {
   const userId = typeof by.user_id === 'number' ? by.user_id : by.type === 'user' && typeof by.id === 'number' ? by.id : null;
   return { user_id: userId, name: typeof by.name === 'string' ? by.name : 'unknown' };
 }
+
+/** A file as the collab tools show it (item files; comments have the same shape): id, name, type, size, link. */
+export interface FileRef {
+  file_id: number;
+  name: string;
+  mimetype?: string;
+  size?: number;
+  link?: string;
+}
+
+export const fileRef = (f: PodioFile): FileRef => ({
+  file_id: f.file_id,
+  name: f.name,
+  ...(f.mimetype ? { mimetype: f.mimetype } : {}),
+  ...(typeof f.size === 'number' ? { size: f.size } : {}),
+  ...(f.link ? { link: f.link } : {}),
+});

@@ -1,6 +1,7 @@
 import { invalidParameter } from '../../shared/errors';
 import { downloadSources, type FileSource } from '../../shared/download';
 import type { Ctx } from './params';
+import type { PodioFile } from './wire';
 
 /**
  * https URLs where Podio takes file ids (item `file_ids`, image fields, comment and conversation
@@ -13,13 +14,18 @@ type UploadCtx = Pick<Ctx, 'client' | 'config' | 'deadline'>;
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:/i;
 const EXPECTED = 'a numeric Podio file id or an https URL';
 
-/** Downloads the sources (all checked, then all fetched) and uploads each; ids in source order. */
-export async function uploadUrls(sources: readonly FileSource[], ctx: UploadCtx): Promise<number[]> {
+/** Downloads the sources (all checked, then all fetched) and uploads each; Podio's files in source order. */
+export async function uploadSources(sources: readonly FileSource[], ctx: UploadCtx): Promise<PodioFile[]> {
   const files = await downloadSources(sources, ctx);
-  const ids: number[] = [];
+  const out: PodioFile[] = [];
   // One at a time: Podio has no multi-file upload, and its hourly budget is better kept for the write.
-  for (const f of files) ids.push((await ctx.client.uploadFile(f)).file_id);
-  return ids;
+  for (const f of files) out.push(await ctx.client.uploadFile(f));
+  return out;
+}
+
+/** Downloads the sources and uploads each; ids in source order. */
+export async function uploadUrls(sources: readonly FileSource[], ctx: UploadCtx): Promise<number[]> {
+  return (await uploadSources(sources, ctx)).map((f) => f.file_id);
 }
 
 /**

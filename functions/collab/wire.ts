@@ -281,3 +281,255 @@ export interface PodioCommentRevision {
   embed_file?: PodioFile | null;
   [key: string]: unknown;
 }
+
+// --- files, hooks and search of issue 8 (podio.md §7, §10, §11) ---
+
+/** Query of `GET /file/app/{app_id}/` and `GET /file/space/{space_id}/`. */
+export interface PodioFileListQuery {
+  attached_to?: string;
+  filetype?: string;
+  limit?: number;
+  offset?: number;
+  sort_by?: 'name' | 'created_on';
+  sort_desc?: boolean;
+}
+
+/** `GET /hook/{ref_type}/{ref_id}/`. */
+export interface PodioHook {
+  hook_id: number;
+  status: 'active' | 'inactive';
+  type: string;
+  url: string;
+  created_on?: string;
+  created_by?: PodioByLine;
+  [key: string]: unknown;
+}
+
+/** The body of `POST /search/…`. */
+export interface PodioSearchBody {
+  query: string;
+  ref_type?: string;
+  search_fields?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** One hit of `POST /search/…` (podio.md §11). */
+export interface PodioSearchResult {
+  type: string;
+  id: number;
+  rank?: number;
+  title: string;
+  link?: string;
+  created_on?: string;
+  created_by?: PodioByLine;
+  app?: { app_id: number; name?: string; [key: string]: unknown } | null;
+  space?: { space_id: number; name?: string; [key: string]: unknown } | null;
+  org?: { org_id: number; name?: string; [key: string]: unknown } | null;
+  [key: string]: unknown;
+}
+
+// --- views (podio.md §4) ---
+
+export type PodioViewLayout = 'table' | 'badge' | 'calendar';
+
+/** A view filter as Podio stores it: a field id or system key and its values (shape by type); reads add humanized_values. */
+export interface PodioViewFilter {
+  key: string | number;
+  values: unknown;
+  humanized_values?: { value: unknown; label: string }[];
+}
+
+/** Display settings of one field in a view. */
+export interface PodioViewFieldSettings {
+  hidden?: boolean;
+  width?: number;
+  delta_offset?: number;
+  use?: '_x_axis_' | '_y_axis_';
+}
+
+export interface PodioViewGrouping {
+  type: 'field' | 'revision';
+  value: number | string;
+  sub_value?: 'date' | 'weekday' | 'week' | 'month' | 'year';
+}
+
+/** A view as `GET /view/app/{app_id}/{view_id_or_name}` returns it (`type` saved, standard or last). */
+export interface PodioView {
+  view_id: number | null;
+  name: string | null;
+  type?: string;
+  layout?: PodioViewLayout;
+  private?: boolean;
+  sort_by?: string | number | null;
+  sort_desc?: boolean;
+  filters?: PodioViewFilter[];
+  fields?: Record<string, PodioViewFieldSettings>;
+  grouping?: Partial<PodioViewGrouping> | null;
+  items?: number;
+  rights?: string[];
+  created_by?: PodioByLine | null;
+  created_on?: string | null;
+  [key: string]: unknown;
+}
+
+/** The body of `POST /view/app/{app_id}/`, `PUT /view/{view_id}` and (without name, private, grouping) `PUT /view/app/{app_id}/last`. */
+export interface PodioViewWrite {
+  name?: string;
+  private?: boolean;
+  sort_by?: string;
+  sort_desc?: boolean;
+  filters?: { key: string; values: unknown }[];
+  layout?: PodioViewLayout;
+  fields?: Record<string, PodioViewFieldSettings>;
+  grouping?: PodioViewGrouping | null;
+}
+
+// --- item sharing: grants (podio.md §9) ---
+
+export type PodioAccessLevel = 'view' | 'edit';
+
+/** Who a grant is for: a contact identifier (podio.md §9 `people`). */
+export type PodioGrantPerson = { type: 'user' | 'profile'; id: number } | { type: 'mail'; id: string };
+
+export interface PodioGrantWrite {
+  people: PodioGrantPerson[];
+  access_level: PodioAccessLevel;
+  action?: 'view' | 'comment' | 'rate';
+  message?: string;
+}
+
+/** A grant as `GET /grant/{ref_type}/{ref_id}/` lists it. */
+export interface PodioGrant {
+  grant_id: number;
+  access_level: PodioAccessLevel;
+  created_on?: string;
+  rights?: string[];
+  message?: string | null;
+  created_by?: PodioByLine;
+  user: { user_id: number; profile_id?: number | null; name?: string | null; type?: string; mail?: string | null };
+  [key: string]: unknown;
+}
+
+// --- conversations (podio.md §5) ---
+
+export interface PodioConversationParticipant {
+  user_id: number;
+  profile_id?: number;
+  name: string;
+  type?: string;
+}
+
+export interface PodioConversationMessage {
+  message_id: number;
+  text: string;
+  created_on: string;
+  created_by?: PodioByLine;
+  files?: PodioFile[];
+  embed?: PodioEmbed | null;
+  embed_file?: PodioFile | null;
+}
+
+/** A conversation (NET Conversation.cs); `link` and `messages` on a single fetch. */
+export interface PodioConversation {
+  conversation_id: number;
+  type?: string;
+  subject: string;
+  excerpt?: string;
+  starred?: boolean;
+  unread?: boolean;
+  unread_count?: number;
+  created_on: string;
+  last_event_on?: string;
+  created_by?: PodioByLine;
+  participants?: PodioConversationParticipant[];
+  ref?: { type: string; id: number } | null;
+  link?: string;
+  messages?: PodioConversationMessage[];
+}
+
+/** An event of a conversation (`message`, `participant_add`, `participant_leave`, …). */
+export interface PodioConversationEvent {
+  event_id: number;
+  action: string;
+  created_on: string;
+  created_by?: PodioByLine;
+  created_via?: { id: number; name: string; url?: string | null };
+  data?: Record<string, unknown> & Partial<PodioConversationMessage>;
+}
+
+export interface PodioConversationWrite {
+  subject?: string;
+  text: string;
+  participants?: number[];
+  file_ids?: number[];
+  embed_id?: number;
+  embed_url?: string;
+}
+
+/** The answer of `POST /conversation/{ref_type}/{ref_id}/` (Podio's legacy form). */
+export interface PodioConversationCreated {
+  conversation_id: number;
+  message_id: number;
+  embed_id?: number | null;
+  embed_file_id?: number | null;
+}
+
+// --- tasks and labels (podio.md §8) ---
+
+export interface PodioLabel {
+  label_id: number;
+  text: string;
+  color: string;
+}
+
+/** A task: `GET /task/{id}` (full) or a `GET /task/` entry (short: ref flattened to ref_type/ref_title/…, `group` when grouped). */
+export interface PodioTask {
+  task_id: number;
+  status: string;
+  text: string;
+  description?: string | null;
+  private?: boolean;
+  due_on?: string | null;
+  due_date?: string | null;
+  due_time?: string | null;
+  created_on: string;
+  created_by?: PodioByLine;
+  completed_on?: string | null;
+  completed_by?: PodioByLine | null;
+  responsible?: { user_id: number; name: string; profile_id?: number } | null;
+  ref?: { type: string; id: number; title?: string; link?: string; data?: { app?: { app_id: number; name: string } } } | null;
+  ref_type?: string | null;
+  ref_id?: number | null;
+  ref_title?: string | null;
+  ref_app?: { app_id: number; name: string; item_name?: string } | null;
+  ref_link?: string | null;
+  labels?: PodioLabel[];
+  files?: PodioFile[];
+  file_count?: number;
+  link?: string;
+  space_id?: number | null;
+  external_id?: string | null;
+  group?: string | { type: string; id: number | null; name: string };
+}
+
+/** A task create or update body (podio.md §8; Podio's "Update task"). */
+export interface PodioTaskWrite {
+  text?: string;
+  description?: string | null;
+  private?: boolean;
+  due_on?: string | null;
+  due_date?: string | null;
+  due_time?: string | null;
+  responsible?: number | null;
+  ref_type?: string;
+  ref_id?: number;
+  label_ids?: number[];
+  labels?: (number | string)[];
+  file_ids?: number[];
+  completed?: boolean;
+  external_id?: string;
+}
+
+/** `GET /task/` query (NET GetTasks). */
+export type PodioTaskQuery = Record<string, string | number | boolean | undefined>;

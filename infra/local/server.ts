@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { loadConfig } from '../../shared/config';
 import { createApp, noRoute } from '../../shared/http/app';
 import { createRuntime } from '../../shared/runtime';
+import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
 import { localPlatforms, platforms, type Twin } from './platforms';
 
 /**
@@ -24,6 +25,9 @@ export async function startLocal(env: Record<string, string | undefined> = proce
     app.route(p.mount, twin.app as Hono);
   }
   const rt = await createRuntime({ platforms, config, fetchFor });
+  // Signed download links of the memory Blob store (shared/blob): they work without a key.
+  const blob = rt.blob;
+  if (blob instanceof MemoryBlobStore) app.get(`${BLOB_PATH}*`, (c) => blob.serve(c.req.raw));
   app.route('/', createApp(rt));
   app.notFound(noRoute);
 
@@ -34,6 +38,7 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actualPort}`;
+  if (blob instanceof MemoryBlobStore && !env.BLOB_BASE_URL) blob.baseUrl = base;
   return { server, base, key: localPlatforms[0]!.keys.owner, twins, config };
 }
 

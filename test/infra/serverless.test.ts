@@ -129,14 +129,29 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect(ssm[0]!.Action).toEqual(['ssm:GetParameter']);
     expect(ssm[0]!.Resource).toEqual({ 'Fn::Sub': 'arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter/tool-execution-service/dev/*' });
 
+    // The Blob bucket: put objects and sign GET links to them, in that bucket only.
+    const bucketId = 'BlobBucket';
+    const s3 = all.filter((s) => s.Action.some((a) => a.startsWith('s3:')));
+    expect(s3).toHaveLength(1);
+    expect([...s3[0]!.Action].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(s3[0]!.Resource).toEqual({ 'Fn::Sub': `\${${bucketId}.Arn}/*` });
+
     // Besides ours, only the framework's own CloudWatch Logs statements, scoped to the service's log groups.
-    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s));
+    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s));
     for (const s of rest) {
       expect(s.Action.every((a) => a.startsWith('logs:'))).toBe(true);
       expect(JSON.stringify(s.Resource)).toContain('log-group:/aws/lambda/tool-execution-service-dev');
     }
     // No statement anywhere grants a bare "*" resource.
     expect(JSON.stringify(all.map((s) => s.Resource))).not.toMatch(/"\*"/);
+  });
+
+  it('creates one private, encrypted Blob bucket whose objects expire a day after upload', () => {
+    const bucket = dev.Resources.BlobBucket!;
+    expect(bucket.Type).toBe('AWS::S3::Bucket');
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ Status: 'Enabled', ExpirationInDays: 1 })]);
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
   });
 
   it('takes stage, region and rate limits from the command line and the environment', () => {
@@ -153,6 +168,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     expect(f.Properties.Environment.Variables).toEqual({
       STORE: 'dynamodb',
       TABLE_NAME: { Ref: tableId },
+      BLOB_BUCKET: { Ref: 'BlobBucket' },
       RATE_LIMIT_MAX: '600',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       LOG_LEVEL: 'info',
@@ -199,7 +215,12 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
 
   it('packages <platform>.zip with only its bundle, byte for byte', async () => {
     const zip = await readFile(join(work, 'dev', `${c.name}.zip`));
-    const entries = zipEntries(zip);
+    const all = zipEntries(zip);
+    // collab's document converters ship beside its bundle, in dist/collab/node_modules (infra/build.ts).
+    const modules = `dist/${c.name}/node_modules/`;
+    const entries = all.filter((e) => !e.name.startsWith(modules));
+    if (c.name === 'collab') expect(all.map((e) => e.name)).toEqual(expect.arrayContaining([`${modules}officeparser/package.json`, `${modules}tesseract.js/package.json`]));
+    else expect(entries).toHaveLength(all.length);
     expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`]);
     const handler = entries.find((e) => e.name === `dist/${c.name}/handler.js`)!;
     expect(zipRead(zip, handler).equals(bundles[c.name]!)).toBe(true);

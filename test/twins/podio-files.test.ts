@@ -160,3 +160,50 @@ describe('Podio twin: comments', () => {
     expect((await t.call('GET', `/file/${up.body.file_id}`)).body.context).toEqual({ type: 'comment', id });
   });
 });
+
+describe('Podio twin: file listings, copy, update, replace (podio.md §7)', () => {
+  it('GET /file/app/{id}/ and /file/space/{id}/: files on the objects, context with title, filters, sort, paging', async () => {
+    const t = podioTwin();
+    const app = await t.call('GET', `/file/app/${D.apps.deals}/`);
+    expect(app.body.length).toBeGreaterThan(1);
+    expect(app.body[0].context).toEqual({ type: 'item', id: expect.any(Number), title: expect.any(String) });
+    expect((await t.call('GET', `/file/app/${D.apps.deals}/?limit=1`)).body).toHaveLength(1);
+    const byName = (await t.call('GET', `/file/space/${D.spaces.sales}/?sort_by=name&limit=100`)).body.map((f: any) => f.name);
+    expect(byName).toEqual([...byName].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect((await t.call('GET', `/file/space/${D.spaces.sales}/?filetype=image&limit=100`)).body.every((f: any) => f.mimetype.startsWith('image/'))).toBe(true);
+    expect((await t.call('GET', `/file/app/${D.apps.deals}/?filetype=planet`)).status).toBe(400);
+    expect((await t.call('GET', `/file/space/${D.spaces.operations}/`, undefined, SANDBOX_KEYS.member)).status).toBe(403);
+  });
+
+  it('POST /file/{id}/copy → {file_id} unattached with external_id file_<id>; PUT /file/{id} sets description (and name)', async () => {
+    const t = podioTwin();
+    const copy = await t.call('POST', `/file/${D.firstIds.file}/copy`);
+    const f = (await t.call('GET', `/file/${copy.body.file_id}`)).body;
+    expect(f).toMatchObject({ context: null, external_id: `file_${D.firstIds.file}`, name: 'northwindtraders-logo.png' });
+    expect((await t.call('PUT', `/file/${copy.body.file_id}`, { description: 'Logo', name: 'logo.png' })).status).toBe(204);
+    expect((await t.call('GET', `/file/${copy.body.file_id}`)).body).toMatchObject({ description: 'Logo', name: 'logo.png' });
+    expect((await t.call('PUT', `/file/${copy.body.file_id}`, { description: 5 })).status).toBe(400);
+  });
+
+  it('POST /file/{new}/replace {old_file_id}: attachments only, with an unattached new file', async () => {
+    const t = podioTwin();
+    const old = t.state.items.get(D.items.firstDeal)!.file_ids[0]!;
+    const fresh = await upload(t.fetch, 'https://api.podio.com', 'v2.pdf', '%PDF v2', 'application/pdf');
+    const attached = await t.call('POST', `/file/${D.firstIds.file + 1}/replace`, { old_file_id: old });
+    expect(attached.body.error).toBe('file.already_attached');
+    const image = await t.call('POST', `/file/${fresh.body.file_id}/replace`, { old_file_id: D.firstIds.file });
+    expect(image.status).toBe(400);
+    expect(image.body.error_description).toMatch(/attachment/);
+    expect((await t.call('POST', `/file/${fresh.body.file_id}/replace`, { old_file_id: old })).status).toBe(204);
+    expect(t.state.items.get(D.items.firstDeal)!.file_ids).toEqual([fresh.body.file_id]);
+    expect((await t.call('GET', `/file/${fresh.body.file_id}`)).body.replaces).toEqual([{ file_id: old }]);
+    expect((await t.call('GET', `/file/${old}`)).status).toBe(404);
+  });
+
+  it('DELETE /file/{id} removes an image from its field value too', async () => {
+    const t = podioTwin();
+    expect((await t.call('DELETE', `/file/${D.firstIds.file}`)).status).toBe(204);
+    const company = (await t.call('GET', `/item/${D.items.firstCompany}`)).body;
+    expect(company.fields.some((f: any) => f.type === 'image')).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { invalidParameter } from '../../../shared/errors';
 import type { OrgMember } from '../fields';
-import { appOrgMembers, appSchema, orgMembers, spaceOrgId } from '../lookups';
+import { appOrgMembers, appSchema, membersOfMyOrgs, orgMembers, spaceOrgId } from '../lookups';
 import type { Ctx } from '../params';
 import type { PodioCommentRefType } from '../wire';
 
@@ -84,15 +84,9 @@ export async function checkMentions(value: string, parameter: string, mentionabl
   if (members.length) checkMentionTargets(mentions, members, parameter);
 }
 
-/** The members of every org of the key's user: tasks and status messages name no app to find the org by. */
-async function membersOfUserOrgs(ctx: MentionCtx): Promise<OrgMember[]> {
-  const orgs = await ctx.client.listOrgs();
-  return (await Promise.all(orgs.map((o) => orgMembers(ctx, o.org_id)))).flat();
-}
-
 /** Who may be mentioned on an object: for an item, the members of its app's org (item → app → space → org). */
 export const mentionableOn = (ctx: MentionCtx, ref: { type: PodioCommentRefType | string; id: number }): Mentionable => async () => {
-  if (ref.type !== 'item') return membersOfUserOrgs(ctx);
+  if (ref.type !== 'item') return membersOfMyOrgs(ctx);
   const item = await ctx.client.getItem(ref.id);
   if (!item.app) return [];
   return appOrgMembers(ctx, await appSchema(ctx, item.app.app_id));
@@ -102,5 +96,5 @@ export const mentionableOn = (ctx: MentionCtx, ref: { type: PodioCommentRefType 
 export const mentionableInComment = (ctx: MentionCtx, commentId: number): Mentionable => async () => {
   const c = await ctx.client.getComment(commentId);
   if (typeof c.space_id === 'number') return orgMembers(ctx, await spaceOrgId(ctx, c.space_id));
-  return c.ref ? mentionableOn(ctx, c.ref)() : membersOfUserOrgs(ctx);
+  return c.ref ? mentionableOn(ctx, c.ref)() : membersOfMyOrgs(ctx);
 };

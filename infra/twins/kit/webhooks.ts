@@ -63,6 +63,8 @@ export interface DeliveryQueueOptions {
   headers: Record<string, string>;
   /** Entries kept in `log` (default 1000). */
   logSize?: number;
+  /** How a payload becomes the POST body (default JSON; Podio sends form fields). */
+  encode?: (payload: Record<string, unknown>) => string;
 }
 
 /** What to POST when a job's turn comes, or undefined to send nothing (e.g. the hook was deleted meanwhile). */
@@ -114,7 +116,7 @@ export class DeliveryQueue<E extends object = object> {
       const res = await this.options.fetch(url, {
         method: 'POST',
         headers: this.options.headers,
-        body: JSON.stringify(payload),
+        body: this.options.encode ? this.options.encode(payload) : JSON.stringify(payload),
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });

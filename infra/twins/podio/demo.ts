@@ -7,6 +7,10 @@
  */
 import { prng } from '../kit';
 import { createItem, updateItem } from './items';
+import { seedGrants } from './grants';
+import { seedViews } from './views';
+import { seedConversations } from './conversations';
+import { seedTasks } from './tasks';
 import { emptyState, nextId, podioDateTime, registerSandboxKeys, type PodioAppRow, type PodioFieldRow, type PodioState, type PodioUser } from './state';
 
 const opt = (id: number, text: string, color: string) => ({ id, text, color, status: 'active' });
@@ -254,5 +258,7 @@ export function seedDemoState(): PodioState {
     const created_on = podioDateTime(at);
     state.comments.set(comment_id, { comment_id, ref: { type: 'item', id: deal }, value, external_id: null, created_on, created_by: by.user_id, embed_id: null, file_ids: [], versions: [{ revision_id: 1, value, created_on, embed_id: null }] });
   }
+  seedViews(state, at); seedGrants(state, at);
+  seedTasks(state); seedConversations(state);
   return state;
 }

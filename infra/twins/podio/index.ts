@@ -6,10 +6,17 @@ import { authenticate, baseOf, podioErrors, podioRateLimit, type TwinEnv } from 
 import { appRoutes } from './routes/app';
 import { oauthRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comment';
+import { grantRoutes } from './routes/grant';
 import { fileRoutes } from './routes/file';
+import { hookRoutes } from './routes/hook';
+import { searchRoutes } from './routes/search';
+import { PodioHooks } from './hooks';
 import { itemRoutes } from './routes/item';
 import { itemExtraRoutes } from './routes/item-extra';
 import { orgRoutes } from './routes/org';
+import { viewRoutes } from './routes/view';
+import { conversationRoutes } from './routes/conversation';
+import { taskRoutes } from './routes/task';
 import type { PodioState } from './state';
 
 export interface PodioTwinOptions {
@@ -21,12 +28,16 @@ export interface PodioTwinOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Webhook targets: 'public' (Podio's rule; default) or 'any'. Hooks arrive with a later issue; kept for the platform list. */
   hookTargets?: 'public' | 'any';
+  /** How hook POSTs leave the twin (default: the global fetch; tests may capture them). */
+  hookFetch?: typeof fetch;
 }
 
 /** The Podio twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface PodioTwin extends Twin {
   app: Hono<TwinEnv>;
   state: PodioState;
+  /** Hook deliveries: `log` of every POST, `idle()` waits for the queued ones. */
+  hooks: PodioHooks;
 }
 
 /** A stateful stand-in for Podio's API (https://api.podio.com), speaking its wire format (podio.md). */
@@ -45,14 +56,22 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
   const limit = options.rateLimit ?? { limit: 1000, windowMs: 3_600_000 };
   app.use('*', podioRateLimit({ clock, ...limit }));
   app.use('*', authenticate(state, clock));
+  const hooks = new PodioHooks(state, { targets: options.hookTargets ?? 'public', fetch: options.hookFetch ?? ((input, init) => fetch(input, init)) });
+  app.use('*', hooks.events());
   app.route('/', orgRoutes(state));
   app.route('/', appRoutes(state));
   app.route('/', itemRoutes(state, clock));
   app.route('/', itemExtraRoutes(state));
   app.route('/', fileRoutes(state, clock));
   app.route('/', commentRoutes(state, clock));
+  app.route('/', hookRoutes(state, clock, hooks));
+  app.route('/', searchRoutes(state));
+  app.route('/', viewRoutes(state, clock));
+  app.route('/', grantRoutes(state, clock));
+  app.route('/', conversationRoutes(state, clock));
+  app.route('/', taskRoutes(state, clock));
 
-  return { app, ...kit, state };
+  return { app, ...kit, state, hooks };
 }
 
 export { PODIO_DEMO } from './demo';

@@ -1,4 +1,9 @@
 import { SANDBOX_KEYS } from '../kit';
+import type { PodioHookRow } from './hooks';
+import type { PodioViewState } from './views';
+import type { PodioGrantState } from './grants';
+import type { ConversationState } from './conversations';
+import type { TaskState } from './tasks';
 
 /**
  * In-memory state of the Podio twin. Values are kept in a normalized form of their own (see
@@ -100,6 +105,10 @@ export interface PodioFileRow {
   created_by: number;
   /** What the file is attached to; null while unattached. */
   context: { type: string; id: number } | null;
+  /** Set by copyFile: `file_<original id>` (spec §4.4). */
+  external_id?: string | null;
+  /** The file this one replaced (POST /file/{id}/replace). */
+  replaces?: number[];
 }
 
 export interface PodioEmbedRow {
@@ -148,6 +157,16 @@ export interface PodioState {
   files: Map<number, PodioFileRow>;
   embeds: Map<number, PodioEmbedRow>;
   comments: Map<number, PodioCommentRow>;
+  /** Webhooks (hooks.ts), by hook id. */
+  hooks: Map<number, PodioHookRow>;
+  /** Saved views, last views per user, default views (views.ts). */
+  views: PodioViewState;
+  /** Item share grants and invitees (grants.ts). */
+  grants: PodioGrantState;
+  /** Conversations with their events, participants and unread state (conversations.ts). */
+  conversations: ConversationState;
+  /** Tasks and the users' labels (tasks.ts). */
+  tasks: TaskState;
   /** Access token → who it authenticates. */
   tokens: Map<string, TokenRow>;
   /** Refresh token → who it authenticates and when it expires. */
@@ -167,6 +186,11 @@ export function emptyState(): PodioState {
     files: new Map(),
     embeds: new Map(),
     comments: new Map(),
+    hooks: new Map(),
+    views: { saved: new Map(), last: new Map(), defaults: new Map(), nextId: 20001 },
+    grants: { rows: new Map(), invitees: new Map(), nextId: 50001, nextInvitee: 1900001 },
+    conversations: { rows: new Map(), next: { conversation: 1, event: 1, message: 1 } },
+    tasks: { rows: new Map(), labels: new Map(), next: { task: 1, label: 1 } },
     tokens: new Map(),
     refreshTokens: new Map(),
     nextId: { item: 1, revision: 1, file: 1, embed: 1, comment: 1, app: 1, field: 1 },

@@ -4,6 +4,7 @@ import { commentOut, commentsOn, richValue } from '../comments';
 import { attachFile, checkedFileIds, createEmbed } from '../files';
 import { flagsOf, idParam, invalid, jsonBody, notFound, paging, writeFlags, type TwinContext, type TwinEnv } from '../http';
 import { itemFor } from '../items';
+import { taskFor } from '../tasks';
 import { byLine, nextId, podioDateTime, type PodioCommentRow, type PodioState } from '../state';
 import { embedOut } from '../values';
 import { slashAware } from './both';
@@ -16,11 +17,15 @@ export function commentRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);
 
-  /** The object commented on; the user must see it. Tasks and status messages do not exist here yet: 404. */
+  /** The object commented on; the user must see it. Status messages do not exist here yet: 404. */
   function target(c: TwinContext): { type: RefType; id: number } {
     const type = c.req.param('type') as RefType;
     if (!REF_TYPES.includes(type)) throw invalid(`The object type is one of ${REF_TYPES.join(', ')}, got "${type}".`);
     const id = idParam(c, 'id');
+    if (type === 'task') {
+      taskFor(state, c.get('user'), id);
+      return { type, id };
+    }
     if (type !== 'item') throw notFound();
     itemFor(state, c.get('user'), id);
     return { type, id };
@@ -30,6 +35,7 @@ export function commentRoutes(state: PodioState, clock: Clock) {
     const found = state.comments.get(idParam(c, 'comment_id'));
     if (!found) throw notFound();
     if (found.ref.type === 'item') itemFor(state, c.get('user'), found.ref.id);
+    if (found.ref.type === 'task') taskFor(state, c.get('user'), found.ref.id);
     return found;
   }
 

@@ -1,16 +1,56 @@
 import { Hono } from 'hono';
 import type { Clock } from '../../kit';
-import { attachFile, createEmbed, mimetypeOf } from '../files';
-import { forbidden, idParam, invalid, jsonBody, notFound, writeFlags, type TwinContext, type TwinEnv } from '../http';
-import { itemFor } from '../items';
-import { nextId, podioDateTime, type PodioState } from '../state';
-import { embedOut, fileOut } from '../values';
+import { attachFile, copyFile, createEmbed, mimetypeOf, placeOf, removeFile, replaceFile } from '../files';
+import { forbidden, idParam, invalid, jsonBody, notFound, paging, writeFlags, type TwinContext, type TwinEnv } from '../http';
+import { appFor, itemFor } from '../items';
+import { taskFor } from '../tasks';
+import { nextId, podioDateTime, type PodioFileRow, type PodioState } from '../state';
+import { embedOut, fileOut, titleOf } from '../values';
 import { slashAware } from './both';
 
-/** Embeds and files (podio.md §2 embed, §7): upload, read, attach, download through `link`, delete. */
+const FILETYPES = ['image', 'application', 'video', 'text', 'audio'];
+const ATTACHED_TO = ['item', 'status', 'task', 'space', 'comment'];
+
+/** Embeds and files (podio.md §2 embed, §7): upload, read, list, attach, copy, update, replace, download through `link`, delete. */
 export function fileRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);
+  const itemTitle = (itemId: number) => titleOf(state, state.items.get(itemId)!);
+  /** A file as Podio shows it, with copyFile's external_id and replace's `replaces`; listings add the context's title. */
+  const out = (f: PodioFileRow, base: string, listed = false) => {
+    const o = fileOut(state, f.file_id, base)!;
+    const context = f.context && listed ? { ...f.context, title: placeOf(state, f.context, itemTitle).title } : o.context;
+    return { ...o, external_id: f.external_id ?? null, context, replaces: (f.replaces ?? []).map((file_id) => ({ file_id })) };
+  };
+
+  /** GET /file/app|space/{id}/ (podio.md §7): the files on the objects of an app or space, with paging, filters and sort. */
+  function listing(c: TwinContext, where: (f: PodioFileRow) => boolean) {
+    const q = c.req.query();
+    if (q.attached_to !== undefined && !ATTACHED_TO.includes(q.attached_to)) throw invalid(`"attached_to" is one of ${ATTACHED_TO.join(', ')}; got "${q.attached_to}".`);
+    if (q.filetype !== undefined && !FILETYPES.includes(q.filetype)) throw invalid(`"filetype" is one of ${FILETYPES.join(', ')}; got "${q.filetype}".`);
+    if (q.sort_by !== undefined && q.sort_by !== 'name' && q.sort_by !== 'created_on') throw invalid(`"sort_by" is name or created_on; got "${q.sort_by}".`);
+    const { limit, offset } = paging(c, { default: 20, max: 100 });
+    const desc = q.sort_desc === undefined ? q.sort_by !== 'name' : q.sort_desc === 'true';
+    const key = (f: PodioFileRow) => (q.sort_by === 'name' ? f.name.toLowerCase() : `${f.created_on} ${String(f.file_id).padStart(12, '0')}`);
+    const files = [...state.files.values()]
+      .filter((f) => f.context && where(f))
+      .filter((f) => !q.attached_to || f.context!.type === q.attached_to)
+      .filter((f) => !q.filetype || f.mimetype.startsWith(`${q.filetype}/`))
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (desc ? -1 : 1));
+    return c.json(files.slice(offset, offset + limit).map((f) => out(f, c.get('base'), true)));
+  }
+
+  route.get('/file/app/:app_id/', (c) => {
+    const app = appFor(state, c.get('user'), idParam(c, 'app_id'));
+    return listing(c, (f) => placeOf(state, f.context, itemTitle).app_id === app.app_id);
+  });
+
+  route.get('/file/space/:space_id/', (c) => {
+    const spaceId = idParam(c, 'space_id');
+    if (!state.spaces.has(spaceId)) throw notFound();
+    if (!c.get('user').spaces.includes(spaceId)) throw forbidden(`The user ${c.get('user').user_id} does not have the right "view" on space ${spaceId}`);
+    return listing(c, (f) => placeOf(state, f.context, itemTitle).space_id === spaceId);
+  });
 
   /** The file, if it exists (404) and, when attached to an item, the user sees that item. */
   function file(c: TwinContext) {
@@ -37,12 +77,39 @@ export function fileRoutes(state: PodioState, clock: Clock) {
     const now = clock.now();
     const file_id = nextId(state, 'file');
     state.files.set(file_id, { file_id, name, mimetype: mimetypeOf(name, source.type), content: new Uint8Array(await source.arrayBuffer()), description: null, created_on: podioDateTime(now), uploaded_at: now, created_by: c.get('user').user_id, context: null });
-    return c.json(fileOut(state, file_id, c.get('base')));
+    return c.json(out(state.files.get(file_id)!, c.get('base')));
   };
   route.post('/file/', upload);
   route.post('/file/v2/', upload);
 
-  route.get('/file/:file_id', (c) => c.json(fileOut(state, file(c).file_id, c.get('base'))));
+  route.get('/file/:file_id', (c) => c.json(out(file(c), c.get('base'))));
+
+  route.post('/file/:file_id/copy', (c) => c.json({ file_id: copyFile(state, file(c).file_id, c.get('user').user_id, clock.now()) }));
+
+  /** PUT /file/{id} {description} (podio.md §7); `name` is read too (an extension: Podio documents the description only). */
+  route.put('/file/:file_id', async (c) => {
+    const f = file(c);
+    const body = await jsonBody(c);
+    if (body.description !== undefined && body.description !== null && typeof body.description !== 'string') throw invalid('"description" must be a string.');
+    if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === '')) throw invalid('"name" must be a non-empty string.');
+    if (body.description !== undefined) f.description = (body.description as string | null) || null;
+    if (typeof body.name === 'string') f.name = body.name.trim();
+    return c.body(null, 204);
+  });
+
+  /** POST /file/{new_file_id}/replace {old_file_id} (podio.md §7). */
+  route.post('/file/:file_id/replace', async (c) => {
+    const fresh = file(c);
+    writeFlags(c);
+    const body = await jsonBody(c);
+    const oldId = body.old_file_id;
+    if (!(Number.isInteger(oldId) && (oldId as number) > 0)) throw invalid(`"old_file_id" must be an integer file id, got ${JSON.stringify(oldId)}.`);
+    const old = state.files.get(oldId as number);
+    if (!old) throw notFound();
+    if (old.context?.type === 'item') itemFor(state, c.get('user'), old.context.id);
+    replaceFile(state, fresh.file_id, old.file_id);
+    return c.body(null, 204);
+  });
 
   route.get('/file/:file_id/raw', (c) => {
     const f = file(c);
@@ -77,9 +144,14 @@ export function fileRoutes(state: PodioState, clock: Clock) {
         if (!u.spaces.includes(id)) throw forbidden(`The user ${u.user_id} does not have the right "add_file" on space ${id}`);
         attachFile(state, f.file_id, { type: 'space', id });
         break;
-      case 'task':
+      case 'task': {
+        const task = taskFor(state, u, id);
+        attachFile(state, f.file_id, { type: 'task', id });
+        if (!task.file_ids.includes(f.file_id)) task.file_ids.push(f.file_id);
+        break;
+      }
       case 'status':
-        // No tasks or status messages exist in this sandbox yet.
+        // No status messages exist in this sandbox.
         throw notFound();
       default:
         throw invalid(`"ref_type" is one of item, comment, space, task, status; got ${JSON.stringify(body.ref_type)}.`);
@@ -90,9 +162,7 @@ export function fileRoutes(state: PodioState, clock: Clock) {
   route.delete('/file/:file_id', (c) => {
     const f = file(c);
     writeFlags(c);
-    state.files.delete(f.file_id);
-    for (const item of state.items.values()) item.file_ids = item.file_ids.filter((id) => id !== f.file_id);
-    for (const comment of state.comments.values()) comment.file_ids = comment.file_ids.filter((id) => id !== f.file_id);
+    removeFile(state, f.file_id);
     return c.body(null, 204);
   });
 

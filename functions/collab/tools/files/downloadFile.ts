@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import { invalidParameter, ToolError } from '../../../../shared/errors';
+import { newBlobKey } from '../../../../shared/blob/blob';
+import { byteSize } from '../../../../shared/render';
+import { collabTool } from '../../tool';
+import { fileIdInput } from '../../files/inputs';
+
+/** Spec §4.4/§8: the link works for an hour. */
+export const DOWNLOAD_LINK_SECONDS = 3600;
+/** What one call copies through the Lambda's memory (512 MB). */
+export const MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
+
+interface Download {
+  file_id: number;
+  name: string;
+  download_url: string;
+  expires_in: number;
+  expires_at: string;
+  mimetype: string;
+  size: number;
+  size_human: string;
+}
+
+export const downloadFile = collabTool({
+  name: 'downloadFile',
+  description:
+    'Get a download link for a file that works without any key for one hour (expires_in 3600 s, expires_at): hand it to a person, a browser or another ' +
+    'service. Podio\'s own file links need the caller\'s token, so the service copies the file to its own storage and signs a link to the copy; the link ' +
+    'never contains a key. For the file\'s text use fileToMarkdown; for its metadata only, getFile. At most 100 MB.',
+  input: z.strictObject({ file_id: fileIdInput }),
+  annotations: { readOnly: true, destructive: false, idempotent: false },
+  async run({ file_id }, { client, blob }): Promise<Download> {
+    if (!blob) throw new ToolError('INTERNAL_ERROR', 'No file storage is configured for download links (BLOB_BUCKET on AWS; the local server has one built in).');
+    const meta = await client.getFile(file_id);
+    const size = meta.size ?? 0;
+    if (size > MAX_DOWNLOAD_BYTES) throw invalidParameter('file_id', `a file of at most ${byteSize(MAX_DOWNLOAD_BYTES)}`, `File #${file_id} is ${byteSize(size)}; downloadFile hands out files of at most ${byteSize(MAX_DOWNLOAD_BYTES)}.`);
+    const body = await client.fileContent(file_id);
+    const mimetype = meta.mimetype ?? 'application/octet-stream';
+    const key = newBlobKey('collab', meta.name);
+    await blob.put({ key, body, contentType: mimetype, filename: meta.name });
+    const link = await blob.link(key, DOWNLOAD_LINK_SECONDS);
+    return { file_id, name: meta.name, download_url: link.url, expires_in: link.expires_in, expires_at: link.expires_at, mimetype, size: body.byteLength, size_human: byteSize(body.byteLength) };
+  },
+  text: (d: Download) => `#${d.file_id} ${d.name} (${d.mimetype}, ${d.size_human}) — ${d.download_url}\nlink works without a key until ${d.expires_at} (${d.expires_in} s)`,
+  example: {
+    input: { file_id: 60015 },
+    result: {
+      file_id: 60015,
+      name: 'offer.pdf',
+      download_url: 'https://tes-blobs.s3.eu-central-1.amazonaws.com/collab/9f2c…/offer.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=…',
+      expires_in: 3600,
+      expires_at: '2025-03-04T09:00:00.000Z',
+      mimetype: 'application/pdf',
+      size: 48213,
+      size_human: '47.1 KB',
+    },
+  },
+});

@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { collabTool } from '../../tool';
+import { hookIdInput } from '../../hooks/inputs';
+
+interface Requested {
+  hook_id: number;
+  note: string;
+}
+
+export const requestHookVerification = collabTool({
+  name: 'requestHookVerification',
+  description:
+    'Ask Podio to verify an inactive hook: Podio POSTs type=hook.verify, hook_id and a code to the hook URL (form fields). Pass that code to ' +
+    'validateHookVerification to activate the hook. Each request sends a new code. Returns {note}.',
+  input: z.strictObject({ hook_id: hookIdInput }),
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  async run({ hook_id }, { client }): Promise<Requested> {
+    await client.requestHookVerification(hook_id);
+    return { hook_id, note: `Podio is posting a verification code to the URL of hook ${hook_id} (field "code", with type=hook.verify); pass it to validateHookVerification.` };
+  },
+  text: (r: Requested) => r.note,
+  example: { input: { hook_id: 40001 }, result: { hook_id: 40001, note: 'Podio is posting a verification code to the URL of hook 40001 (field "code", with type=hook.verify); pass it to validateHookVerification.' } },
+});

@@ -1,0 +1,7 @@
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { PodioClient } from '../../client';
+
+/** The search tool of issue 8 (spec §4.9), loaded on first use. */
+export const searchTools: ToolLoaders<PodioClient> = {
+  searchPodio: () => import('./searchPodio').then((m) => m.searchPodio),
+};

@@ -1,0 +1,15 @@
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { PodioClient } from '../../client';
+
+/** The task and label tools of issue 9 (spec §4.5), each loaded on first use. */
+export const taskTools: ToolLoaders<PodioClient> = {
+  createTasks: () => import('./createTasks').then((m) => m.createTasks),
+  getTask: () => import('./getTask').then((m) => m.getTask),
+  updateTasks: () => import('./updateTasks').then((m) => m.updateTasks),
+  deleteTasks: () => import('./deleteTasks').then((m) => m.deleteTasks),
+  getTasks: () => import('./getTasks').then((m) => m.getTasks),
+  createLabel: () => import('./createLabel').then((m) => m.createLabel),
+  getLabels: () => import('./getLabels').then((m) => m.getLabels),
+  updateLabel: () => import('./updateLabel').then((m) => m.updateLabel),
+  deleteLabel: () => import('./deleteLabel').then((m) => m.deleteLabel),
+};

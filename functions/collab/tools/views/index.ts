@@ -1,0 +1,13 @@
+import type { ToolLoaders } from '../../../../shared/tool';
+import type { PodioClient } from '../../client';
+
+/** The views tools of issue 9 (spec §4.6), each loaded on first use. */
+export const viewTools: ToolLoaders<PodioClient> = {
+  getViews: () => import('./getViews').then((m) => m.getViews),
+  getView: () => import('./getView').then((m) => m.getView),
+  createView: () => import('./createView').then((m) => m.createView),
+  updateView: () => import('./updateView').then((m) => m.updateView),
+  deleteView: () => import('./deleteView').then((m) => m.deleteView),
+  makeViewDefault: () => import('./makeViewDefault').then((m) => m.makeViewDefault),
+  updateLastView: () => import('./updateLastView').then((m) => m.updateLastView),
+};

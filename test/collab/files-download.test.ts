@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness } from '../helpers/harness';
+import { startLocal } from '../../infra/local/server';
+import { MemoryBlobStore } from '../../shared/blob';
+import { PODIO_DEMO, SANDBOX_KEYS, type PodioTwin } from '../../infra/twins/podio';
+
+const json = { query: 'format=json' };
+const D = PODIO_DEMO;
+
+describe('downloadFile', () => {
+  it('answers a link that works without the key for 3600 s and not after, with expires_at and size_human', async () => {
+    const h = await harness();
+    const sent = h.recordRequests('collab');
+    const before = Date.now();
+    const r = await h.call('collab/downloadFile', { file_id: D.firstIds.file }, json);
+    expect(r.status).toBe(200);
+    const d = r.body.data;
+    const logo = h.twin<PodioTwin>('collab').state.files.get(D.firstIds.file)!;
+    expect(d).toMatchObject({ file_id: D.firstIds.file, name: 'northwindtraders-logo.png', mimetype: 'image/png', size: logo.content.byteLength, size_human: `${logo.content.byteLength} B`, expires_in: 3600 });
+    const expiresAt = Date.parse(d.expires_at);
+    expect(d.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 3600_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 3600_000);
+    // The key is in no part of the link.
+    expect(d.download_url).not.toContain(SANDBOX_KEYS.owner);
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([`GET /file/${D.firstIds.file}`, `GET /file/${D.firstIds.file}/raw`]);
+    const blob = h.rt.blob as MemoryBlobStore;
+    const ok = blob.serve(new Request(d.download_url), expiresAt - 1000);
+    expect(ok.status).toBe(200);
+    expect(new Uint8Array(await ok.arrayBuffer())).toEqual(logo.content);
+    expect(blob.serve(new Request(d.download_url), expiresAt).status).toBe(403);
+    const text = await h.call('collab/downloadFile', { file_id: D.firstIds.file });
+    expect(text.body.data).toMatch(/^#60001 northwindtraders-logo\.png \(image\/png, \d+ B\) — http:\/\/\S+\nlink works without a key until \S+Z \(3600 s\)$/);
+  });
+
+  it('an unknown file is NOT_FOUND and nothing is stored', async () => {
+    const h = await harness();
+    const r = await h.call('collab/downloadFile', { file_id: 12345 }, json);
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('downloadFile through the local server', () => {
+  let local: Awaited<ReturnType<typeof startLocal>>;
+  beforeAll(async () => {
+    local = await startLocal({ PORT: '0' });
+  });
+  afterAll(() => new Promise<void>((resolve) => local.server.close(() => resolve())));
+
+  it('the link is served by the local server to a caller with no Authorization header', async () => {
+    const res = await fetch(`${local.base}/v1/tools/collab/downloadFile?format=json`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${local.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ file_id: D.firstIds.file }),
+    });
+    const d = ((await res.json()) as any).data;
+    expect(d.download_url.startsWith(`${local.base}/v1/blobs/collab/`)).toBe(true);
+    const got = await fetch(d.download_url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect((await got.arrayBuffer()).byteLength).toBe(d.size);
+    expect((await fetch(d.download_url.replace(/sig=[0-9a-f]/, 'sig=z'))).status).toBe(403);
+  });
+});
