@@ -134,9 +134,9 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       store: rt.store,
       config: rt.config,
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
+      ...(rt.blob ? { blob: rt.blob } : {}),
     });
     const data = call.format === 'json' ? result : tool.text(result, input);
-      ...(rt.blob ? { blob: rt.blob } : {}),
     return { status: 200, body: { success: true, data }, headers };
   } catch (err) {
     return failure(err, call, headers);
