@@ -7,6 +7,7 @@ import type { BlobStore } from './blob/blob';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { log } from './log';
+import { safeCall } from './safe-call';
 
 export type Format = 'text' | 'json';
 
@@ -40,6 +41,10 @@ export interface Call {
   deadline?: number;
   /** The platform's request id (Lambda's awsRequestId), for the access log. */
   requestId?: string;
+  /** `Idempotency-Key`, `dry_run`, `max_tokens` as sent; checked by shared/safe-call.ts. */
+  idempotencyKey?: unknown;
+  dryRun?: unknown;
+  maxTokens?: unknown;
 }
 
 /** Marks a request body that was not valid JSON; reported after auth, lookup and rate limit. */
@@ -109,6 +114,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     const found = await rt.registry.find(call.platform, call.tool);
     if (!found) throw notFound(rt, call);
     const { platform, tool } = found;
+    // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
+    const safe = safeCall(call, tool);
 
     if (call.params === INVALID_JSON) {
       throw new ToolError('INVALID_PARAMETER', 'The request body is not valid JSON. Send a JSON object of the tool parameters, e.g. {"workspace_id": 1}.', {
@@ -125,18 +132,19 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     const input = parseInput(tool.input, call.params);
     const env: PlatformEnv = {
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
-      fetch: countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor),
+      fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
     };
-    const result = await tool.run(input, {
+    const { result, headers: safety } = await safe.run(rt.store, keyHash, input, () => tool.run(input, {
       client: platform.client(call.key, env),
       keyHash,
       store: rt.store,
       config: rt.config,
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
       ...(rt.blob ? { blob: rt.blob } : {}),
-    });
-    const data = call.format === 'json' ? result : tool.text(result, input);
+    }));
+    Object.assign(headers, safety);
+    const data = safe.render(result, input, call.format);
     return { status: 200, body: { success: true, data }, headers };
   } catch (err) {
     return failure(err, call, headers);

@@ -1,4 +1,5 @@
 import { ToolError, rateLimited, type ErrorCode } from './errors';
+import { markRead } from './dry-run';
 
 /**
  * What a vendor's error answer says, extracted by the platform client: each vendor puts its code,
@@ -38,6 +39,12 @@ export interface UpstreamRequest {
   body?: unknown;
   /** Safe to send twice. Defaults to true for GET only: a repeated write may apply twice. */
   idempotent?: boolean;
+  /**
+   * Changes nothing at the vendor (a search sent as POST). Defaults to true for GET only. A dry run
+   * (shared/dry-run.ts) sends reads and captures everything else, so an unmarked POST search is
+   * shown as a planned write rather than sent. Not the same as `idempotent`: a PUT is idempotent.
+   */
+  read?: boolean;
 }
 
 // Only gateway failures are retried; a rate limit (429, or a vendor's own such as Podio's 420)
@@ -60,6 +67,7 @@ export function createUpstream(opts: UpstreamOptions) {
       headers: { accept: 'application/json', ...(req.body !== undefined && !form ? { 'content-type': 'application/json' } : {}), ...opts.headers },
       ...(req.body !== undefined ? { body: form ? (req.body as FormData) : JSON.stringify(req.body) } : {}),
     };
+    if (req.read ?? req.method === 'GET') markRead(init);
     const endpoint = `${req.method} ${url.pathname}`;
 
     for (let attempt = 0; ; attempt++) {

@@ -37,6 +37,10 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       params: await readBody(c),
       format,
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
+      // Safe writes (shared/safe-call.ts): checked there, for every surface alike.
+      idempotencyKey: c.req.header('idempotency-key'),
+      dryRun: c.req.query('dry_run'),
+      maxTokens: c.req.query('max_tokens'),
     });
     return send(c, outcome, base64);
   });

@@ -15,6 +15,10 @@ export interface DirectEvent {
   /** Name of the SSM Parameter Store SecureString holding the platform API key. */
   key_parameter: string;
   platform?: string;
+  /** Safe writes (shared/safe-call.ts): as the HTTP `Idempotency-Key` header, `dry_run` and `max_tokens` queries. */
+  idempotency_key?: string;
+  dry_run?: boolean;
+  max_tokens?: number;
 }
 
 type HttpEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
@@ -122,6 +126,9 @@ async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, 
       format: event.format ?? 'text',
       deadline: Date.now() + context.getRemainingTimeInMillis(),
       requestId: context.awsRequestId,
+      idempotencyKey: event.idempotency_key,
+      dryRun: event.dry_run,
+      maxTokens: event.max_tokens,
     });
     return outcome.body;
   } catch (err) {

@@ -1,5 +1,6 @@
 import {
   ConditionalCheckFailedException,
+  DeleteItemCommand,
   DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
@@ -32,18 +33,41 @@ export class DynamoStore implements Store {
   }
 
   async put(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: this.item(key, value, ttlSeconds) }));
+  }
+
+  /** A value item: JSON in `v`, expiry in `expires_at` (TTL, seconds) and `expires_ms` (exact). */
+  private item(key: string, value: unknown, ttlSeconds: number) {
     const expiresMs = this.now() + ttlSeconds * 1000;
-    await this.client.send(
-      new PutItemCommand({
-        TableName: this.table,
-        Item: {
-          pk: { S: key },
-          v: { S: JSON.stringify(value) },
-          expires_at: { N: String(Math.ceil(expiresMs / 1000)) },
-          expires_ms: { N: String(expiresMs) },
-        },
-      }),
-    );
+    return {
+      pk: { S: key },
+      v: { S: JSON.stringify(value) },
+      expires_at: { N: String(Math.ceil(expiresMs / 1000)) },
+      expires_ms: { N: String(expiresMs) },
+    };
+  }
+
+  async putIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    const now = this.now();
+    try {
+      // One conditional write: no item, or one whose exact expiry has passed (TTL deletes lazily).
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: this.item(key, value, ttlSeconds),
+          ConditionExpression: 'attribute_not_exists(pk) OR expires_ms <= :now OR (attribute_not_exists(expires_ms) AND expires_at <= :nowSeconds)',
+          ExpressionAttributeValues: { ':now': { N: String(now) }, ':nowSeconds': { N: String(Math.floor(now / 1000)) } },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: { S: key } } }));
   }
 
   async increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult> {

@@ -27,6 +27,18 @@ export class MemoryStore implements Store {
     this.entries.set(key, { value: structuredClone(value), expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
+  async putIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    // Check and write with no await between them: that is what makes it atomic in one process.
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > this.now()) return false;
+    this.entries.set(key, { value: structuredClone(value), expiresAt: this.now() + ttlSeconds * 1000 });
+    return true;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
   async increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult> {
     const now = this.now();
     const start = windowStart(now, windowSeconds);

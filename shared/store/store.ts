@@ -19,6 +19,14 @@ export interface Store {
    * Atomic: of N concurrent calls at most `limit` are allowed per window.
    */
   increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult>;
+  /**
+   * Writes `value` only when `key` holds no live (unexpired) value; true when this call wrote it.
+   * Atomic: of N concurrent calls exactly one wins (idempotency claims, shared/idempotency.ts).
+   * Optional so that partial test doubles still type; a store without it cannot guard a write.
+   */
+  putIfAbsent?(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+  /** Removes `key` (a claim given up); a missing key is no error. */
+  delete?(key: string): Promise<void>;
 }
 
 export type Clock = () => number;

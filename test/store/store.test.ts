@@ -80,6 +80,14 @@ function recording(inner: Store): Store & { keys: string[] } {
       keys.push(key);
       return inner.increment(key, window, limit);
     },
+    putIfAbsent: (key, value, ttl) => {
+      keys.push(key);
+      return inner.putIfAbsent!(key, value, ttl);
+    },
+    delete: (key) => {
+      keys.push(key);
+      return inner.delete!(key);
+    },
   };
 }
 
@@ -313,6 +321,56 @@ describe.each([memoryImpl, dynamoImpl])('Store ($name)', (impl) => {
       expect(allowed.map((r) => r.count).sort((x, y) => x - y)).toStrictEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       for (const r of denied) expect(r.remaining).toBe(0);
       expect((await store.increment(key, 60, 20)).allowed).toBe(false);
+    });
+  });
+
+  describe('putIfAbsent / delete (idempotency claims)', () => {
+    it('writes an absent key once; a second write is refused and changes nothing', async () => {
+      const key = `${p}#claim`;
+      expect(await store.putIfAbsent!(key, { state: 'running' }, 60)).toBe(true);
+      expect(await store.putIfAbsent!(key, { state: 'other' }, 600)).toBe(false);
+      expect(await store.get(key)).toStrictEqual({ state: 'running' });
+      // The refused write did not extend the expiry either.
+      clock.advance(60_000);
+      expect(await store.get(key)).toBeUndefined();
+    });
+
+    it('an expired key is absent again (the claim of a crashed run lapses)', async () => {
+      const key = `${p}#lapse`;
+      expect(await store.putIfAbsent!(key, 1, 10)).toBe(true);
+      clock.advance(9_999);
+      expect(await store.putIfAbsent!(key, 2, 10)).toBe(false);
+      clock.advance(1);
+      expect(await store.putIfAbsent!(key, 3, 10)).toBe(true);
+      expect(await store.get(key)).toBe(3);
+    });
+
+    it('a key written by put is present; put then overwrites a claim', async () => {
+      const key = `${p}#mixed`;
+      await store.put(key, 'cached', 60);
+      expect(await store.putIfAbsent!(key, 'claim', 60)).toBe(false);
+      const claim = `${p}#claim2`;
+      expect(await store.putIfAbsent!(claim, { state: 'running' }, 60)).toBe(true);
+      await store.put(claim, { state: 'done' }, 86_400);
+      expect(await store.get(claim)).toStrictEqual({ state: 'done' });
+      expect(await store.putIfAbsent!(claim, 'again', 60)).toBe(false);
+    });
+
+    it('delete removes a key (absent again); deleting a missing key is no error', async () => {
+      const key = `${p}#del`;
+      expect(await store.putIfAbsent!(key, 'a', 60)).toBe(true);
+      await store.delete!(key);
+      expect(await store.get(key)).toBeUndefined();
+      expect(await store.putIfAbsent!(key, 'b', 60)).toBe(true);
+      await store.delete!(`${p}#never-written`);
+    });
+
+    it('is atomic: of 20 concurrent claims of one key exactly one wins', async () => {
+      const key = `${p}#race`;
+      const won = await Promise.all(Array.from({ length: 20 }, (_, i) => store.putIfAbsent!(key, { by: i }, 60)));
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const winner = won.indexOf(true);
+      expect(await store.get(key)).toStrictEqual({ by: winner });
     });
   });
 
