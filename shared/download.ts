@@ -31,6 +31,8 @@ export interface DownloadContext {
   config: Pick<Config, 'allowHttpHosts'>;
   /** Epoch ms after which no new upstream work should start (the call's remaining time). */
   deadline: number;
+  /** A dry run checks the URLs but downloads nothing (shared/dry-run.ts): the files come back empty. */
+  dryRun?: boolean;
 }
 
 export interface DownloadOptions {
@@ -48,7 +50,8 @@ export function checkSources(sources: readonly FileSource[], ctx: Pick<DownloadC
 /**
  * Checks every source, then downloads the URL ones, at most 4 at once, within one byte budget for
  * the call and a timeout that leaves `reserveMs` before the deadline; the first failure stops the
- * others and is thrown (nothing is half-returned). Files come back in source order.
+ * others and is thrown (nothing is half-returned). Files come back in source order. In a dry run
+ * nothing is fetched: URL files come back empty (the plan shows them with size 0).
  */
 export async function downloadSources(sources: readonly FileSource[], ctx: DownloadContext, opts: DownloadOptions = {}): Promise<DownloadedFile[]> {
   checkSources(sources, ctx);
@@ -57,6 +60,7 @@ export async function downloadSources(sources: readonly FileSource[], ctx: Downl
   const timeoutMs = Math.max(1_000, Math.min(FETCH_LIMITS.timeoutMs, ctx.deadline - Date.now() - (opts.reserveMs ?? UPLOAD_RESERVE_MS)));
   return eachBounded(sources, DOWNLOAD_CONCURRENCY, async (s, _i, signal): Promise<DownloadedFile> => {
     if (!('url' in s)) return { name: s.name, content: s.content, mimetype: s.mimetype ?? 'application/octet-stream' };
+    if (ctx.dryRun) return { name: s.name ?? (new URL(s.url).pathname.split('/').pop() || 'download'), content: new Uint8Array(0), mimetype: s.mimetype ?? 'application/octet-stream' };
     const f = await fetchUrl(s.url, { parameter: s.parameter, allowHttpHosts: ctx.config.allowHttpHosts, timeoutMs, budget, signal });
     return { name: s.name ?? f.fileName, content: f.bytes, mimetype: s.mimetype ?? f.contentType };
   });

@@ -142,6 +142,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       config: rt.config,
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
       ...(rt.blob ? { blob: rt.blob } : {}),
+      ...(safe.dryRun ? { dryRun: true } : {}),
     }));
     Object.assign(headers, safety);
     const data = safe.render(result, input, call.format);

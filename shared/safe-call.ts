@@ -45,6 +45,7 @@ export function safeCall(call: Call, tool: Tool<any, any, any>) {
   let plan: DryRunPlan | undefined;
 
   return {
+    dryRun,
     /** The vendor fetch the tool gets: in a dry run, writes are captured, never sent. */
     fetch: (inner: typeof fetch): typeof fetch => (dryRun ? capturingFetch(inner, writes) : inner),
 

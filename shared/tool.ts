@@ -24,6 +24,8 @@ export interface ToolContext<C> {
   deadline: number;
   /** Files handed out by signed, expiring link (DESIGN §6b); set by the runtime. */
   blob?: BlobStore;
+  /** The call is a dry run (shared/dry-run.ts): writes are captured; caller URLs are checked, not downloaded. */
+  dryRun?: boolean;
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {

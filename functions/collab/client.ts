@@ -90,8 +90,8 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     deleteItem: (itemId: number, flags: PodioWriteFlags = {}) => request<Record<string, never>>({ method: 'DELETE', path: `/item/${itemId}`, query: flagQuery(flags) }),
     cloneItem: (itemId: number, flags: { silent?: boolean } = {}) => request<{ item_id: number }>({ method: 'POST', path: `/item/${itemId}/clone`, query: flagQuery(flags) }),
     // Reads over POST: safe to repeat.
-    filterItems: (appId: number, body: PodioFilterBody) => request<PodioFilterPage>({ method: 'POST', path: `/item/app/${appId}/filter/`, body, idempotent: true }),
-    calculateItems: (appId: number, body: PodioCalculateBody) => request<PodioCalculation>({ method: 'POST', path: `/item/app/${appId}/calculate`, body, idempotent: true }),
+    filterItems: (appId: number, body: PodioFilterBody) => request<PodioFilterPage>({ method: 'POST', path: `/item/app/${appId}/filter/`, body, idempotent: true, read: true }),
+    calculateItems: (appId: number, body: PodioCalculateBody) => request<PodioCalculation>({ method: 'POST', path: `/item/app/${appId}/calculate`, body, idempotent: true, read: true }),
     listItemRevisions: (itemId: number) => request<PodioItemRevision[]>({ method: 'GET', path: `/item/${itemId}/revision/` }),
     getItemRevisionDiff: (itemId: number, from: number, to: number) =>
       request<PodioRevisionDiff[]>({ method: 'GET', path: `/item/${itemId}/revision/${from}/${to}` }),
@@ -141,7 +141,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     validateHookVerification: (hookId: number, code: string) => request<Record<string, never>>({ method: 'POST', path: `/hook/${hookId}/verify/validate`, body: { code } }),
     /** Search everywhere, or in an org, space or app (podio.md §11); a read over POST. */
     search: (scope: { type: 'org' | 'space' | 'app'; id: number } | null, body: PodioSearchBody) =>
-      request<PodioSearchResult[]>({ method: 'POST', path: scope ? `/search/${scope.type}/${scope.id}/` : '/search/', body, idempotent: true }),
+      request<PodioSearchResult[]>({ method: 'POST', path: scope ? `/search/${scope.type}/${scope.id}/` : '/search/', body, idempotent: true, read: true }),
 
     // --- comments (podio.md §6) ---
     addComment: (type: PodioCommentRefType, id: number, body: PodioCommentWrite, flags: PodioWriteFlags & { alert_invite?: boolean } = {}) =>

@@ -9,7 +9,7 @@ import type { PodioFile } from './wire';
  * to Podio as a new unattached file, whose id then goes where the URL was.
  */
 
-type UploadCtx = Pick<Ctx, 'client' | 'config' | 'deadline'>;
+type UploadCtx = Pick<Ctx, 'client' | 'config' | 'deadline' | 'dryRun'>;
 
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:/i;
 const EXPECTED = 'a numeric Podio file id or an https URL';

@@ -51,7 +51,7 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
       request<Record<string, never>>({ method: 'DELETE', path: `${objects(type)}/${encodeURIComponent(id)}`, idempotent: true }),
     /** Search reads only: safe to retry. */
     search: (type: HubSpotObjectType, body: HubSpotSearchBody) =>
-      request<HubSpotSearchPage>({ method: 'POST', path: `${objects(type)}/search`, body, idempotent: true }),
+      request<HubSpotSearchPage>({ method: 'POST', path: `${objects(type)}/search`, body, idempotent: true, read: true }),
 
     // --- properties (properties-v3.json) and pipelines (pipelines-v3.json) ---
     listProperties: (type: HubSpotObjectType) => request<{ results: HubSpotProperty[] }>({ method: 'GET', path: `/crm/v3/properties/${type}` }),

@@ -10,7 +10,7 @@ import type { TapeFile } from './wire';
  * uploadFiles and by the record tools for attachment/image field values.
  */
 
-type Ctx = Pick<ToolContext<TapeClient>, 'client' | 'config' | 'deadline'>;
+type Ctx = Pick<ToolContext<TapeClient>, 'client' | 'config' | 'deadline' | 'dryRun'>;
 
 /**
  * Uploads the sources to Tape: all checked first, then all downloaded, then one multipart upload

@@ -88,14 +88,14 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }),
     // A read over POST: safe to repeat. cursor and limit go in the query string (record.md, pagination.md).
     filterRecords: (appId: number, filters: unknown[], query: TapeRecordListQuery = {}) =>
-      request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true }),
+      request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true, read: true }),
     // Not paginated: at most 1000 records (limit in the query); total = records returned.
     relatedRecords: (
       appId: number,
       refAppId: number,
       body: { recordIds: number[]; direction?: 'forward' | 'reverse' | 'both'; relationFieldIds?: number[] },
       query: { limit?: number } = {},
-    ) => request<{ total: number; records: TapeRecord[] }>({ method: 'POST', path: `/v1/record/app/${appId}/ref/${refAppId}`, query: { ...query }, body, idempotent: true }),
+    ) => request<{ total: number; records: TapeRecord[] }>({ method: 'POST', path: `/v1/record/app/${appId}/ref/${refAppId}`, query: { ...query }, body, idempotent: true, read: true }),
     // At most 10 records, without fields.
     findRelatableRecords: (fieldId: number, text: string) =>
       request<{ total: number; records: TapeRecord[] }>({ method: 'GET', path: `/v1/record/field/${fieldId}/find`, query: { text } }),
@@ -186,7 +186,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<{ revision: TapeAutomationRevision }>({ method: 'GET', path: `/v1/automation/${automationId}/revision/${encodeURIComponent(revisionId)}` }),
     // automation-run.md: reads over POST, safe to repeat. The general list takes filters; the scoped ones cursor and limit only.
     listAutomationRuns: (body: TapeRunListBody) =>
-      request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({ method: 'POST', path: '/v1/automation-run', body, idempotent: true }),
+      request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({ method: 'POST', path: '/v1/automation-run', body, idempotent: true, read: true }),
     listScopedAutomationRuns: (scope: { app_id: number } | { workspace_id: number } | { automation_id: number }, body: { cursor?: string; limit?: number }) =>
       request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({
         method: 'POST',

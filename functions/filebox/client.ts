@@ -71,7 +71,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
       request<SfItem | SfAsyncOperation>({ method: 'POST', path: `/Items(${id})/Copy`, query: q({ targetid: targetId, overwrite }) }),
     getAsyncOperation: (id: string) => get<SfAsyncOperation>(`/AsyncOperations(${id})`),
     // A search over POST: a read, safe to repeat.
-    search: (body: SfSearchQuery) => request<SfSearchResults>({ method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true }),
+    search: (body: SfSearchQuery) => request<SfSearchResults>({ method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true, read: true }),
     /** A DownloadSpecification: a link with a token that works without the key until it expires. */
     downloadSpecification: (id: string) => get<SfDownloadSpecification>(`/Items(${id})/Download`, q({ redirect: false })),
     uploadSpecification: (folderId: string, body: { FileName: string; FileSize: number; Overwrite: boolean; Description?: string }) =>

@@ -54,7 +54,7 @@ export function createBatchDataClient(key: string, env: PlatformEnv) {
     describeError: describeBatchDataError,
     vendor: 'BatchData',
   });
-  const post = async (path: string, body: unknown) => checkEnvelope(await request<BdEnvelope>({ method: 'POST', path, body, idempotent: true }), `POST ${path}`);
+  const post = async (path: string, body: unknown) => checkEnvelope(await request<BdEnvelope>({ method: 'POST', path, body, idempotent: true, read: true }), `POST ${path}`);
 
   return {
     /** POST /property/search: filters, quick lists, quick-list counts (take 0), comparables (compAddress). */
