@@ -1,5 +1,5 @@
 /**
- * The HubSpot twin held to HubSpot's own OpenAPI documents (vendor-docs/hubspot): every route it
+ * The HubSpot twin held to HubSpot's own OpenAPI documents (test/fixtures/hubspot-openapi): every route it
  * serves exists there, and the request and response bodies of a run over all of them match their
  * schemas, checked with Ajv (JSON Schema) and ajv-formats.
  *
@@ -14,7 +14,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { createHubSpotTwin, HUBSPOT_DEMO, SANDBOX_KEYS } from '../../infra/twins/hubspot';
 
-const DIR = join(__dirname, '../../../shared/vendor-docs/hubspot');
+const DIR = join(__dirname, '../fixtures/hubspot-openapi');
 const FILES = ['deals-v3.json', 'contacts-v3.json', 'companies-v3.json', 'tickets-v3.json', 'properties-v3.json', 'pipelines-v3.json', 'associations-v4.json', 'associations-schema-v3.json'];
 
 type Json = Record<string, any>;
