@@ -8,6 +8,7 @@
  * 900000) and leaves the id counters where they were, so apps and records created through the API
  * start at 1 as in the docs' examples.
  */
+import { prng } from '../kit';
 import { createApp } from './routes/app';
 import { insertRecord, prepareCreate } from './records';
 import type { TapeState } from './state';
@@ -19,21 +20,6 @@ export const DEMO_LEAD_COUNT = 180;
 export const DEMO_DEAL_COUNT = 120;
 const DEMO_WORKSPACE_ID = 2;
 
-/** mulberry32: a tiny seeded PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  const chance = (p: number) => next() < p;
-  return { next, int, pick, chance };
-}
 
 const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Mia', 'Lucas', 'Hannah', 'Mateo', 'Lena', 'Jonas', 'Clara', 'Felix', 'Aisha', 'Ravi', 'Yuki', 'Chen', 'Fatima', 'Diego', 'Ingrid', 'Tomás', 'Priya', 'Kwame', 'Zara', 'Mats', 'Elif', 'Sven'];
 const LAST = ['Schmidt', 'Müller', 'Johnson', 'Garcia', 'Nguyen', 'Rossi', 'Kowalski', 'Andersson', 'Okafor', 'Tanaka', 'Dubois', 'Silva', 'Novak', 'Fischer', 'Patel', 'Hughes', 'Kim', 'Larsen', 'Moreau', 'Weber', 'Costa', 'Yilmaz', 'Brennan', 'Haddad'];
