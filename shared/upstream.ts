@@ -1,3 +1,4 @@
+import type { PlatformEnv } from './tool';
 import { ToolError, rateLimited, type ErrorCode } from './errors';
 import { markRead } from './dry-run';
 
@@ -17,10 +18,8 @@ export interface VendorError {
 /** Used when a rate-limited vendor names no delay, in its body or in a Retry-After header. */
 export const DEFAULT_RETRY_AFTER = 60;
 
-export interface UpstreamOptions {
-  baseUrl: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
+/** The platform's env (base URL, fetch, timeout) spread in, plus the vendor's own parts. */
+export interface UpstreamOptions extends PlatformEnv {
   headers: Record<string, string>;
   /** Reads the vendor's error answer (parsed JSON body, HTTP status, response headers). */
   describeError(body: unknown, status: number, headers: Headers): VendorError;

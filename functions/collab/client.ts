@@ -49,9 +49,7 @@ const flagQuery = (f: PodioWriteFlags & { alert_invite?: boolean } = {}): Record
  */
 export function createPodioClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
-    baseUrl: env.baseUrl,
-    fetch: env.fetch,
-    timeoutMs: env.timeoutMs,
+    ...env,
     headers: { authorization: `OAuth2 ${key}` },
     describeError: describePodioError,
     vendor: 'Podio',

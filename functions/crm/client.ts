@@ -28,9 +28,7 @@ const csv = (names?: string[]) => (names && names.length ? names.join(',') : und
 /** The only place that knows HubSpot's paths. One instance per call, bound to the caller's private app token (Bearer). */
 export function createHubSpotClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
-    baseUrl: env.baseUrl,
-    fetch: env.fetch,
-    timeoutMs: env.timeoutMs,
+    ...env,
     headers: { authorization: `Bearer ${key}` },
     describeError: describeHubSpotError,
     vendor: 'HubSpot',

@@ -29,9 +29,7 @@ function describeTapeError(body: unknown): VendorError {
 /** The only place that knows Tape's paths. One instance per call, bound to the caller's key. */
 export function createTapeClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
-    baseUrl: env.baseUrl,
-    fetch: env.fetch,
-    timeoutMs: env.timeoutMs,
+    ...env,
     headers: { authorization: `Bearer ${key}` },
     describeError: describeTapeError,
     vendor: 'Tape',

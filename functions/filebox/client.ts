@@ -45,9 +45,7 @@ const q = (o: Record<string, string | number | boolean | undefined>) => o;
  */
 export function createShareFileClient(key: string, env: PlatformEnv) {
   const upstream = createUpstream({
-    baseUrl: env.baseUrl,
-    fetch: env.fetch,
-    timeoutMs: env.timeoutMs,
+    ...env,
     headers: { authorization: `Bearer ${key}` },
     describeError: describeShareFileError,
     vendor: 'ShareFile',

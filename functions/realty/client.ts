@@ -47,9 +47,7 @@ function envelopeError(code: number, message: string | undefined, endpoint: stri
  */
 export function createBatchDataClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
-    baseUrl: env.baseUrl,
-    fetch: env.fetch,
-    timeoutMs: env.timeoutMs,
+    ...env,
     headers: { authorization: `Bearer ${key}` },
     describeError: describeBatchDataError,
     vendor: 'BatchData',
