@@ -1,15 +1,14 @@
-import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
+import { GetParameterCommand, ParameterNotFound } from '@aws-sdk/client-ssm';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../shared/config';
 import { lambdaHandler, type DirectEvent } from '../../shared/http/lambda';
-import { resetKeyCache } from '../../shared/http/ssm';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../helpers/lambda-events';
+import { mockSsm } from '../helpers/ssm-mock';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
 
-const ssm = mockClient(SSMClient);
+const ssm = mockSsm();
 
 /** The platform's Lambda entry, wired in-process to a fresh twin of its vendor. */
 function makeHandler(c: PlatformCase) {
@@ -26,22 +25,6 @@ const probe = (c: PlatformCase, o: Partial<HttpRequest> = {}): HttpRequest => ({
   ...o,
 });
 
-beforeAll(() => {
-  // Safety net: were the mock ever bypassed, the SDK would fail on a closed loopback port
-  // instead of reaching AWS.
-  vi.stubEnv('AWS_REGION', 'eu-central-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIAIOSFODNN7EXAMPLE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY');
-  vi.stubEnv('AWS_ENDPOINT_URL_SSM', 'http://127.0.0.1:9');
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  ssm.restore();
-});
-beforeEach(() => {
-  ssm.reset();
-  resetKeyCache();
-});
 
 describe.each(platformCases)('$name', (c) => {
   describe('API Gateway HTTP API (payload 2.0)', () => {

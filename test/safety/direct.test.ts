@@ -1,34 +1,19 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { mockClient } from 'aws-sdk-client-mock';
+import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTapeTwin, SANDBOX_KEYS, type TapeTwin } from '../../infra/twins/tape';
 import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/config';
 import { lambdaHandler, type DirectEvent } from '../../shared/http/lambda';
-import { resetKeyCache } from '../../shared/http/ssm';
 import { MemoryStore } from '../../shared/store/memory';
 import { lambdaContext } from '../helpers/lambda-events';
+import { mockSsm } from '../helpers/ssm-mock';
 
 /** Direct Lambda invocation (scheduled jobs): `idempotency_key`, `dry_run`, `max_tokens` as event fields. */
 
-const ssm = mockClient(SSMClient);
 const KEY_PARAMETER = '/tool-execution-service/dev/dbapp/api-key';
-
-beforeAll(() => {
-  vi.stubEnv('AWS_REGION', 'eu-central-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIAIOSFODNN7EXAMPLE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY');
-  vi.stubEnv('AWS_ENDPOINT_URL_SSM', 'http://127.0.0.1:9');
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  ssm.restore();
-});
-beforeEach(() => {
-  ssm.reset();
-  resetKeyCache();
-  ssm.on(GetParameterCommand).resolves({ Parameter: { Name: KEY_PARAMETER, Type: 'SecureString', Value: SANDBOX_KEYS.owner, Version: 1, DataType: 'text' } });
-});
+mockSsm((m) =>
+  m.on(GetParameterCommand).resolves({ Parameter: { Name: KEY_PARAMETER, Type: 'SecureString', Value: SANDBOX_KEYS.owner, Version: 1, DataType: 'text' } }),
+);
 
 function setup() {
   const twin: TapeTwin = createTapeTwin();
