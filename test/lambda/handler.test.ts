@@ -1,6 +1,6 @@
 import { GetParameterCommand, ParameterNotFound } from '@aws-sdk/client-ssm';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config';
 import { lambdaHandler, type DirectEvent } from '../../shared/http/lambda';
 import { MemoryStore } from '../../shared/store/memory';

@@ -1,5 +1,5 @@
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTapeTwin, SANDBOX_KEYS, type TapeTwin } from '../../infra/twins/tape';
 import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/config';
