@@ -7,9 +7,10 @@ import type { BlobStore } from './blob/blob';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { log } from './log';
+import type { Call, Format } from './call';
 import { safeCall } from './safe-call';
 
-export type Format = 'text' | 'json';
+export type { Call, Format } from './call';
 
 export type Envelope =
   | { success: true; data: unknown }
@@ -31,21 +32,6 @@ export interface Runtime {
   blob?: BlobStore;
 }
 
-export interface Call {
-  platform: string;
-  tool: string;
-  key: string;
-  params: unknown;
-  format: Format;
-  /** Epoch ms by which the call must be done (Lambda remaining time); none = no budget. */
-  deadline?: number;
-  /** The platform's request id (Lambda's awsRequestId), for the access log. */
-  requestId?: string;
-  /** `Idempotency-Key`, `dry_run`, `max_tokens` as sent; checked by shared/safe-call.ts. */
-  idempotencyKey?: unknown;
-  dryRun?: unknown;
-  maxTokens?: unknown;
-}
 
 /** Marks a request body that was not valid JSON; reported after auth, lookup and rate limit. */
 export const INVALID_JSON: unique symbol = Symbol('invalid JSON body');

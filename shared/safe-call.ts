@@ -1,5 +1,5 @@
 import { ToolError } from './errors';
-import type { Call, Format } from './execute';
+import type { Call, Format } from './call';
 import type { Store } from './store/store';
 import type { Tool } from './tool';
 import { fitText, parseMaxTokens } from './budget';
