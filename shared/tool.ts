@@ -66,6 +66,25 @@ export interface PlatformEnv {
  */
 export type ToolLoaders<C = unknown> = Readonly<Record<string, () => Promise<Tool<z.ZodType, any, C>>>>;
 
+/** The group (folder functions/<p>/tools/<group>/) of each loader tagged by toolGroup. */
+const loaderGroups = new WeakMap<object, string>();
+
+/**
+ * Tags a group's loaders with the group's name (its folder), e.g. in tools/records/index.ts
+ * `export const recordTools = toolGroup<TapeClient>('records', {...})`: MCP toolsets and the
+ * catalog's ?toolsets= filter by it. Returns the loaders unchanged.
+ */
+export function toolGroup<C>(group: string, loaders: ToolLoaders<C>): ToolLoaders<C> {
+  for (const load of Object.values(loaders)) loaderGroups.set(load, group);
+  return loaders;
+}
+
+/** The group a tool's loader was tagged with; undefined when its group index does not tag it. */
+export function groupOf(platform: Platform<any>, tool: string): string | undefined {
+  const load = Object.hasOwn(platform.tools, tool) ? platform.tools[tool] : undefined;
+  return load ? loaderGroups.get(load) : undefined;
+}
+
 export interface Platform<C = unknown> {
   name: string;
   /** What the platform is, for listings. */

@@ -2,6 +2,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '../../shared/config';
 import { createApp, noRoute } from '../../shared/http/app';
+import { localOriginGuard } from '../../shared/http/mcp';
+import { mountReference } from './reference';
 import { createRuntime } from '../../shared/runtime';
 import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
 import { localPlatforms, platforms, type Twin } from './platforms';
@@ -28,6 +30,13 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   // Signed download links of the memory Blob store (shared/blob): they work without a key.
   const blob = rt.blob;
   if (blob instanceof MemoryBlobStore) app.get(`${BLOB_PATH}*`, (c) => blob.serve(c.req.raw));
+  // The API reference page at GET / (Swagger UI over /v1/openapi.json), trying tools with the sandbox keys.
+  mountReference(app, Object.fromEntries(localPlatforms.map((p) => [p.platform.name, p.keys.owner])));
+  // DNS-rebinding protection of the MCP endpoints (shared/http/mcp.ts): Host and Origin must name this server.
+  let own = 'http://127.0.0.1';
+  const guard = localOriginGuard(() => own, (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean));
+  app.use('/v1/mcp', guard);
+  app.use('/v1/mcp/*', guard);
   app.route('/', createApp(rt));
   app.notFound(noRoute);
 
@@ -38,6 +47,7 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actualPort}`;
+  own = base;
   if (blob instanceof MemoryBlobStore && !env.BLOB_BASE_URL) blob.baseUrl = base;
   return { server, base, key: localPlatforms[0]!.keys.owner, twins, config };
 }

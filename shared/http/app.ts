@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { ToolError } from '../errors';
 import { countCall, execute, failure, hashKey, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
 import { bearerKey } from './auth';
+import { agentSurfaces } from './mcp';
+import { omitNullsFor } from '../schemas/nulls';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -16,6 +18,9 @@ export const MAX_BODY_BYTES = 6_000_000;
 /** The shared Hono app: every platform's tools under POST /v1/tools/{platform}/{tool}. */
 export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   const app = new Hono<{ Bindings: LambdaBindings }>();
+
+  // MCP, OpenAPI, provider schemas, catalog filters and tool search (issue 12): before the routes below.
+  agentSurfaces(app, rt, MAX_BODY_BYTES);
 
   // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory.
   const tooLarge = (c: Context) =>
@@ -34,7 +39,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       platform,
       tool,
       key: auth.key,
-      params: await readBody(c),
+      // A null for an optional parameter is its omission (OpenAI strict mode sends them): shared/schemas/nulls.ts.
+      params: await omitNullsFor(rt.registry, platform, tool, await readBody(c)),
       format,
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       // Safe writes (shared/safe-call.ts): checked there, for every surface alike.

@@ -111,7 +111,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
     });
   });
 
-  it('grants least privilege: 3 DynamoDB actions on the table, ssm:GetParameter on the stage path', () => {
+  it('grants least privilege: 4 DynamoDB item actions on the table, ssm:GetParameter on the stage path', () => {
     const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
     const all = statements(dev);
     for (const s of all) {
@@ -121,7 +121,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
 
     const dynamo = all.filter((s) => s.Action.some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toHaveLength(1);
-    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(dynamo[0]!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
 
     const ssm = all.filter((s) => s.Action.some((a) => a.startsWith('ssm:')));
@@ -183,7 +183,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     expect(JSON.parse(rule.Properties.Targets[0].Input).key_parameter).toBe(`/tool-execution-service/prod/${c.name}/api-key`);
   });
 
-  it('routes POST /v1/tools/<platform>/{tool} and GET /v1/tools/<platform> of the HTTP API (payload 2.0) to its function', () => {
+  it('routes POST /v1/tools/<platform>/{tool}, GET /v1/tools/<platform>, ANY /v1/mcp/<platform> and GET /v1/openapi/<platform>.json of the HTTP API (payload 2.0) to its function', () => {
     const [fnId] = fn(dev, 'dev', c.name);
     const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
     expect(integrations).toHaveLength(1);
@@ -192,7 +192,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     const routes = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .map(([, r]) => r.Properties)
       .filter((r) => JSON.stringify(r.Target).includes(integrationId));
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`GET /v1/tools/${c.name}`, `POST /v1/tools/${c.name}/{tool}`]);
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`ANY /v1/mcp/${c.name}`, `GET /v1/openapi/${c.name}.json`, `GET /v1/tools/${c.name}`, `POST /v1/tools/${c.name}/{tool}`]);
   });
 
   it('declares its example scheduled job DISABLED: the probe, with key_parameter and no plaintext key', () => {

@@ -1,0 +1,99 @@
+import * as z from 'zod';
+import { ToolError } from '../errors';
+import type { Registry } from '../registry';
+import { groupOf, type Annotations, type Platform } from '../tool';
+
+/** A JSON Schema object (draft 2020-12, as zod writes it). */
+export type JsonSchema = Record<string, unknown>;
+
+/** One tool as every agent surface describes it: the registry's tool with its JSON Schema. */
+export interface CatalogEntry {
+  platform: string;
+  name: string;
+  description: string;
+  annotations: Annotations;
+  /** The folder functions/<platform>/tools/<group>/, when the platform's group index tags it. */
+  group?: string;
+  /** The input JSON Schema, exactly as GET /v1/tools/{platform} serves it. */
+  inputSchema: JsonSchema;
+}
+
+/**
+ * Every entry of a platform, built once per registry (= once per container): converting ~190 zod
+ * schemas costs tens of ms, too much per request. The entries are shared: never mutate them.
+ */
+const built = new WeakMap<Registry, Map<string, Promise<readonly CatalogEntry[]>>>();
+
+export function platformCatalog(registry: Registry, platform: Platform): Promise<readonly CatalogEntry[]> {
+  let perPlatform = built.get(registry);
+  if (!perPlatform) built.set(registry, (perPlatform = new Map()));
+  let entries = perPlatform.get(platform.name);
+  if (!entries) {
+    entries = registry.list(platform).then((tools) =>
+      tools.map((t) => {
+        const group = groupOf(platform, t.name);
+        return {
+          platform: platform.name,
+          name: t.name,
+          description: t.description,
+          annotations: t.annotations,
+          ...(group ? { group } : {}),
+          inputSchema: z.toJSONSchema(t.input, { io: 'input' }) as JsonSchema,
+        };
+      }),
+    );
+    // A failed build (a tool module that throws) is not kept: the next request tries again.
+    entries.catch(() => perPlatform.delete(platform.name));
+    perPlatform.set(platform.name, entries);
+  }
+  return entries;
+}
+
+/** The entries of several platforms (all of the registry's when none is named), in registry order. */
+export async function catalog(registry: Registry, platforms?: readonly Platform[]): Promise<CatalogEntry[]> {
+  const chosen = platforms ?? [...registry.platforms.values()];
+  return (await Promise.all(chosen.map((p) => platformCatalog(registry, p)))).flat();
+}
+
+/** `?toolsets=records,views&read_only=true`: which tools a host wants to see. */
+export interface CatalogFilter {
+  toolsets?: readonly string[];
+  readOnly: boolean;
+}
+
+/**
+ * Reads `toolsets` (comma-separated group names) and `read_only` (true|false) from a query;
+ * anything else is INVALID_PARAMETER naming the query parameter.
+ */
+export function parseFilter(query: { toolsets?: string | undefined; read_only?: string | undefined }): CatalogFilter {
+  const readOnly = query.read_only;
+  if (readOnly !== undefined && readOnly !== 'true' && readOnly !== 'false') {
+    throw new ToolError('INVALID_PARAMETER', `Query "read_only" must be "true" or "false"; got "${readOnly}".`, { parameter: 'read_only', expected: '"true" or "false"' });
+  }
+  const raw = query.toolsets;
+  if (raw === undefined) return { readOnly: readOnly === 'true' };
+  const toolsets = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (toolsets.length === 0) {
+    throw new ToolError('INVALID_PARAMETER', 'Query "toolsets" names no group; pass group names separated by commas, e.g. "records,views".', { parameter: 'toolsets', expected: 'comma-separated group names' });
+  }
+  return { toolsets, readOnly: readOnly === 'true' };
+}
+
+/**
+ * Applies a filter. A toolset no listed tool belongs to is refused with the groups there are: a
+ * typo must not silently serve an empty tool list.
+ */
+export function applyFilter(entries: readonly CatalogEntry[], filter: CatalogFilter): CatalogEntry[] {
+  let out = [...entries];
+  if (filter.toolsets) {
+    const groups = [...new Set(entries.flatMap((e) => (e.group ? [e.group] : [])))];
+    const unknown = filter.toolsets.filter((t) => !groups.includes(t));
+    if (unknown.length > 0) {
+      const known = groups.length ? `one of ${groups.join(', ')}` : 'none: these tools declare no groups';
+      throw new ToolError('INVALID_PARAMETER', `Unknown toolset "${unknown[0]}" in query "toolsets"; toolsets here: ${known}.`, { parameter: 'toolsets', expected: known });
+    }
+    out = out.filter((e) => e.group !== undefined && filter.toolsets!.includes(e.group));
+  }
+  if (filter.readOnly) out = out.filter((e) => e.annotations.readOnly);
+  return out;
+}

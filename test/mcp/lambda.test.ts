@@ -1,0 +1,98 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../shared/config';
+import { lambdaHandler } from '../../shared/http/lambda';
+import { MemoryStore } from '../../shared/store/memory';
+import { httpApiV2Event, lambdaContext, type HttpRequest } from '../helpers/lambda-events';
+import { platformCases, type PlatformCase } from '../helpers/platforms';
+
+/** The platform's Lambda entry, wired in-process to a fresh twin of its vendor. */
+function makeHandler(c: PlatformCase) {
+  const twin = c.twin();
+  return lambdaHandler(c.platform, { fetchFor: { [c.name]: twin.fetch }, store: new MemoryStore(), config: loadConfig({}) });
+}
+
+/** fetch as API Gateway (HTTP API, payload 2.0) delivers it to the handler, and its answer back. */
+function viaLambda(handler: ReturnType<typeof makeHandler>): typeof fetch {
+  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
+    const event = httpApiV2Event({
+      method: req.method as HttpRequest['method'],
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(req.headers),
+      ...(body !== undefined ? { body } : {}),
+    });
+    const res = (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    return new Response(res.body ?? null, { status: res.statusCode ?? 200, headers: res.headers as Record<string, string> });
+  }) as typeof fetch;
+}
+
+const clients: Client[] = [];
+afterAll(() => Promise.all(clients.map((c) => c.close())));
+
+async function connect(c: PlatformCase, handler: ReturnType<typeof makeHandler>, key = c.keys.owner, query = ''): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com/v1/mcp/${c.name}${query}`), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+    fetch: viaLambda(handler),
+  });
+  const client = new Client({ name: 'lambda-host', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+const text = (r: unknown) => (r as { content: { type: string; text: string }[] }).content[0]!.text;
+
+describe.each(platformCases)('MCP through the $name Lambda handler', (c) => {
+  const handler = makeHandler(c);
+
+  it('lists the platform\'s tools and calls its read-only probe', async () => {
+    const client = await connect(c, handler);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain(c.probe.tool);
+    expect(tools.every((t) => t.inputSchema.type === 'object' && typeof t.annotations?.readOnlyHint === 'boolean')).toBe(true);
+    const result = await client.callTool({ name: c.probe.tool, arguments: c.probe.params });
+    expect(result.isError).toBeFalsy();
+    expect(text(result)).toMatch(c.answer.text);
+  });
+
+  it('answers 401 without a key and 405 on GET, as API Gateway events', async () => {
+    const unauth = (await handler(httpApiV2Event({ method: 'POST', path: `/v1/mcp/${c.name}`, headers: { 'content-type': 'application/json' }, body: '{}' }), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    expect(unauth.statusCode).toBe(401);
+    const get = (await handler(httpApiV2Event({ method: 'GET', path: `/v1/mcp/${c.name}`, headers: { authorization: `Bearer ${c.keys.owner}` } }), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    expect(get.statusCode).toBe(405);
+  });
+
+  it('serves its OpenAPI document at /v1/openapi/<platform>.json, with API Gateway\'s domain as server', async () => {
+    const res = (await handler(httpApiV2Event({ method: 'GET', path: `/v1/openapi/${c.name}.json` }), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body!) as { servers: { url: string }[]; paths: Record<string, unknown> };
+    expect(doc.servers[0]!.url).toBe('https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com');
+    expect(Object.keys(doc.paths)).toContain(`/v1/tools/${c.name}/${c.probe.tool}`);
+    expect(Object.keys(doc.paths).every((p) => p.startsWith(`/v1/tools/${c.name}/`))).toBe(true);
+  });
+});
+
+describe('MCP through the dbapp Lambda handler: writes and errors', () => {
+  const c = platformCases.find((p) => p.name === 'dbapp')!;
+  const handler = makeHandler(c);
+
+  it('calls a write tool, then sees its effect with a read tool', async () => {
+    const client = await connect(c, handler);
+    const created = await client.callTool({ name: 'createWorkspace', arguments: { name: 'Via Lambda', type: 'open' } });
+    expect(created.isError).toBeFalsy();
+    expect(text(await client.callTool({ name: 'listWorkspaces', arguments: {} }))).toContain('Via Lambda');
+  });
+
+  it('returns a tool error as an isError result with the envelope', async () => {
+    const client = await connect(c, handler);
+    const result = await client.callTool({ name: 'getWorkspace', arguments: { workspace_id: 'abc' } });
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(text(result))).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'workspace_id' } } });
+  });
+});
