@@ -69,15 +69,21 @@ describe('toolsets and read-only mode', () => {
     expect((await catalogOf('toolsets=')).body.error.details.parameter).toBe('toolsets');
   });
 
-  it('a platform whose groups are not tagged says so instead of serving an empty list', async () => {
+  it('every tool of every platform belongs to the group of its folder, and ?toolsets= serves exactly that group', async () => {
     const h = await harness();
-    const res = await h.app.request('/v1/tools/dbapp?toolsets=records', { headers: auth });
-    const body = (await res.json()) as any;
-    // dbapp's own manifest tags no group yet (until its group indexes call toolGroup).
-    if (h.rt.registry.platforms.get('dbapp') && groupOf(h.rt.registry.platforms.get('dbapp')!, 'getRecord') === undefined) {
-      expect(res.status).toBe(400);
-      expect(body.error.message).toContain('declare no groups');
-    } else expect(res.status).toBe(200);
+    for (const [name, platform] of h.rt.registry.platforms) {
+      const groups = new Map<string, string[]>();
+      for (const tool of Object.keys(platform.tools)) {
+        const group = groupOf(platform, tool);
+        expect(group, `${name}/${tool} has no group: tag its group index with toolGroup()`).toBeDefined();
+        groups.set(group!, [...(groups.get(group!) ?? []), tool]);
+      }
+      const [group, tools] = [...groups][0]!;
+      const res = await h.app.request(`/v1/tools/${name}?toolsets=${group}`, { headers: auth });
+      const body = (await res.json()) as { data: { tools: { name: string }[] } };
+      expect(res.status).toBe(200);
+      expect(body.data.tools.map((t) => t.name).sort()).toEqual([...tools].sort());
+    }
   });
 
   it('MCP ?toolsets= serves the same narrowed list to an SDK client', async () => {

@@ -1,12 +1,12 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The apps and lookup tools of issue 7 (spec §4.2 "tools referenced for lookup", plus getOrganizations), each loaded on first use. */
-export const appTools: ToolLoaders<PodioClient> = {
+export const appTools = toolGroup<PodioClient>('apps', {
   getOrganizations: () => import('./getOrganizations').then((m) => m.getOrganizations),
   getUserStatus: () => import('./getUserStatus').then((m) => m.getUserStatus),
   getOrganizationMembers: () => import('./getOrganizationMembers').then((m) => m.getOrganizationMembers),
   getContacts: () => import('./getContacts').then((m) => m.getContacts),
   getAppsBySpace: () => import('./getAppsBySpace').then((m) => m.getAppsBySpace),
   getApp: () => import('./getApp').then((m) => m.getApp),
-};
+});

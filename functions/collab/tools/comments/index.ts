@@ -1,12 +1,12 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The comments tools of issue 7 (spec §4.3), each loaded on first use. */
-export const commentTools: ToolLoaders<PodioClient> = {
+export const commentTools = toolGroup<PodioClient>('comments', {
   addCommentToObject: () => import('./addCommentToObject').then((m) => m.addCommentToObject),
   getComment: () => import('./getComment').then((m) => m.getComment),
   getCommentsOnObject: () => import('./getCommentsOnObject').then((m) => m.getCommentsOnObject),
   getCommentRevisions: () => import('./getCommentRevisions').then((m) => m.getCommentRevisions),
   updateComment: () => import('./updateComment').then((m) => m.updateComment),
   deleteComment: () => import('./deleteComment').then((m) => m.deleteComment),
-};
+});

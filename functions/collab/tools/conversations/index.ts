@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The conversation tools of issue 9 (spec §4.1), each loaded on first use. */
-export const conversationTools: ToolLoaders<PodioClient> = {
+export const conversationTools = toolGroup<PodioClient>('conversations', {
   createConversation: () => import('./createConversation').then((m) => m.createConversation),
   createConversationOnObject: () => import('./createConversationOnObject').then((m) => m.createConversationOnObject),
   getConversation: () => import('./getConversation').then((m) => m.getConversation),
@@ -14,4 +14,4 @@ export const conversationTools: ToolLoaders<PodioClient> = {
   replyToConversation: () => import('./replyToConversation').then((m) => m.replyToConversation),
   addConversationParticipants: () => import('./addConversationParticipants').then((m) => m.addConversationParticipants),
   leaveConversation: () => import('./leaveConversation').then((m) => m.leaveConversation),
-};
+});

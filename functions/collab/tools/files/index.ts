@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The file tools of issue 8 (spec §4.4), each loaded on first use: the converters load only with fileToMarkdown and analyzeFile. */
-export const fileTools: ToolLoaders<PodioClient> = {
+export const fileTools = toolGroup<PodioClient>('files', {
   uploadFile: () => import('./uploadFile').then((m) => m.uploadFile),
   uploadFiles: () => import('./uploadFiles').then((m) => m.uploadFiles),
   attachFile: () => import('./attachFile').then((m) => m.attachFile),
@@ -17,4 +17,4 @@ export const fileTools: ToolLoaders<PodioClient> = {
   downloadFile: () => import('./downloadFile').then((m) => m.downloadFile),
   fileToMarkdown: () => import('./fileToMarkdown').then((m) => m.fileToMarkdown),
   analyzeFile: () => import('./analyzeFile').then((m) => m.analyzeFile),
-};
+});

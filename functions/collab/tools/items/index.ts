@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The items tools of issue 7 (spec §4.2/§4.3), each loaded on first use. */
-export const itemTools: ToolLoaders<PodioClient> = {
+export const itemTools = toolGroup<PodioClient>('items', {
   // reads
   getItem: () => import('./getItem').then((m) => m.getItem),
   filterItems: () => import('./filterItems').then((m) => m.filterItems),
@@ -18,4 +18,4 @@ export const itemTools: ToolLoaders<PodioClient> = {
   batchCreateItems: () => import('./batchCreateItems').then((m) => m.batchCreateItems),
   batchUpdateItems: () => import('./batchUpdateItems').then((m) => m.batchUpdateItems),
   batchDeleteItems: () => import('./batchDeleteItems').then((m) => m.batchDeleteItems),
-};
+});

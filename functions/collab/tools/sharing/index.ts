@@ -1,10 +1,10 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The sharing tools of issue 9 (spec §4.7), each loaded on first use. */
-export const sharingTools: ToolLoaders<PodioClient> = {
+export const sharingTools = toolGroup<PodioClient>('sharing', {
   shareItem: () => import('./shareItem').then((m) => m.shareItem),
   updateShare: () => import('./updateShare').then((m) => m.updateShare),
   deleteShare: () => import('./deleteShare').then((m) => m.deleteShare),
   getItemShares: () => import('./getItemShares').then((m) => m.getItemShares),
-};
+});

@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The task and label tools of issue 9 (spec §4.5), each loaded on first use. */
-export const taskTools: ToolLoaders<PodioClient> = {
+export const taskTools = toolGroup<PodioClient>('tasks', {
   createTasks: () => import('./createTasks').then((m) => m.createTasks),
   getTask: () => import('./getTask').then((m) => m.getTask),
   updateTasks: () => import('./updateTasks').then((m) => m.updateTasks),
@@ -12,4 +12,4 @@ export const taskTools: ToolLoaders<PodioClient> = {
   getLabels: () => import('./getLabels').then((m) => m.getLabels),
   updateLabel: () => import('./updateLabel').then((m) => m.updateLabel),
   deleteLabel: () => import('./deleteLabel').then((m) => m.deleteLabel),
-};
+});

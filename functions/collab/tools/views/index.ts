@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
 /** The views tools of issue 9 (spec §4.6), each loaded on first use. */
-export const viewTools: ToolLoaders<PodioClient> = {
+export const viewTools = toolGroup<PodioClient>('views', {
   getViews: () => import('./getViews').then((m) => m.getViews),
   getView: () => import('./getView').then((m) => m.getView),
   createView: () => import('./createView').then((m) => m.createView),
@@ -10,4 +10,4 @@ export const viewTools: ToolLoaders<PodioClient> = {
   deleteView: () => import('./deleteView').then((m) => m.deleteView),
   makeViewDefault: () => import('./makeViewDefault').then((m) => m.makeViewDefault),
   updateLastView: () => import('./updateLastView').then((m) => m.updateLastView),
-};
+});

@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { HubSpotClient } from '../../client';
 
 /** The association tools (spec §4.6), each loaded on first use. */
-export const associationTools: ToolLoaders<HubSpotClient> = {
+export const associationTools = toolGroup<HubSpotClient>('associations', {
   getAssociations: () => import('./getAssociations').then((m) => m.getAssociations),
   createAssociation: () => import('./createAssociation').then((m) => m.createAssociation),
-};
+});

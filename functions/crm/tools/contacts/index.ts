@@ -1,11 +1,11 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { HubSpotClient } from '../../client';
 
 /** The contacts tools (spec §4.6), each loaded on first use. */
-export const contactsTools: ToolLoaders<HubSpotClient> = {
+export const contactsTools = toolGroup<HubSpotClient>('contacts', {
   createContact: () => import('./createContact').then((m) => m.createContact),
   getContact: () => import('./getContact').then((m) => m.getContact),
   updateContact: () => import('./updateContact').then((m) => m.updateContact),
   deleteContact: () => import('./deleteContact').then((m) => m.deleteContact),
   searchContacts: () => import('./searchContacts').then((m) => m.searchContacts),
-};
+});

@@ -1,7 +1,7 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { TapeClient } from '../../client';
 
-export const automationTools: ToolLoaders<TapeClient> = {
+export const automationTools = toolGroup<TapeClient>('automations', {
   getAutomationCatalog: () => import('./getAutomationCatalog').then((m) => m.getAutomationCatalog),
   listAutomations: () => import('./listAutomations').then((m) => m.listAutomations),
   getAutomation: () => import('./getAutomation').then((m) => m.getAutomation),
@@ -20,4 +20,4 @@ export const automationTools: ToolLoaders<TapeClient> = {
   listAutomationRuns: () => import('./listAutomationRuns').then((m) => m.listAutomationRuns),
   getAutomationRun: () => import('./getAutomationRun').then((m) => m.getAutomationRun),
   getAutomationUsageReport: () => import('./getAutomationUsageReport').then((m) => m.getAutomationUsageReport),
-};
+});

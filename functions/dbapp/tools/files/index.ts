@@ -1,6 +1,6 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { TapeClient } from '../../client';
 
-export const fileTools: ToolLoaders<TapeClient> = {
+export const fileTools = toolGroup<TapeClient>('files', {
   uploadFiles: () => import('./uploadFiles').then((m) => m.uploadFiles),
-};
+});

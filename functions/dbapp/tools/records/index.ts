@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { TapeClient } from '../../client';
 
 /** The 14 record tools of spec §4.3: the six it shows, and deletion, filtering, relations, history and comments. */
-export const recordTools: ToolLoaders<TapeClient> = {
+export const recordTools = toolGroup<TapeClient>('records', {
   getRecord: () => import('./getRecord').then((m) => m.getRecord),
   listRecords: () => import('./listRecords').then((m) => m.listRecords),
   filterRecords: () => import('./filterRecords').then((m) => m.filterRecords),
@@ -17,4 +17,4 @@ export const recordTools: ToolLoaders<TapeClient> = {
   getRecordRevisions: () => import('./getRecordRevisions').then((m) => m.getRecordRevisions),
   listRecordComments: () => import('./listRecordComments').then((m) => m.listRecordComments),
   createRecordComment: () => import('./createRecordComment').then((m) => m.createRecordComment),
-};
+});

@@ -1,10 +1,10 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { TapeClient } from '../../client';
 
-export const webhookTools: ToolLoaders<TapeClient> = {
+export const webhookTools = toolGroup<TapeClient>('webhooks', {
   listWebhooks: () => import('./listWebhooks').then((m) => m.listWebhooks),
   createWebhook: () => import('./createWebhook').then((m) => m.createWebhook),
   requestWebhookVerification: () => import('./requestWebhookVerification').then((m) => m.requestWebhookVerification),
   validateWebhookVerification: () => import('./validateWebhookVerification').then((m) => m.validateWebhookVerification),
   deleteWebhook: () => import('./deleteWebhook').then((m) => m.deleteWebhook),
-};
+});

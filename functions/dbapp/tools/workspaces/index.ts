@@ -1,7 +1,7 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { TapeClient } from '../../client';
 
-export const workspaceTools: ToolLoaders<TapeClient> = {
+export const workspaceTools = toolGroup<TapeClient>('workspaces', {
   listWorkspaces: () => import('./listWorkspaces').then((m) => m.listWorkspaces),
   getWorkspace: () => import('./getWorkspace').then((m) => m.getWorkspace),
   createWorkspace: () => import('./createWorkspace').then((m) => m.createWorkspace),
@@ -10,4 +10,4 @@ export const workspaceTools: ToolLoaders<TapeClient> = {
   addWorkspaceMember: () => import('./addWorkspaceMember').then((m) => m.addWorkspaceMember),
   removeWorkspaceMember: () => import('./removeWorkspaceMember').then((m) => m.removeWorkspaceMember),
   deleteWorkspace: () => import('./deleteWorkspace').then((m) => m.deleteWorkspace),
-};
+});

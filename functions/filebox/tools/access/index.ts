@@ -1,10 +1,10 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The access-control tools of issue 10 (spec 002 §4.5), each loaded on first use. */
-export const accessTools: ToolLoaders<ShareFileClient> = {
+export const accessTools = toolGroup<ShareFileClient>('access', {
   getItemAccessControls: () => import('./getItemAccessControls').then((m) => m.getItemAccessControls),
   createAccessControl: () => import('./createAccessControl').then((m) => m.createAccessControl),
   updateAccessControl: () => import('./updateAccessControl').then((m) => m.updateAccessControl),
   deleteAccessControl: () => import('./deleteAccessControl').then((m) => m.deleteAccessControl),
-};
+});

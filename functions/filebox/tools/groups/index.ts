@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The groups tools of issue 10 (spec 002 §4.4), each loaded on first use. */
-export const groupTools: ToolLoaders<ShareFileClient> = {
+export const groupTools = toolGroup<ShareFileClient>('groups', {
   getGroup: () => import('./getGroup').then((m) => m.getGroup),
   listGroups: () => import('./listGroups').then((m) => m.listGroups),
   createGroup: () => import('./createGroup').then((m) => m.createGroup),
@@ -10,4 +10,4 @@ export const groupTools: ToolLoaders<ShareFileClient> = {
   deleteGroup: () => import('./deleteGroup').then((m) => m.deleteGroup),
   addGroupMembers: () => import('./addGroupMembers').then((m) => m.addGroupMembers),
   removeGroupMember: () => import('./removeGroupMember').then((m) => m.removeGroupMember),
-};
+});

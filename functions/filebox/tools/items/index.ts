@@ -1,8 +1,8 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The items tools of issue 10 (spec 002 §4.1, and the three it leaves "not shown"), each loaded on first use. */
-export const itemTools: ToolLoaders<ShareFileClient> = {
+export const itemTools = toolGroup<ShareFileClient>('items', {
   getItem: () => import('./getItem').then((m) => m.getItem),
   getTopLevelFolders: () => import('./getTopLevelFolders').then((m) => m.getTopLevelFolders),
   listChildren: () => import('./listChildren').then((m) => m.listChildren),
@@ -14,4 +14,4 @@ export const itemTools: ToolLoaders<ShareFileClient> = {
   searchItems: () => import('./searchItems').then((m) => m.searchItems),
   uploadFile: () => import('./uploadFile').then((m) => m.uploadFile),
   downloadFile: () => import('./downloadFile').then((m) => m.downloadFile),
-};
+});

@@ -1,12 +1,12 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The shares tools of issue 10 (spec 002 §4.2), each loaded on first use. */
-export const shareTools: ToolLoaders<ShareFileClient> = {
+export const shareTools = toolGroup<ShareFileClient>('shares', {
   getShare: () => import('./getShare').then((m) => m.getShare),
   listShares: () => import('./listShares').then((m) => m.listShares),
   createShare: () => import('./createShare').then((m) => m.createShare),
   updateShare: () => import('./updateShare').then((m) => m.updateShare),
   deleteShare: () => import('./deleteShare').then((m) => m.deleteShare),
   sendShareNotification: () => import('./sendShareNotification').then((m) => m.sendShareNotification),
-};
+});

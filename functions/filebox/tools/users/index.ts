@@ -1,12 +1,12 @@
-import type { ToolLoaders } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The users tools of issue 10 (spec 002 §4.3), each loaded on first use. */
-export const userTools: ToolLoaders<ShareFileClient> = {
+export const userTools = toolGroup<ShareFileClient>('users', {
   getCurrentUser: () => import('./getCurrentUser').then((m) => m.getCurrentUser),
   getUser: () => import('./getUser').then((m) => m.getUser),
   listUsers: () => import('./listUsers').then((m) => m.listUsers),
   createUser: () => import('./createUser').then((m) => m.createUser),
   updateUser: () => import('./updateUser').then((m) => m.updateUser),
   deleteUser: () => import('./deleteUser').then((m) => m.deleteUser),
-};
+});
