@@ -141,19 +141,25 @@ export async function serveMcp(rt: Runtime, request: Request, scope: McpScope, c
     if (!entry) throw protocolError(ErrorCode.InvalidParams, `Unknown tool "${name}" on this endpoint. List the tools with tools/list.`);
     const found = (await rt.registry.find(entry.platform, entry.name))!;
     const params = omitNulls(found.tool.input, args);
+    // Safe writes through the call's _meta, as the HTTP header and queries (shared/safe-call.ts).
+    const meta = (req.params._meta ?? {}) as Record<string, unknown>;
+    const safety = { idempotencyKey: meta.idempotency_key, dryRun: meta.dry_run, maxTokens: meta.max_tokens };
+    // A dry-run plan and a token budget are text answers: no structured result beside them.
+    const structured = scope.structured && safety.dryRun === undefined && safety.maxTokens === undefined;
     const outcome = await execute(rt, {
       platform: entry.platform,
       tool: entry.name,
       key: call.key,
       params,
-      format: scope.structured ? 'json' : 'text',
+      format: structured ? 'json' : 'text',
       ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
       ...(call.requestId ? { requestId: call.requestId } : {}),
+      ...safety,
     });
     // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
     if (!outcome.body.success) return errorResult(outcome.body);
     const data = outcome.body.data;
-    if (!scope.structured) return { content: [{ type: 'text', text: String(data) }] };
+    if (!structured) return { content: [{ type: 'text', text: String(data) }] };
     // The same compact text as the HTTP protocol's default, beside the JSON result. The input
     // parsed again here is the one execute validated: parsing is deterministic.
     const text = found.tool.text(data, parseInput(found.tool.input, params));

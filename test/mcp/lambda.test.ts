@@ -96,3 +96,29 @@ describe('MCP through the dbapp Lambda handler: writes and errors', () => {
     expect(JSON.parse(text(result))).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'workspace_id' } } });
   });
 });
+
+describe('safe writes through MCP _meta', () => {
+  const c = platformCases.find((p) => p.name === 'dbapp')!;
+
+  it('dry_run answers the plan and writes nothing; idempotency_key replays without a second write', async () => {
+    const twin = c.twin();
+    const writes: string[] = [];
+    const recorded = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      if ((init?.method ?? 'GET') !== 'GET') writes.push(`${init?.method} ${new URL(String(input)).pathname}`);
+      return twin.fetch(input, init);
+    }) as typeof fetch;
+    const handler = lambdaHandler(c.platform, { fetchFor: { dbapp: recorded }, store: new MemoryStore(), config: loadConfig({}) });
+    const client = await connect(c, handler);
+    const args = { name: 'Launch plan', type: 'open' };
+
+    const plan = await client.callTool({ name: 'createWorkspace', arguments: args, _meta: { dry_run: true } });
+    expect(plan.isError).toBeFalsy();
+    expect(text(plan)).toMatch(/POST \/v1\/workspace/);
+    expect(writes).toEqual([]);
+
+    const first = await client.callTool({ name: 'createWorkspace', arguments: args, _meta: { idempotency_key: 'mcp-create-1' } });
+    const again = await client.callTool({ name: 'createWorkspace', arguments: args, _meta: { idempotency_key: 'mcp-create-1' } });
+    expect(text(again)).toBe(text(first));
+    expect(writes).toHaveLength(1);
+  });
+});
