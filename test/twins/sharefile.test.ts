@@ -110,3 +110,74 @@ describe('ShareFile twin links', () => {
     expect((await twin.fetch(`https://acme.sf-api.com${new URL(spec.body.DownloadUrl).pathname.replace('/twins/sharefile', '')}${new URL(spec.body.DownloadUrl).search}`)).status).toBe(200);
   });
 });
+
+describe('ShareFile twin OData ($filter / $orderby, the twin\'s own parser)', () => {
+  const names = async (twin: ReturnType<typeof createShareFileTwin>, folder: string, query: Record<string, string>) => {
+    const r = await call(twin, `Items(${folder})/Children?${new URLSearchParams(query)}`);
+    expect(r.status).toBe(200);
+    return r.body.value.map((i: { Name: string }) => i.Name);
+  };
+
+  it('evaluates valid filters on the seed: comparisons, and/or/not, functions, isof, datetime and null, orderby lists', async () => {
+    const twin = createShareFileTwin();
+    expect(await names(twin, D.folders.contracts, { $filter: "startswith(Name,'OFFER') eq true" })).toEqual(['offer.pdf']);
+    expect(await names(twin, D.folders.contracts, { $filter: "not (endswith(Name,'.pdf') eq true) and FileSizeBytes gt 0" })).toEqual(['nda-template.docx']);
+    expect(await names(twin, D.folders.contracts, { $filter: "substringof('TEMPLATE',Name) eq true or Name eq 'offer.pdf'", $orderby: 'Name desc' })).toEqual(['offer.pdf', 'nda-template.docx']);
+    expect(await names(twin, D.folders.contracts, { $filter: "Name eq 'O''Brien.pdf'" })).toEqual([]);
+    expect(await names(twin, D.folders.oliviaHome, { $filter: "isof('ShareFile.Api.Models.Folder')", $orderby: 'Name' })).toEqual(['Contracts', 'Photos']);
+    expect(await names(twin, D.folders.contracts, { $filter: "isof('ShareFile.Api.Models.Item') and Parent/Id eq '" + D.folders.contracts + "'", $orderby: 'Name' })).toEqual(['nda-template.docx', 'offer.pdf']);
+    expect(await names(twin, D.folders.ortiz, { $filter: "CreationDate ge datetime'2026-03-06T00:00:00' and Description ne null", $orderby: 'CreationDate desc' })).toEqual(['scope-of-work.docx', 'floor-plan.png']);
+    expect(await names(twin, D.folders.ortiz, { $filter: "length(Name) le 12 or tolower(Name) eq 'SCOPE-OF-WORK.DOCX'", $orderby: 'FileSizeBytes asc, Name desc' }).then((n) => n.sort())).toEqual(['proposal.pdf', 'scope-of-work.docx']);
+    expect(await names(twin, D.folders.ortiz, { $filter: 'HasPendingDeletion eq false and not IsHidden and FileSizeBytes ge -1.5e3' })).toHaveLength(3);
+  });
+
+  it('refuses malformed filters and orderbys with ShareFile\'s error body and the 1-based position', async () => {
+    const twin = createShareFileTwin();
+    const refused: [option: '$filter' | '$orderby', src: string, message: RegExp][] = [
+      ['$filter', "Name eq 'x' and", /ends too early at position 16\.$/],
+      ['$filter', "Name eq 'open", /unterminated string at position 9\.$/],
+      ['$filter', "Name = 'x'", /unexpected "=" at position 6\.$/],
+      ['$filter', 'Name EQ 1', /expected "and", "or" or the end, got "EQ" at position 6\.$/],
+      ['$filter', 'Name eq 1 )', /expected "and", "or" or the end, got "\)" at position 11\.$/],
+      ['$filter', "(Name eq 'x'", /ends before "\)" at position 13\.$/],
+      ['$filter', "foo(Name) eq true", /unknown function "foo" at position 1\.$/],
+      ['$filter', "startswith(Name) eq true", /startswith takes 2 arguments, got 1 at position 1\.$/],
+      ['$filter', "Name eq 'a' and 'b'", /expected a condition .* at position 17\.$/],
+      ['$filter', 'tolower(Name)', /expected a condition .* at position 1\.$/],
+      ['$filter', 'isof(Name)', /type name in quotes.* at position 6\.$/],
+      ['$filter', "eq 'x'", /"eq" needs an operand before it at position 1\.$/],
+      ['$filter', "'a' eq 1", /cannot compare a string with a number at position 5\.$/],
+      ['$filter', 'FileSizeBytes gt null', /cannot compare with null .* at position 15\.$/],
+      ['$filter', "CreationDate gt datetime'soon'", /not an ISO 8601 date at position 17\.$/],
+      ['$filter', 'Size gt 1', /unknown property "Size" at position 1\.$/],
+      ['$orderby', 'Name sideways', /expected "," or the end, got "sideways" at position 6\.$/],
+      ['$orderby', 'Name,', /a property is missing at position 6\.$/],
+      ['$orderby', 'Size desc', /unknown property "Size" at position 1\.$/],
+    ];
+    for (const [option, src, message] of refused) {
+      const r = await call(twin, `Items(${D.folders.contracts})/Children?${new URLSearchParams({ [option]: src })}`);
+      expect(r.status, src).toBe(400);
+      expect(r.body, src).toEqual({ code: 'BadRequest', message: { lang: 'en-US', value: expect.stringMatching(message) }, reason: 'Invalid request', errorLog: [] });
+      expect(r.body.message.value, src).toMatch(new RegExp(`^Invalid \\${option} expression: `));
+    }
+  });
+
+  it('knows the item properties from its own model: every property an item is rendered with, and no more', async () => {
+    const { ITEM_PROPERTIES } = await import('../../infra/twins/sharefile/model');
+    const twin = createShareFileTwin();
+    const rendered = new Set<string>();
+    for (const folder of [D.folders.oliviaHome, D.folders.contracts]) {
+      for (const item of (await call(twin, `Items(${folder})/Children`)).body.value) Object.keys(item).forEach((k) => rendered.add(k));
+    }
+    expect([...ITEM_PROPERTIES].sort()).toEqual([...rendered].filter((k) => k !== 'url' && !k.startsWith('odata.')).sort());
+  });
+
+  it('shares no code with the product it judges: nothing under infra/twins/sharefile imports functions/', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = join(__dirname, '../../infra/twins/sharefile');
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).not.toMatch(/from\s+['"][^'"]*\/functions\//);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as kit from '../kit';
 import type { Clock } from '../kit';
+import { badRequest, notFound, SfHttpError } from './errors';
 import { applyOptions, queryOptions } from './odata';
 import type { SfState, SfUser } from './state';
 
@@ -12,29 +13,7 @@ export type SfContext = Context<SfEnv>;
 export const API = '/sf/v3';
 export const MODELS = 'ShareFile.Api.Models';
 
-/** The .NET HttpStatusCode names ShareFile puts in `code` (sharefile.md §1, SDK ODataRequestException). */
-const CODES: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  409: 'Conflict',
-  410: 'Gone',
-  429: 'TooManyRequests',
-  500: 'InternalServerError',
-};
-
-/** ShareFile's error body: {code, message:{lang, value}, reason, errorLog}. */
-export class SfHttpError extends kit.TwinHttpError {
-  constructor(status: number, message: string, reason = '', headers: Record<string, string> = {}) {
-    super(status, { code: CODES[status] ?? String(status), message: { lang: 'en-US', value: message }, reason, errorLog: [] }, headers, message);
-  }
-}
-
-export const badRequest = (message: string) => new SfHttpError(400, message, 'Invalid request');
-export const forbidden = (message: string) => new SfHttpError(403, message, 'Access denied');
-export const notFound = (message: string) => new SfHttpError(404, message, 'Not found');
-export const conflict = (message: string) => new SfHttpError(409, message, 'Conflict');
+export { badRequest, conflict, forbidden, notFound, SfHttpError } from './errors';
 
 export const sfErrors: kit.ErrorDialect = {
   notFound: (c) => notFound(`No resource matches ${c.req.method} ${new URL(c.req.url).pathname}.`),

@@ -80,6 +80,16 @@ function treeSize(state: SfState, item: SfItem): number {
 
 const parentRef = (c: SfContext, id: string) => ({ 'odata.type': `${MODELS}.Folder`, Id: id, url: entityUrl(c, 'Items', id) });
 
+/**
+ * The item properties a feed's `$filter` and `$orderby` may name: what renderItem writes (Item's,
+ * Folder's FileCount and Info, File's Hash and Version), less `url`. Naming another answers 400.
+ */
+export const ITEM_PROPERTIES = [
+  'Id', 'Name', 'FileName', 'CreationDate', 'ProgenyEditDate', 'Description', 'Path', 'CreatorFirstName', 'CreatorLastName', 'CreatorNameShort',
+  'FileSizeBytes', 'FileSizeInKB', 'State', 'StreamID', 'ExpirationDate', 'HasPendingDeletion', 'HasMultipleVersions', 'IsHidden', 'Parent',
+  'FileCount', 'Info', 'Hash', 'Version',
+] as const;
+
 /** An item as ShareFile renders it (sharefile.md §2): Folder or File, with the caller's rights in Info. */
 export function renderItem(c: SfContext, state: SfState, user: SfUser, item: SfItem): Json {
   const creator = state.users.get(item.creatorId);

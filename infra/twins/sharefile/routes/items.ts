@@ -1,12 +1,8 @@
 import type { Clock } from '../../kit';
 import { md5 } from '../files';
 import { badRequest, conflict, entity, entityUrl, feed, flag, forbidden, jsonBody, MODELS, notFound, str, type Json, type Route, type SfContext } from '../http';
-import { iso, isVirtualRoot, itemWith, perms, renderItem, renderRoot, resolveItem, virtualChildren, type VirtualRoot } from '../model';
+import { iso, isVirtualRoot, ITEM_PROPERTIES, itemWith, perms, renderItem, renderRoot, resolveItem, virtualChildren, type VirtualRoot } from '../model';
 import { childRows, descendants, isCurrent, liveChildren, nextId, type SfAsyncOperation, type SfItem, type SfState, type SfUser } from '../state';
-
-// The item properties $filter/$orderby may name: ShareFile's model, the list the filebox tools check against.
-export { ITEM_PROPERTIES } from '../../../../functions/filebox/items/properties';
-import { ITEM_PROPERTIES } from '../../../../functions/filebox/items/properties';
 
 /** A folder copy with more items than this answers an AsyncOperation, as a long copy does in ShareFile. */
 export const ASYNC_COPY_THRESHOLD = 20;
