@@ -1,7 +1,7 @@
 import { attachFile, checkedFileIds, createEmbed } from './files';
 import { forbidden, invalid, notFound } from './http';
 import { itemFor } from './items';
-import { byLine, CREATED_VIA, podioDateTime, type PodioState, type PodioUser } from './state';
+import { byLine, CREATED_VIA, podioDateTime, type ConversationEventRow, type PodioConversationRow, type PodioState, type PodioUser } from './state';
 import { taskFor } from './tasks';
 import { embedOut, fileOut } from './values';
 
@@ -12,44 +12,6 @@ import { embedOut, fileOut } from './values';
  * direct thread. Each participant has an unread state: the messages of others after the last one
  * they read (writing in it reads it; POST /conversation/{id}/read marks it read).
  */
-
-export interface ConversationMessage {
-  message_id: number;
-  text: string;
-  file_ids: number[];
-  embed_id: number | null;
-}
-
-export interface ConversationEventRow {
-  event_id: number;
-  action: 'message' | 'participant_add' | 'participant_leave';
-  created_on: string;
-  created_by: number;
-  message?: ConversationMessage;
-  /** Who joined (participant_add). */
-  user_ids?: number[];
-}
-
-export interface PodioConversationRow {
-  conversation_id: number;
-  type: 'direct' | 'group';
-  subject: string;
-  created_on: string;
-  created_by: number;
-  ref: { type: 'item' | 'task'; id: number } | null;
-  /** User ids, in the order they joined. */
-  participants: number[];
-  /** Oldest first. */
-  events: ConversationEventRow[];
-  /** user id → the last event id they have read. */
-  readUpTo: Map<number, number>;
-  starred: Set<number>;
-}
-
-export interface ConversationState {
-  rows: Map<number, PodioConversationRow>;
-  next: { conversation: number; event: number; message: number };
-}
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { invalid, notFound } from './http';
 import { canSeeSpace } from './items';
-import { byLine, podioDateTime, type PodioItemRow, type PodioState, type PodioUser } from './state';
+import { ACCESS_LEVELS, byLine, podioDateTime, type AccessLevel, type PodioGrantRow, type PodioItemRow, type PodioState, type PodioUser } from './state';
 
 /**
  * Item sharing (podio.md §9): a grant gives one person view or edit access to one item. People are
@@ -12,28 +12,6 @@ import { byLine, podioDateTime, type PodioItemRow, type PodioState, type PodioUs
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-export const ACCESS_LEVELS = ['view', 'edit'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-
-export interface PodioGrantRow {
-  grant_id: number;
-  ref: { type: 'item'; id: number };
-  /** A user's id, or an invitee's id (invitees.get). */
-  user_id: number;
-  access_level: AccessLevel;
-  message: string | null;
-  created_by: number;
-  created_on: string;
-}
-
-export interface PodioGrantState {
-  rows: Map<number, PodioGrantRow>;
-  /** Invited people who are no Podio users yet: invitee id → email. */
-  invitees: Map<number, string>;
-  nextId: number;
-  nextInvitee: number;
-}
 
 export function grantsOn(state: PodioState, itemId: number): PodioGrantRow[] {
   return [...state.grants.rows.values()].filter((g) => g.ref.id === itemId).sort((a, b) => a.grant_id - b.grant_id);

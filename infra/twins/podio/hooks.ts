@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { DeliveryQueue, type Delivery, type WebhookTargets } from '../kit';
 import type { TwinEnv } from './http';
-import { podioDateTime, type PodioState } from './state';
+import { podioDateTime, type HookRefType, type PodioHookRow, type PodioState } from './state';
 
 /**
  * Podio's hooks (podio.md §10, spec §3 "Hook", §6): a hook on an app or a space starts inactive;
@@ -16,7 +16,6 @@ import { podioDateTime, type PodioState } from './state';
 
 export const APP_HOOK_TYPES = ['item.create', 'item.update', 'item.delete', 'comment.create', 'comment.delete', 'file.change'] as const;
 export const SPACE_HOOK_TYPES = ['app.create', 'app.update', 'app.delete', 'member_add', 'member_remove'] as const;
-export type HookRefType = 'app' | 'space';
 
 export const HOOK_TYPES: Record<HookRefType, readonly string[]> = { app: APP_HOOK_TYPES, space: SPACE_HOOK_TYPES };
 
@@ -25,19 +24,6 @@ export const MAX_HOOKS_PER_TYPE = 10;
 
 /** The first hook id handed out. */
 export const FIRST_HOOK_ID = 40001;
-
-export interface PodioHookRow {
-  hook_id: number;
-  ref_type: HookRefType;
-  ref_id: number;
-  type: string;
-  url: string;
-  status: 'active' | 'inactive';
-  created_on: string;
-  created_by: number;
-  /** The code of the last verification request, until validated. */
-  code: string | null;
-}
 
 /** An event of the twin: its type, the object whose hooks hear it, and the ids the payload carries. */
 export interface PodioHookEvent {

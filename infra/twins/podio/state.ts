@@ -1,14 +1,11 @@
 import { SANDBOX_KEYS } from '../kit';
-import type { PodioHookRow } from './hooks';
-import type { PodioViewState } from './views';
-import type { PodioGrantState } from './grants';
-import type { ConversationState } from './conversations';
-import type { TaskState } from './tasks';
 
 /**
  * In-memory state of the Podio twin. Values are kept in a normalized form of their own (see
  * values.ts) and rendered to Podio's output shapes on every read, so a category option renamed or a
- * relation's title changed shows everywhere at once, as in Podio.
+ * relation's title changed shows everywhere at once, as in Podio. Every row of the state is typed
+ * here, the features' rows too (hooks, views, grants, conversations, tasks): this file imports no
+ * module of the twin, and the features, then the routes, build on it.
  */
 
 export interface PodioUser {
@@ -144,6 +141,162 @@ export interface TokenRow {
   /** Epoch ms on the twin clock; null: never expires (the sandbox keys). */
   expires_at: number | null;
   ref: { type: 'user' | 'app'; id: number };
+}
+
+type Json = Record<string, unknown>;
+
+/* Webhooks (hooks.ts). */
+
+export type HookRefType = 'app' | 'space';
+
+export interface PodioHookRow {
+  hook_id: number;
+  ref_type: HookRefType;
+  ref_id: number;
+  type: string;
+  url: string;
+  status: 'active' | 'inactive';
+  created_on: string;
+  created_by: number;
+  /** The code of the last verification request, until validated. */
+  code: string | null;
+}
+
+/* Views (views.ts). */
+
+export const VIEW_LAYOUTS = ['table', 'badge', 'calendar'] as const;
+export type ViewLayout = (typeof VIEW_LAYOUTS)[number];
+
+export interface ViewFilter { key: string; values: unknown }
+
+/** What a view defines (a last view is the same without name, privacy or grouping). */
+export interface ViewDefinition {
+  sort_by: string;
+  sort_desc: boolean;
+  filters: ViewFilter[];
+  layout: ViewLayout;
+  fields: Record<string, Json>;
+  grouping: Json | null;
+}
+
+export interface PodioViewRow extends ViewDefinition {
+  view_id: number;
+  app_id: number;
+  name: string;
+  private: boolean;
+  created_by: number;
+  created_on: string;
+}
+
+export interface PodioViewState {
+  saved: Map<number, PodioViewRow>;
+  /** `${user_id}:${app_id}` → that user's last view of the app. */
+  last: Map<string, ViewDefinition>;
+  /** app id → its default view id. */
+  defaults: Map<number, number>;
+  /** The next saved view id (from 20001; standard views have ids of their own, far above: standardViewId). */
+  nextId: number;
+}
+
+/* Item share grants (grants.ts). */
+
+export const ACCESS_LEVELS = ['view', 'edit'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export interface PodioGrantRow {
+  grant_id: number;
+  ref: { type: 'item'; id: number };
+  /** A user's id, or an invitee's id (invitees.get). */
+  user_id: number;
+  access_level: AccessLevel;
+  message: string | null;
+  created_by: number;
+  created_on: string;
+}
+
+export interface PodioGrantState {
+  rows: Map<number, PodioGrantRow>;
+  /** Invited people who are no Podio users yet: invitee id → email. */
+  invitees: Map<number, string>;
+  nextId: number;
+  nextInvitee: number;
+}
+
+/* Conversations (conversations.ts). */
+
+export interface ConversationMessage {
+  message_id: number;
+  text: string;
+  file_ids: number[];
+  embed_id: number | null;
+}
+
+export interface ConversationEventRow {
+  event_id: number;
+  action: 'message' | 'participant_add' | 'participant_leave';
+  created_on: string;
+  created_by: number;
+  message?: ConversationMessage;
+  /** Who joined (participant_add). */
+  user_ids?: number[];
+}
+
+export interface PodioConversationRow {
+  conversation_id: number;
+  type: 'direct' | 'group';
+  subject: string;
+  created_on: string;
+  created_by: number;
+  ref: { type: 'item' | 'task'; id: number } | null;
+  /** User ids, in the order they joined. */
+  participants: number[];
+  /** Oldest first. */
+  events: ConversationEventRow[];
+  /** user id → the last event id they have read. */
+  readUpTo: Map<number, number>;
+  starred: Set<number>;
+}
+
+export interface ConversationState {
+  rows: Map<number, PodioConversationRow>;
+  next: { conversation: number; event: number; message: number };
+}
+
+/* Tasks and labels (tasks.ts). */
+
+export interface PodioLabelRow {
+  label_id: number;
+  user_id: number;
+  text: string;
+  color: string;
+}
+
+export type TaskDue = { date: string } | { utc: number };
+
+export interface PodioTaskRow {
+  task_id: number;
+  text: string;
+  description: string | null;
+  private: boolean;
+  created_by: number;
+  created_on: string;
+  responsible: number | null;
+  due: TaskDue | null;
+  ref: { type: 'item'; id: number } | null;
+  label_ids: number[];
+  file_ids: number[];
+  status: 'active' | 'completed';
+  completed_on: string | null;
+  completed_by: number | null;
+  external_id: string | null;
+  /** Podio's manual order ("rank"): creation order here. */
+  rank: number;
+}
+
+export interface TaskState {
+  rows: Map<number, PodioTaskRow>;
+  labels: Map<number, PodioLabelRow>;
+  next: { task: number; label: number };
 }
 
 export interface PodioState {

@@ -1,7 +1,7 @@
 import { attachFile, checkedFileIds } from './files';
 import { forbidden, invalid, notFound } from './http';
 import { canSeeSpace, itemFor } from './items';
-import { byLine, CREATED_VIA, podioDateTime, type PodioState, type PodioUser } from './state';
+import { byLine, CREATED_VIA, podioDateTime, type PodioLabelRow, type PodioState, type PodioTaskRow, type PodioUser, type TaskDue } from './state';
 import { appMini, fileOut, itemLink, titleOf } from './values';
 
 /**
@@ -12,41 +12,6 @@ import { appMini, fileOut, itemLink, titleOf } from './values';
  * Labels are personal (each user has their own); a label given as text that the user does not have
  * is created with Podio's default colour for new labels.
  */
-
-export interface PodioLabelRow {
-  label_id: number;
-  user_id: number;
-  text: string;
-  color: string;
-}
-
-export type TaskDue = { date: string } | { utc: number };
-
-export interface PodioTaskRow {
-  task_id: number;
-  text: string;
-  description: string | null;
-  private: boolean;
-  created_by: number;
-  created_on: string;
-  responsible: number | null;
-  due: TaskDue | null;
-  ref: { type: 'item'; id: number } | null;
-  label_ids: number[];
-  file_ids: number[];
-  status: 'active' | 'completed';
-  completed_on: string | null;
-  completed_by: number | null;
-  external_id: string | null;
-  /** Podio's manual order ("rank"): creation order here. */
-  rank: number;
-}
-
-export interface TaskState {
-  rows: Map<number, PodioTaskRow>;
-  labels: Map<number, PodioLabelRow>;
-  next: { task: number; label: number };
-}
 
 /** Podio's colour for labels made from text (podio-rb TaskLabel::DEFAULT_COLOR_FOR_NEW_LABELS). */
 export const NEW_LABEL_COLOR = 'E9E9E9';

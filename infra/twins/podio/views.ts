@@ -1,7 +1,10 @@
 import { itemPredicate } from './filter';
 import { forbidden, invalid, notFound } from './http';
 import { appFor } from './items';
-import { byLine, podioDateTime, type PodioAppRow, type PodioItemRow, type PodioState, type PodioUser } from './state';
+import {
+  byLine, podioDateTime, VIEW_LAYOUTS, type PodioAppRow, type PodioItemRow, type PodioState, type PodioUser, type PodioViewRow, type ViewDefinition,
+  type ViewFilter, type ViewLayout,
+} from './state';
 import { fieldOf, settingsOf, titleOf } from './values';
 
 /**
@@ -19,40 +22,6 @@ import { fieldOf, settingsOf, titleOf } from './values';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown) => JSON.stringify(v) ?? String(v);
-
-export const VIEW_LAYOUTS = ['table', 'badge', 'calendar'] as const;
-export type ViewLayout = (typeof VIEW_LAYOUTS)[number];
-
-export interface ViewFilter { key: string; values: unknown }
-
-/** What a view defines (a last view is the same without name, privacy or grouping). */
-export interface ViewDefinition {
-  sort_by: string;
-  sort_desc: boolean;
-  filters: ViewFilter[];
-  layout: ViewLayout;
-  fields: Record<string, Json>;
-  grouping: Json | null;
-}
-
-export interface PodioViewRow extends ViewDefinition {
-  view_id: number;
-  app_id: number;
-  name: string;
-  private: boolean;
-  created_by: number;
-  created_on: string;
-}
-
-export interface PodioViewState {
-  saved: Map<number, PodioViewRow>;
-  /** `${user_id}:${app_id}` → that user's last view of the app. */
-  last: Map<string, ViewDefinition>;
-  /** app id → its default view id. */
-  defaults: Map<number, number>;
-  /** The next saved view id (from 20001; standard views have ids of their own, far above: standardViewId). */
-  nextId: number;
-}
 
 /** A standard view's id: fixed per app and layout (app 8102 → 81021 table, 81022 badge, 81023 calendar). */
 export const standardViewId = (appId: number, layout: ViewLayout) => appId * 10 + VIEW_LAYOUTS.indexOf(layout) + 1;

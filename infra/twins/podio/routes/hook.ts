@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { targetProblem, type Clock } from '../../kit';
-import { HOOK_TYPES, hookOut, MAX_HOOKS_PER_TYPE, type HookRefType, type PodioHooks, type PodioHookRow } from '../hooks';
+import { HOOK_TYPES, hookOut, MAX_HOOKS_PER_TYPE, type PodioHooks } from '../hooks';
 import { forbidden, idParam, invalid, jsonBody, notFound, type TwinContext, type TwinEnv } from '../http';
 import { appFor } from '../items';
-import type { PodioState } from '../state';
+import type { HookRefType, PodioHookRow, PodioState } from '../state';
 import { slashAware } from './both';
 
 /** Hooks (podio.md §10): create on an app or space, list, delete, request and validate verification. */

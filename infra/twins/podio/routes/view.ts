@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import type { Clock } from '../../kit';
 import { flagsOf, forbidden, idParam, invalid, jsonBody, notFound, type TwinEnv } from '../http';
 import { appFor } from '../items';
-import type { PodioState } from '../state';
+import { VIEW_LAYOUTS, type PodioState, type ViewDefinition, type ViewLayout } from '../state';
 import {
-  anyViewOut, assertCanChange, createSavedView, definitionOf, lastViewOut, savedViewFor, savedViewOut, setLastView, standardViewOut, VIEW_LAYOUTS,
-  type ViewDefinition, type ViewLayout,
+  anyViewOut, assertCanChange, createSavedView, definitionOf, lastViewOut, savedViewFor, savedViewOut, setLastView, standardViewOut,
 } from '../views';
 import { slashAware } from './both';
 
