@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, sep } from 'node:path';
@@ -14,6 +14,22 @@ const root = new URL('..', import.meta.url).pathname;
 
 /** Packages loaded only by the file converters (functions/collab/files/convert.ts, analysis.ts). */
 export const CONVERTER_MODULES = ['officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min'];
+
+/**
+ * The MCP SDK's server imports ajv (about 135 KB minified) for a default JSON Schema validator our
+ * server never builds: shared/http/mcp-server.ts passes its own. The imports resolve to a stub
+ * that fails loudly if it is ever used, so no bundle carries dead weight.
+ */
+const noAjv: Plugin = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onResolve({ filter: /^ajv(-formats)?$/ }, (args) => ({ path: args.path, namespace: 'no-ajv' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-ajv' }, (args) => ({
+      contents: `export default function unavailable() { throw new Error(${JSON.stringify(`${args.path} is not bundled: the MCP server takes its own validator (shared/http/mcp-server.ts)`)}); }`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** Platforms = folders of functions/ that have a handler.ts. */
 export async function functionNames(): Promise<string[]> {
@@ -53,6 +69,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       supported: { 'dynamic-import': false },
       legalComments: 'none',
       logLevel: 'warning',
+      plugins: [noAjv],
     });
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');

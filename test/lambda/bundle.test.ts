@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,6 +135,24 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     const body = JSON.parse(result.body);
     expect(body.success).toBe(true);
     expect(body.data).toMatchObject(c.answer.json);
+  });
+
+  it('answers MCP tools/list and tools/call (the SDK loads on MCP requests; ajv is not bundled)', async () => {
+    const rpc = (id: number, method: string, params: Record<string, unknown> = {}) =>
+      httpApiV2Event({
+        method: 'POST',
+        path: `/v1/mcp/${c.name}`,
+        headers: { Authorization: `Bearer ${c.keys.owner}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      });
+    const list = await invoke(c, rpc(1, 'tools/list'));
+    expect(list.statusCode).toBe(200);
+    expect(JSON.parse(list.body).result.tools.map((t: { name: string }) => t.name)).toContain(c.probe.tool);
+    const call = await invoke(c, rpc(2, 'tools/call', { name: c.probe.tool, arguments: c.probe.params }));
+    const result = JSON.parse(call.body).result;
+    expect(result.isError).toBeFalsy();
+    expect(result.content[0].text).toMatch(c.answer.text);
+    expect(readFileSync(built[c.name]!.bundle, 'utf8')).not.toContain('strictRequired');
   });
 
   it('counts calls in DynamoDB with STORE=dynamodb (as deployed), using only the actions IAM allows', async () => {
