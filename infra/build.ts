@@ -17,7 +17,7 @@ export const CONVERTER_MODULES = ['officeparser', 'tesseract.js', '@tesseract.js
 
 /**
  * The MCP SDK's server imports ajv (about 135 KB minified) for a default JSON Schema validator our
- * server never builds: shared/http/mcp-server.ts passes its own. The imports resolve to a stub
+ * server never builds: shared/http/mcp-server.ts passes its own. The imports resolve to a module
  * that fails loudly if it is ever used, so no bundle carries dead weight.
  */
 const noAjv: Plugin = {

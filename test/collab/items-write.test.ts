@@ -1,12 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { harness } from '../helpers/harness';
 import { loopbackServer } from '../helpers/loopback';
+import { hasOpenssl, selfSignedServer, type TlsServer } from '../helpers/tls';
 import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 
 // Image URLs must be https: a TLS server on 127.0.0.1 with a certificate made at test time, trusted
@@ -433,41 +428,21 @@ describe('cloneItem', () => {
   });
 });
 
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe.skipIf(!hasOpenssl())('image fields: https URLs downloaded through the SSRF-guarded fetch and uploaded', () => {
-  let dir = '';
   let port = 0;
-  let server: https.Server;
+  let server: TlsServer;
   const fetched: string[] = [];
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'items-write-'));
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
-      { stdio: 'ignore' },
-    );
-    testCa.pem = readFileSync(join(dir, 'cert.pem'), 'utf8');
-    server = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: testCa.pem }, (req, res) => {
+    server = await selfSignedServer('IP:127.0.0.1', (req, res) => {
       fetched.push(req.url ?? '');
       res.writeHead(200, { 'content-type': 'image/png' }).end('PNGDATA');
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as AddressInfo).port;
+    testCa.pem = server.cert;
+    port = server.port;
   });
   afterAll(async () => {
     testCa.pem = '';
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    rmSync(dir, { recursive: true, force: true });
+    await server.close();
   });
 
   it('createItem uploads the image and writes its new file id', async () => {

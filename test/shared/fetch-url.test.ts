@@ -1,12 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopbackServer } from '../helpers/loopback';
+import { hasOpenssl, selfSignedServer, type TlsServer } from '../helpers/tls';
 import { ToolError } from '../../shared/errors';
 import { blockedAddress, fetchUrl, fileNameFrom, type FetchUrlOptions, type Resolver } from '../../shared/fetch-url';
 
@@ -295,44 +290,21 @@ describe('fileNameFrom', () => {
 // https with the vetted address: a TLS server on 127.0.0.1 with a certificate for files.example.com,
 // made at test time with openssl. The resolver's answer is the only way to reach it: Node's own DNS
 // would not find files.example.com → 127.0.0.1.
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe.skipIf(!hasOpenssl())('fetchUrl over https to the vetted address', () => {
-  let dir = '';
   let cert = '';
   let port = 0;
   const seen: { host?: string; servername?: string | false | null }[] = [];
-  let tls: https.Server;
+  let tls: TlsServer;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'fetch-url-'));
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-        '-subj', '/CN=files.example.com', '-addext', 'subjectAltName=DNS:files.example.com'],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-    tls = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+    tls = await selfSignedServer('DNS:files.example.com', (req, res) => {
       seen.push({ host: req.headers.host, servername: (req.socket as TLSSocket).servername });
       res.writeHead(200, { 'content-type': 'image/png', 'content-disposition': 'inline; filename="logo.png"' }).end('PNGDATA');
     });
-    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
-    port = (tls.address() as AddressInfo).port;
+    cert = tls.cert;
+    port = tls.port;
   });
-  afterAll(async () => {
-    tls.closeAllConnections();
-    await new Promise((r) => tls.close(r));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => tls.close());
 
   it('connects to the resolved address once, keeping SNI, Host and the certificate check on the hostname', async () => {
     const { resolve, calls } = resolver({ 'files.example.com': '127.0.0.1' });

@@ -1,15 +1,7 @@
 /** Comments and their revisions as the comment tools return them (spec §2.3), and their text. */
 import { shortDate } from '../../../shared/render';
-import { person } from '../render';
-import type { PodioComment, PodioCommentRevision, PodioEmbed, PodioFile } from '../wire';
-
-export interface CommentFile {
-  file_id: number;
-  name: string;
-  mimetype?: string;
-  size?: number;
-  link?: string;
-}
+import { fileRef, person, type FileRef } from '../render';
+import type { PodioComment, PodioCommentRevision, PodioEmbed } from '../wire';
 
 export interface CommentEmbed {
   embed_id: number;
@@ -25,7 +17,7 @@ export interface Comment {
   rich_value?: string;
   created_by: { user_id: number | null; name: string; type: string };
   created_on: string;
-  files: CommentFile[];
+  files: FileRef[];
   /** What the comment is on (add and get; a listing is on one object). */
   ref?: { type: string; id: number };
   like_count: number;
@@ -39,16 +31,8 @@ export interface CommentRevision {
   value: string;
   rich_value: string | null;
   embed: CommentEmbed | null;
-  embed_file: CommentFile | null;
+  embed_file: FileRef | null;
 }
-
-const toFile = (f: PodioFile): CommentFile => ({
-  file_id: f.file_id,
-  name: f.name,
-  ...(f.mimetype ? { mimetype: f.mimetype } : {}),
-  ...(typeof f.size === 'number' ? { size: f.size } : {}),
-  ...(f.link ? { link: f.link } : {}),
-});
 
 const toEmbed = (e: PodioEmbed): CommentEmbed => ({ embed_id: e.embed_id, url: e.url, ...(e.title ? { title: e.title } : {}) });
 
@@ -61,7 +45,7 @@ export function toComment(c: PodioComment, withRef = true): Comment {
     ...(typeof c.rich_value === 'string' ? { rich_value: c.rich_value } : {}),
     created_by: { ...by, type: typeof c.created_by?.type === 'string' ? c.created_by.type : 'user' },
     created_on: c.created_on,
-    files: (c.files ?? []).map(toFile),
+    files: (c.files ?? []).map(fileRef),
     ...(withRef && c.ref ? { ref: { type: c.ref.type, id: c.ref.id } } : {}),
     like_count: c.like_count ?? 0,
     is_liked: c.is_liked === true,
@@ -76,14 +60,14 @@ export function toRevision(r: PodioCommentRevision): CommentRevision {
     value: r.value,
     rich_value: typeof r.rich_value === 'string' ? r.rich_value : null,
     embed: r.embed ? toEmbed(r.embed) : null,
-    embed_file: r.embed_file ? toFile(r.embed_file) : null,
+    embed_file: r.embed_file ? fileRef(r.embed_file) : null,
   };
 }
 
 /** A comment's text on one line: line breaks shown as " / ". */
 export const oneLine = (value: string): string => value.trim().replace(/\s*\n\s*/g, ' / ');
 
-const extras = (files: readonly CommentFile[], embed: CommentEmbed | null | undefined): string =>
+const extras = (files: readonly FileRef[], embed: CommentEmbed | null | undefined): string =>
   `${files.length ? ` [files: ${files.map((f) => `${f.name} #${f.file_id}`).join(', ')}]` : ''}${embed ? ` [link: ${embed.url}]` : ''}`;
 
 /** `#90001 2025-01-07 10:00 Ben Okafor: text [files: …] (2 likes)` */
