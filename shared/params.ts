@@ -27,3 +27,14 @@ export function offset(o: { max?: number } = {}) {
   const base = z.number().int().min(0);
   return (o.max !== undefined ? base.max(o.max) : base).default(0).describe(`Items to skip before the page starts (default 0${o.max !== undefined ? `, at most ${o.max}` : ''}).`);
 }
+
+/** Field keys a read keeps: field ids or external ids (the field engine resolves both); `what` says where they come from. */
+export const fieldKeys = (what: string) =>
+  z
+    .array(z.union([z.number().int().positive(), z.string().min(1)]))
+    .min(1)
+    .optional()
+    .describe(what);
+
+/** Which kinds of fields a read keeps: all, basic (every field but calculations) or calculation. */
+export const fieldKinds = (what: string) => z.enum(['all', 'basic', 'calculation']).default('all').describe(what);

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../../shared/errors';
 import { fieldError, isId, show } from '../../../shared/fields/engine';
+import { fieldKeys, fieldKinds } from '../../../shared/params';
 import { appFields, planItemFilters, resolveItemFieldIds, type ItemFieldSelection, type PodioApp, type PodioAppField } from '../fields';
 import type { FilterContext } from '../fields/table';
 import { range } from '../fields/types/common';
@@ -15,16 +16,9 @@ import type { PodioItem } from '../wire';
 
 // --- input fragments ---
 
-export const fieldIdsInput = z
-  .array(z.union([z.number().int().positive(), z.string().min(1)]))
-  .min(1)
-  .optional()
-  .describe('Only these fields, by field_id or external_id (getApp lists them); an unknown key is refused with the list of fields.');
+export const fieldIdsInput = fieldKeys('Only these fields, by field_id or external_id (getApp lists them); an unknown key is refused with the list of fields.');
 
-export const fieldTypesInput = z
-  .enum(['all', 'basic', 'calculation'])
-  .default('all')
-  .describe('Which fields: "all" (default), "basic" (every field but calculations) or "calculation" (only calculation fields).');
+export const fieldTypesInput = fieldKinds('Which fields: "all" (default), "basic" (every field but calculations) or "calculation" (only calculation fields).');
 
 export const verboseInput = z.boolean().default(false).describe('Text with field ids, external ids and types, and item metadata (app, revision, last change, link) (default false).');
 

@@ -5,7 +5,7 @@ import type { ToolContext } from '../../../shared/tool';
 import type { TapeClient } from '../client';
 import type { TapeAppWithFields, TapeRecord, TapeRecordPage } from '../wire';
 import { findField, fieldKeyList, resolveFieldIds, toRecord, type AppRecord, type FieldSelection, type FieldTypes } from '../fields';
-import { cursor, id, page } from '../../../shared/params';
+import { cursor, fieldKeys, fieldKinds, id, page } from '../../../shared/params';
 
 /** Parameters and helpers the record tools share. */
 
@@ -25,15 +25,8 @@ export const FIELDS_HELP =
 
 export const fieldsInput = z.record(z.string(), z.unknown()).describe(FIELDS_HELP);
 
-export const fieldIdsInput = z
-  .array(z.union([z.number().int().positive(), z.string().min(1)]))
-  .min(1)
-  .optional()
-  .describe('Return only these fields, by field_id or external_id (e.g. [9001, "status"]); default all.');
-export const fieldTypesInput = z
-  .enum(['all', 'basic', 'calculation'])
-  .default('all')
-  .describe('all (default), basic = every field but calculations, calculation = only calculation fields.');
+export const fieldIdsInput = fieldKeys('Return only these fields, by field_id or external_id (e.g. [9001, "status"]); default all.');
+export const fieldTypesInput = fieldKinds('all (default), basic = every field but calculations, calculation = only calculation fields.');
 export const verboseInput = z.boolean().default(false).describe('Text output with field ids, external ids and types, user/file ids and record metadata (default false).');
 
 export const silentInput = z.boolean().default(false).describe('Suppress notifications for this change (default false).');
