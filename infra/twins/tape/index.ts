@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { useKit, type Clock, type Twin } from '../kit';
+import { createClock, useKit, type Clock, type Twin } from '../kit';
 import { authenticate, credits, tapeErrors, type TwinEnv } from './http';
 import { TapeHookDeliveries, type HookTargets } from './delivery';
 import { seedDemo } from './demo';
@@ -12,6 +12,8 @@ import { viewCost, viewRoutes } from './routes/view';
 import { workspaceRoutes } from './routes/workspace';
 import { automationCost, automationRoutes, automationWebhookRoutes } from './automation/routes';
 import { TapeAutomations, type TapeAutomationOptions } from './automation/outbox';
+import { twinControls } from './automation/controls';
+import { observedClock } from './automation/scheduler';
 import { seedState, type TapeState } from './state';
 
 export interface TapeTwinOptions {
@@ -42,6 +44,8 @@ export interface TapeTwin extends Twin {
   deliveries: TapeHookDeliveries;
   /** Automation runs, outbox and HTTP calls; `await twin.automations.idle()` waits for the runs in flight. */
   automations: TapeAutomations;
+  /** Stops the automation scheduler's timer: call it when done with a twin whose clock is real time. */
+  close(): void;
 }
 
 /** Credits of the requests Tape documents as expensive; all others cost 10. */
@@ -61,8 +65,11 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   const state = seedState();
   if (options.demo !== false) seedDemo(state);
   const app = new Hono<TwinEnv>();
-  const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: tapeErrors });
+  // Moving the twin's clock fires the scheduled automations that became due (automation/scheduler.ts).
+  const clock = observedClock(options.clock ?? createClock());
+  const kit = useKit(app, { clock, latencyMs: options.latencyMs, errors: tapeErrors });
   const now = kit.clock.now;
+  const automations = new TapeAutomations(state, { ...options.automations, now });
   const deliveries = new TapeHookDeliveries(state, {
     targets: options.hookTargets ?? 'public',
     timeoutMs: options.hookTimeoutMs ?? 5000,
@@ -71,6 +78,12 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
     fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
   });
 
+  app.use('/v1/*', async (_c, next) => {
+    // Scheduled automations fire by the clock; around each request, so a read sees what fell due and an activation starts its schedule.
+    automations.tick();
+    await next();
+    automations.tick();
+  });
   app.use('/v1/*', credits({ credits: options.credits ?? 2000, intervalSeconds: options.intervalSeconds ?? 60, cost, clock: kit.clock }));
   app.use('/v1/*', authenticate(state));
   app.route('/v1', orgRoutes(state));
@@ -80,11 +93,13 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   app.route('/v1', viewRoutes(state));
   app.route('/v1', hookRoutes(state, deliveries));
   app.route('/v1', fileRoutes(state, now));
-  const automations = new TapeAutomations(state, { ...options.automations, now });
   app.route('/v1', automationRoutes(state, automations.store, automations.engine, now));
-  app.route('/', automationWebhookRoutes(automations.store, automations.engine));
+  app.route('/', automationWebhookRoutes(automations.store, automations.engine, now));
+  app.use('/_twin/*', authenticate(state));
+  app.route('/_twin', twinControls(kit.clock, automations));
+  clock.onMove(() => automations.tick());
 
-  return { app, ...kit, state, deliveries, automations };
+  return { app, ...kit, state, deliveries, automations, close: () => automations.close() };
 }
 
 export { SANDBOX_KEYS } from '../kit';

@@ -43,6 +43,12 @@ export interface TapeValue {
   [key: string]: unknown;
 }
 
+/** An automation as the author of a change (record history, comments): automation actions without author_id. */
+export interface TapeAutomationActor {
+  automation_id: number;
+  name: string;
+}
+
 /** A stored record. `values` is keyed by field_id and holds Tape's output `values` arrays. */
 export interface TapeRecordRow {
   record_id: number;
@@ -53,6 +59,9 @@ export interface TapeRecordRow {
   created_by: number;
   last_modified_on: string;
   last_modified_by: number;
+  /** Set when an automation made the creation / the last change: Tape credits it, not the key's user. */
+  created_by_automation?: TapeAutomationActor;
+  last_modified_by_automation?: TapeAutomationActor;
   deleted_on: string | null;
   /** Deleted with skip_trash: gone for good, kept only so ids are never reused. */
   purged: boolean;

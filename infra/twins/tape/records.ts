@@ -5,7 +5,7 @@
  */
 import { decodeCursor, encodeCursor } from '../kit';
 import { TapeHttpError, notFound, restricted, tapeDateTime, validation } from './http';
-import type { TapeApp, TapeRecordRow, TapeValue } from './model';
+import type { TapeApp, TapeAutomationActor, TapeField, TapeRecordRow, TapeValue } from './model';
 import type { TapeState, TapeUser, TapeWorkspace } from './state';
 import { FIELD_TYPES, applyCalculations, checkRequired, lookupFile, parseFieldInputs, recordTitle, sortKey, userRef } from './values';
 
@@ -58,6 +58,8 @@ export interface RecordRevision {
   revision: number;
   type: 'creation' | 'update' | 'delete' | 'restore';
   created_by: number;
+  /** The automation that made this change (then it, not `created_by`, is its author). */
+  actor?: TapeAutomationActor;
   created_on: string;
   deltas: RevisionDelta[];
 }
@@ -67,6 +69,9 @@ export interface TapeComment {
   value: string;
   created_on: string;
   created_by: number;
+  actor?: TapeAutomationActor;
+  /** The comment this one replies to (replies are made by automations only; the API has no reply endpoint). */
+  reply_to?: number;
   files: { file_id: number | string; name: string; size: number }[];
 }
 
@@ -109,6 +114,11 @@ function userOf(state: TapeState, id: number) {
   return u ? userRef(u) : { user_id: id, mail: [], image: null, name: 'Unknown user', org_id: state.org.org_id, type: 'user' as const };
 }
 
+/** The author of a change as the wire shows it: the user, or the automation that made it (type "automation"). */
+export function authorRef(state: TapeState, userId: number, actor?: TapeAutomationActor) {
+  return actor ? { automation_id: actor.automation_id, name: actor.name, image: null, type: 'automation' as const } : userOf(state, userId);
+}
+
 /** A date value of the shape of field-value/date.md for a meta date (created_on, last_modified_on). */
 function metaDate(dt: string): TapeValue {
   const [date, time] = dt.split(' ');
@@ -121,9 +131,9 @@ export function wireValues(state: TapeState, row: TapeRecordRow, fieldType: stri
     case 'unique_id':
       return [];
     case 'created_by':
-      return [{ value: userOf(state, row.created_by) }];
+      return [{ value: authorRef(state, row.created_by, row.created_by_automation) }];
     case 'last_modified_by':
-      return [{ value: userOf(state, row.last_modified_by) }];
+      return [{ value: authorRef(state, row.last_modified_by, row.last_modified_by_automation) }];
     case 'created_on':
       return [metaDate(row.created_on)];
     case 'last_modified_on':
@@ -158,7 +168,7 @@ export function recordWire(state: TapeState, row: TapeRecordRow, opts: RecordWir
     app_record_id: row.app_record_id,
     title: row.title,
     created_on: row.created_on,
-    created_by: userOf(state, row.created_by),
+    created_by: authorRef(state, row.created_by, row.created_by_automation),
     last_modified_on: row.last_modified_on,
     revision: revisions.length ? revisions[revisions.length - 1]!.revision : 0,
   };
@@ -174,6 +184,36 @@ export function recordWire(state: TapeState, row: TapeRecordRow, opts: RecordWir
   }
   wire.fields = fields;
   return wire;
+}
+
+// --- relations ---
+
+const isRelationField = (f: TapeField) => f.field_type === 'single_relation' || f.field_type === 'multi_relation';
+const linkedIds = (row: TapeRecordRow, f: TapeField) => (row.values.get(f.field_id) ?? []).map((v) => (v.value as { record_id: number }).record_id);
+
+/**
+ * Live records related to `sources`: `outgoing` follows the sources' own relation fields, `incoming`
+ * finds records whose relation fields point at a source, `both` does both; `fieldIds` limits the
+ * relation fields followed, `appId` the app of the results. Newest first, no duplicates, no sources.
+ */
+export function relatedRecords(state: TapeState, sources: TapeRecordRow[], o: { direction: 'outgoing' | 'incoming' | 'both'; appId?: number; fieldIds?: ReadonlySet<number> }): TapeRecordRow[] {
+  const use = (f: TapeField) => isRelationField(f) && (!o.fieldIds || o.fieldIds.has(f.field_id));
+  const found = new Set<number>();
+  if (o.direction !== 'incoming') {
+    for (const row of sources) for (const f of state.apps.get(row.app_id)?.fields.filter(use) ?? []) for (const id of linkedIds(row, f)) found.add(id);
+  }
+  if (o.direction !== 'outgoing') {
+    const wanted = new Set(sources.map((s) => s.record_id));
+    for (const row of state.records.values()) {
+      if (row.deleted_on || row.purged) continue;
+      if (state.apps.get(row.app_id)?.fields.some((f) => use(f) && linkedIds(row, f).some((id) => wanted.has(id)))) found.add(row.record_id);
+    }
+  }
+  for (const s of sources) found.delete(s.record_id);
+  return [...found]
+    .map((id) => state.records.get(id))
+    .filter((r): r is TapeRecordRow => !!r && !r.deleted_on && !r.purged && (o.appId === undefined || r.app_id === o.appId))
+    .sort((a, b) => b.record_id - a.record_id);
 }
 
 // --- listing: records of an app, sorting, pagination ---
@@ -241,12 +281,14 @@ export interface WriteOptions {
   now?: Date;
   /** Emit no event (demo seeding). */
   quiet?: boolean;
+  /** The automation making the change: history credits it instead of `user`. */
+  actor?: TapeAutomationActor;
 }
 
-function addRevision(state: TapeState, recordId: number, type: RecordRevision['type'], userId: number, at: string, deltas: RevisionDelta[]): number {
+function addRevision(state: TapeState, recordId: number, type: RecordRevision['type'], o: WriteOptions, at: string, deltas: RevisionDelta[]): number {
   const list = extras(state).revisions.get(recordId) ?? [];
   const revision = list.length;
-  list.push({ revision, type, created_by: userId, created_on: at, deltas });
+  list.push({ revision, type, created_by: o.user.user_id, ...(o.actor ? { actor: o.actor } : {}), created_on: at, deltas });
   extras(state).revisions.set(recordId, list);
   return revision;
 }
@@ -281,13 +323,14 @@ export function insertRecord(state: TapeState, app: TapeApp, values: Map<number,
     created_by: o.user.user_id,
     last_modified_on: at,
     last_modified_by: o.user.user_id,
+    ...(o.actor ? { created_by_automation: o.actor, last_modified_by_automation: o.actor } : {}),
     deleted_on: null,
     purged: false,
     values,
   };
   state.records.set(row.record_id, row);
   const deltas = [...values].map(([field_id, to]) => ({ field_id, from: [], to }));
-  const revision = addRevision(state, row.record_id, 'creation', o.user.user_id, at, deltas);
+  const revision = addRevision(state, row.record_id, 'creation', o, at, deltas);
   emitRecord(state, 'record.create', row, revision, o);
   return row;
 }
@@ -323,7 +366,8 @@ export function applyUpdate(state: TapeState, app: TapeApp, row: TapeRecordRow, 
   row.title = recordTitle(app, next);
   row.last_modified_on = at;
   row.last_modified_by = o.user.user_id;
-  const revision = addRevision(state, row.record_id, 'update', o.user.user_id, at, deltas);
+  row.last_modified_by_automation = o.actor;
+  const revision = addRevision(state, row.record_id, 'update', o, at, deltas);
   emitRecord(state, 'record.update', row, revision, o);
   return row;
 }
@@ -339,7 +383,7 @@ export function deleteRecord(state: TapeState, row: TapeRecordRow, o: WriteOptio
   const at = tapeDateTime(o.now ?? new Date());
   row.deleted_on = at;
   if (o.skipTrash) row.purged = true;
-  const revision = addRevision(state, row.record_id, 'delete', o.user.user_id, at, []);
+  const revision = addRevision(state, row.record_id, 'delete', o, at, []);
   emitRecord(state, 'record.delete', row, revision, o);
   return row;
 }
@@ -352,7 +396,8 @@ export function restoreRecord(state: TapeState, row: TapeRecordRow, o: WriteOpti
   row.deleted_on = null;
   row.last_modified_on = at;
   row.last_modified_by = o.user.user_id;
-  const revision = addRevision(state, row.record_id, 'restore', o.user.user_id, at, []);
+  row.last_modified_by_automation = o.actor;
+  const revision = addRevision(state, row.record_id, 'restore', o, at, []);
   emitRecord(state, 'record.restore', row, revision, o);
   return row;
 }
@@ -373,15 +418,15 @@ export function findRecord(state: TapeState, id: number, u: TapeUser, includeDel
 // --- comments (record-comment.md) ---
 
 export function commentWire(state: TapeState, c: TapeComment) {
-  const by = userOf(state, c.created_by);
+  const by = authorRef(state, c.created_by, c.actor);
   return { comment_id: c.comment_id, value: c.value, created_on: c.created_on, ref: { type: 'record', id: c.record_id }, files: c.files, created_by: by, user: by };
 }
 
 export function createComment(
   state: TapeState,
   row: TapeRecordRow,
-  input: { value: unknown; file_ids?: unknown },
-  o: { user: TapeUser; hook?: boolean; now?: Date },
+  input: { value: unknown; file_ids?: unknown; reply_to?: number },
+  o: { user: TapeUser; hook?: boolean; now?: Date; actor?: TapeAutomationActor },
 ): TapeComment {
   if (typeof input.value !== 'string' || input.value.trim() === '') throw validation('"value" is required and must be the non-empty text of the comment.');
   const fileIds = input.file_ids ?? [];
@@ -398,6 +443,8 @@ export function createComment(
     value: input.value,
     created_on: tapeDateTime(o.now ?? new Date()),
     created_by: o.user.user_id,
+    ...(o.actor ? { actor: o.actor } : {}),
+    ...(input.reply_to !== undefined ? { reply_to: input.reply_to } : {}),
     files,
   };
   extras(state).comments.set(comment.comment_id, comment);
@@ -405,9 +452,11 @@ export function createComment(
   return comment;
 }
 
-export function deleteComment(state: TapeState, c: TapeComment, o: { user: TapeUser; hook?: boolean }): void {
-  if (c.created_by !== o.user.user_id && !isOrgAdmin(o.user)) throw restricted(`Only the author or an organization admin can delete comment ${c.comment_id}.`);
+/** Deletes a comment and its replies; an automation (`actor`) may delete any comment of its record. */
+export function deleteComment(state: TapeState, c: TapeComment, o: { user: TapeUser; hook?: boolean; actor?: TapeAutomationActor }): void {
+  if (!o.actor && c.created_by !== o.user.user_id && !isOrgAdmin(o.user)) throw restricted(`Only the author or an organization admin can delete comment ${c.comment_id}.`);
   extras(state).comments.delete(c.comment_id);
+  for (const [id, reply] of extras(state).comments) if (reply.reply_to === c.comment_id) extras(state).comments.delete(id);
   const row = state.records.get(c.record_id);
   state.events.emit({ type: 'comment.delete', app_id: row?.app_id ?? 0, record_id: c.record_id, comment_id: c.comment_id, hook: o.hook ?? true, user_id: o.user.user_id });
 }

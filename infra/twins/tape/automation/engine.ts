@@ -10,11 +10,17 @@
  * automation already in the chain of runs that wrote it; chains stop at MAX_CHAIN.
  */
 import { tapeDateTime } from '../http';
-import type { TapeApp, TapeEvent, TapeField, TapeRecordRow, TapeValue } from '../model';
+import type { TapeApp, TapeAutomationActor, TapeEvent, TapeField, TapeRecordRow, TapeValue } from '../model';
+import { getView } from '../routes/view';
+import { recordMatches, type TapeFilter } from '../filter';
 import {
   appRecords,
   createComment,
+  deleteComment,
   deleteRecord,
+  findComment,
+  relatedRecords,
+  sortRecords,
   insertRecord,
   prepareCreate,
   prepareUpdate,
@@ -23,10 +29,11 @@ import {
   restoreRecord,
   type WriteOptions,
 } from '../records';
-import type { TapeState, TapeUser } from '../state';
+import type { TapeState, TapeStoredFile, TapeUser } from '../state';
 import { categoryOptions, FIELD_TYPES, valueText } from '../values';
 import { ACTION_BY_TYPE, FIELD_FILTERS, OPERATORS } from './catalog';
 import type { Action, DynamicValue, FailureReason, FilterNode, HttpCallRecord, Reference, Run, RunLog, RunType, StoredAutomation } from './model';
+import { renderPdf } from './pdf';
 import { runInSandbox, SandboxError, variableName, type SandboxLimits } from './sandbox';
 import type { AutomationStore } from './store';
 import { activeErrors, brokenReasons } from './validate';
@@ -46,6 +53,23 @@ export interface EngineOptions {
   fetch: typeof fetch;
   codeLimits: Partial<SandboxLimits>;
   now: () => number;
+  /** Authentication providers authenticated_http_call signs with (configured in Tape's UI, not through the API). */
+  authProviders: Map<number, AuthProvider>;
+}
+
+/** A stored credential: the headers it adds to a request (never logged). */
+export interface AuthProvider {
+  id: number;
+  name: string;
+  headers: Record<string, string>;
+}
+
+/** What a weblink click answers (display_webpage / redirect_user fill it). */
+export interface WeblinkPage {
+  html: string[];
+  redirect: string | null;
+  fullscreen: boolean;
+  removeBranding: boolean;
 }
 
 /** What starts a run. */
@@ -61,6 +85,13 @@ export interface RunStart {
   triggeredBy?: number | null;
   chain?: number[];
   commentId?: number;
+  /** periodic: the slot this run fills and the next one (periodic_*_execution_datetime). */
+  periodic?: { at: number; next: number | null };
+  /** date_field_arrived: when the date (plus offset) arrived. */
+  arrivedAt?: number;
+  /** weblink_clicked: the link's creation and clicks so far, and the page the click is answered with. */
+  weblink?: { created_at: number; click_count: number };
+  page?: WeblinkPage;
 }
 
 interface Ctx {
@@ -72,6 +103,7 @@ interface Ctx {
   previous?: Map<number, TapeValue[]>;
   webhookPayload?: unknown;
   commentId?: number;
+  start: RunStart;
   vars: Record<string, unknown>;
   collections: { app_id: number; records: TapeRecordRow[] }[];
   created?: TapeRecordRow;
@@ -126,6 +158,10 @@ export class AutomationEngine {
   }
 
   /** Live = not paused, not broken, readable. */
+  isLive(a: StoredAutomation): boolean {
+    return this.live(a);
+  }
+
   private live(a: StoredAutomation) {
     return !a.paused && !a.broken && !a.unserializable && !a.deleted;
   }
@@ -210,6 +246,7 @@ export class AutomationEngine {
       previous: s.previous,
       webhookPayload: s.webhookPayload,
       commentId: s.commentId,
+      start: s,
       vars: { ...(s.args ?? {}) },
       collections: [],
       executions: new Map(),
@@ -370,7 +407,9 @@ export class AutomationEngine {
     const saved = this.origin;
     this.origin = { chain: ctx.chain, workflow: config.trigger_other_flows !== false };
     try {
-      return fn({ user: this.author(ctx, config), hook: config.trigger_webhooks !== false, workflow: config.trigger_other_flows !== false, now: this.now() });
+      // Without author_id the change is the automation's own (record history credits it, not a user).
+      const actor: TapeAutomationActor | undefined = config.author_id === undefined || config.author_id === null ? { automation_id: ctx.a.id, name: ctx.a.name } : undefined;
+      return fn({ user: this.author(ctx, config), ...(actor ? { actor } : {}), hook: config.trigger_webhooks !== false, workflow: config.trigger_other_flows !== false, now: this.now() });
     } finally {
       this.origin = saved;
     }
@@ -468,7 +507,7 @@ export class AutomationEngine {
         const appId = typeof c.app_id === 'number' ? c.app_id : ctx.app.app_id;
         const target = this.state.apps.get(appId);
         if (!target) throw new Error(`App ${appId} does not exist.`);
-        const limit = Math.min(c.limit_enabled === true && typeof c.limit === 'number' ? c.limit : MAX_COLLECT, MAX_COLLECT);
+        const limit = collectLimit(c);
         const records: TapeRecordRow[] = [];
         for (const r of [...appRecords(this.state, appId)].reverse()) {
           if (records.length >= limit) break;
@@ -561,15 +600,115 @@ export class AutomationEngine {
       case 'collected_records_update': {
         const col = this.collection((c.record_collection as Reference) ?? { kind: 'variable' }, ctx);
         if (!col) throw new Error('No upstream collection to update.');
-        const target = this.state.apps.get(col.app_id)!;
-        let n = 0;
-        for (const r of col.records) {
-          const fields = await this.assignments(c.field_assignments, { ...ctx, loopItem: r }, target, r);
-          const next = prepareUpdate(this.state, target, r, fields, this.now());
-          if (!ctx.simulate) this.write(ctx, c, (o) => applyUpdate(this.state, target, r, next, o));
-          n++;
-        }
+        const n = await this.updateEach(col.records, this.state.apps.get(col.app_id)!, c, ctx);
         return { messages: [ctx.simulate ? info(`Would update ${n} records.`) : ok(`${n} records updated.`)] };
+      }
+      case 'referenced_records_update': {
+        // The records the current record references, or that reference it, in app_id (its relation-edge apps).
+        const row = this.currentRecord(ctx);
+        const target = typeof c.app_id === 'number' ? this.state.apps.get(c.app_id) : undefined;
+        if (!target) throw new Error(`App ${String(c.app_id ?? '(none)')} does not exist: referenced_records_update needs the app of the referenced records.`);
+        const records = relatedRecords(this.state, [row], { direction: 'both', appId: target.app_id });
+        const n = await this.updateEach(records, target, c, ctx);
+        return { messages: [ctx.simulate ? info(`Would update ${n} referenced records in app ${target.app_id}.`) : ok(`${n} referenced records updated in app ${target.app_id} (${target.name}).`)] };
+      }
+      case 'collect_app_view_records': {
+        const view = typeof c.app_view_id === 'number' ? getView(this.state, c.app_view_id) : undefined;
+        if (!view || (typeof c.app_id === 'number' && view.app_id !== c.app_id)) throw new Error(`App view ${String(c.app_view_id ?? '(none)')} does not exist${typeof c.app_id === 'number' ? ` in app ${c.app_id}` : ''}.`);
+        const app = this.state.apps.get(view.app_id);
+        if (!app) throw new Error(`App ${view.app_id} does not exist.`);
+        // The view's own filters and sort order, as GET /v1/record/view/{id} applies them.
+        const fctx = { userId: ctx.author.user_id, now: this.now() };
+        const matching = appRecords(this.state, app.app_id).filter((r) => recordMatches(r, app, view.filters as TapeFilter[], fctx));
+        const sortBy = view.sort_by === null ? undefined : app.fields.find((f) => f.field_id === view.sort_by)?.external_id;
+        const records = sortRecords(matching, app, sortBy, view.sort_desc).slice(0, collectLimit(c));
+        ctx.collections.push({ app_id: app.app_id, records });
+        return { messages: [ok(`Collected ${records.length} record${records.length === 1 ? '' : 's'} from view ${view.view_id} of app ${app.app_id} (${app.name}).`)] };
+      }
+      case 'collect_referenced_records':
+      case 'collected_records_collect_referenced_records': {
+        const sources =
+          action.type === 'collect_referenced_records' ? (ctx.record ? [ctx.record] : []) : c.record_collection ? (this.collection(c.record_collection as Reference, ctx)?.records ?? []) : [];
+        const n = await this.collectReferenced(c.ref_collection_defs, sources, ctx);
+        return { messages: [ok(`Collected ${n} referenced record${n === 1 ? '' : 's'} from ${sources.length} source record${sources.length === 1 ? '' : 's'}.`)] };
+      }
+      case 'current_record_get_previous_revision': {
+        // Values of the revision before the latest: later references with previous: true read them.
+        const row = this.currentRecord(ctx);
+        const revisions = recordRevisions(this.state, row.record_id);
+        const latest = revisions.at(-1);
+        const previous = new Map(row.values);
+        for (const d of latest?.deltas ?? []) {
+          if (d.from.length) previous.set(d.field_id, d.from);
+          else previous.delete(d.field_id);
+        }
+        ctx.previous = previous;
+        const n = Math.max(0, revisions.length - 2);
+        return { messages: [revisions.length > 1 ? ok(`Loaded revision ${n} of record ${row.record_id}.`) : info(`Record ${row.record_id} has only its creation revision: previous values are empty.`)] };
+      }
+      case 'current_record_comment_or_reply_reply_create': {
+        const row = this.currentRecord(ctx);
+        const parent = this.triggeringComment(ctx);
+        const text = await this.template(c.reply_content, ctx);
+        if (ctx.simulate) return { messages: [info(`Would reply to comment ${parent.comment_id}: ${text}`)] };
+        // Replies form one thread under the top comment.
+        const reply = this.write(ctx, c, (o) => createComment(this.state, row, { value: text, reply_to: parent.reply_to ?? parent.comment_id }, o));
+        return { messages: [ok(`Reply ${reply.comment_id} added to comment ${parent.comment_id}.`)] };
+      }
+      case 'current_record_comment_or_reply_delete': {
+        const comment = this.triggeringComment(ctx);
+        if (ctx.simulate) return { messages: [info(`Would delete comment ${comment.comment_id}.`)] };
+        this.write(ctx, c, (o) => deleteComment(this.state, comment, o));
+        return { messages: [ok(`Comment ${comment.comment_id} deleted.`)] };
+      }
+      case 'current_record_generate_automation_weblink': {
+        const row = this.currentRecord(ctx);
+        const target = typeof c.automation_id === 'number' ? this.store.get(c.automation_id) : undefined;
+        if (!target || target.trigger?.type !== 'weblink_clicked' || target.app_id !== ctx.a.app_id) {
+          throw new Error(`Automation ${String(c.automation_id ?? '(none)')} is not a weblink_clicked automation of app ${ctx.a.app_id}.`);
+        }
+        const args = await this.callArguments(c.call_arguments, ctx);
+        const label = (c.custom_variable_def as { label?: string } | undefined)?.label ?? 'Weblink';
+        if (ctx.simulate) return { messages: [info(`Would generate a weblink to automation ${target.id} for record ${row.record_id}.`)] };
+        const link = this.store.mintWeblink({ automation_id: target.id, record_id: row.record_id, arguments: args, expiration: String(c.weblink_expiration ?? 'never'), now: this.opts.now() });
+        ctx.vars[variableName(label)] = link.url;
+        return { messages: [ok(`Weblink to automation ${target.id} generated: ${label}.`)] };
+      }
+      case 'display_webpage': {
+        const body = await this.template(c.webpage_body, ctx);
+        const page = ctx.start.page;
+        if (!page) return { messages: [info('No weblink click waits for an answer in this run: the webpage is not shown.')] };
+        if (c.join_type === 'replace_previous') page.html = [body];
+        else if (c.join_type === 'add_above') page.html.unshift(body);
+        else page.html.push(body);
+        if (c.fullscreen === true) page.fullscreen = true;
+        if (c.remove_branding === true) page.removeBranding = true;
+        return { messages: [ok(`Webpage shown (${body.length} characters).`)] };
+      }
+      case 'redirect_user': {
+        const url = await this.template(c.redirect_url, ctx);
+        let parsed: URL;
+        try {
+          parsed = new URL(url);
+        } catch {
+          throw new Error(`"${url}" is not a valid URL to redirect to.`);
+        }
+        if (!/^https?:$/.test(parsed.protocol)) throw new Error(`"${url}" is not an http(s) URL to redirect to.`);
+        const page = ctx.start.page;
+        if (!page) return { messages: [info(`No weblink click waits for an answer in this run: no redirect to ${url}.`)] };
+        page.redirect = parsed.href;
+        return { messages: [ok(`User redirected to ${parsed.href}.`)] };
+      }
+      case 'create_pdf':
+        return this.createPdf(c, ctx);
+      case 'authenticated_http_call': {
+        if (typeof c.authentication_provider_id !== 'number') {
+          // authenticated-http-call.md: without a provider the action is skipped at run time.
+          return { messages: [{ message: 'No authentication_provider_id: the authenticated request is skipped, as Tape does.', level: 'warn' }], skipped: true };
+        }
+        const provider = this.opts.authProviders.get(c.authentication_provider_id);
+        if (!provider) throw new Error(`Authentication provider ${c.authentication_provider_id} does not exist.`);
+        return this.httpCall(action, ctx, provider);
       }
       case 'current_record_call_automation':
       case 'collected_records_call_automation': {
@@ -587,8 +726,93 @@ export class AutomationEngine {
       case 'delay':
         return { messages: [info(`Delay of ${String(c.delay_ms ?? 0)} ms (not waited in the twin).`)] };
       default:
-        return { messages: [{ message: `The Tape twin does not execute ${action.type} actions; step skipped.`, level: 'warn' }], skipped: true };
+        throw new Error(`Unknown action type ${action.type}.`);
     }
+  }
+
+  /** Applies field_assignments to each record (the value references read that record); the count. */
+  private async updateEach(records: TapeRecordRow[], target: TapeApp, c: Record<string, unknown>, ctx: Ctx): Promise<number> {
+    let n = 0;
+    for (const r of records) {
+      const fields = await this.assignments(c.field_assignments, { ...ctx, loopItem: r }, target, r);
+      const next = prepareUpdate(this.state, target, r, fields, this.now());
+      if (!ctx.simulate) this.write(ctx, c, (o) => applyUpdate(this.state, target, r, next, o));
+      n++;
+    }
+    return n;
+  }
+
+  /** Follows ref_collection_defs from `sources`; the records found become collections (one per app). */
+  private async collectReferenced(defs: unknown, sources: TapeRecordRow[], ctx: Ctx): Promise<number> {
+    const found = new Map<number, TapeRecordRow>();
+    const apps: number[] = [];
+    for (const def of Array.isArray(defs) ? (defs as Record<string, unknown>[]) : []) {
+      const direction = def.direction === 'incoming' || def.direction === 'both' ? def.direction : 'outgoing';
+      const appId = typeof def.app_id === 'number' ? def.app_id : undefined;
+      if (appId !== undefined) apps.push(appId);
+      const fieldIds = Array.isArray(def.via_field_ids) ? new Set(def.via_field_ids as number[]) : undefined;
+      for (const r of relatedRecords(this.state, sources, { direction, ...(appId !== undefined ? { appId } : {}), ...(fieldIds ? { fieldIds } : {}) })) {
+        if (def.match_type === 'filtered' && isObject(def.match_condition) && !(await this.evalGroup(def.match_condition as FilterNode, ctx, r))) continue;
+        found.set(r.record_id, r);
+      }
+    }
+    const byApp = new Map<number, TapeRecordRow[]>(apps.map((id) => [id, []]));
+    for (const r of found.values()) byApp.set(r.app_id, [...(byApp.get(r.app_id) ?? []), r]);
+    for (const [app_id, records] of byApp) ctx.collections.push({ app_id, records: records.slice(0, MAX_COLLECT) });
+    return found.size;
+  }
+
+  /** The comment or reply that started a record_comment_or_reply_created run. */
+  private triggeringComment(ctx: Ctx) {
+    const comment = ctx.commentId !== undefined ? findComment(this.state, ctx.commentId) : undefined;
+    if (!comment) throw new Error(ctx.commentId === undefined ? 'This action needs the comment or reply that triggered the run, and the run has none.' : `Comment ${ctx.commentId} no longer exists.`);
+    return comment;
+  }
+
+  /** create_pdf: the rendered PDF is kept like an upload (a temporary file) and is the action's output variable. */
+  private async createPdf(c: Record<string, unknown>, ctx: Ctx) {
+    const num = async (v: unknown, fallback: number) => {
+      const n = Number(await this.evalCode(v, ctx));
+      return v === undefined || v === null || Number.isNaN(n) || n <= 0 ? fallback : n;
+    };
+    const following = async (enabled: unknown, v: unknown) => (enabled === true ? this.template(v, ctx) : null);
+    const name = (await this.template(c.filename, ctx)).trim() || 'document';
+    const filename = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
+    const label = (c.custom_variable_def as { label?: string } | undefined)?.label ?? 'PDF';
+    if (ctx.simulate) return { messages: [{ message: `Would create ${filename}.`, level: 'info' as const }] };
+    const customMargins = c.page_margins === 'custom_margins'
+      ? { top: await num(c.page_custom_margin_top, 72), right: await num(c.page_custom_margin_right, 72), bottom: await num(c.page_custom_margin_bottom, 72), left: await num(c.page_custom_margin_left, 72) }
+      : null;
+    const header = c.header_and_footer_enabled === true;
+    const bytes = await renderPdf({
+      title: filename,
+      body: await this.template(c.pdf_body, ctx),
+      header: header ? await this.template(c.pdf_header, ctx) : '',
+      headerFollowing: header ? await following(c.pdf_header_following_pages_enabled, c.pdf_header_following_pages) : null,
+      footer: header ? await this.template(c.pdf_footer, ctx) : '',
+      footerFollowing: header ? await following(c.pdf_footer_following_pages_enabled, c.pdf_footer_following_pages) : null,
+      pageSize: String(c.page_size ?? 'a4'),
+      customSize: c.page_size === 'custom_size' ? [await num(c.page_custom_width, 595), await num(c.page_custom_height, 842)] : null,
+      orientation: String(c.page_orientation ?? 'portrait'),
+      margins: String(c.page_margins ?? 'normal'),
+      customMargins,
+      pageNumbers: c.page_numbers_enabled === true,
+      pageNumberStyle: String(c.page_number_style ?? 'decimal'),
+      pageNumberStart: await num(c.page_number_start, 1),
+    });
+    const file: TapeStoredFile = {
+      file_id: `temporary-file-${this.state.nextId.file++}`,
+      name: filename,
+      size: bytes.length,
+      mimetype: 'application/pdf',
+      created_on: tapeDateTime(this.now()),
+      link: `https://s3.eu-central-1.amazonaws.com/tape-attachments/automation-${ctx.run.id}-${encodeURIComponent(filename)}`,
+      content: bytes,
+      uploaded_by: ctx.author.user_id,
+    };
+    this.state.files.set(file.file_id, file);
+    ctx.vars[variableName(label)] = { file_id: file.file_id, name: file.name, size: file.size, mimetype: file.mimetype };
+    return { messages: [{ message: `${filename} created (${bytes.length} bytes) as ${label}.`, level: 'success' as const }] };
   }
 
   /** Starts an automation_called automation (call endpoint and call actions): a paused, broken or non-matching target yields no run. */
@@ -644,7 +868,8 @@ export class AutomationEngine {
     return this.opts.httpHosts.some((h) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) : host === h.toLowerCase()));
   }
 
-  private async httpCall(action: Action, ctx: Ctx) {
+  /** http_call, and authenticated_http_call with its provider's headers (kept out of logs and the call record). */
+  private async httpCall(action: Action, ctx: Ctx, provider?: AuthProvider) {
     const c = action.config;
     const method = String(c.http_call_type ?? 'get').toUpperCase();
     const url = await this.template(c.http_call_url, ctx);
@@ -657,7 +882,14 @@ export class AutomationEngine {
     const headers: Record<string, string> = {};
     for (const h of (c.http_call_headers as { key: string; value: unknown }[] | undefined) ?? []) headers[h.key] = await this.template(h.value, ctx);
     const body = method === 'GET' || method === 'DELETE' ? '' : await this.template(c.http_call_body, ctx);
-    const record: HttpCallRecord = { run_id: ctx.run.id, action_id: action.id, method, url, headers, body, allowed: false, status: null };
+    const record: HttpCallRecord = { run_id: ctx.run.id, action_id: action.id, method, url, headers: { ...headers }, body, allowed: false, status: null };
+    if (provider) {
+      record.authentication_provider_id = provider.id;
+      for (const [k, v] of Object.entries(provider.headers)) {
+        headers[k] = v;
+        record.headers[k] = `[authentication provider ${provider.id}]`;
+      }
+    }
     if (!/^https?:$/.test(parsed.protocol) || !this.hostAllowed(parsed.hostname.toLowerCase())) {
       if (ctx.simulate) return { messages: [{ message: `Would send ${method} ${url}, but host ${parsed.hostname} is not allowed: the request would be refused.`, level: 'warn' as const }] };
       this.store.httpCalls.push(record);
@@ -677,7 +909,8 @@ export class AutomationEngine {
     }
     const defs = (c.custom_variable_defs as { label: string }[] | undefined) ?? [];
     for (const d of defs) ctx.vars[variableName(d.label)] = { status: res.status, headers: Object.fromEntries(res.headers.entries()), body: data };
-    return { messages: [{ message: `${method} ${url} answered ${res.status}.`, level: res.ok ? ('success' as const) : ('warn' as const) }] };
+    const signed = provider ? ` (signed by authentication provider ${provider.id}, ${provider.name})` : '';
+    return { messages: [{ message: `${method} ${url}${signed} answered ${res.status}.`, level: res.ok ? ('success' as const) : ('warn' as const) }] };
   }
 
   /** field_assignments → the `fields` input of the record API (only set / set_code / clear). */
@@ -694,6 +927,10 @@ export class AutomationEngine {
         const ids: number[] = [];
         for (const x of fa.ids) ids.push(...(typeof x === 'number' ? [x] : this.ids(x as Reference, ctx)));
         fields[key] = ids;
+      } else if (FIELD_TYPES[field.field_type]?.valueType === 'attachment' && Array.isArray(fa.field_value)) {
+        // A file field takes the files its references hold (e.g. the PDF of create_pdf).
+        const ids = (fa.field_value as unknown[]).flatMap((p) => (isObject(p) ? fileIds(this.resolve(p as Reference, ctx, 'raw')) : []));
+        fields[key] = ids.length ? ids : null;
       } else {
         const text = await this.template(fa.field_value, ctx);
         fields[key] = text === '' ? null : FIELD_TYPES[field.field_type]?.valueType === 'number' ? Number(text) : text;
@@ -804,7 +1041,31 @@ export class AutomationEngine {
         if (ref.trigger_type === 'webhook_payload') return mode === 'text' && typeof ctx.webhookPayload !== 'string' ? JSON.stringify(ctx.webhookPayload ?? null) : (ctx.webhookPayload ?? null);
         if (ref.trigger_type === 'webhook_payload_property') return keyPath(ctx.webhookPayload, ref.key_path);
         if (ref.trigger_type === 'record_comment_or_reply_id') return ctx.commentId ?? null;
-        return null;
+        const at = (ms: number | null | undefined) => (typeof ms === 'number' ? tapeDateTime(new Date(ms)) : null);
+        switch (ref.trigger_type) {
+          case 'periodic_execution_datetime':
+            return at(ctx.start.periodic?.at);
+          case 'periodic_next_execution_datetime':
+            return at(ctx.start.periodic?.next);
+          case 'weblink_click_count':
+            return ctx.start.weblink?.click_count ?? null;
+          case 'weblink_created_at':
+            return at(ctx.start.weblink?.created_at);
+        }
+        const comment = ctx.commentId !== undefined ? findComment(this.state, ctx.commentId) : undefined;
+        if (!comment) return null;
+        switch (ref.trigger_type) {
+          case 'record_comment_or_reply_content':
+            return comment.value;
+          case 'record_comment_or_reply_created_by':
+            return comment.actor ? comment.actor.name : ref.property === 'email' ? (this.state.users.get(comment.created_by)?.email ?? null) : mode === 'raw' ? comment.created_by : (this.state.users.get(comment.created_by)?.name ?? null);
+          case 'record_comment_or_reply_entity_type':
+            return comment.reply_to === undefined ? 'comment' : 'reply';
+          case 'record_comment_or_reply_attachments':
+            return mode === 'text' ? comment.files.map((f) => f.name).join(', ') : comment.files;
+          default:
+            return null;
+        }
       }
       case 'action': {
         if (ref.action_type === 'created_record') return ctx.created ? (mode === 'text' ? ctx.created.title : ctx.created.record_id) : null;
@@ -1007,6 +1268,17 @@ export class AutomationEngine {
 
 // --- helpers ---
 
+/** collect-app-records.md / collect-app-view-records.md: `limit` when enabled, and never above 1000. */
+function collectLimit(c: Record<string, unknown>): number {
+  return Math.min(c.limit_enabled === true && typeof c.limit === 'number' ? c.limit : MAX_COLLECT, MAX_COLLECT);
+}
+
+/** Ids of the files among a resolved value (create_pdf outputs, file variables). */
+function fileIds(v: unknown): string[] {
+  const list = Array.isArray(v) ? v : [v];
+  return list.filter((x): x is { file_id: string } => isObject(x) && typeof x.file_id === 'string').map((x) => x.file_id);
+}
+
 function isRecord(v: unknown): v is TapeRecordRow {
   return isObject(v) && typeof v.record_id === 'number' && v.values instanceof Map;
 }
@@ -1106,6 +1378,8 @@ function triggerMessages(trigger: { type: string } | null, s: RunStart): RunLog[
   if (s.type === 'manual') return [{ message: 'Started manually.', level: 'info' }];
   if (s.type === 'simulation') return [{ message: 'Simulation: no side effects.', level: 'info' }];
   if (s.triggeredBy) return [{ message: `Called by automation ${s.triggeredBy}.`, level: 'info' }];
+  if (s.periodic) return [{ message: `Triggered by periodic: the slot of ${tapeDateTime(new Date(s.periodic.at))} (UTC).`, level: 'info' }];
+  if (s.arrivedAt !== undefined && s.record) return [{ message: `Triggered by date_field_arrived on record ${s.record.record_id}: due ${tapeDateTime(new Date(s.arrivedAt))} (UTC).`, level: 'info' }];
   return trigger ? [{ message: `Triggered by ${trigger.type}${s.record ? ` on record ${s.record.record_id}` : ''}.`, level: 'info' }] : [];
 }
 

@@ -165,4 +165,6 @@ export interface HttpCallRecord {
   body: string;
   allowed: boolean;
   status: number | null;
+  /** authenticated_http_call: the provider that signed it (its header values are not kept here). */
+  authentication_provider_id?: number;
 }

@@ -1,10 +1,12 @@
 /**
  * The automation side of a twin as tests and benchmarks see it: `idle()` to await the runs in
  * flight, the outbox of emails send_email actions "sent", the HTTP requests http_call made (or
- * was refused), the runs, and `brick(id)` to make an automation unreadable.
+ * was refused), the runs, `brick(id)` to make an automation unreadable, and the scheduler of the
+ * periodic / date_field_arrived automations (`tick()`, `close()`).
  */
 import type { TapeState } from '../state';
-import { AutomationEngine, type EngineOptions } from './engine';
+import { AutomationEngine, type AuthProvider, type EngineOptions } from './engine';
+import { AutomationScheduler } from './scheduler';
 import type { HttpCallRecord, OutboxEmail, Run } from './model';
 import { automationStore, brickAutomation, type AutomationStore } from './store';
 
@@ -17,11 +19,21 @@ export interface TapeAutomationOptions {
   codeTimeoutMs?: number;
   codeMemoryBytes?: number;
   now?: () => number;
+  /**
+   * Authentication providers authenticated_http_call may name (in Tape they are set up in the UI).
+   * Default: provider 1, "Sandbox API", sending `Authorization: Bearer sandbox-provider-token`.
+   */
+  authProviders?: AuthProvider[];
+  /** Where weblinks point (default Tape's https://weblink.tapeapp.com); the twin serves /trigger/<token> itself. */
+  weblinkBase?: string;
 }
+
+const SANDBOX_PROVIDERS: AuthProvider[] = [{ id: 1, name: 'Sandbox API', headers: { Authorization: 'Bearer sandbox-provider-token' } }];
 
 export class TapeAutomations {
   readonly store: AutomationStore;
   readonly engine: AutomationEngine;
+  readonly scheduler: AutomationScheduler;
 
   constructor(readonly state: TapeState, opts: TapeAutomationOptions = {}) {
     this.store = automationStore(state);
@@ -33,8 +45,21 @@ export class TapeAutomations {
         ...(opts.codeMemoryBytes !== undefined ? { memoryBytes: opts.codeMemoryBytes } : {}),
       },
       now: opts.now ?? Date.now,
+      authProviders: new Map((opts.authProviders ?? SANDBOX_PROVIDERS).map((p) => [p.id, p])),
     };
+    if (opts.weblinkBase) this.store.weblinkBase = opts.weblinkBase.replace(/\/+$/, '');
     this.engine = new AutomationEngine(state, this.store, engineOpts);
+    this.scheduler = new AutomationScheduler(state, this.store, this.engine, engineOpts.now);
+  }
+
+  /** Fires the periodic and date_field_arrived automations that fell due by the twin clock. */
+  tick(): void {
+    this.scheduler.tick();
+  }
+
+  /** Stops the scheduler's timer (the twin is done). */
+  close(): void {
+    this.scheduler.close();
   }
 
   /** Resolves once every started run (and the runs they started) has finished. */

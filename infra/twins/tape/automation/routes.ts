@@ -11,11 +11,10 @@ import type { TapeApp } from '../model';
 import { recordComments } from '../records';
 import type { TapeState, TapeUser } from '../state';
 import { ACTION_TYPES, filterOperators, RECORD_TRIGGERS, TRIGGER_TYPES } from './catalog';
-import type { AutomationEngine } from './engine';
+import type { AutomationEngine, WeblinkPage } from './engine';
 import type { Run, StoredAutomation } from './model';
 import type { AutomationStore } from './store';
 import { activeErrors, brokenReasons, parseDefinition, parseTrigger } from './validate';
-import { randomUUID } from 'node:crypto';
 
 /** manage.md: "An app can hold at most 500 automations". */
 export const MAX_AUTOMATIONS_PER_APP = 500;
@@ -275,9 +274,15 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     if (!a || !administrates(u, a.workspace_id) || a.trigger?.type !== 'weblink_clicked') throw validation(`Automation ${String(body.trigger_workflow_def_id)} is not an available weblink_clicked automation.`);
     const rec = state.records.get(body.trigger_on_record_id as number);
     if (!rec || rec.deleted_on || rec.app_id !== a.app_id) throw validation(`Record ${String(body.trigger_on_record_id)} is not available in the automation's app.`);
-    const token = randomUUID();
-    store.weblinks.set(token, { automation_id: a.id, record_id: rec.record_id, arguments: isObject(body.trigger_with_arguments) ? body.trigger_with_arguments : {} });
-    return c.json({ trigger_token: token, trigger_client_url: `https://weblink.tapeapp.com/trigger/${token}` }, 201);
+    const link = store.mintWeblink({
+      automation_id: a.id,
+      record_id: rec.record_id,
+      arguments: isObject(body.trigger_with_arguments) ? body.trigger_with_arguments : {},
+      expiration: typeof body.expiration_type === 'string' ? body.expiration_type : 'NEVER',
+      once: body.expire_after_first_click === true,
+      now: now(),
+    });
+    return c.json({ trigger_token: link.token, trigger_client_url: link.url }, 201);
   }
 
   // --- list and create (manage.md) ---
@@ -522,7 +527,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
 }
 
 /** The public webhook URL of webhook_received automations (no API key: the URL is the secret). */
-export function automationWebhookRoutes(store: AutomationStore, engine: AutomationEngine) {
+export function automationWebhookRoutes(store: AutomationStore, engine: AutomationEngine, now: () => number) {
   const r = new Hono();
   r.post('/webhook/automation/:token', async (c) => {
     const token = c.req.param('token');
@@ -539,16 +544,38 @@ export function automationWebhookRoutes(store: AutomationStore, engine: Automati
     if (!a.paused && !a.broken && !a.unserializable) void engine.start(a, { type: 'regular', webhookPayload: payload });
     return c.json({ message: 'Webhook received.' }, 202);
   });
-  /** A weblink click (trigger_client_url of /v1/automation/weblink/generate): starts the weblink_clicked automation on its record. */
-  r.get('/trigger/:token', (c) => {
-    const link = store.weblinks.get(c.req.param('token'));
+  /**
+   * A weblink click (trigger_client_url of /v1/automation/weblink/generate, or the Weblink variable of
+   * the generate-weblink action): runs the weblink_clicked automation on its record and answers with
+   * what its display_webpage / redirect_user actions composed (a redirect wins), else a plain thanks.
+   */
+  r.get('/trigger/:token', async (c) => {
+    const token = c.req.param('token');
+    const link = store.weblinks.get(token);
     const a = link ? store.get(link.automation_id) : undefined;
     const record = link ? store.state.records.get(link.record_id) : undefined;
     if (!link || !a || !record || record.deleted_on || a.trigger?.type !== 'weblink_clicked') return c.text('This weblink is not valid.', 404);
-    if (!a.paused && !a.broken && !a.unserializable) void engine.start(a, { type: 'regular', record, args: link.arguments });
+    if (link.expires_at !== null && now() >= link.expires_at) return c.text('This weblink has expired.', 410);
+    link.clicks++;
+    if (link.once) store.weblinks.delete(token);
+    if (!engine.isLive(a)) return c.text('Thanks, your request was received.');
+    const page: WeblinkPage = { html: [], redirect: null, fullscreen: false, removeBranding: false };
+    const run = await engine.start(a, { type: 'regular', record, args: link.arguments, weblink: { created_at: link.created_at, click_count: link.clicks }, page });
+    if (page.redirect) return c.redirect(page.redirect, 302);
+    if (page.html.length) return c.html(webpage(a.name, page));
+    if (run?.status === 'failed') return c.text(`The automation could not complete: ${run.error_message ?? 'it failed'}.`, 500);
     return c.text('Thanks, your request was received.');
   });
   return r;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+
+/** The page a weblink click shows: the display_webpage bodies in order, with Tape's branding unless removed. */
+function webpage(title: string, page: WeblinkPage): string {
+  const style = page.fullscreen ? 'margin:0' : 'max-width:720px;margin:2rem auto;font-family:sans-serif';
+  const brand = page.removeBranding ? '' : '\n<footer><small>Powered by Tape</small></footer>';
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body style="${style}">\n${page.html.join('\n')}${brand}\n</body></html>`;
 }
 
 /** Credits (overview.md, automation-run.md, usage report): the list endpoints cost 2x, the rest the default. */

@@ -7,6 +7,21 @@ import { TapeHttpError, tapeDateTime } from '../http';
 import type { TapeState } from '../state';
 import type { HttpCallRecord, OutboxEmail, Revision, Run, StoredAutomation } from './model';
 
+export interface Weblink {
+  automation_id: number;
+  record_id: number;
+  arguments: Record<string, unknown>;
+  /** Epoch ms of the twin clock. */
+  created_at: number;
+  expires_at: number | null;
+  /** Invalid after its first click. */
+  once: boolean;
+  clicks: number;
+}
+
+const DAY_MS = 86_400_000;
+const WEBLINK_LIFE_MS: Record<string, number> = { one_day: DAY_MS, one_week: 7 * DAY_MS, one_month: 30 * DAY_MS, one_year: 365 * DAY_MS };
+
 /** Revision ids are 64-bit values beyond JS number precision (revisions.md shows 90071992547409929). */
 const FIRST_REVISION_ID = 90071992547409929n;
 
@@ -16,8 +31,10 @@ export class AutomationStore {
   readonly runs = new Map<string, Run>();
   readonly outbox: OutboxEmail[] = [];
   readonly httpCalls: HttpCallRecord[] = [];
-  /** Weblinks minted by /v1/automation/weblink/generate: token → what a click runs. */
-  readonly weblinks = new Map<string, { automation_id: number; record_id: number; arguments: Record<string, unknown> }>();
+  /** Weblinks minted by /v1/automation/weblink/generate or the generate-weblink action: token → what a click runs. */
+  readonly weblinks = new Map<string, Weblink>();
+  /** Where weblinks point: Tape's weblink client; the twin serves the same path, /trigger/<token>. */
+  weblinkBase = 'https://weblink.tapeapp.com';
   private nextAutomation = 4021;
   private nextRevision = FIRST_REVISION_ID;
   private nextRun = 9001;
@@ -27,6 +44,26 @@ export class AutomationStore {
   newAutomationId(): number {
     while (this.automations.has(this.nextAutomation)) this.nextAutomation++;
     return this.nextAutomation++;
+  }
+
+  /**
+   * Mints a weblink. `expiration` takes the action's lower-case tokens and the endpoint's upper-case
+   * ones (never, on_click, one_day, one_week, one_month, one_year).
+   */
+  mintWeblink(o: { automation_id: number; record_id: number; arguments: Record<string, unknown>; expiration: string; once?: boolean; now: number }): { token: string; url: string } {
+    const token = randomUUID();
+    const kind = o.expiration.toLowerCase();
+    const life = WEBLINK_LIFE_MS[kind];
+    this.weblinks.set(token, {
+      automation_id: o.automation_id,
+      record_id: o.record_id,
+      arguments: o.arguments,
+      created_at: o.now,
+      expires_at: life === undefined ? null : o.now + life,
+      once: o.once === true || kind === 'on_click',
+      clicks: 0,
+    });
+    return { token, url: `${this.weblinkBase}/trigger/${token}` };
   }
 
   newRunId(): string {

@@ -248,7 +248,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
     const revisions = recordRevisions(state, row.record_id).map((rev) => {
       const by = state.users.get(rev.created_by);
       return {
-        created_by: { user_id: rev.created_by, name: by?.name ?? 'Unknown user', type: 'user', image: null },
+        created_by: rev.actor ? { automation_id: rev.actor.automation_id, name: rev.actor.name, type: 'automation', image: null } : { user_id: rev.created_by, name: by?.name ?? 'Unknown user', type: 'user', image: null },
         created_on: rev.created_on,
         type: rev.type,
         revision: rev.revision,

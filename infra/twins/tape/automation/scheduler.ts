@@ -1,0 +1,159 @@
+/**
+ * The twin's automation scheduler: fires `periodic` automations on their schedule and
+ * `date_field_arrived` ones when a record's date plus the configured offset is reached, by the
+ * twin's clock (reference/triggers.md; the schedule settings of the catalog: interval, time in
+ * UTC — Tape's API works in UTC only, date-timezone.md — week days, month days).
+ *
+ * Each live automation of these two triggers keeps the instant up to which it was scheduled;
+ * `tick()` fires what fell due since then, up to now. A tick runs whenever the twin's clock is moved
+ * (advance/set), around every API request, and — only while such automations are live — from one
+ * unref'd timer, so real time fires them locally. An automation just activated starts at "now":
+ * nothing that fell due before its activation fires. `close()` stops the timer.
+ */
+import type { Clock } from '../../kit';
+import { appRecords } from '../records';
+import type { TapeRecordRow, TapeValue } from '../model';
+import type { TapeState } from '../state';
+import type { AutomationEngine } from './engine';
+import type { StoredAutomation } from './model';
+import type { AutomationStore } from './store';
+
+/** A clock jump fires at most this many missed schedule slots per automation (the latest ones are dropped). */
+export const MAX_CATCH_UP = 100;
+/** The timer never sleeps longer than this, so a date edited into the near future is seen in time. */
+const MAX_SLEEP_MS = 60_000;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const UNIT_MS: Record<string, number> = { minute: 60_000, hour: HOUR, day: DAY, week: 7 * DAY };
+
+/** The clock the twin hands out: moving it lets the scheduler fire what became due. */
+export function observedClock(base: Clock): Clock & { onMove(fn: () => void): void } {
+  let listener = () => {};
+  return {
+    now: () => base.now(),
+    advance: (ms) => {
+      base.advance(ms);
+      listener();
+    },
+    set: (ms) => {
+      base.set(ms);
+      listener();
+    },
+    onMove: (fn) => void (listener = fn),
+  };
+}
+
+function minutesOfDay(time: unknown): number {
+  const m = typeof time === 'string' ? /^(\d{1,2}):(\d{2})$/.exec(time) : null;
+  return m ? Math.min(23, Number(m[1])) * 60 + Math.min(59, Number(m[2])) : 0;
+}
+
+/** Schedule slots of a periodic trigger in (from, to], oldest first, at most `max`. */
+export function periodicSlots(config: Record<string, unknown>, from: number, to: number, max = MAX_CATCH_UP): number[] {
+  const out: number[] = [];
+  if (config.interval === 'hourly') {
+    for (let t = Math.floor(from / HOUR) * HOUR + HOUR; t <= to && out.length < max; t += HOUR) out.push(t);
+    return out;
+  }
+  const at = minutesOfDay(config.time) * 60_000;
+  const weekDays = Array.isArray(config.week_days) ? (config.week_days as number[]) : [1];
+  const monthDays = Array.isArray(config.month_days) ? (config.month_days as number[]) : [1];
+  for (let day = Math.floor(from / DAY) * DAY; day <= to && out.length < max; day += DAY) {
+    const d = new Date(day);
+    const isoWeekDay = d.getUTCDay() === 0 ? 7 : d.getUTCDay();
+    const runs = config.interval === 'weekly' ? weekDays.includes(isoWeekDay) : config.interval === 'monthly' ? monthDays.includes(d.getUTCDate()) : true;
+    const t = day + at;
+    if (runs && t > from && t <= to) out.push(t);
+  }
+  return out;
+}
+
+/** The first slot after `after` (periodic_next_execution_datetime), within a year. */
+export function nextSlot(config: Record<string, unknown>, after: number): number | null {
+  return periodicSlots(config, after, after + 366 * DAY, 1)[0] ?? null;
+}
+
+/** When a date value arrives: its start (UTC; a date without time at 00:00) plus the offset. */
+export function arrival(value: TapeValue | undefined, config: Record<string, unknown>): number | null {
+  const raw = value ? String(value.start_utc ?? value.start ?? value.start_date ?? '') : '';
+  if (!raw) return null;
+  const t = Date.parse(raw.length <= 10 ? `${raw}T00:00:00Z` : `${raw.replace(' ', 'T')}Z`);
+  if (Number.isNaN(t)) return null;
+  const amount = typeof config.offset_amount === 'number' ? config.offset_amount : 0;
+  return t + amount * (UNIT_MS[String(config.offset_unit ?? 'day')] ?? DAY);
+}
+
+export class AutomationScheduler {
+  /** Automation id → the instant up to which it was scheduled. */
+  private readonly until = new Map<number, number>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly state: TapeState,
+    private readonly store: AutomationStore,
+    private readonly engine: AutomationEngine,
+    private readonly now: () => number,
+  ) {}
+
+  /** Fires every periodic slot and date arrival that fell due since the last tick. */
+  tick(): void {
+    const now = this.now();
+    const live = new Set<number>();
+    for (const a of this.store.automations.values()) {
+      const type = a.trigger?.type;
+      if ((type !== 'periodic' && type !== 'date_field_arrived') || !this.engine.isLive(a)) continue;
+      live.add(a.id);
+      const from = this.until.get(a.id);
+      this.until.set(a.id, now);
+      if (from === undefined || now <= from) continue; // just went live, or the clock went back
+      if (type === 'periodic') this.firePeriodic(a, from, now);
+      else this.fireArrivals(a, from, now);
+    }
+    for (const id of this.until.keys()) if (!live.has(id)) this.until.delete(id);
+    this.arm(now);
+  }
+
+  private firePeriodic(a: StoredAutomation, from: number, now: number) {
+    const config = a.trigger!.config;
+    for (const at of periodicSlots(config, from, now)) void this.engine.start(a, { type: 'regular', periodic: { at, next: nextSlot(config, at) } });
+  }
+
+  private fireArrivals(a: StoredAutomation, from: number, now: number) {
+    const config = a.trigger!.config;
+    const due: { record: TapeRecordRow; at: number }[] = [];
+    for (const record of appRecords(this.state, a.app_id)) {
+      const at = arrival(record.values.get(config.field_id as number)?.[0], config);
+      if (at !== null && at > from && at <= now) due.push({ record, at });
+    }
+    due.sort((x, y) => x.at - y.at || x.record.record_id - y.record.record_id);
+    for (const d of due) void this.engine.start(a, { type: 'regular', record: d.record, arrivedAt: d.at });
+  }
+
+  /** One unref'd timer while a time-triggered automation is live: wakes at the next slot, at least every minute. */
+  private arm(now: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.closed || this.until.size === 0) return;
+    let sleep = MAX_SLEEP_MS;
+    for (const id of this.until.keys()) {
+      const a = this.store.automations.get(id);
+      if (a?.trigger?.type !== 'periodic') continue;
+      const next = nextSlot(a.trigger.config, now);
+      if (next !== null) sleep = Math.min(sleep, next - now);
+    }
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.tick();
+    }, Math.max(sleep, 1000));
+    this.timer.unref?.();
+  }
+
+  /** Stops the timer for good (the twin is disposed); ticks still run when asked. */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
