@@ -517,7 +517,14 @@ export function brokenReasons(store: AutomationStore, a: Pick<StoredAutomation, 
       else if (target.app_id !== a.app_id || target.trigger?.type !== wanted) push({ code: 'action_automation_invalid', message: `Automation ${target.id} must be in the same app and have a ${wanted} trigger.`, automation_id: target.id });
     }
     const assignments = Array.isArray(c.field_assignments) ? (c.field_assignments as Record<string, unknown>[]) : [];
-    const targetApp = action.type === 'record_create' && typeof c.app_id === 'number' ? state.apps.get(c.app_id) : app;
+    // Assignments write the app the action writes: record_create's and referenced_records_update's app_id, a collection's app.
+    const collectionApp = (c.record_collection as Reference | undefined)?.app_id;
+    const targetApp =
+      (action.type === 'record_create' || action.type === 'referenced_records_update') && typeof c.app_id === 'number'
+        ? state.apps.get(c.app_id)
+        : action.type === 'collected_records_update' && typeof collectionApp === 'number'
+          ? state.apps.get(collectionApp)
+          : app;
     for (const fa of assignments) {
       const ref = fa.variable_def as Reference;
       if (ref?.source === 'field' && targetApp && !fieldOf(targetApp, ref.field_id)) push({ code: 'field_assignment_variable_missing', message: `A field assignment targets field ${String(ref.field_id)}, which does not exist.`, field_id: ref.field_id as number });
@@ -529,6 +536,9 @@ export function brokenReasons(store: AutomationStore, a: Pick<StoredAutomation, 
       for (const d of (u.config.custom_variable_defs as { custom_type: string; label: string }[] | undefined) ?? []) declared.add(`${d.custom_type}:${d.label}`);
       const one = u.config.custom_variable_def as { custom_type?: string; label?: string } | undefined;
       if (one || u.type === 'rollup_iterable_values') declared.add(`${one?.custom_type ?? 'any'}:${one?.label ?? 'Rollup'}`);
+      // The documented default outputs when custom_variable_def is omitted.
+      else if (u.type === 'current_record_generate_automation_weblink') declared.add('single_link:Weblink');
+      else if (u.type === 'create_pdf') declared.add('single_file:PDF');
     }
     if (t?.type === 'automation_called' || t?.type === 'weblink_clicked') for (const d of (t.config.custom_variable_defs as { custom_type: string; label: string }[] | undefined) ?? []) declared.add(`${d.custom_type}:${d.label}`);
     const skip = new Set(['action_rows', 'else_action_rows', ...CONDITION_KEYS]);
