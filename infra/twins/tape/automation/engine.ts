@@ -34,6 +34,7 @@ import { categoryOptions, FIELD_TYPES, valueText } from '../values';
 import { ACTION_BY_TYPE, FIELD_FILTERS, OPERATORS } from './catalog';
 import type { Action, DynamicValue, FailureReason, FilterNode, HttpCallRecord, Reference, Run, RunLog, RunType, StoredAutomation } from './model';
 import { renderPdf } from './pdf';
+import { nextSlot } from './scheduler';
 import { runInSandbox, SandboxError, variableName, type SandboxLimits } from './sandbox';
 import type { AutomationStore } from './store';
 import { activeErrors, brokenReasons } from './validate';
@@ -212,6 +213,8 @@ export class AutomationEngine {
       return undefined;
     }
     const def = { trigger: structuredClone(a.trigger), filter: structuredClone(a.filter), actions: structuredClone(a.actions) };
+    // A manual run or simulation of a periodic automation fills the slot of "now".
+    if (def.trigger?.type === 'periodic' && !s.periodic) s = { ...s, periodic: { at: this.opts.now(), next: nextSlot(def.trigger.config, this.opts.now()) } };
     const created = this.now();
     const run: Run = {
       id: '',
