@@ -3,7 +3,10 @@
  * automations whose trigger and filter match, runs their actions for real (records through the
  * twin's own record functions, custom code in the QuickJS sandbox, emails into the outbox, HTTP
  * to allowed hosts only) and records every run with its per-step log (automation-run.md).
- * A simulation evaluates the same definition with no side effects.
+ * A simulation evaluates the same definition with no side effects. The scheduled triggers
+ * (periodic, date_field_arrived) are started by scheduler.ts; weblink clicks by routes.ts, which
+ * answer with the page display_webpage / redirect_user compose here. A change an action makes
+ * without author_id is credited to the automation (the `actor` of the record write).
  *
  * Re-triggering: a record written by a run raises its events like any other write (so other
  * automations may fire, unless the action sets trigger_other_flows: false), but never re-starts an
