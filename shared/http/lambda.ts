@@ -50,6 +50,9 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
     return started;
   };
   let ready: Promise<Ready> | undefined = start();
+  // Node's fetch (undici: tens of ms to compile) loads on its first use, in the first vendor call.
+  // Loaded on the next turn instead, once the store's warm-up request is out: at init, overlapping it.
+  setImmediate(loadFetch);
 
   return async function handler(event: HttpEvent | DirectEvent, context: Context) {
     const { rt, http } = await (ready ??= start());
@@ -71,6 +74,9 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
     return direct(rt, platform, event, context);
   };
 }
+
+/** Touching one of fetch's lazy globals makes Node load undici, which fetch then finds ready. */
+const loadFetch = (): void => void globalThis.Headers;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const NO_BODY = new Set(['GET', 'HEAD']);

@@ -29,10 +29,11 @@ function context(deadline: number): Context {
 /**
  * dbapp's Lambda handler (`lambdaHandler`, from source) against Tape at `tapeUrl` (a twin in another
  * process) with `store` for the counter, answering real API Gateway v2 events. The service's own
- * limit is lifted: the figures are about time, not admission.
+ * limit is lifted: the figures are about time, not admission. `vendorFetch` (default: the global
+ * fetch) lets a bench see what the tools send.
  */
-export function dbappLambda(tapeUrl: string, store: Store) {
-  const handler = lambdaHandler(dbapp, { config: loadConfig({ DBAPP_BASE_URL: tapeUrl, RATE_LIMIT_MAX: '100000000' }), store });
+export function dbappLambda(tapeUrl: string, store: Store, vendorFetch?: typeof fetch) {
+  const handler = lambdaHandler(dbapp, { config: loadConfig({ DBAPP_BASE_URL: tapeUrl, RATE_LIMIT_MAX: '100000000' }), store, ...(vendorFetch ? { fetchFor: { dbapp: vendorFetch } } : {}) });
   /** One tool call; the envelope's data, or an error when the answer is not success:true. */
   return async function call(tool: string, params: Record<string, unknown>, query = ''): Promise<any> {
     const event = toolEvent('dbapp', tool, params, SANDBOX_KEYS.owner);
