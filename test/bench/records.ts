@@ -20,9 +20,9 @@ export interface TokenReport {
   ratio: number;
   /** thin JSON tokens ÷ text tokens. */
   thinRatio: number;
-  /** Displayed values (of the thin JSON) that the text does not show. */
+  /** Pieces of displayed values (the thin JSON's) that the text does not show. */
   missing: string[];
-  /** What the thin JSON has that the text leaves out, in words. */
+  /** Those, counted by field type. */
   drops: string[];
 }
 
@@ -32,18 +32,35 @@ type TapeRecord = { record_id: number; title: string; fields: TapeField[] };
 
 const plain = (html: string) => html.replace(/<[^>]+>/g, '').trim();
 
-/** What Tape's web app shows of one value: the text, option, user name, related title, date, link, address, checklist item. */
-function displayed(field: TapeField, v: TapeValue): string | number {
+/**
+ * What Tape's web app shows of one value, as the pieces a reader needs: the text, option, user name,
+ * related title, date (and time, when the field has one), link, address, checklist item with its
+ * state, due date and assignee.
+ */
+function shownParts(field: TapeField, v: TapeValue): string[] {
   const inner = v.value;
-  if (field.field_type.endsWith('date')) return v.end ? `${String(v.start)} – ${String(v.end)}` : String(v.start);
-  if (field.field_type === 'multi_link') return String(v.url);
-  if (field.field_type === 'checklist') return `${v.completed ? '[x]' : '[ ]'} ${String(v.title)}${v.due_at ? ` (due ${String(v.due_at)})` : ''}`;
+  if (field.field_type.endsWith('date')) {
+    return [v.start_date, v.start_time, v.end_date, v.end_time].filter((x): x is string => typeof x === 'string' && x !== '');
+  }
+  if (field.field_type === 'multi_link') return [String(v.url)];
+  if (field.field_type === 'checklist') {
+    const assignee = v.assignee as { name?: string } | null | undefined;
+    return [`${v.completed ? '[x]' : '[ ]'} ${String(v.title)}`, ...(v.due_at ? [String(v.due_at)] : []), ...(assignee?.name ? [assignee.name] : [])];
+  }
   if (inner && typeof inner === 'object') {
     const o = inner as Record<string, unknown>;
-    return String(o.text ?? o.name ?? o.title ?? JSON.stringify(o));
+    return [String(o.text ?? o.name ?? o.title ?? JSON.stringify(o))];
   }
-  if (typeof inner === 'number') return inner;
-  return plain(String(inner));
+  return [typeof inner === 'number' ? String(inner) : plain(String(inner))];
+}
+
+/** One value of the thin JSON: its pieces in one string (a number stays a number). */
+function displayed(field: TapeField, v: TapeValue): string | number {
+  if (typeof v.value === 'number') return v.value;
+  const parts = shownParts(field, v);
+  if (field.field_type.endsWith('date')) return `${parts.slice(0, 2).join(' ')}${v.end_date ? ` – ${parts.slice(2).join(' ')}` : ''}`;
+  if (field.field_type === 'checklist') return `${parts[0]}${parts.length > 1 ? ` (${parts.slice(1).join(', ')})` : ''}`;
+  return parts[0]!;
 }
 
 /**
@@ -74,20 +91,21 @@ export async function measureTokens(): Promise<TokenReport> {
   const records = (JSON.parse(rawText) as { records: TapeRecord[] }).records;
   const thin = thinJson(records);
   const shown = text.body.data as string;
+  // Every piece of every displayed value, looked for in the text; what is not there is what the text drops.
   const missing = new Set<string>();
   const dropped = new Map<string, number>();
   for (const r of records) {
     for (const f of r.fields) {
       for (const v of f.values) {
-        const d = String(displayed(f, v));
-        // The text's own forms: a checklist item as its title, a date by its start.
-        const core = f.field_type === 'checklist' ? String(v.title) : f.field_type.endsWith('date') ? String(v.start).slice(0, 10) : d;
-        if (!shown.includes(core)) missing.add(`${f.label}: ${d}`);
-        else if (core !== d && !shown.includes(d)) dropped.set(f.field_type, (dropped.get(f.field_type) ?? 0) + 1);
+        for (const part of shownParts(f, v)) {
+          if (shown.includes(part)) continue;
+          missing.add(`${f.label}: ${part}`);
+          dropped.set(f.field_type, (dropped.get(f.field_type) ?? 0) + 1);
+        }
       }
     }
   }
-  const drops = [...dropped].map(([type, n]) => `${type}: ${n} value${n === 1 ? '' : 's'} shown in a shorter form`);
+  const drops = [...dropped].map(([type, n]) => `${type}: ${n} piece${n === 1 ? '' : 's'}`);
   const textTokens = encode(shown).length;
   const rawTokens = encode(rawText).length;
   const thinTokens = encode(JSON.stringify(thin)).length;
