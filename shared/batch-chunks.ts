@@ -2,8 +2,9 @@ import { ToolError } from './errors';
 
 /**
  * For vendors with a batch endpoint: runBatch starts the items of a chunk together, `coalesce`
- * turns those starts into ONE call, and `chunkSender` makes that call and gives each item its own
- * exact result, when the vendor runs a batch as one transaction:
+ * turns those starts into ONE call per chunk (with several chunks in flight), and `chunkSender`
+ * makes that call and gives each item its own exact result, when the vendor runs a batch as one
+ * transaction:
  * - success: the vendor answers the written ids in input order → each item gets its id;
  * - INVALID_PARAMETER (one input the vendor refused): nothing of the chunk was written, so each item
  *   is sent alone, in parallel, and gets its own result — the good ones are written, the bad one
@@ -65,31 +66,35 @@ export function chunkSender<T, Id = number>(w: ChunkWriter<T, Id>) {
 }
 
 /**
- * Coalesces the calls runBatch starts together into one call of `send`: runBatch starts the items
- * of a chunk in one synchronous pass, so the group closes on the next microtask. Items runBatch did
- * not start (time budget gone) never join a group, so they are never sent.
+ * Coalesces the calls of one chunk into one call of `send`: runBatch hands `work` its item's chunk
+ * and starts the items of a chunk in one synchronous pass, so the group of a chunk closes on the next
+ * microtask. Groups are kept per chunk, so chunks in flight together (runBatch `parallelism`), even
+ * started in the same pass, never share a vendor call. Items runBatch did not start (time budget
+ * gone) never join a group, so they are never sent.
  */
-export function coalesce<T, Id = number>(send: (group: readonly T[]) => Promise<Settled<Id>[]>): (input: T) => Promise<Id> {
+export function coalesce<T, Id = number>(send: (group: readonly T[]) => Promise<Settled<Id>[]>): (input: T, chunk: number) => Promise<Id> {
   type Waiting = { input: T; resolve: (id: Id) => void; reject: (e: unknown) => void };
-  let open: Waiting[] | undefined;
-  return (input) =>
+  const open = new Map<number, Waiting[]>();
+  return (input, chunk) =>
     new Promise<Id>((resolve, reject) => {
-      if (!open) {
-        const group: Waiting[] = [];
-        open = group;
+      let group = open.get(chunk);
+      if (!group) {
+        const members: Waiting[] = [];
+        group = members;
+        open.set(chunk, members);
         queueMicrotask(() => {
-          open = undefined;
-          send(group.map((g) => g.input)).then(
+          open.delete(chunk);
+          send(members.map((g) => g.input)).then(
             (results) =>
-              group.forEach((g, i) => {
+              members.forEach((g, i) => {
                 const r = results[i];
                 if (r?.status === 'fulfilled') g.resolve(r.value);
                 else g.reject(r ? r.reason : new ToolError('INTERNAL_ERROR', 'No result for this item.'));
               }),
-            (err: unknown) => group.forEach((g) => g.reject(err)),
+            (err: unknown) => members.forEach((g) => g.reject(err)),
           );
         });
       }
-      open.push({ input, resolve, reject });
+      group.push({ input, resolve, reject });
     });
 }

@@ -2,10 +2,15 @@ import { ToolError, type ErrorCode } from './errors';
 import { eachBounded } from './pool';
 
 export interface BatchOptions {
-  /** Items per chunk; chunks run one after another. Tape's batch endpoints take at most 50. */
+  /** Items per chunk. Tape's batch endpoints take at most 50. */
   chunkSize?: number;
-  /** Items of one chunk in flight at once. Defaults to the whole chunk. */
+  /** Items of one chunk in flight at once. Defaults to the whole chunk (coalesce needs that). */
   concurrency?: number;
+  /**
+   * Chunks in flight at once (default 1: one after another). Each platform sets its own, within its
+   * vendor's rate limit and batch endpoint rules; at most `parallelism × concurrency` items run at once.
+   */
+  parallelism?: number;
   /** Epoch ms after which no item is started (the Lambda's remaining time, less a margin). */
   deadline?: number;
   /** Time kept in hand before the deadline for the response itself. */
@@ -38,14 +43,15 @@ export const CHUNK_SIZE = 50;
 export const isRateLimited = (err: unknown): boolean => err instanceof ToolError && err.code === 'RATE_LIMITED';
 
 /**
- * Runs `work` over every item: chunks in sequence, items of a chunk in parallel (bounded).
- * Every item gets exactly one entry in `items`, in input order: its result, its error, or,
- * when it was not started (time budget ran out, or `stopOn` stopped the batch), NOT_ATTEMPTED
- * so it can be resent.
+ * Runs `work` over every item: up to `parallelism` chunks at once, the items of a chunk in parallel
+ * (bounded by `concurrency`); `work` learns the chunk of its item, so a vendor call can group one
+ * chunk (batch-chunks.ts `coalesce`). Every item gets exactly one entry in `items`, in input order:
+ * its result, its error, or, when it was not started (time budget ran out, or `stopOn` stopped the
+ * batch), NOT_ATTEMPTED so it can be resent.
  */
 export async function runBatch<T, R extends object>(
   inputs: readonly T[],
-  work: (input: T, index: number) => Promise<R>,
+  work: (input: T, index: number, chunk: number) => Promise<R>,
   opts: BatchOptions = {},
 ): Promise<BatchResult<R>> {
   const chunkSize = opts.chunkSize ?? CHUNK_SIZE;
@@ -73,23 +79,23 @@ export async function runBatch<T, R extends object>(
   };
 
   // Synchronous up to `work`: the items of a chunk start in one pass (coalesce relies on it).
-  const attempt = async (index: number): Promise<void> => {
+  const attempt = async (index: number, chunk: number): Promise<void> => {
     if (stoppedBy || now() + reserve >= deadline) {
       items[index] = notAttempted(index);
       return;
     }
     try {
-      items[index] = { index, success: true, ...(await work(inputs[index]!, index)) };
+      items[index] = { index, success: true, ...(await work(inputs[index]!, index, chunk)) };
     } catch (err) {
       items[index] = { index, success: false, error: describe(err) };
       if (!stoppedBy && err instanceof ToolError && opts.stopOn?.(err)) stoppedBy = { index, err };
     }
   };
 
-  const indexes = inputs.map((_, i) => i);
-  for (let start = 0; start < inputs.length; start += chunkSize) {
-    await eachBounded(indexes.slice(start, start + chunkSize), opts.concurrency ?? chunkSize, attempt);
-  }
+  const chunks: number[][] = [];
+  for (let start = 0; start < inputs.length; start += chunkSize) chunks.push(Array.from({ length: Math.min(chunkSize, inputs.length - start) }, (_, i) => start + i));
+  // A lane takes the next chunk when its chunk is done; `attempt` never throws, so no lane stops early.
+  await eachBounded(chunks, opts.parallelism ?? 1, (chunk, c) => eachBounded(chunk, opts.concurrency ?? chunkSize, (index) => attempt(index, c)));
   const successful = items.filter((i) => i.success).length;
   return { total: inputs.length, successful, failed: inputs.length - successful, items };
 }

@@ -1,4 +1,5 @@
 import { loadConfig, type Config } from './config';
+import { log } from './log';
 import type { Runtime } from './execute';
 import { createRegistry } from './registry';
 import { createStore, type Store } from './store';
@@ -15,13 +16,23 @@ export interface RuntimeOptions {
   blob?: BlobStore;
 }
 
+/** A store that can open its connection ahead of the first call (DynamoStore.warm). */
+type Warmable = Store & { warm?: () => Promise<void> };
+
+/**
+ * Builds what every call shares. The configured store and Blob store are built side by side, and a
+ * store that can warm up (DynamoDB: SDK loaded, credentials, connection) does so before this
+ * resolves; a failed warm-up is only logged — the first call then pays for the connection itself.
+ */
 export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const config = opts.config ?? loadConfig();
-  return {
-    registry: createRegistry(opts.platforms),
-    config,
-    store: opts.store ?? (await createStore(config.store)),
-    ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}),
-    blob: opts.blob ?? (await createBlobStore()),
-  };
+  const registry = createRegistry(opts.platforms);
+  const [store, blob] = await Promise.all([opts.store ?? warmed(createStore(config.store)), opts.blob ?? createBlobStore()]);
+  return { registry, config, store, ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}), blob };
+}
+
+async function warmed(building: Promise<Warmable>): Promise<Store> {
+  const store = await building;
+  await store.warm?.().catch((err: unknown) => log('warn', 'store warm-up failed', { error: err instanceof Error ? err.name : 'unknown' }));
+  return store;
 }

@@ -18,10 +18,12 @@ export interface Twin {
   fetch: typeof fetch;
 }
 
-/** Options every twin factory understands; each twin takes its own on top (credits, latency, …). */
+/** Options every twin factory understands; each twin takes its own on top (credits, clock, …). */
 export interface CommonTwinOptions {
   /** Webhook targets: 'public' (the vendor's rule) or 'any' (receivers on this machine, locally). */
   hookTargets?: 'public' | 'any';
+  /** Milliseconds before every answer leaves (the kit's `latency`): the vendor's network and server time. */
+  latencyMs?: number;
 }
 
 /** One implemented platform as the local server and the tests run it: the Lambda's tools beside its vendor's twin. */
@@ -39,16 +41,48 @@ export interface LocalPlatform<O extends CommonTwinOptions = any, T extends Twin
   look: string;
   /** The vendor's Authorization scheme for that look (Tape: Bearer; Podio: OAuth2). */
   scheme: string;
+  /** The twin's options for a budget of `n` per its vendor's window (TWIN_CREDITS), and that window in words. */
+  budget: { options: (n: number) => Partial<O>; per: string };
 }
+
+/** A twin with a `rateLimit` of calls per window: the budget keeps the vendor's window. */
+const calls = (windowMs: number, per: string) => ({ options: (n: number) => ({ rateLimit: { limit: n, windowMs } }), per });
 
 /** Every implemented platform; adding one is one entry here. */
 export const localPlatforms: readonly LocalPlatform[] = [
-  { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org', scheme: 'Bearer' },
-  { platform: collab, twin: createPodioTwin, mount: '/twins/podio', keys: PODIO_KEYS, probe: { tool: 'getOrganizations', params: {} }, look: '/org/', scheme: 'OAuth2' },
-  { platform: filebox, twin: createShareFileTwin, mount: '/twins/sharefile', keys: SHAREFILE_KEYS, probe: { tool: 'getTopLevelFolders', params: {} }, look: '/sf/v3/Items', scheme: 'Bearer' },
-  { platform: crm, twin: createHubSpotTwin, mount: '/twins/hubspot', keys: HUBSPOT_KEYS, probe: { tool: 'getPipelines', params: {} }, look: '/crm/v3/pipelines/deals', scheme: 'Bearer' },
-  { platform: realty, twin: createBatchDataTwin, mount: '/twins/batchdata', keys: BATCHDATA_KEYS, probe: { tool: 'searchProperties', params: { query: 'Phoenix, AZ', take: 1 } }, look: '/api/v1/sandbox', scheme: 'Bearer' },
+  { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org', scheme: 'Bearer', budget: { options: (n: number) => ({ credits: n }), per: 'credits per minute (a request costs 10)' } },
+  { platform: collab, twin: createPodioTwin, mount: '/twins/podio', keys: PODIO_KEYS, probe: { tool: 'getOrganizations', params: {} }, look: '/org/', scheme: 'OAuth2', budget: calls(3_600_000, 'calls per hour') },
+  { platform: filebox, twin: createShareFileTwin, mount: '/twins/sharefile', keys: SHAREFILE_KEYS, probe: { tool: 'getTopLevelFolders', params: {} }, look: '/sf/v3/Items', scheme: 'Bearer', budget: calls(60_000, 'calls per minute') },
+  { platform: crm, twin: createHubSpotTwin, mount: '/twins/hubspot', keys: HUBSPOT_KEYS, probe: { tool: 'getPipelines', params: {} }, look: '/crm/v3/pipelines/deals', scheme: 'Bearer', budget: calls(10_000, 'calls per 10 seconds') },
+  { platform: realty, twin: createBatchDataTwin, mount: '/twins/batchdata', keys: BATCHDATA_KEYS, probe: { tool: 'searchProperties', params: { query: 'Phoenix, AZ', take: 1 } }, look: '/api/v1/sandbox', scheme: 'Bearer', budget: calls(60_000, 'calls per minute') },
 ];
+
+/** The local twins' knobs, from the environment (README "Configuration"): absent means the vendor's own. */
+export interface TwinKnobs {
+  /** TWIN_LATENCY_MS: every twin answers after this many ms (default 0). */
+  latencyMs?: number;
+  /** TWIN_CREDITS: every twin's rate budget, in its vendor's unit and window (Tape: credits per minute). */
+  credits?: number;
+}
+
+function wholeNumber(env: Record<string, string | undefined>, name: string, min: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  return n;
+}
+
+export function twinKnobs(env: Record<string, string | undefined>): TwinKnobs {
+  const latencyMs = wholeNumber(env, 'TWIN_LATENCY_MS', 0);
+  const credits = wholeNumber(env, 'TWIN_CREDITS', 1);
+  return { ...(latencyMs ? { latencyMs } : {}), ...(credits !== undefined ? { credits } : {}) };
+}
+
+/** The options of a platform's twin for these knobs. */
+export function knobOptions(p: LocalPlatform, knobs: TwinKnobs): CommonTwinOptions {
+  return { ...(knobs.latencyMs ? { latencyMs: knobs.latencyMs } : {}), ...(knobs.credits !== undefined ? p.budget.options(knobs.credits) : {}) };
+}
 
 /** The platforms alone, for the runtime. */
 export const platforms: readonly Platform<any>[] = localPlatforms.map((p) => p.platform);

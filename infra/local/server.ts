@@ -6,22 +6,24 @@ import { localOriginGuard } from '../../shared/http/mcp';
 import { mountReference } from './reference';
 import { createRuntime } from '../../shared/runtime';
 import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
-import { localPlatforms, platforms, type Twin } from './platforms';
+import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type TwinKnobs } from './platforms';
 
 /**
  * The embedded default: every platform on one port, the memory store, and the sandbox twins in
  * the same process (mounted under /twins/<vendor> for a look, and called in-process by the tools).
- * A platform whose <PLATFORM>_BASE_URL is set talks to that URL instead.
+ * A platform whose <PLATFORM>_BASE_URL is set talks to that URL instead. TWIN_LATENCY_MS and
+ * TWIN_CREDITS set every twin's answer time and rate budget (reproducing the bench, load tests).
  */
 export async function startLocal(env: Record<string, string | undefined> = process.env) {
   // Locally, webhook receivers and attachment sources on this machine are fair game.
   const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...env });
+  const knobs = twinKnobs(env);
   const app = new Hono();
   const twins: Record<string, Twin> = {};
   const fetchFor: Record<string, typeof fetch | undefined> = {};
   for (const p of localPlatforms) {
     // Receivers on this machine may be webhook targets locally (the real vendors: public hosts only).
-    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public' });
+    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public', ...knobOptions(p, knobs) });
     twins[p.platform.name] = twin;
     fetchFor[p.platform.name] = config.baseUrls[p.platform.name] ? undefined : twin.fetch;
     app.route(p.mount, twin.app as Hono);
@@ -49,13 +51,14 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actualPort}`;
   own = base;
   if (blob instanceof MemoryBlobStore && !env.BLOB_BASE_URL) blob.baseUrl = base;
-  return { server, base, key: localPlatforms[0]!.keys.owner, twins, config };
+  return { server, base, key: localPlatforms[0]!.keys.owner, twins, config, knobs };
 }
 
 /** How to call each platform: where its vendor is, and a ready-to-paste curl of its probe tool. */
-export function startupMessage(base: string, config: ReturnType<typeof loadConfig>): string {
+export function startupMessage(base: string, config: ReturnType<typeof loadConfig>, knobs: TwinKnobs = {}): string {
   const keys = [...new Set(localPlatforms.map((p) => p.keys.owner))];
   const lines = [`Tool Execution Service listening on ${base} (store: ${config.store.kind})`];
+  if (knobs.latencyMs) lines.push(`twins answer after ${knobs.latencyMs} ms (TWIN_LATENCY_MS)`);
   lines.push(keys.length === 1 ? `sandbox key: ${keys[0]}` : `sandbox keys: ${localPlatforms.map((p) => `${p.platform.name} ${p.keys.owner}`).join(', ')}`);
   for (const p of localPlatforms) {
     const name = p.platform.name;
@@ -65,12 +68,13 @@ export function startupMessage(base: string, config: ReturnType<typeof loadConfi
       `  try: curl -s -X POST ${base}/v1/tools/${name}/${p.probe.tool} -H "Authorization: Bearer ${p.keys.owner}" -H "Content-Type: application/json" -d '${JSON.stringify(p.probe.params)}'`,
     );
     if (!config.baseUrls[name]) lines.push(`  vendor side: curl -s ${base}${p.mount}${p.look} -H "Authorization: ${p.scheme} ${p.keys.owner}"`);
+    if (!config.baseUrls[name] && knobs.credits !== undefined) lines.push(`  twin budget: ${knobs.credits.toLocaleString('en-US')} ${p.budget.per} (TWIN_CREDITS)`);
   }
   return lines.join('\n');
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
-  const { base, config } = await startLocal();
-  console.log(startupMessage(base, config));
+  const { base, config, knobs } = await startLocal();
+  console.log(startupMessage(base, config, knobs));
 }

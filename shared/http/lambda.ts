@@ -5,6 +5,7 @@ import { execute, failure, type Envelope, type Runtime } from '../execute';
 import { createRuntime, type RuntimeOptions } from '../runtime';
 import type { Platform } from '../tool';
 import { createApp } from './app';
+import { log } from '../log';
 import { readSecureKey } from './ssm';
 
 /** A scheduled job's event: the key is read from an SSM SecureString, never sent in the event. */
@@ -28,20 +29,33 @@ const isHttpEvent = (e: object): e is HttpEvent => 'requestContext' in e;
 /**
  * The Lambda entry of one platform: API Gateway HTTP API (v2) and REST (v1) events go through
  * the shared Hono app; any other event is a direct invocation {tool, params, format?, key_parameter}.
+ *
+ * The runtime (config, store client and its connection, registry, Hono app, Blob store) starts
+ * here, when the module is loaded: Lambda's init phase runs that at full speed before the first
+ * request, which then only awaits it. A failed start is not kept: the next invocation starts again.
  */
 export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeOptions> = {}) {
-  let ready: Promise<{ rt: Runtime; http: ReturnType<typeof handle> }> | undefined;
-  const init = async () => {
+  type Ready = { rt: Runtime; http: ReturnType<typeof handle> };
+  const init = async (): Promise<Ready> => {
     const rt = await createRuntime({ ...options, platforms: [platform] });
     return { rt, http: handle(createApp(rt)) };
   };
+  const start = (): Promise<Ready> => {
+    const started = init();
+    // Handled here, so a start failing before any invocation awaits it is no unhandled rejection.
+    started.catch((err: unknown) => {
+      if (ready === started) ready = undefined;
+      log('error', 'runtime start failed; the next invocation retries', { platform: platform.name, error: err instanceof Error ? err.message : String(err) });
+    });
+    return started;
+  };
+  let ready: Promise<Ready> | undefined = start();
+  // Node's fetch (undici: tens of ms to compile) loads on its first use, in the first vendor call.
+  // Loaded on the next turn instead, once the store's warm-up request is out: at init, overlapping it.
+  setImmediate(loadFetch);
 
   return async function handler(event: HttpEvent | DirectEvent, context: Context) {
-    // A failed start is not kept: the next invocation of this container tries again.
-    const { rt, http } = await (ready ??= init().catch((err: unknown) => {
-      ready = undefined;
-      throw err;
-    }));
+    const { rt, http } = await (ready ??= start());
     if (event && typeof event === 'object' && isHttpEvent(event)) {
       const checked = checkHttpEvent(event);
       if (checked instanceof ToolError) return httpFailure(checked, platform.name);
@@ -60,6 +74,9 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
     return direct(rt, platform, event, context);
   };
 }
+
+/** Touching one of fetch's lazy globals makes Node load undici, which fetch then finds ready. */
+const loadFetch = (): void => void globalThis.Headers;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const NO_BODY = new Set(['GET', 'HEAD']);

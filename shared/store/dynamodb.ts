@@ -21,6 +21,14 @@ export class DynamoStore implements Store {
     private readonly now: Clock = Date.now,
   ) {}
 
+  /**
+   * A harmless read of a key that is never written: the SDK resolves its credentials, loads its
+   * lazy parts and opens its keep-alive connection now (at init) instead of in the first call.
+   */
+  async warm(): Promise<void> {
+    await this.client.send(new GetItemCommand({ TableName: this.table, Key: { pk: { S: '#warm-up' } }, ProjectionExpression: 'pk' }));
+  }
+
   async get<T>(key: string): Promise<T | undefined> {
     const out = await this.client.send(
       new GetItemCommand({ TableName: this.table, Key: { pk: { S: key } }, ConsistentRead: true }),

@@ -14,10 +14,14 @@ export interface ChildRun {
 
 export interface ColdResult {
   name: string;
+  /** The store of the run: "memory" or "DynamoDB Local". */
+  store: string;
   file: string;
   runs: ChildRun[];
-  medianExitMs: number;
+  /** Spawn → first answer (the child's result line): what a caller waits for. */
   medianLineMs: number;
+  /** Spawn → exit (for reference: the process exit is no part of an answer). */
+  medianExitMs: number;
   /** In the child, from its process start (performance.timeOrigin). */
   medianRequireMs: number;
   medianFirstAnswerMs: number;
@@ -166,67 +170,73 @@ function assertSuccess(name: string, report: Record<string, unknown>): void {
 }
 
 export interface ColdTarget {
-  /** The bundle's vendor twin, on a loopback port. */
+  /** The bundle's vendor twin (in the vendor process, on loopback). */
   baseUrl: string;
   /** The API Gateway event the bundle answers (its platform's read-only probe). */
   event: Record<string, unknown>;
 }
 
+export interface ColdStore {
+  name: string;
+  env: NodeJS.ProcessEnv;
+}
+
 /**
- * Cold init: each bundle, and the empty-process floor, in fresh `node` processes, interleaved
- * round by round (order alternating), after one untimed warm-up of each (file cache).
- * Each bundle answers its platform's probe against its own twin, with the store of `storeEnv`
- * (the deployed one: DynamoDB, here DynamoDB Local).
+ * Cold start: each bundle with each store, and the empty-process floor, in fresh `node` processes,
+ * interleaved round by round (order alternating), after one untimed warm-up of each (file cache).
+ * Each bundle answers its platform's probe against its own twin; the figure is spawn → first
+ * answer (the line the child prints the moment the handler answers), not spawn → exit.
  */
-export async function measureColdInit(
-  bundles: readonly { name: string; file: string }[],
-  targets: Record<string, ColdTarget>,
-  runs: number,
-  storeEnv: NodeJS.ProcessEnv,
-): Promise<ColdReport> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...storeEnv };
+export async function measureColdInit(bundles: readonly { name: string; file: string }[], targets: Record<string, ColdTarget>, runs: number, stores: readonly ColdStore[]): Promise<ColdReport> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_OPTIONS;
+  delete env.STORE;
+  delete env.TABLE_NAME;
   const bundleEnv = (name: string): NodeJS.ProcessEnv => {
     const target = targets[name];
     if (!target) throw new Error(`cold init: no twin and probe for function "${name}"`);
     return { ...env, [`${name.toUpperCase()}_BASE_URL`]: target.baseUrl, BENCH_EVENT: JSON.stringify(target.event) };
   };
+  const key = (name: string, store: string) => `${name}\u0000${store}`;
   const kinds = [
-    { name: '(floor)', script: FLOOR_CHILD, env },
-    ...bundles.map((b) => ({ name: b.name, script: COLD_CHILD, env: { ...bundleEnv(b.name), BENCH_BUNDLE: b.file } })),
+    { key: '(floor)', script: FLOOR_CHILD, env },
+    ...bundles.flatMap((b) => stores.map((s) => ({ key: key(b.name, s.name), script: COLD_CHILD, env: { ...bundleEnv(b.name), ...s.env, BENCH_BUNDLE: b.file } }))),
   ];
-  const results = new Map<string, ChildRun[]>(kinds.map((k) => [k.name, []]));
+  const results = new Map<string, ChildRun[]>(kinds.map((k) => [k.key, []]));
 
   for (const k of kinds) {
     const warm = await runChild(k.script, k.env);
-    if (k.script === COLD_CHILD) assertSuccess(k.name, warm.report);
+    if (k.script === COLD_CHILD) assertSuccess(k.key, warm.report);
   }
   for (let round = 0; round < runs; round++) {
     const order = round % 2 === 0 ? kinds : [...kinds].reverse();
     for (const k of order) {
       const run = await runChild(k.script, k.env);
-      if (k.script === COLD_CHILD) assertSuccess(k.name, run.report);
-      results.get(k.name)?.push(run);
+      if (k.script === COLD_CHILD) assertSuccess(k.key, run.report);
+      results.get(k.key)?.push(run);
     }
   }
 
   const floorRuns = results.get('(floor)') ?? [];
-  const num = (r: ChildRun, key: string) => (typeof r.report[key] === 'number' ? (r.report[key] as number) : Number.NaN);
+  const num = (r: ChildRun, name: string) => (typeof r.report[name] === 'number' ? (r.report[name] as number) : Number.NaN);
   return {
     runsPerKind: runs,
     floor: { runs: floorRuns, medianExitMs: median(floorRuns.map((r) => r.exitMs)), medianLineMs: median(floorRuns.map((r) => r.lineMs)) },
-    functions: bundles.map((b) => {
-      const rs = results.get(b.name) ?? [];
-      return {
-        name: b.name,
-        file: b.file,
-        runs: rs,
-        medianExitMs: median(rs.map((r) => r.exitMs)),
-        medianLineMs: median(rs.map((r) => r.lineMs)),
-        medianRequireMs: median(rs.map((r) => num(r, 'requireMs'))),
-        medianFirstAnswerMs: median(rs.map((r) => num(r, 'firstAnswerMs'))),
-        medianChildStartToAnswerMs: median(rs.map((r) => num(r, 'startToAnswerMs'))),
-      };
-    }),
+    functions: bundles.flatMap((b) =>
+      stores.map((s) => {
+        const rs = results.get(key(b.name, s.name)) ?? [];
+        return {
+          name: b.name,
+          store: s.name,
+          file: b.file,
+          runs: rs,
+          medianLineMs: median(rs.map((r) => r.lineMs)),
+          medianExitMs: median(rs.map((r) => r.exitMs)),
+          medianRequireMs: median(rs.map((r) => num(r, 'requireMs'))),
+          medianFirstAnswerMs: median(rs.map((r) => num(r, 'firstAnswerMs'))),
+          medianChildStartToAnswerMs: median(rs.map((r) => num(r, 'startToAnswerMs'))),
+        };
+      }),
+    ),
   };
 }

@@ -1,10 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { dbapp } from '../../functions/dbapp';
-import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
-import { loadConfig } from '../../shared/config';
-import { createApp } from '../../shared/http/app';
-import { createRuntime } from '../../shared/runtime';
+import { SANDBOX_KEYS } from '../../infra/twins/tape';
 import type { Store } from '../../shared/store';
+import { dbappLambda } from './lambda';
 import { percentile } from './stats';
 
 export interface Percentiles {
@@ -14,50 +11,37 @@ export interface Percentiles {
 
 export interface OverheadReport {
   tool: string;
+  vendorRequest: string;
   calls: number;
   warmup: number;
   toolMs: Percentiles;
   directMs: Percentiles;
-  /** Tool percentile minus direct percentile. */
+  /** Percentiles of the paired differences (tool call i minus direct request i). */
   overheadMs: Percentiles;
   samples: { toolMs: number[]; directMs: number[] };
 }
 
 /**
- * Per-call overhead of getWorkspace through the shared HTTP app (in-process app.request, as the
- * test harness does) against a zero-latency twin, next to a direct twin.fetch of the same data.
- * Calls alternate tool/direct so drift (GC, JIT) falls on both alike. Every tool call passes the
- * rate-limit counter of `store`: with DynamoDB that is one round trip per call, as deployed.
+ * Per-call overhead as deployed: dbapp/getWorkspace through the Lambda handler with real API
+ * Gateway v2 events, against a zero-latency Tape twin in another process (over loopback HTTP),
+ * paired with the same vendor request made directly (GET /v1/workspace/org + JSON parse). Each pair
+ * runs back to back, in alternating order, so drift (GC, JIT, the other process) falls on both; the
+ * figures are percentiles of the per-pair differences. Every tool call passes the rate-limit counter
+ * of `store` (with DynamoDB: one round trip before the vendor call).
  */
-export async function measureOverhead(calls: number, warmup: number, store: Store): Promise<OverheadReport> {
-  const twin = createTapeTwin({ credits: 1e12 });
-  const rt = await createRuntime({
-    platforms: [dbapp],
-    config: loadConfig({ RATE_LIMIT_MAX: '100000000' }),
-    store,
-    fetchFor: { dbapp: twin.fetch },
-  });
-  const app = createApp(rt);
+export async function measureOverhead(tapeUrl: string, store: Store, calls: number, warmup: number): Promise<OverheadReport> {
+  const call = dbappLambda(tapeUrl, store);
   const auth = `Bearer ${SANDBOX_KEYS.owner}`;
-  const body = JSON.stringify({ workspace_id: 1 });
 
-  async function viaTool(): Promise<unknown> {
-    const res = await app.request('/v1/tools/dbapp/getWorkspace', {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body,
-    });
-    const envelope = JSON.parse(await res.text()) as { success?: unknown; data?: unknown };
-    if (res.status !== 200 || envelope.success !== true) throw new Error(`getWorkspace failed (HTTP ${res.status}): ${JSON.stringify(envelope).slice(0, 500)}`);
-    return envelope.data;
-  }
-
-  async function direct(): Promise<unknown> {
-    const res = await twin.fetch('https://api.tapeapp.com/v1/workspace/org', { headers: { authorization: auth, accept: 'application/json' } });
+  const viaTool = async () => {
+    const text = (await call('getWorkspace', { workspace_id: 1 })) as string;
+    if (typeof text !== 'string' || !text.includes('#1')) throw new Error(`getWorkspace answered ${String(text).slice(0, 200)}`);
+  };
+  const direct = async () => {
+    const res = await fetch(`${tapeUrl}/v1/workspace/org`, { headers: { authorization: auth, accept: 'application/json' } });
     const json = (await res.json()) as { workspaces?: { workspace_id: number }[] };
-    if (res.status !== 200 || !json.workspaces?.some((w) => w.workspace_id === 1)) throw new Error(`direct twin call failed (HTTP ${res.status}): ${JSON.stringify(json).slice(0, 500)}`);
-    return json;
-  }
+    if (res.status !== 200 || !json.workspaces?.some((w) => w.workspace_id === 1)) throw new Error(`direct Tape call failed (HTTP ${res.status})`);
+  };
 
   for (let i = 0; i < warmup; i++) {
     await viaTool();
@@ -66,7 +50,6 @@ export async function measureOverhead(calls: number, warmup: number, store: Stor
   const toolMs: number[] = [];
   const directMs: number[] = [];
   for (let i = 0; i < calls; i++) {
-    // Alternate which goes first within each pair.
     const pair = i % 2 === 0 ? ([viaTool, direct] as const) : ([direct, viaTool] as const);
     for (const fn of pair) {
       const t = performance.now();
@@ -74,16 +57,16 @@ export async function measureOverhead(calls: number, warmup: number, store: Stor
       (fn === viaTool ? toolMs : directMs).push(performance.now() - t);
     }
   }
-
-  const tool = { p50: percentile(toolMs, 50), p99: percentile(toolMs, 99) };
-  const dir = { p50: percentile(directMs, 50), p99: percentile(directMs, 99) };
+  const diffs = toolMs.map((t, i) => t - directMs[i]!);
+  const p = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
   return {
     tool: 'dbapp/getWorkspace',
+    vendorRequest: 'GET /v1/workspace/org',
     calls,
     warmup,
-    toolMs: tool,
-    directMs: dir,
-    overheadMs: { p50: tool.p50 - dir.p50, p99: tool.p99 - dir.p99 },
+    toolMs: p(toolMs),
+    directMs: p(directMs),
+    overheadMs: p(diffs),
     samples: { toolMs, directMs },
   };
 }

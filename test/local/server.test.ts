@@ -70,3 +70,52 @@ describe('local server (the embedded default)', () => {
     expect(body.workspaces.map((w) => w.name)).toContain('Local check');
   });
 });
+
+describe('local server: TWIN_LATENCY_MS and TWIN_CREDITS', () => {
+  const LATENCY_MS = 150;
+  const BUDGET = 25;
+  let local: Awaited<ReturnType<typeof startLocal>>;
+  beforeAll(async () => {
+    local = await startLocal({ PORT: '0', TWIN_LATENCY_MS: String(LATENCY_MS), TWIN_CREDITS: String(BUDGET), RATE_LIMIT_MAX: '100000' });
+  });
+  afterAll(() => new Promise<void>((resolve) => local.server.close(() => resolve())));
+
+  describe.each(platformCases)('$name', (c) => {
+    it('its twin holds every answer for TWIN_LATENCY_MS, at its mount and through the in-process fetch the tools use', async () => {
+      // A lower bound the twin guarantees (kit/latency.ts), not a speed figure.
+      let started = performance.now();
+      const res = await fetch(`${local.base}${c.mount}${c.look}`, { headers: { authorization: `${c.scheme} ${c.keys.owner}` } });
+      expect(res.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(LATENCY_MS - 1);
+      started = performance.now();
+      const tool = await local.twins[c.name]!.fetch(`http://twin.local${c.look}`, { headers: { authorization: `${c.scheme} ${c.keys.owner}` } });
+      expect(tool.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(LATENCY_MS - 1);
+    });
+
+    it('its twin refuses calls past the TWIN_CREDITS budget, in its vendor\'s words', async () => {
+      const headers = { authorization: `${c.scheme} ${c.keys.owner}` };
+      // At most the budget passes (less what the test above spent): Tape's credits are 10 a request, the others count calls.
+      const allowed = c.name === 'dbapp' ? Math.floor(BUDGET / 10) : BUDGET;
+      const answers = await Promise.all(Array.from({ length: BUDGET + 1 }, () => local.twins[c.name]!.fetch(`http://twin.local${c.look}`, { headers }).then((r) => r.status)));
+      expect(answers.filter((s) => s === 200).length).toBeLessThanOrEqual(allowed);
+      expect(answers.filter((s) => s === 429 || s === 420).length).toBeGreaterThan(0);
+    });
+  });
+
+  it('says so at startup', () => {
+    const message = startupMessage(local.base, local.config, local.knobs);
+    expect(message).toContain(`twins answer after ${LATENCY_MS} ms (TWIN_LATENCY_MS)`);
+    expect(message).toContain(`twin budget: ${BUDGET} credits per minute (a request costs 10) (TWIN_CREDITS)`);
+    expect(message).toContain(`twin budget: ${BUDGET} calls per hour (TWIN_CREDITS)`);
+  });
+
+  it.each([
+    ['TWIN_LATENCY_MS', '-5'],
+    ['TWIN_LATENCY_MS', 'fast'],
+    ['TWIN_CREDITS', '0'],
+    ['TWIN_CREDITS', '1.5'],
+  ])('refuses %s=%s at startup, naming the variable', async (name, value) => {
+    await expect(startLocal({ PORT: '0', [name]: value })).rejects.toThrow(name);
+  });
+});

@@ -24,7 +24,7 @@ function vendor(overrides: Partial<ChunkWriter<number>> = {}) {
     ...overrides,
   };
   const write = coalesce(chunkSender(writer));
-  const run = (inputs: number[], chunkSize = 50) => runBatch(inputs, async (n) => ({ id: await write(n) }), { chunkSize });
+  const run = (inputs: number[], chunkSize = 50, parallelism = 1) => runBatch(inputs, async (n, _i, chunk) => ({ id: await write(n, chunk) }), { chunkSize, parallelism });
   return { run, calls };
 }
 
@@ -34,6 +34,27 @@ describe('coalesce + chunkSender', () => {
     const result = await run([1, 2, 3, 4, 5], 2);
     expect(calls.batch).toEqual([[1, 2], [3, 4], [5]]);
     expect(result.items.map((i) => (i.success ? i.id : null))).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('with several chunks in flight (started in the same pass), still one vendor call per chunk, overlapping', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const groups: number[][] = [];
+    const { run } = vendor({
+      async batch(group) {
+        groups.push([...group]);
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        inFlight--;
+        return group.map((n) => n * 10);
+      },
+    });
+    const inputs = Array.from({ length: 23 }, (_, i) => i + 1);
+    const result = await run(inputs, 5, 3);
+    expect(peak).toBe(3);
+    expect(result.items.map((i) => (i.success ? i.id : null))).toEqual(inputs.map((n) => n * 10));
+    // Chunks 0-2 start in one pass: each still got its own call of exactly its items.
+    expect(groups.sort((a, b) => a[0]! - b[0]!)).toEqual([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12, 13, 14, 15], [16, 17, 18, 19, 20], [21, 22, 23]]);
   });
 
   it('when the vendor refuses the batch for one input, sends each alone: the others are written, that one fails', async () => {

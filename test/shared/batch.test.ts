@@ -6,13 +6,13 @@ import { ToolError } from '../../shared/errors';
 const tick = (ms = 1) => new Promise((r) => setTimeout(r, ms));
 
 describe('runBatch', () => {
-  it('splits into chunks of 50 run one after another', async () => {
+  it('splits into chunks of 50 run one after another by default', async () => {
     const started: number[][] = [];
     let chunkOfRunning = -1;
     const result = await runBatch(
       Array.from({ length: 120 }, (_, i) => i),
-      async (n) => {
-        const chunk = Math.floor(n / 50);
+      async (n, _index, chunk) => {
+        expect(chunk).toBe(Math.floor(n / 50));
         // A chunk never starts while an earlier one still runs.
         expect(chunk).toBeGreaterThanOrEqual(chunkOfRunning);
         chunkOfRunning = chunk;
@@ -24,6 +24,77 @@ describe('runBatch', () => {
     expect(started.map((c) => c.length)).toEqual([50, 50, 20]);
     expect(result).toMatchObject({ total: 120, successful: 120, failed: 0 });
     expect(result.items[119]).toEqual({ index: 119, success: true, value: 238 });
+  });
+
+  it('runs up to `parallelism` chunks at once, never more, each item in its own place', async () => {
+    const running = new Map<number, number>();
+    let peakChunks = 0;
+    let peakItems = 0;
+    let items = 0;
+    const chunksSeen = new Set<number>();
+    const result = await runBatch(
+      Array.from({ length: 530 }, (_, i) => i),
+      async (n, index, chunk) => {
+        expect(index).toBe(n);
+        chunksSeen.add(chunk);
+        running.set(chunk, (running.get(chunk) ?? 0) + 1);
+        peakChunks = Math.max(peakChunks, running.size);
+        peakItems = Math.max(peakItems, ++items);
+        // Later items finish first: results still land at their index.
+        await tick(1 + ((529 - n) % 3));
+        items--;
+        const left = running.get(chunk)! - 1;
+        if (left === 0) running.delete(chunk);
+        else running.set(chunk, left);
+        return { value: n };
+      },
+      { chunkSize: 50, parallelism: 3 },
+    );
+    expect(peakChunks).toBe(3);
+    expect(peakItems).toBeLessThanOrEqual(150);
+    expect(chunksSeen.size).toBe(11);
+    expect(result).toMatchObject({ total: 530, successful: 530, failed: 0 });
+    expect(result.items.map((i) => (i.success ? i.value : -1))).toEqual(Array.from({ length: 530 }, (_, i) => i));
+    expect(result.items.every((item, i) => item.index === i)).toBe(true);
+  });
+
+  it('with chunks in flight, items not started before the deadline are NOT_ATTEMPTED', async () => {
+    let clock = 0;
+    const sent: number[] = [];
+    const result = await runBatch(
+      Array.from({ length: 300 }, (_, i) => i),
+      async (n) => {
+        sent.push(n);
+        // The budget runs out while chunk 2 (items 100-149) runs; chunk 3 was not started yet.
+        if (n === 149) clock = 10_000;
+        await tick();
+        return { n };
+      },
+      { deadline: 5000, reserveMs: 1000, now: () => clock, parallelism: 2 },
+    );
+    expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 150 }, (_, i) => i));
+    expect(result).toMatchObject({ total: 300, successful: 150, failed: 150 });
+    for (const i of [150, 250, 299]) expect(result.items[i]).toMatchObject({ index: i, success: false, error: { code: 'NOT_ATTEMPTED' } });
+    expect(result.items.every((item, i) => item.index === i)).toBe(true);
+  });
+
+  it('with chunks in flight, stopOn starts no new chunk and no new item: the rest are NOT_ATTEMPTED', async () => {
+    const sent: number[] = [];
+    const result = await runBatch(
+      Array.from({ length: 20 }, (_, i) => i),
+      async (n) => {
+        sent.push(n);
+        await tick(n === 2 ? 1 : 20);
+        if (n === 2) throw rateLimited(60, 'slow down');
+        return {};
+      },
+      { chunkSize: 4, parallelism: 2, stopOn: isRateLimited },
+    );
+    // Chunks 0 and 1 were in flight when item 2 failed; nothing after them was started.
+    expect(sent.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(result.items[2]).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+    for (let i = 8; i < 20; i++) expect(result.items[i]).toMatchObject({ index: i, success: false, error: { code: 'NOT_ATTEMPTED', details: { stopped_by: 2, retry_after: 60 } } });
+    expect(result).toMatchObject({ total: 20, successful: 7, failed: 13 });
   });
 
   it('runs the items of a chunk in parallel, up to the bound', async () => {

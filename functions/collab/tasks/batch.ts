@@ -1,7 +1,8 @@
 /**
- * The task batches (createTasks, updateTasks, deleteTasks) on shared/batch.ts: chunks of 50, a few
- * writes in flight at once (Podio has no batch endpoint for tasks, and its hourly budget is shared),
- * a rate limit stops the rest (NOT_ATTEMPTED, to resend). The answer is spec §4.5's envelope
+ * The task batches (createTasks, updateTasks, deleteTasks) on shared/batch.ts: a few writes in flight
+ * at once (Podio has no batch endpoint for tasks, and its hourly budget is shared), as one chunk (each
+ * task is its own call: chunk boundaries would only idle the lanes), a rate limit stops the rest
+ * (NOT_ATTEMPTED, to resend). The answer is spec §4.5's envelope
  * `{total, successful, failed, tasks: [...]}`; a failed entry is
  * `{index, success: false, task_id?, error: {code, message, details?}}` — `task_id` when the input
  * named one (update, delete).
@@ -27,7 +28,7 @@ export interface TaskBatch<R> {
 
 /** Runs `work` over the inputs; `idOf` names the task of an input for its failed entry. */
 export async function runTaskBatch<T, R extends object>(ctx: Pick<Ctx, 'deadline'>, inputs: readonly T[], work: (input: T, index: number) => Promise<R>, idOf?: (input: T) => number): Promise<TaskBatch<R>> {
-  const r: BatchResult<R> = await runBatch(inputs, work, { concurrency: CONCURRENCY, deadline: ctx.deadline, stopOn: isRateLimited });
+  const r: BatchResult<R> = await runBatch(inputs, work, { chunkSize: Math.max(1, inputs.length), concurrency: CONCURRENCY, deadline: ctx.deadline, stopOn: isRateLimited });
   return {
     total: r.total,
     successful: r.successful,

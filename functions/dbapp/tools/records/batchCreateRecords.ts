@@ -9,7 +9,7 @@ export const batchCreateRecords = dbappTool({
   name: 'batchCreateRecords',
   description:
     'Create many records in one app. Every input is checked against the app first (same forms as createRecord); if any is invalid, none is ' +
-    'created and the error names inputs.<i>.fields.<key>. Then the records are written in chunks of 50 (one chunk after another, one Tape batch ' +
+    'created and the error names inputs.<i>.fields.<key>. Then the records are written in chunks of 50 (4 chunks at a time, one Tape batch ' +
     'call per chunk). Partial failure is possible: the answer has {total, successful, failed, items: [{index, success, record_id, record_url}]}, ' +
     'a failed item carries error {code, message} and every input is accounted for — items not sent because time ran out say so (NOT_ATTEMPTED) ' +
     'and can be resent. silent/hook/workflow apply to every record.',

@@ -10,8 +10,8 @@ export const batchUpdateRecords = dbappTool({
   name: 'batchUpdateRecords',
   description:
     'Change field values of many records of one app; per record only the fields given change (same forms as updateRecord). All updates are ' +
-    'checked first — if any is invalid, none is applied and the error names updates.<i>.… Then they are written in chunks of 50 (one chunk ' +
-    'after another, one Tape batch call per chunk). Partial failure is possible at run time: the answer has {total, successful, failed, ' +
+    'checked first — if any is invalid, none is applied and the error names updates.<i>.… Then they are written in chunks of 50 (4 chunks ' +
+    'at a time, one Tape batch call per chunk). Partial failure is possible at run time: the answer has {total, successful, failed, ' +
     'items: [{index, success, record_id, record_url}]}, a failed item carries error {code, message}, and every update is accounted for ' +
     '(NOT_ATTEMPTED = not sent because time ran out; resend those). silent/hook/workflow apply to every record.',
   input: z.strictObject({

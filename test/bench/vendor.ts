@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The sandbox twins in ANOTHER process, as a vendor is: the local server (`npm start`) with its
+ * twin knobs, so the service under measurement shares neither its event loop nor its CPU time with
+ * the vendor. Anyone reproduces a run with `TWIN_LATENCY_MS=… TWIN_CREDITS=… npm start`.
+ */
+export interface VendorProcess {
+  /** The local server's base URL; each twin is under `<base><mount>` (e.g. /twins/tape). */
+  base: string;
+  latencyMs: number;
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function startVendor(latencyMs: number): Promise<VendorProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', TWIN_LATENCY_MS: String(latencyMs), TWIN_CREDITS: '1000000000' };
+  delete env.NODE_OPTIONS;
+  delete env.STORE;
+  delete env.TABLE_NAME;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`vendor process did not start:\n${out}\n${err}`)), 60_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`vendor process exited (${code}):\n${out}\n${err}`));
+    });
+  });
+  // Keep draining its output (a full pipe would stall it).
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return {
+    base,
+    latencyMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
