@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ERROR_CATALOGUE, ToolError, rateLimited, type ErrorCode, type ErrorDetails } from './errors';
-import type { Config } from './config';
+import { rateLimitFor, type Config } from './config';
 import type { Registry } from './registry';
 import type { Store } from './store';
 import type { BlobStore } from './blob/blob';
@@ -143,7 +143,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
  * throws RATE_LIMITED. Every keyed answer of a known platform carries the headers.
  */
 export async function countCall(rt: Runtime, platform: string, keyHash: string, headers: Record<string, string>): Promise<void> {
-  const { max, windowSeconds, onStoreError } = rt.config.rateLimit;
+  const { onStoreError } = rt.config.rateLimit;
+  const { max, windowSeconds } = rateLimitFor(rt.config, platform, rt.registry.platforms.get(platform)?.rateLimit);
   let counter;
   try {
     counter = await rt.store.increment(`rl#${platform}#${keyHash}`, windowSeconds, max);
