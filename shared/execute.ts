@@ -92,12 +92,19 @@ function countingFetch(inner: typeof fetch, stats: VendorStats): typeof fetch {
 
 async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcome> {
   const headers: Record<string, string> = {};
+  let admission: Promise<void> | undefined;
   try {
-    // The counter comes before the tool lookup: a key probing tool names is counted like any call.
+    // The counter starts before the tool lookup: a key probing tool names is counted like any call.
     if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
     const keyHash = hashKey(call.key);
-    await countCall(rt, call.platform, keyHash, headers);
+    admission = countCall(rt, call.platform, keyHash, headers);
+    // Awaited on every path below; this only keeps an early refusal from counting as unhandled.
+    admission.catch(() => {});
     const found = await rt.registry.find(call.platform, call.tool);
+    // A read-only tool runs alongside the counter's round trip and its answer waits for admission
+    // (issue 15); writes (dry runs too), unknown tools and a fail-closed deployment wait before
+    // anything is sent, so a refused write never reaches the vendor.
+    if (!found?.tool.annotations.readOnly || rt.config.rateLimit.onStoreError === 'closed') await admission;
     if (!found) throw notFound(rt, call);
     const { platform, tool } = found;
     // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
@@ -132,9 +139,12 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     }));
     Object.assign(headers, safety);
     const data = safe.render(result, input, call.format);
+    await admission;
     return { status: 200, body: { success: true, data }, headers };
   } catch (err) {
-    return failure(err, call, headers);
+    // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.
+    const refusal = await admission?.then(() => undefined, (e: unknown) => e);
+    return failure(refusal ?? err, call, headers);
   }
 }
 
