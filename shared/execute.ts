@@ -128,7 +128,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
     };
-    const { result, headers: safety } = await safe.run(rt.store, keyHash, input, () => tool.run(input, {
+    // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
+    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, keyHash, input, () => tool.run(input, {
       client: platform.client(call.key, env),
       keyHash,
       store: rt.store,
@@ -136,10 +137,9 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
       ...(rt.blob ? { blob: rt.blob } : {}),
       ...(safe.dryRun ? { dryRun: true } : {}),
-    }));
+    })), admission]);
     Object.assign(headers, safety);
     const data = safe.render(result, input, call.format);
-    await admission;
     return { status: 200, body: { success: true, data }, headers };
   } catch (err) {
     // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.

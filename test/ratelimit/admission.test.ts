@@ -83,6 +83,20 @@ describe('read-only tools: the counter off the critical path', () => {
     const invalid = await h.call('dbapp/getWorkspace', { workspace_id: 'not a number' });
     expect(invalid.body.error.code).toBe('RATE_LIMITED');
   });
+
+  it('a refused read answers as soon as the counter refuses, without waiting for the vendor', async () => {
+    const h = await harness({ env: { DBAPP_RATE_LIMIT_MAX: '1' } });
+    expect((await h.call('dbapp/listWorkspaces')).status).toBe(200);
+    // A vendor that never answers: only the counter's refusal can end this call.
+    let asked = 0;
+    h.rt.fetchFor!.dbapp = (() => {
+      asked += 1;
+      return new Promise<Response>(() => {});
+    }) as typeof fetch;
+    const over = await h.call('dbapp/listWorkspaces');
+    expect(over.status).toBe(429);
+    expect(asked).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('writes: admission before anything is sent', () => {
