@@ -9,10 +9,11 @@
  * With a twin latency (a vendor's round trip) the read's counter hides behind the vendor call;
  * the write's cannot.
  *
- * Prints one JSON line. Standalone (needs Java 17 for DynamoDB Local); run it on two commits to
- * compare designs.
+ * Prints one JSON line (needs Java 17 for DynamoDB Local); run it on two commits to compare
+ * designs. `measureRateLimitCounter` gives the same figures to the bench table.
  */
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { dbapp } from '../../functions/dbapp';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/config';
@@ -21,14 +22,10 @@ import { createRuntime } from '../../shared/runtime';
 import type { Store } from '../../shared/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
-import { startDynamoDbLocal } from '../helpers/dynamodb-local';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { percentile, round } from './stats';
 
-const calls = Number(process.argv[2] ?? 2000);
-const latencyMs = Number(process.argv[3] ?? 0);
-const warmup = Math.min(1000, calls);
-
-async function service(store: Store) {
+async function service(store: Store, latencyMs: number) {
   const twin = createTapeTwin({ credits: 1e12, latencyMs });
   const rt = await createRuntime({ platforms: [dbapp], config: loadConfig({ RATE_LIMIT_MAX: '100000000' }), store, fetchFor: { dbapp: twin.fetch } });
   const app = createApp(rt);
@@ -45,12 +42,24 @@ async function service(store: Store) {
 
 const stats = (samples: number[]) => ({ p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) });
 
-async function main() {
-  const local = await startDynamoDbLocal({ table: 'bench-ratelimit' });
+export interface CounterReport {
+  calls: number;
+  twin_latency_ms: number;
+  /** Per-call time with the DynamoDB store minus with the memory store, paired. */
+  read_counter_overhead_ms: { p50: number; p99: number };
+  write_counter_overhead_ms: { p50: number; p99: number };
+  /** `DynamoStore.increment` alone. */
+  increment_ms: { p50: number; p99: number };
+}
+
+/** The counter's cost per call with DynamoDB Local (started here unless one is passed). */
+export async function measureRateLimitCounter(calls: number, latencyMs: number, running?: DynamoDbLocal): Promise<CounterReport> {
+  const local = running ?? (await startDynamoDbLocal({ table: 'bench-ratelimit' }));
+  const warmup = Math.min(1000, calls);
   try {
     const dynamo = new DynamoStore(local.client, local.table);
-    const viaDynamo = await service(dynamo);
-    const viaMemory = await service(new MemoryStore());
+    const viaDynamo = await service(dynamo, latencyMs);
+    const viaMemory = await service(new MemoryStore(), latencyMs);
     const out: Record<string, unknown> = { calls, twin_latency_ms: latencyMs };
     const kinds = [
       ['read', 'getWorkspace', { workspace_id: 1 }],
@@ -85,10 +94,12 @@ async function main() {
       increments.push(performance.now() - t);
     }
     out.increment_ms = stats(increments);
-    console.log(JSON.stringify(out));
+    return out as unknown as CounterReport;
   } finally {
-    await local.stop();
+    if (!running) await local.stop();
   }
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(JSON.stringify(await measureRateLimitCounter(Number(process.argv[2] ?? 2000), Number(process.argv[3] ?? 0))));
+}
