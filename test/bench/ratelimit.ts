@@ -2,7 +2,7 @@
  * What the rate-limit counter costs per call with the DynamoDB store (DynamoDB Local), as paired
  * differences against the memory store: a read (getWorkspace, which runs alongside the counter)
  * and a write (updateWorkspace, which waits for admission), through the shared HTTP app against
- * a zero-latency twin; and the counter's own round trips (`store.increment`).
+ * a Tape twin (zero latency unless given); and the counter's own round trips (`store.increment`).
  *
  *   npx tsx test/bench/ratelimit.ts [calls=2000] [twin latency ms=0]
  *
