@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ERROR_CATALOGUE, ToolError, rateLimited, type ErrorCode, type ErrorDetails } from './errors';
-import type { Config } from './config';
+import { rateLimitFor, type Config } from './config';
 import type { Registry } from './registry';
 import type { Store } from './store';
 import type { BlobStore } from './blob/blob';
@@ -92,12 +92,19 @@ function countingFetch(inner: typeof fetch, stats: VendorStats): typeof fetch {
 
 async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcome> {
   const headers: Record<string, string> = {};
+  let admission: Promise<void> | undefined;
   try {
-    // The counter comes before the tool lookup: a key probing tool names is counted like any call.
+    // The counter starts before the tool lookup: a key probing tool names is counted like any call.
     if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
     const keyHash = hashKey(call.key);
-    await countCall(rt, call.platform, keyHash, headers);
+    admission = countCall(rt, call.platform, keyHash, headers);
+    // Awaited on every path below; this only keeps an early refusal from counting as unhandled.
+    admission.catch(() => {});
     const found = await rt.registry.find(call.platform, call.tool);
+    // A read-only tool runs alongside the counter's round trip and its answer waits for admission
+    // (issue 15); writes (dry runs too), unknown tools and a fail-closed deployment wait before
+    // anything is sent, so a refused write never reaches the vendor.
+    if (!found?.tool.annotations.readOnly || rt.config.rateLimit.onStoreError === 'closed') await admission;
     if (!found) throw notFound(rt, call);
     const { platform, tool } = found;
     // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
@@ -121,7 +128,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
     };
-    const { result, headers: safety } = await safe.run(rt.store, keyHash, input, () => tool.run(input, {
+    // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
+    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, keyHash, input, () => tool.run(input, {
       client: platform.client(call.key, env),
       keyHash,
       store: rt.store,
@@ -129,12 +137,14 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
       ...(rt.blob ? { blob: rt.blob } : {}),
       ...(safe.dryRun ? { dryRun: true } : {}),
-    }));
+    })), admission]);
     Object.assign(headers, safety);
     const data = safe.render(result, input, call.format);
     return { status: 200, body: { success: true, data }, headers };
   } catch (err) {
-    return failure(err, call, headers);
+    // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.
+    const refusal = await admission?.then(() => undefined, (e: unknown) => e);
+    return failure(refusal ?? err, call, headers);
   }
 }
 
@@ -143,7 +153,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
  * throws RATE_LIMITED. Every keyed answer of a known platform carries the headers.
  */
 export async function countCall(rt: Runtime, platform: string, keyHash: string, headers: Record<string, string>): Promise<void> {
-  const { max, windowSeconds, onStoreError } = rt.config.rateLimit;
+  const { onStoreError } = rt.config.rateLimit;
+  const { max, windowSeconds } = rateLimitFor(rt.config, platform, rt.registry.platforms.get(platform)?.rateLimit);
   let counter;
   try {
     counter = await rt.store.increment(`rl#${platform}#${keyHash}`, windowSeconds, max);

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Config } from './config';
+import type { Config, RateLimit } from './config';
 import type { Store } from './store/store';
 import type { BlobStore } from './blob/blob';
 
@@ -92,6 +92,8 @@ export interface Platform<C = unknown> {
   tools: ToolLoaders<C>;
   client(key: string, env: PlatformEnv): C;
   defaultBaseUrl: string;
+  /** Calls per key the service admits by default: the vendor's published limit (config.ts rateLimitFor). */
+  rateLimit?: RateLimit;
 }
 
 export function definePlatform<C>(platform: Platform<C>): Platform<C> {

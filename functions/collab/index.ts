@@ -16,6 +16,7 @@ export const collab = definePlatform({
   name: 'collab',
   vendor: 'Podio',
   defaultBaseUrl: PODIO_BASE_URL,
+  rateLimit: { max: 1000, windowSeconds: 3600 }, // Podio: 1,000 calls per hour per key
   client: createPodioClient,
   tools: {
     ...appTools,

@@ -12,6 +12,7 @@ export const crm = definePlatform({
   name: 'crm',
   vendor: 'HubSpot CRM',
   defaultBaseUrl: HUBSPOT_BASE_URL,
+  rateLimit: { max: 100, windowSeconds: 10 }, // HubSpot: 100 per 10 s (Free/Starter; Pro/Enterprise private apps 190)
   client: createHubSpotClient,
   tools: {
     ...dealsTools,

@@ -13,6 +13,7 @@ export const dbapp = definePlatform({
   name: 'dbapp',
   vendor: 'Tape',
   defaultBaseUrl: TAPE_BASE_URL,
+  rateLimit: { max: 200, windowSeconds: 60 }, // Tape: 2,000 credits per minute, 10 per call for most
   client: createTapeClient,
   tools: {
     ...workspaceTools,

@@ -11,6 +11,7 @@ export const filebox = definePlatform({
   name: 'filebox',
   vendor: 'ShareFile',
   defaultBaseUrl: SHAREFILE_BASE_URL,
+  rateLimit: { max: 600, windowSeconds: 60 }, // ShareFile publishes no limit: the service's default
   client: createShareFileClient,
   tools: {
     ...itemTools,

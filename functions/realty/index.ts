@@ -7,6 +7,7 @@ export const realty = definePlatform({
   name: 'realty',
   vendor: 'BatchData',
   defaultBaseUrl: BATCHDATA_BASE_URL,
+  rateLimit: { max: 3000, windowSeconds: 60 }, // BatchData: 3,000 requests per minute per token
   client: createBatchDataClient,
   tools: {
     ...propertyTools,

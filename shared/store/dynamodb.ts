@@ -6,13 +6,14 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { counterResult, windowStart, type Clock, type CounterResult, type Store } from './store';
+import { admitted, refused, type Clock, type CounterResult, type Store } from './store';
 
 /**
  * Single-table DynamoDB store: `pk` (S) is the key, `expires_at` (N, epoch seconds) the TTL
  * attribute, `v` a JSON string for cache values, `n` the counter. DynamoDB's TTL deletes lazily,
  * so reads check expiry themselves, against `expires_ms` (N, epoch ms: the exact expiry, which
- * whole seconds would round) and else `expires_at`.
+ * whole seconds would round) and else `expires_at`. Rate-limit counters use `n`, `ts` and `c<window>`
+ * (see increment).
  */
 export class DynamoStore implements Store {
   constructor(
@@ -78,30 +79,66 @@ export class DynamoStore implements Store {
     await this.client.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: { S: key } } }));
   }
 
+  /**
+   * A sliding log in `limit` slots, each one item holding the time (`ts`, epoch ms) of the call
+   * admitted in it. A call takes a ticket n from an atomic `ADD` on the key's ticket item, then
+   * claims slot n mod limit with a conditional write that succeeds only if the slot is empty or
+   * its call is a whole window old. Two calls admitted within one window never share a slot, so no
+   * span of the window admits more than `limit`, whatever the tickets; of N concurrent calls on
+   * free slots exactly min(N, limit) win. A refused call gives its ticket back (`ADD n -1`), so
+   * the next ticket points at the oldest admission again and the log stays exact for sequential
+   * calls (concurrent refusals can leave it slightly conservative, never lax). Items expire (TTL)
+   * one window after their last write, when they no longer matter. Two round trips per call.
+   */
   async increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult> {
     const now = this.now();
-    const start = windowStart(now, windowSeconds);
-    // One item per window: a new window starts from zero without a reset write.
-    const pk = `${key}#${start}`;
+    const windowMs = windowSeconds * 1000;
+    const expiresAt = { N: String(Math.ceil((now + windowMs) / 1000) + 1) };
+    // Admissions per fixed window (`c<index>`) ride on the ticket item only for RateLimit-Remaining:
+    // the current window's count plus the previous one's, weighted by how much of it is still in
+    // the sliding window (an estimate; slots are what decide).
+    const index = Math.floor(now / windowMs);
+    const ticketKey = { pk: { S: `${key}#n` } };
+    const cur = `c${index}`;
+    const ticket = await this.client.send(
+      new UpdateItemCommand({
+        TableName: this.table,
+        Key: ticketKey,
+        UpdateExpression: 'ADD n :one, #cur :one SET expires_at = :exp REMOVE #old1, #old2',
+        ExpressionAttributeNames: { '#cur': cur, '#old1': `c${index - 2}`, '#old2': `c${index - 3}` },
+        ExpressionAttributeValues: { ':one': { N: '1' }, ':exp': expiresAt },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const attrs = ticket.Attributes ?? {};
+    const n = Number(attrs.n?.N ?? 1) - 1;
+    const slot = { pk: { S: `${key}#${((n % limit) + limit) % limit}` } };
     try {
-      const out = await this.client.send(
-        new UpdateItemCommand({
+      await this.client.send(
+        new PutItemCommand({
           TableName: this.table,
-          Key: { pk: { S: pk } },
-          UpdateExpression: 'ADD n :one SET expires_at = if_not_exists(expires_at, :exp)',
-          ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
-          ExpressionAttributeValues: {
-            ':one': { N: '1' },
-            ':limit': { N: String(limit) },
-            ':exp': { N: String(start + windowSeconds + 60) },
-          },
-          ReturnValues: 'UPDATED_NEW',
+          Item: { ...slot, ts: { N: String(now) }, expires_at: expiresAt },
+          ConditionExpression: 'attribute_not_exists(ts) OR ts <= :edge',
+          ExpressionAttributeValues: { ':edge': { N: String(now - windowMs) } },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return counterResult(true, Number(out.Attributes?.n?.N ?? 1), limit, now, windowSeconds);
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return counterResult(false, limit, limit, now, windowSeconds);
-      throw err;
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      const held = err.Item?.ts?.N ?? (await this.client.send(new GetItemCommand({ TableName: this.table, Key: slot, ConsistentRead: true }))).Item?.ts?.N;
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: ticketKey,
+          UpdateExpression: 'ADD n :minus, #cur :minus',
+          ExpressionAttributeNames: { '#cur': cur },
+          ExpressionAttributeValues: { ':minus': { N: '-1' } },
+        }),
+      );
+      return refused(limit, held === undefined ? windowMs : Number(held) + windowMs - now);
     }
+    const previous = Number(attrs[`c${index - 1}`]?.N ?? 0);
+    const inWindow = Number(attrs[cur]?.N ?? 1) + previous * (1 - (now - index * windowMs) / windowMs);
+    return admitted(Math.ceil(inWindow), limit, windowSeconds);
   }
 }

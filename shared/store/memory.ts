@@ -1,4 +1,4 @@
-import { counterResult, windowStart, type Clock, type CounterResult, type Store } from './store';
+import { admitted, refused, type Clock, type CounterResult, type Store } from './store';
 
 interface Entry {
   value: unknown;
@@ -8,7 +8,8 @@ interface Entry {
 /** In-process store: the local default, and the model the DynamoDB store is tested against. */
 export class MemoryStore implements Store {
   private readonly entries = new Map<string, Entry>();
-  private readonly counters = new Map<string, { count: number; expiresAt: number }>();
+  /** Per counter key: the times (epoch ms) of the calls admitted in the last window, oldest first. */
+  private readonly logs = new Map<string, { admitted: number[]; windowMs: number }>();
 
   constructor(private readonly now: Clock = Date.now) {}
 
@@ -40,20 +41,24 @@ export class MemoryStore implements Store {
   }
 
   async increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult> {
+    // A sliding log, exact in one process: admitted iff fewer than `limit` admissions are younger
+    // than one window. Check and write with no await between them: atomic here.
     const now = this.now();
-    const start = windowStart(now, windowSeconds);
-    const id = `${key}#${start}`;
+    const windowMs = windowSeconds * 1000;
     this.sweep(now);
-    const counter = this.counters.get(id) ?? { count: 0, expiresAt: (start + windowSeconds) * 1000 };
-    if (counter.count >= limit) return counterResult(false, counter.count, limit, now, windowSeconds);
-    counter.count += 1;
-    this.counters.set(id, counter);
-    return counterResult(true, counter.count, limit, now, windowSeconds);
+    const log = this.logs.get(key) ?? { admitted: [], windowMs };
+    log.windowMs = windowMs;
+    const live = log.admitted.findIndex((t) => t > now - windowMs);
+    log.admitted.splice(0, live === -1 ? log.admitted.length : live);
+    if (log.admitted.length >= limit) return refused(limit, log.admitted[log.admitted.length - limit]! + windowMs - now);
+    log.admitted.push(now);
+    this.logs.set(key, log);
+    return admitted(log.admitted.length, limit, windowSeconds);
   }
 
-  /** Drops expired counters so a long-running local server does not grow without bound. */
+  /** Drops logs with no live admission, so a long-running local server does not grow without bound. */
   private sweep(now: number): void {
-    if (this.counters.size < 1000) return;
-    for (const [id, c] of this.counters) if (c.expiresAt <= now) this.counters.delete(id);
+    if (this.logs.size < 1000) return;
+    for (const [key, log] of this.logs) if ((log.admitted.at(-1) ?? 0) <= now - log.windowMs) this.logs.delete(key);
   }
 }

@@ -1,13 +1,16 @@
 import { log } from '../log';
 
-/** The port every function uses for state: a TTL cache and an atomic windowed counter. */
+/** The port every function uses for state: a TTL cache and an atomic sliding-window counter. */
 export interface CounterResult {
   allowed: boolean;
-  /** Requests counted in the current window (including this one when allowed). */
+  /** Calls admitted in the last window, this one included when allowed (an estimate on DynamoDB). */
   count: number;
   limit: number;
   remaining: number;
-  /** Seconds until the window resets. */
+  /**
+   * Refused: seconds until a retry can be admitted (the true wait: the oldest admission of the
+   * window leaves it). Allowed: seconds until the whole limit is available again, with no more calls.
+   */
   resetSeconds: number;
 }
 
@@ -15,8 +18,9 @@ export interface Store {
   get<T = unknown>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   /**
-   * Counts one request in the fixed window `windowSeconds` wide that holds now.
-   * Atomic: of N concurrent calls at most `limit` are allowed per window.
+   * Admits one call when fewer than `limit` calls were admitted in the `windowSeconds` before now
+   * (a sliding window: no span of that width ever admits more than `limit`). Atomic: of N
+   * concurrent calls on an idle key exactly min(N, limit) are admitted.
    */
   increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult>;
   /**
@@ -31,15 +35,15 @@ export interface Store {
 
 export type Clock = () => number;
 
-/** Start (epoch seconds) of the fixed window holding `nowMs`. */
-export function windowStart(nowMs: number, windowSeconds: number): number {
-  const now = Math.floor(nowMs / 1000);
-  return now - (now % windowSeconds);
+/** An admitted call: `count` admitted in the window; the whole limit is back one window after it. */
+export function admitted(count: number, limit: number, windowSeconds: number): CounterResult {
+  const used = Math.min(limit, Math.max(1, count));
+  return { allowed: true, count: used, limit, remaining: limit - used, resetSeconds: windowSeconds };
 }
 
-export function counterResult(allowed: boolean, count: number, limit: number, nowMs: number, windowSeconds: number): CounterResult {
-  const resetSeconds = Math.max(1, windowStart(nowMs, windowSeconds) + windowSeconds - Math.floor(nowMs / 1000));
-  return { allowed, count, limit, remaining: Math.max(0, limit - count), resetSeconds };
+/** A refused call: `waitMs` until the oldest admission of the window leaves it. */
+export function refused(limit: number, waitMs: number): CounterResult {
+  return { allowed: false, count: limit, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
 export interface ScopedCache {

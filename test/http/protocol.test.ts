@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { harness, SANDBOX_KEYS } from '../helpers/harness';
+import { harness, HARNESS_RATE_LIMIT, SANDBOX_KEYS } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
 import type { Store } from '../../shared/store';
 import { MemoryStore } from '../../shared/store/memory';
@@ -272,7 +272,7 @@ describe.each(platformCases)('protocol on $name', (c) => {
     const text = await h.call(path, c.probe.params);
     expect(text.status).toBe(200);
     expect(text.body.data).toMatch(c.answer.text);
-    expect(text.headers.get('ratelimit-limit')).toBe('600');
+    expect(text.headers.get('ratelimit-limit')).toBe(HARNESS_RATE_LIMIT);
     const json = await h.call(path, c.probe.params, { query: 'format=json' });
     expect(json.body).toMatchObject({ success: true, data: c.answer.json });
     const b64 = await h.call(path, c.probe.params, { query: 'format=json&base64=true' });

@@ -169,8 +169,9 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       STORE: 'dynamodb',
       TABLE_NAME: { Ref: tableId },
       BLOB_BUCKET: { Ref: 'BlobBucket' },
-      RATE_LIMIT_MAX: '600',
-      RATE_LIMIT_WINDOW_SECONDS: '60',
+      // Unset: the platform's own default limit.
+      RATE_LIMIT_MAX: '',
+      RATE_LIMIT_WINDOW_SECONDS: '',
       LOG_LEVEL: 'info',
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));

@@ -5,7 +5,7 @@ import { hashKey } from '../../shared/execute';
 import { createStore } from '../../shared/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
-import { scopedCache, windowStart, type Clock, type CounterResult, type Store } from '../../shared/store/store';
+import { scopedCache, type Clock, type CounterResult, type Store } from '../../shared/store/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 
 /**
@@ -237,12 +237,14 @@ describe.each([memoryImpl, dynamoImpl])('Store ($name)', (impl) => {
     });
   });
 
-  describe('increment', () => {
+  describe('increment (sliding window)', () => {
     const expectAllowed = (r: CounterResult, count: number, limit: number, windowSeconds: number) => {
       expect(r).toMatchObject({ allowed: true, count, limit, remaining: limit - count });
       expect(r.resetSeconds).toBeGreaterThanOrEqual(1);
       expect(r.resetSeconds).toBeLessThanOrEqual(windowSeconds);
     };
+    const admit = async (key: string, n: number, window: number, limit: number) =>
+      (await Promise.all(Array.from({ length: n }, () => store.increment(key, window, limit)))).filter((r) => r.allowed).length;
 
     it('allows 1..limit with remaining decreasing, then refuses with remaining 0', async () => {
       const key = `${p}#rl`;
@@ -252,43 +254,68 @@ describe.each([memoryImpl, dynamoImpl])('Store ($name)', (impl) => {
       for (let i = 0; i < 3; i++) {
         const denied = await store.increment(key, window, limit);
         expect(denied).toMatchObject({ allowed: false, remaining: 0, limit, count: limit });
-        expect(denied.resetSeconds).toBeGreaterThanOrEqual(1);
-        expect(denied.resetSeconds).toBeLessThanOrEqual(window);
+        expect(denied.resetSeconds).toBe(window);
       }
     });
 
-    it('resetSeconds counts down to the end of the fixed window', async () => {
-      const key = `${p}#reset`;
-      // 15.5 s into a 60 s window: 45 s remain (whole seconds, from the current second).
-      clock.set(EPOCH_2100_MS + 15_500);
-      expect((await store.increment(key, 60, 2)).resetSeconds).toBe(45);
-      clock.set(EPOCH_2100_MS + 59_999);
-      expect(await store.increment(key, 60, 2)).toMatchObject({ allowed: true, count: 2, resetSeconds: 1 });
-      expect(await store.increment(key, 60, 2)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });
+    it('a burst at the end of one window and the start of the next admits no more than the limit in total', async () => {
+      const key = `${p}#boundary`;
+      // Half a second before and after a whole minute: a fixed window would admit 2 × limit here.
+      clock.set(EPOCH_2100_MS + 59_500);
+      expect(await admit(key, 5, 60, 5)).toBe(5);
+      clock.set(EPOCH_2100_MS + 60_500);
+      expect(await admit(key, 5, 60, 5)).toBe(0);
+      clock.set(EPOCH_2100_MS + 119_499);
+      expect(await admit(key, 5, 60, 5)).toBe(0);
+      // One window after the burst its calls have left it: the whole limit again, and no more.
+      clock.set(EPOCH_2100_MS + 119_500);
+      expect(await admit(key, 6, 60, 5)).toBe(5);
     });
 
-    it('a new window starts from 1 again', async () => {
-      const key = `${p}#win`;
-      const limit = 3;
-      const window = 60;
-      for (let i = 1; i <= limit; i++) expectAllowed(await store.increment(key, window, limit), i, limit, window);
-      expect((await store.increment(key, window, limit)).allowed).toBe(false);
-
-      clock.advance(window * 1000);
-      expectAllowed(await store.increment(key, window, limit), 1, limit, window);
-      expectAllowed(await store.increment(key, window, limit), 2, limit, window);
-
-      clock.advance(window * 1000);
-      expectAllowed(await store.increment(key, window, limit), 1, limit, window);
+    it('a refusal tells the true wait: retrying after it is admitted, a second earlier is not', async () => {
+      const key = `${p}#wait`;
+      const at = (s: number) => clock.set(T0 + s * 1000);
+      for (const s of [0, 10, 20]) {
+        at(s);
+        expect((await store.increment(key, 60, 3)).allowed).toBe(true);
+      }
+      at(30);
+      expect(await store.increment(key, 60, 3)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 30 });
+      at(59);
+      expect(await store.increment(key, 60, 3)).toMatchObject({ allowed: false, resetSeconds: 1 });
+      at(60); // the call of second 0 has left the window: one place, and only one
+      expect((await store.increment(key, 60, 3)).allowed).toBe(true);
+      const next = await store.increment(key, 60, 3);
+      expect(next).toMatchObject({ allowed: false, resetSeconds: 10 });
+      clock.advance(next.resetSeconds * 1000 - 1000);
+      expect((await store.increment(key, 60, 3)).allowed).toBe(false);
+      clock.advance(1000);
+      expect((await store.increment(key, 60, 3)).allowed).toBe(true);
+      // A fractional wait rounds up: half a second before the call of second 20 leaves the window.
+      clock.set(T0 + 79_000 + 500);
+      expect(await store.increment(key, 60, 3)).toMatchObject({ allowed: false, resetSeconds: 1 });
     });
 
-    it('the window boundary is fixed, not sliding', async () => {
-      const key = `${p}#fixed`;
-      clock.set(EPOCH_2100_MS + 59_000);
-      expect(await store.increment(key, 60, 1)).toMatchObject({ allowed: true, count: 1 });
-      expect((await store.increment(key, 60, 1)).allowed).toBe(false);
-      clock.set(EPOCH_2100_MS + 60_000); // one second later, but a new window
-      expect(await store.increment(key, 60, 1)).toMatchObject({ allowed: true, count: 1 });
+    it('matches an exact sliding log over a seeded random sequence of calls', async () => {
+      const key = `${p}#model`;
+      const limit = 4;
+      const window = 10;
+      const log: number[] = [];
+      let seed = 42;
+      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      for (let i = 0; i < 120; i++) {
+        clock.advance(Math.floor(random() * 5000));
+        const now = clock.t;
+        const live = log.filter((t) => t > now - window * 1000);
+        const allowed = live.length < limit;
+        if (allowed) log.push(now);
+        const r = await store.increment(key, window, limit);
+        expect(r.allowed, `call ${i}`).toBe(allowed);
+        if (!allowed) expect(r.resetSeconds, `call ${i}`).toBe(Math.ceil((live[live.length - limit]! + window * 1000 - now) / 1000));
+      }
+      // The sequence exercised both answers.
+      expect(log.length).toBeGreaterThan(40);
+      expect(log.length).toBeLessThan(110);
     });
 
     it('distinct keys count separately', async () => {
@@ -310,17 +337,26 @@ describe.each([memoryImpl, dynamoImpl])('Store ($name)', (impl) => {
       expectAllowed(await store.increment(key, 60, 5), 2, 5, 60);
     });
 
-    it('is atomic: of 50 concurrent increments with limit 20 exactly 20 are allowed', async () => {
+    it('is atomic: of 200 concurrent calls against a limit of 100 exactly 100 are admitted, again one window later', async () => {
       const key = `${p}#atomic`;
-      const results = await Promise.all(Array.from({ length: 50 }, () => store.increment(key, 60, 20)));
-      const allowed = results.filter((r) => r.allowed);
-      const denied = results.filter((r) => !r.allowed);
-      expect(allowed).toHaveLength(20);
-      expect(denied).toHaveLength(30);
-      // Each allowed call saw its own count: 1..20, each once.
-      expect(allowed.map((r) => r.count).sort((x, y) => x - y)).toStrictEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      for (const r of denied) expect(r.remaining).toBe(0);
-      expect((await store.increment(key, 60, 20)).allowed).toBe(false);
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.increment(key, 60, 100)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(100);
+      for (const r of results.filter((r) => !r.allowed)) expect(r).toMatchObject({ remaining: 0, resetSeconds: 60 });
+      expect((await store.increment(key, 60, 100)).allowed).toBe(false);
+      // 100 refusals gave their places back: a window later the whole limit is there again.
+      clock.advance(60_000);
+      expect(await admit(key, 200, 60, 100)).toBe(100);
+    }, 60_000);
+
+    it('a flood of refused calls does not push the next admission back', async () => {
+      const key = `${p}#flood`;
+      expect(await admit(key, 3, 60, 3)).toBe(3);
+      for (let s = 1; s < 60; s += 7) {
+        clock.set(T0 + s * 1000);
+        expect(await admit(key, 4, 60, 3)).toBe(0);
+      }
+      clock.set(T0 + 60_000);
+      expect(await admit(key, 3, 60, 3)).toBe(3);
     });
   });
 
@@ -447,26 +483,29 @@ describe('DynamoStore items (what DynamoDB TTL needs)', () => {
     expect(expires * 1000).toBeGreaterThanOrEqual(T0 + 120_000);
   });
 
-  it('the counter item has expires_at in epoch seconds, no earlier than its window end', async () => {
+  it('counter items have expires_at in epoch seconds: kept while they matter, gone soon after', async () => {
     const key = `items#${uid()}#rl`;
     const window = 60;
     await store.increment(key, window, 10);
+    clock.advance(5_000);
     await store.increment(key, window, 10);
     const out = await d.client.send(
       new ScanCommand({
         TableName: d.table,
         ConsistentRead: true,
         FilterExpression: 'begins_with(pk, :p)',
-        ExpressionAttributeValues: { ':p': { S: key } },
+        ExpressionAttributeValues: { ':p': { S: `${key}#` } },
       }),
     );
-    expect(out.Items).toHaveLength(1);
-    const item = out.Items![0]!;
-    expect(item.n?.N).toBe('2');
-    const expires = expectEpochSeconds(item.expires_at);
-    const windowEnd = windowStart(T0, window) + window;
-    expect(expires).toBeGreaterThanOrEqual(windowEnd);
-    expect(expires).toBeLessThanOrEqual(windowEnd + 3600);
+    // The ticket item and one slot per admitted call.
+    expect(out.Items?.map((i) => i.pk?.S).sort()).toEqual([`${key}#0`, `${key}#1`, `${key}#n`]);
+    for (const item of out.Items!) {
+      const expires = expectEpochSeconds(item.expires_at);
+      // A slot matters until its call is a window old; the ticket item as long as a slot does.
+      const lastUse = item.ts?.N ? Number(item.ts.N) : clock.t;
+      expect(expires * 1000).toBeGreaterThanOrEqual(lastUse + window * 1000);
+      expect(expires * 1000).toBeLessThanOrEqual(lastUse + window * 1000 + 3000);
+    }
   });
 });
 
