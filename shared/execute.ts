@@ -120,6 +120,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
+      ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
     };
     const { result, headers: safety } = await safe.run(rt.store, keyHash, input, () => tool.run(input, {
       client: platform.client(call.key, env),

@@ -57,6 +57,8 @@ export interface PlatformEnv {
   baseUrl: string;
   fetch: typeof fetch;
   timeoutMs: number;
+  /** Epoch ms by which the call must be done (Call.deadline): no vendor call outlives it, no retry starts that could not finish. */
+  deadline?: number;
 }
 
 /**
