@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Registry } from './registry';
 import type { Store } from './store';
 import type { BlobStore } from './blob/blob';
+import type { Resolver } from './fetch-url';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { log } from './log';
@@ -30,6 +31,8 @@ export interface Runtime {
   fetchFor?: Record<string, typeof fetch | undefined>;
   /** Where tools put files they hand out by link (shared/blob). */
   blob?: BlobStore;
+  /** DNS for checking caller URLs (webhook targets); absent: the system resolver. */
+  resolve?: Resolver;
 }
 
 
@@ -130,6 +133,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
       ...(rt.blob ? { blob: rt.blob } : {}),
       ...(safe.dryRun ? { dryRun: true } : {}),
+      ...(rt.resolve ? { resolve: rt.resolve } : {}),
     }));
     Object.assign(headers, safety);
     const data = safe.render(result, input, call.format);

@@ -82,7 +82,7 @@ describe.each(localPlatforms.map((p) => [p.platform.name, p] as const))('deadlin
     const deadline = started + 1_000;
     const outcome = await execute(h.rt, { platform, tool: local.probe.tool, key: local.keys.owner, params: local.probe.params, format: 'json', deadline });
     expect(outcome.body).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', details: { upstream_status: null, reason: 'timeout' } } });
-    const details = (outcome.body as { error: { details: { timeout_ms: number } } }).error.details;
+    const details = (outcome.body as unknown as { error: { details: { timeout_ms: number } } }).error.details;
     expect(started + details.timeout_ms).toBeLessThanOrEqual(deadline - DEADLINE_RESERVE_MS);
     // Every request the twin saw started before the deadline; none was a retry started too late.
     expect(twin.requests.entries.length).toBeGreaterThan(0);
