@@ -7,7 +7,8 @@ import type { BlobStore } from './blob/blob';
 import type { Resolver } from './fetch-url';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
-import { log } from './log';
+import { emit, log, logRecord } from './log';
+import { emfDocument, metricsEnabled, UNKNOWN_TOOL } from './metrics';
 import type { Call, Format } from './call';
 import { safeCall } from './safe-call';
 
@@ -48,7 +49,7 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   const started = performance.now();
   const vendor: VendorStats = { calls: 0, ms: 0 };
   const outcome = await run(rt, call, vendor);
-  logCall(call, outcome, started, vendor);
+  logCall(rt, call, outcome, started, vendor);
   return outcome;
 }
 
@@ -61,23 +62,39 @@ interface VendorStats {
 let coldStart = true;
 
 /**
- * The access log: one JSON line per call (LOG_LEVEL=info; on in serverless.yml). Ids, names,
- * codes and timings only: never the key, a parameter value or file content.
+ * The access log: one JSON line per call. Ids, names, codes and timings only: never the key, a
+ * parameter value or file content. With metrics on (Lambda) the line is an EMF document
+ * (shared/metrics.ts) and always written; otherwise it is written with LOG_LEVEL=info.
  */
-function logCall(call: Call, outcome: Outcome, started: number, vendor: VendorStats): void {
+function logCall(rt: Runtime, call: Call, outcome: Outcome, started: number, vendor: VendorStats): void {
   const body = outcome.body;
-  log('info', 'call', {
+  const code = body.success ? undefined : body.error.code;
+  const fields = {
     ...(call.requestId ? { request_id: call.requestId } : {}),
     platform: call.platform,
     tool: call.tool,
     status: outcome.status,
-    ...(body.success ? {} : { code: body.error.code }),
+    ...(code ? { code } : {}),
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     vendor_calls: vendor.calls,
     vendor_ms: Math.round(vendor.ms * 100) / 100,
     cold_start: coldStart,
-  });
+  };
   coldStart = false;
+  if (!metricsEnabled()) return log('info', 'call', fields);
+  // Platform and tool are dimensions: names the registry does not know are not minted as new ones.
+  const platform = rt.registry.platforms.get(call.platform);
+  const known = platform !== undefined && Object.hasOwn(platform.tools, call.tool);
+  const metrics = {
+    platform: platform ? call.platform : UNKNOWN_TOOL,
+    tool: known ? call.tool : UNKNOWN_TOOL,
+    ...(code ? { code } : {}),
+    latencyMs: fields.duration_ms,
+    vendorCalls: fields.vendor_calls,
+    vendorMs: fields.vendor_ms,
+  };
+  const namespace = process.env.METRICS_NAMESPACE;
+  emit('info', emfDocument(logRecord('info', 'call', fields), metrics, namespace ? { namespace } : {}));
 }
 
 /** The platform's fetch, counting vendor calls and their time for the access log. */

@@ -172,6 +172,8 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       RATE_LIMIT_MAX: '600',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       LOG_LEVEL: 'info',
+      METRICS: 'on',
+      METRICS_NAMESPACE: 'ToolExecutionService',
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });
