@@ -25,7 +25,7 @@ export interface UpstreamOptions extends PlatformEnv {
   describeError(body: unknown, status: number, headers: Headers): VendorError;
   /** Vendor name used in messages ("Tape"). */
   vendor: string;
-  /** Retries of idempotent requests after a network error, timeout, 500/502/503/504 or a broken body. */
+  /** Retries of idempotent requests after a network error, timeout, 502/503/504 or a broken body. */
   retries?: number;
   retryDelayMs?: number;
 }
@@ -46,9 +46,10 @@ export interface UpstreamRequest {
   read?: boolean;
 }
 
-// What an idempotent request retries: a server error or gateway failure. A rate limit (429, or a
-// vendor's own such as Podio's 420) never is: the caller gets RATE_LIMITED with the vendor's delay.
-const RETRYABLE = new Set([500, 502, 503, 504]);
+// What an idempotent request retries: a gateway failure. Not a 500: vendors answer it for requests
+// that fail the same way every time (Tape, for an automation it cannot serialize). Nor a rate limit
+// (429, or a vendor's own such as Podio's 420): the caller gets RATE_LIMITED with the vendor's delay.
+const RETRYABLE = new Set([502, 503, 504]);
 
 /** Time kept after the last vendor call for the answer itself, when the call has a deadline. */
 export const DEADLINE_RESERVE_MS = 250;

@@ -6,8 +6,8 @@
  *
  * A cell is one fault × one way of meeting it:
  * - `read once`: the fault hits the read's first vendor request once (`times: 1`); a fault worth
- *   retrying is retried and the answer is the same as without it; a rate limit is not retried and
- *   answers RATE_LIMITED;
+ *   retrying is retried and the answer is the same as without it; a rate limit or a 500 is not
+ *   retried (no request is sent twice) and answers its catalogue code;
  * - `read always`: every vendor request of the read fails: the answer is the fault's catalogue code;
  * - `write once`: the write's vendor request fails once: the catalogue code, and the twin saw the
  *   write exactly once (a write is never repeated).
@@ -32,16 +32,17 @@ export interface FaultCell {
   name: string;
   /** The fault, per platform (Podio's rate limit is 420). */
   fault(platform: string): Fault;
-  /** Retried by a read (transient and safe to repeat); a rate limit is handed to the caller instead. */
+  /** Retried by a read (transient and safe to repeat); a rate limit or a 500 is handed to the caller instead. */
   retried: boolean;
   expected(platform: string): Expected;
 }
 
 const limitStatus = (platform: string) => (platform === 'collab' ? 420 : 429);
-const gateway = (status: number): FaultCell => ({
+/** A server error: INTERNAL_ERROR with its status; a gateway failure (502–504) is retried by a read, a 500 is not (see shared/upstream.ts). */
+const serverError = (status: number): FaultCell => ({
   name: String(status),
   fault: () => ({ status }),
-  retried: true,
+  retried: status !== 500,
   expected: () => ({ code: 'INTERNAL_ERROR', upstream_status: status }),
 });
 
@@ -58,10 +59,10 @@ export const FAULT_CELLS: readonly FaultCell[] = [
     retried: false,
     expected: (p) => ({ code: 'RATE_LIMITED', upstream_status: limitStatus(p), retry_after: DEFAULT_RETRY_AFTER }),
   },
-  gateway(500),
-  gateway(502),
-  gateway(503),
-  gateway(504),
+  serverError(500),
+  serverError(502),
+  serverError(503),
+  serverError(504),
   { name: 'timeout', fault: () => ({ kind: 'timeout' }), retried: true, expected: () => ({ code: 'INTERNAL_ERROR', upstream_status: null, reason: 'timeout' }) },
   { name: 'reset connection', fault: () => ({ kind: 'reset' }), retried: true, expected: () => ({ code: 'INTERNAL_ERROR', upstream_status: null, reason: 'network' }) },
   { name: 'non-JSON body', fault: () => ({ kind: 'garbage' }), retried: true, expected: () => ({ code: 'INTERNAL_ERROR', upstream_status: 200, reason: 'invalid_body' }) },
