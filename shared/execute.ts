@@ -4,9 +4,11 @@ import { rateLimitFor, type Config } from './config';
 import type { Registry } from './registry';
 import type { Store } from './store';
 import type { BlobStore } from './blob/blob';
+import type { Resolver } from './fetch-url';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
-import { log } from './log';
+import { emit, log, logRecord } from './log';
+import { emfDocument, metricsEnabled, UNKNOWN_TOOL } from './metrics';
 import type { Call, Format } from './call';
 import { safeCall } from './safe-call';
 
@@ -30,6 +32,8 @@ export interface Runtime {
   fetchFor?: Record<string, typeof fetch | undefined>;
   /** Where tools put files they hand out by link (shared/blob). */
   blob?: BlobStore;
+  /** DNS for checking caller URLs (webhook targets); absent: the system resolver. */
+  resolve?: Resolver;
 }
 
 
@@ -45,7 +49,7 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   const started = performance.now();
   const vendor: VendorStats = { calls: 0, ms: 0 };
   const outcome = await run(rt, call, vendor);
-  logCall(call, outcome, started, vendor);
+  logCall(rt, call, outcome, started, vendor);
   return outcome;
 }
 
@@ -58,23 +62,39 @@ interface VendorStats {
 let coldStart = true;
 
 /**
- * The access log: one JSON line per call (LOG_LEVEL=info; on in serverless.yml). Ids, names,
- * codes and timings only: never the key, a parameter value or file content.
+ * The access log: one JSON line per call. Ids, names, codes and timings only: never the key, a
+ * parameter value or file content. With metrics on (Lambda) the line is an EMF document
+ * (shared/metrics.ts) and always written; otherwise it is written with LOG_LEVEL=info.
  */
-function logCall(call: Call, outcome: Outcome, started: number, vendor: VendorStats): void {
+function logCall(rt: Runtime, call: Call, outcome: Outcome, started: number, vendor: VendorStats): void {
   const body = outcome.body;
-  log('info', 'call', {
+  const code = body.success ? undefined : body.error.code;
+  const fields = {
     ...(call.requestId ? { request_id: call.requestId } : {}),
     platform: call.platform,
     tool: call.tool,
     status: outcome.status,
-    ...(body.success ? {} : { code: body.error.code }),
+    ...(code ? { code } : {}),
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     vendor_calls: vendor.calls,
     vendor_ms: Math.round(vendor.ms * 100) / 100,
     cold_start: coldStart,
-  });
+  };
   coldStart = false;
+  if (!metricsEnabled()) return log('info', 'call', fields);
+  // Platform and tool are dimensions: names the registry does not know are not minted as new ones.
+  const platform = rt.registry.platforms.get(call.platform);
+  const known = platform !== undefined && Object.hasOwn(platform.tools, call.tool);
+  const metrics = {
+    platform: platform ? call.platform : UNKNOWN_TOOL,
+    tool: known ? call.tool : UNKNOWN_TOOL,
+    ...(code ? { code } : {}),
+    latencyMs: fields.duration_ms,
+    vendorCalls: fields.vendor_calls,
+    vendorMs: fields.vendor_ms,
+  };
+  const namespace = process.env.METRICS_NAMESPACE;
+  emit('info', emfDocument(logRecord('info', 'call', fields), metrics, namespace ? { namespace } : {}));
 }
 
 /** The platform's fetch, counting vendor calls and their time for the access log. */
@@ -127,6 +147,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
+      ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
     };
     // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
     const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, keyHash, input, () => tool.run(input, {
@@ -137,6 +158,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
       ...(rt.blob ? { blob: rt.blob } : {}),
       ...(safe.dryRun ? { dryRun: true } : {}),
+      ...(rt.resolve ? { resolve: rt.resolve } : {}),
     })), admission]);
     Object.assign(headers, safety);
     const data = safe.render(result, input, call.format);

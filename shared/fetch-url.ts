@@ -58,10 +58,21 @@ const USER_AGENT = 'tool-execution-service (file fetch)';
 
 const defaultResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-type Reason = 'invalid_url' | 'scheme' | 'credentials' | 'dns' | 'address' | 'redirects' | 'http_status' | 'too_large' | 'timeout' | 'network';
+type Reason = 'invalid_url' | 'scheme' | 'credentials' | 'port' | 'dns' | 'address' | 'redirects' | 'http_status' | 'too_large' | 'timeout' | 'network';
 
-function refuse(opts: Pick<FetchUrlOptions, 'parameter'>, reason: Reason, message: string, extra: Record<string, unknown> = {}): ToolError {
-  return invalidParameter(opts.parameter, EXPECTED, `Parameter "${opts.parameter}": ${message}`, { reason, ...extra });
+/** What a refusal says is expected, and what the service does with the URL: a file it fetches, or a target a vendor calls. */
+interface Words {
+  expected: string;
+  /** "fetched", "accepted as a webhook target" */
+  done: string;
+  /** "Only files on the public internet are fetched." */
+  publicOnly: string;
+}
+
+const FETCHED: Words = { expected: EXPECTED, done: 'fetched', publicOnly: 'Only files on the public internet are fetched.' };
+
+function refuse(opts: Pick<FetchUrlOptions, 'parameter'> & { words?: Words }, reason: Reason, message: string, extra: Record<string, unknown> = {}): ToolError {
+  return invalidParameter(opts.parameter, (opts.words ?? FETCHED).expected, `Parameter "${opts.parameter}": ${message}`, { reason, ...extra });
 }
 
 /** URL.hostname without the brackets of an IPv6 literal and without a trailing dot. */
@@ -77,7 +88,8 @@ function isAllowedHost(host: string, opts: Pick<FetchUrlOptions, 'allowHttpHosts
  * The checks that need no network: a parseable URL, https (or http for an allowed host), no
  * credentials. Call it over every URL of a request before downloading any of them.
  */
-export function checkUrl(raw: string, opts: Pick<FetchUrlOptions, 'parameter' | 'allowHttpHosts'>, subject = `"${raw}"`): URL {
+export function checkUrl(raw: string, opts: Pick<FetchUrlOptions, 'parameter' | 'allowHttpHosts'> & { words?: Words }, subject = `"${raw}"`): URL {
+  const done = (opts.words ?? FETCHED).done;
   let url: URL;
   try {
     url = new URL(raw);
@@ -86,10 +98,10 @@ export function checkUrl(raw: string, opts: Pick<FetchUrlOptions, 'parameter' | 
   }
   const host = bareHost(url.hostname);
   if (url.protocol === 'http:' && !isAllowedHost(host, opts)) {
-    throw refuse(opts, 'scheme', `${subject} uses http; only https URLs are fetched. Use the https address of the file.`);
+    throw refuse(opts, 'scheme', `${subject} uses http; only https URLs are ${done}. Use the https address${opts.words ? '' : ' of the file'}.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw refuse(opts, 'scheme', `${subject} uses ${url.protocol.replace(/:$/, '')}; only https URLs are fetched.`);
+    throw refuse(opts, 'scheme', `${subject} uses ${url.protocol.replace(/:$/, '')}; only https URLs are ${done}.`);
   }
   if (url.username || url.password) {
     throw refuse(opts, 'credentials', `${subject} carries a user name or password; pass a URL without credentials (a pre-signed link works).`);
@@ -216,7 +228,7 @@ interface Vetted {
   family: number;
 }
 
-async function vet(url: URL, subject: string, opts: FetchUrlOptions, resolve: Resolver): Promise<Vetted> {
+async function vet(url: URL, subject: string, opts: Pick<FetchUrlOptions, 'parameter' | 'allowHttpHosts'> & { words?: Words }, resolve: Resolver): Promise<Vetted> {
   const host = bareHost(url.hostname);
   const literal = isIP(host);
   let addresses: { address: string; family: number }[];
@@ -237,7 +249,7 @@ async function vet(url: URL, subject: string, opts: FetchUrlOptions, resolve: Re
         throw refuse(
           opts,
           'address',
-          `${subject} was refused: ${literal ? `${a.address} is` : `"${host}" resolves to ${a.address},`} ${why}. Only files on the public internet are fetched.`,
+          `${subject} was refused: ${literal ? `${a.address} is` : `"${host}" resolves to ${a.address},`} ${why}. ${(opts.words ?? FETCHED).publicOnly}`,
           { address: a.address },
         );
       }
@@ -376,6 +388,53 @@ export async function fetchUrl(raw: string, opts: FetchUrlOptions): Promise<Fetc
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets a vendor calls (webhooks)
+
+export interface TargetOptions {
+  /** Parameter path named in errors (`url`). */
+  parameter: string;
+  /** The vendor that will call the URL, for messages ("Tape"). */
+  vendor: string;
+  /** Hosts let in with http, any port and a non-public address (ALLOW_HTTP_HOSTS: local receivers). */
+  allowHttpHosts?: readonly string[];
+  /** DNS resolution; default node:dns/promises lookup with all:true (tests inject one). */
+  resolve?: Resolver;
+}
+
+const TARGET: Words = {
+  expected: 'a publicly reachable https URL on port 443 (or 80), without credentials',
+  done: 'accepted as webhook targets',
+  publicOnly: 'Webhook targets must be publicly reachable.',
+};
+
+/**
+ * A URL a vendor will POST to (a webhook target), held to the rules of fetched URLs although the
+ * vendor, not the service, calls it: https (http only for ALLOW_HTTP_HOSTS), no user or password in
+ * it, port 443 or 80 (what the vendors call), and the name resolved now with EVERY address checked
+ * against the refused ranges (loopback, private, link-local, metadata …), so the service is never
+ * the one that registers a private receiver. Listed local hosts skip the port and address checks.
+ */
+export async function checkTarget(raw: string, opts: TargetOptions): Promise<URL> {
+  const rules = { ...opts, words: TARGET };
+  const url = checkUrl(raw, rules);
+  const host = bareHost(url.hostname);
+  if (isAllowedHost(host, opts)) return url;
+  if (url.port !== '' && url.port !== '80' && url.port !== '443') {
+    throw refuse(rules, 'port', `${opts.vendor} delivers to ports 443 and 80 only, got port ${url.port}. Expose the receiver on the default https port.`, { port: Number(url.port) });
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    throw refuse(rules, 'address', `"${host}" is a loopback name, not publicly reachable, so ${opts.vendor} cannot call it. Use a public hostname (e.g. a tunnel to your machine).`);
+  }
+  await vet(url, `"${raw}"`, rules, opts.resolve ?? defaultResolver);
+  return url;
+}
+
+/** checkTarget for a tool's `url` parameter, with the call's ALLOW_HTTP_HOSTS and resolver: one line at every webhook tool. */
+export function checkWebhookTarget(url: string, ctx: { config: { allowHttpHosts: readonly string[] }; resolve?: Resolver }, vendor: string): Promise<URL> {
+  return checkTarget(url, { parameter: 'url', vendor, allowHttpHosts: ctx.config.allowHttpHosts, ...(ctx.resolve ? { resolve: ctx.resolve } : {}) });
 }
 
 // ---------------------------------------------------------------------------------------------

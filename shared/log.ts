@@ -1,7 +1,19 @@
-/** One JSON line per event. Callers pass ids and hashes only: never keys, params or file contents. */
-export function log(level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}): void {
-  if (level === 'info' && process.env.LOG_LEVEL !== 'info') return;
-  const line = JSON.stringify({ level, message, ...fields, time: new Date().toISOString() });
+type Level = 'info' | 'warn' | 'error';
+
+/** A log record: level, message, the fields, the time. Callers pass ids and hashes only: never keys, params or file contents. */
+export function logRecord(level: Level, message: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { level, message, ...fields, time: new Date().toISOString() };
+}
+
+/** Writes one record as one JSON line: errors to stderr, the rest to stdout (where Lambda's EMF is read). */
+export function emit(level: Level, record: Record<string, unknown>): void {
+  const line = JSON.stringify(record);
   if (level === 'error') console.error(line);
   else console.log(line);
+}
+
+/** One JSON line per event; info lines only with LOG_LEVEL=info. */
+export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
+  if (level === 'info' && process.env.LOG_LEVEL !== 'info') return;
+  emit(level, logRecord(level, message, fields));
 }

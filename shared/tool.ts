@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { Config, RateLimit } from './config';
 import type { Store } from './store/store';
 import type { BlobStore } from './blob/blob';
+import type { Resolver } from './fetch-url';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -26,6 +27,8 @@ export interface ToolContext<C> {
   blob?: BlobStore;
   /** The call is a dry run (shared/dry-run.ts): writes are captured; caller URLs are checked, not downloaded. */
   dryRun?: boolean;
+  /** DNS for checking caller URLs (shared/fetch-url.ts); absent: the system resolver. Tests inject one. */
+  resolve?: Resolver;
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {
@@ -57,6 +60,8 @@ export interface PlatformEnv {
   baseUrl: string;
   fetch: typeof fetch;
   timeoutMs: number;
+  /** Epoch ms by which the call must be done (Call.deadline): no vendor call outlives it, no retry starts that could not finish. */
+  deadline?: number;
 }
 
 /**

@@ -25,7 +25,7 @@ export interface UpstreamOptions extends PlatformEnv {
   describeError(body: unknown, status: number, headers: Headers): VendorError;
   /** Vendor name used in messages ("Tape"). */
   vendor: string;
-  /** Retries of idempotent requests after a network error, timeout or 502/503/504. */
+  /** Retries of idempotent requests after a network error, timeout, 502/503/504 or a broken body. */
   retries?: number;
   retryDelayMs?: number;
 }
@@ -46,14 +46,25 @@ export interface UpstreamRequest {
   read?: boolean;
 }
 
-// Only gateway failures are retried; a rate limit (429, or a vendor's own such as Podio's 420)
-// never is: the caller gets RATE_LIMITED with the vendor's delay instead.
+// What an idempotent request retries: a gateway failure. Not a 500: vendors answer it for requests
+// that fail the same way every time (Tape, for an automation it cannot serialize). Nor a rate limit
+// (429, or a vendor's own such as Podio's 420): the caller gets RATE_LIMITED with the vendor's delay.
 const RETRYABLE = new Set([502, 503, 504]);
+
+/** Time kept after the last vendor call for the answer itself, when the call has a deadline. */
+export const DEADLINE_RESERVE_MS = 250;
+/** A retry starts only with at least this much time left (and no less than the last attempt took). */
+export const MIN_RETRY_MS = 500;
+
+/** Why one attempt failed, and whether another may follow. */
+type Failed = { error: ToolError; retryable: boolean };
 
 /** The one fetch wrapper: timeout on every call, safe retries, vendor errors mapped to the catalogue. */
 export function createUpstream(opts: UpstreamOptions) {
   const retries = opts.retries ?? 2;
   const delay = opts.retryDelayMs ?? 100;
+  // The call's time budget (Lambda's remaining time): no vendor call may outlive it.
+  const until = opts.deadline !== undefined && Number.isFinite(opts.deadline) ? opts.deadline - DEADLINE_RESERVE_MS : Number.POSITIVE_INFINITY;
 
   return async function request<T>(req: UpstreamRequest): Promise<T> {
     const url = new URL(opts.baseUrl.replace(/\/$/, '') + req.path);
@@ -69,41 +80,109 @@ export function createUpstream(opts: UpstreamOptions) {
     if (req.read ?? req.method === 'GET') markRead(init);
     const endpoint = `${req.method} ${url.pathname}`;
 
+    if (until - Date.now() <= 0) {
+      throw new ToolError('INTERNAL_ERROR', `The time budget of this call ran out before ${opts.vendor} was called (${endpoint}). Retry with fewer items or later.`, {
+        upstream_status: null,
+        reason: 'deadline',
+      });
+    }
     for (let attempt = 0; ; attempt++) {
-      const canRetry = idempotent && attempt < retries;
-      let res: Response;
-      try {
-        res = await opts.fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) });
-      } catch (err) {
-        if (canRetry) {
-          await sleep(delay * 3 ** attempt);
-          continue;
-        }
-        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-        throw new ToolError(
-          'INTERNAL_ERROR',
-          timedOut ? `${opts.vendor} did not answer within ${opts.timeoutMs} ms (${endpoint}).` : `${opts.vendor} could not be reached (${endpoint}).`,
-          { upstream_status: null, reason: timedOut ? 'timeout' : 'network' },
-        );
-      }
-      if (RETRYABLE.has(res.status) && canRetry) {
-        await res.body?.cancel();
-        await sleep(delay * 3 ** attempt);
-        continue;
-      }
-      const text = await res.text();
-      let body: unknown;
-      try {
-        body = text === '' ? {} : JSON.parse(text);
-      } catch {
-        throw new ToolError('INTERNAL_ERROR', `${opts.vendor} answered ${res.status} with a body that is not JSON (${endpoint}).`, {
-          upstream_status: res.status,
-        });
-      }
-      if (res.ok) return body as T;
-      throw mapError(res, body, endpoint, opts);
+      const started = Date.now();
+      // The attempt's timer covers the answer and its body, and ends before the deadline.
+      const timeoutMs = Math.max(1, Math.min(opts.timeoutMs, until - started));
+      const outcome = await attemptOnce<T>(url, init, timeoutMs, endpoint, opts);
+      if (!('error' in outcome)) return outcome.value;
+      const wait = delay * 3 ** attempt;
+      const left = until - Date.now() - wait;
+      // A retry that could not finish before the deadline is not started.
+      const canRetry = idempotent && outcome.retryable && attempt < retries && left >= Math.max(MIN_RETRY_MS, Date.now() - started);
+      if (!canRetry) throw outcome.error;
+      await sleep(wait);
     }
   };
+}
+
+/**
+ * One request and its body, under one timer: the parsed body, or the mapped error. A plain timer,
+ * not AbortSignal.timeout: Node drops the timer of a timeout signal nothing else references (a
+ * request whose answer never comes), and the call would hang past its deadline.
+ */
+async function attemptOnce<T>(url: URL, init: RequestInit, timeoutMs: number, endpoint: string, opts: UpstreamOptions): Promise<{ value: T } | Failed> {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  try {
+    return await exchange<T>(url, init, ctl.signal, timeoutMs, endpoint, opts);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, timeoutMs: number, endpoint: string, opts: UpstreamOptions): Promise<{ value: T } | Failed> {
+  let res: Response;
+  try {
+    res = await opts.fetch(url, { ...init, signal });
+  } catch (err) {
+    return { error: unreachable(err, signal, null, timeoutMs, endpoint, opts), retryable: true };
+  }
+  if (RETRYABLE.has(res.status)) {
+    // The body of a gateway failure is rarely the vendor's; read it (bounded by the timer) for a message.
+    const text = await readText(res, signal).catch(() => '');
+    return { error: mapError(res, parse(text) ?? {}, endpoint, opts), retryable: true };
+  }
+  let text: string;
+  try {
+    text = await readText(res, signal);
+  } catch (err) {
+    // The headers came, the body did not (slow, dropped): as unknown as a timeout for a write.
+    return { error: unreachable(err, signal, res.status, timeoutMs, endpoint, opts), retryable: true };
+  }
+  const body = text === '' ? {} : parse(text);
+  if (body === undefined) {
+    const error = new ToolError('INTERNAL_ERROR', `${opts.vendor} answered ${res.status} with a body that is not JSON (${endpoint}).`, {
+      upstream_status: res.status,
+      reason: 'invalid_body',
+    });
+    return { error, retryable: true };
+  }
+  if (res.ok) return { value: body as T };
+  return { error: mapError(res, body, endpoint, opts), retryable: false };
+}
+
+/** The body as text, given up when the attempt's signal aborts (an in-process body ignores it otherwise). */
+async function readText(res: Response, signal: AbortSignal): Promise<string> {
+  if (signal.aborted) throw signal.reason;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      void res.body?.cancel().catch(() => {});
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([res.text(), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+  }
+}
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** No answer, or no whole body: timed out (the attempt's timer) or the connection failed. */
+function unreachable(err: unknown, signal: AbortSignal, status: number | null, timeoutMs: number, endpoint: string, opts: UpstreamOptions): ToolError {
+  const timedOut = signal.aborted || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'));
+  const what = status === null ? 'did not answer' : `answered ${status} but did not send the whole body`;
+  return new ToolError(
+    'INTERNAL_ERROR',
+    timedOut ? `${opts.vendor} ${what} within ${timeoutMs} ms (${endpoint}).` : `${opts.vendor} could not be reached (${endpoint}).`,
+    timedOut ? { upstream_status: status, reason: 'timeout', timeout_ms: timeoutMs } : { upstream_status: status, reason: 'network' },
+  );
 }
 
 /** A vendor message may echo what was sent (a 1 MB value comes back as a 1 MB message): keep its start. */

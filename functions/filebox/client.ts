@@ -81,7 +81,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
       if (uri.protocol !== 'https:' && uri.origin !== base.origin) {
         throw new ToolError('INTERNAL_ERROR', `ShareFile answered an upload address that is not https (${uri.origin}); nothing was sent.`, { upstream_status: 200 });
       }
-      const upload = createUpstream({ baseUrl: uri.origin, fetch: env.fetch, timeoutMs: env.timeoutMs, headers: {}, describeError: describeShareFileError, vendor: 'ShareFile' });
+      const upload = createUpstream({ baseUrl: uri.origin, fetch: env.fetch, timeoutMs: env.timeoutMs, deadline: env.deadline, headers: {}, describeError: describeShareFileError, vendor: 'ShareFile' });
       const form = new FormData();
       form.set('Filedata', new Blob([file.content], { type: file.mimetype }), file.name);
       const res = await upload<SfUploadResult>({ method: 'POST', path: `${uri.pathname}${uri.search}`, body: form });

@@ -172,9 +172,9 @@ describe('hooks: checks before the call', () => {
     const http = await h.call('collab/createHook', { ref_type: 'app', ref_id: D.apps.deals, url: 'http://hooks.example.com/p', type: 'item.create' }, json);
     expect(http.body.error.details.parameter).toBe('url');
     const port = await h.call('collab/createHook', { ref_type: 'app', ref_id: D.apps.deals, url: 'https://hooks.example.com:8443/p', type: 'item.create' }, json);
-    expect(port.body.error.details).toMatchObject({ parameter: 'url', expected: 'an https URL on port 443 (or 80)' });
+    expect(port.body.error.details).toMatchObject({ parameter: 'url', expected: 'a publicly reachable https URL on port 443 (or 80), without credentials' });
     expect(sent).toEqual([]);
-    // Podio itself refuses a private host (the twin's "public" rule).
+    // A private host is refused before Podio is asked (shared/fetch-url.ts checkTarget).
     const priv = await h.call('collab/createHook', { ref_type: 'app', ref_id: D.apps.deals, url: 'https://10.0.0.5/p', type: 'item.create' }, json);
     expect(priv.status).toBe(400);
     expect(priv.body.error.message).toMatch(/publicly reachable/);

@@ -3,6 +3,7 @@ import { createApp } from '../../shared/http/app';
 import { createRuntime } from '../../shared/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import type { Store } from '../../shared/store';
+import type { Resolver } from '../../shared/fetch-url';
 import { SANDBOX_KEYS, type TapeTwin, type TapeTwinOptions } from '../../infra/twins/tape';
 import { localPlatform, localPlatforms, platforms, type Twin } from '../../infra/local/platforms';
 
@@ -22,6 +23,8 @@ export interface HarnessOptions {
   twins?: Record<string, Record<string, unknown>>;
   /** Options of the Tape twin (dbapp): a shortcut for twins.dbapp. */
   twin?: TapeTwinOptions;
+  /** DNS for caller URLs (webhook targets); default: PUBLIC_DNS, so no test asks the real DNS. */
+  resolve?: Resolver;
 }
 
 /**
@@ -31,6 +34,9 @@ export interface HarnessOptions {
  * platforms' own defaults.
  */
 export const HARNESS_RATE_LIMIT = '1000000';
+
+/** Every name resolves to one public address (93.184.215.14), `localhost` to loopback: tests never depend on the network. */
+export const PUBLIC_DNS: Resolver = async (host) => [host === 'localhost' || host.endsWith('.localhost') ? { address: '127.0.0.1', family: 4 } : { address: '93.184.215.14', family: 4 }];
 
 /** The HTTP app wired in-process to a fresh twin of every platform's vendor and a memory store. */
 export async function harness(opts: HarnessOptions = {}) {
@@ -47,6 +53,7 @@ export async function harness(opts: HarnessOptions = {}) {
   const config: Config = loadConfig({ RATE_LIMIT_MAX: HARNESS_RATE_LIMIT, ...opts.env });
   const store = opts.store ?? new MemoryStore();
   const rt = await createRuntime({ platforms, config, store, fetchFor });
+  rt.resolve = opts.resolve ?? PUBLIC_DNS;
   const app = createApp(rt);
 
   /**

@@ -173,6 +173,8 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       RATE_LIMIT_MAX: '',
       RATE_LIMIT_WINDOW_SECONDS: '',
       LOG_LEVEL: 'info',
+      METRICS: 'on',
+      METRICS_NAMESPACE: 'ToolExecutionService',
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });

@@ -57,7 +57,7 @@ describe('realty: BatchData errors', () => {
   });
 
   it('garbage or an answer without the envelope is INTERNAL_ERROR', async () => {
-    expect((await withFault({ kind: 'garbage' })).r.body.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { upstream_status: 200 } });
+    expect((await withFault({ kind: 'garbage' }, 3)).r.body.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { upstream_status: 200 } });
     const bare = (await withFault({ status: 200, body: { properties: [] } })).r;
     expect(bare.body.error.code).toBe('INTERNAL_ERROR');
     expect(bare.body.error.message).toContain('without its {status, results} envelope');

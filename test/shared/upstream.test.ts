@@ -160,11 +160,16 @@ describe('upstream', () => {
     expect(err.message).toContain('30 ms');
   });
 
-  it('answers INTERNAL_ERROR for a body that is not JSON', async () => {
-    const { request } = upstream([() => new Response('<html>gateway</html>', { status: 200 })]);
-    const err = await failure(request({ method: 'GET', path: '/x' }));
+  it('answers INTERNAL_ERROR for a body that is not JSON (a read tries thrice, a write once)', async () => {
+    const garbage = () => new Response('<html>gateway</html>', { status: 200 });
+    const read = upstream([garbage, garbage, garbage]);
+    const err = await failure(read.request({ method: 'GET', path: '/x' }));
     expect(err.code).toBe('INTERNAL_ERROR');
     expect(err.message).toMatch(/not JSON/);
+    expect(read.calls).toHaveLength(3);
+    const write = upstream([garbage]);
+    expect((await failure(write.request({ method: 'POST', path: '/x', body: {} }))).details).toMatchObject({ upstream_status: 200, reason: 'invalid_body' });
+    expect(write.calls).toHaveLength(1);
   });
 
   it('builds the URL with the query and sends JSON bodies', async () => {

@@ -15,7 +15,10 @@ export interface FetchApp {
 export function inProcessFetch(app: FetchApp): typeof fetch {
   return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     const request = new Request(input, init);
-    const signal = request.signal;
+    // The caller's signal, not request.signal: a Request follows its init signal only through a
+    // WeakRef, so once GC collects the request's own controller, request.signal never hears the
+    // abort and a request the twin never answers would hang its caller.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : request.signal);
     if (signal.aborted) throw signal.reason;
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
-import { checkHookType, checkHookUrl, hookRefIdInput, hookRefTypeInput, hookTypeInput } from '../../hooks/inputs';
+import { checkWebhookTarget } from '../../../../shared/fetch-url';
+import { checkHookType, hookRefIdInput, hookRefTypeInput, hookTypeInput } from '../../hooks/inputs';
 import { VERIFY_STEPS } from '../../hooks/render';
 
 interface Created {
@@ -19,7 +20,7 @@ export const createHook = collabTool({
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run({ ref_type, ref_id, url, type }, ctx): Promise<Created> {
     checkHookType(ref_type, type);
-    checkHookUrl(url, ctx);
+    await checkWebhookTarget(url, ctx, 'Podio');
     const { hook_id } = await ctx.client.createHook(ref_type, ref_id, { url, type });
     return { hook_id, note: `Hook ${hook_id} is inactive until verified: ${VERIFY_STEPS}.` };
   },

@@ -1,45 +1,8 @@
-import { isIP } from 'node:net';
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
-import { blockedAddress } from '../../../../shared/fetch-url';
+import { checkWebhookTarget } from '../../../../shared/fetch-url';
 import { dbappTool } from '../../tool';
 import { webhookAppId, webhookEventType } from '../../params';
 import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
-
-const EXPECTED = 'a publicly reachable https URL on port 443 (or 80)';
-
-/** Why Tape could not reach this host (loopback name, or an IP literal in a refused range), judged on the URL as written. */
-function notPublic(hostname: string): string | undefined {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'a loopback name';
-  return isIP(host) ? blockedAddress(host) : undefined;
-}
-
-/**
- * Tape delivers only to ports 80/443 of public hosts; we also ask for https, since payloads leave in the clear
- * otherwise. Hosts in config allowHttpHosts (local development) may use http, any port and a private address.
- */
-function checkTarget(raw: string, allowHttpHosts: readonly string[]): void {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalidParameter('url', EXPECTED, `Invalid parameter "url": "${raw}" is not an absolute URL. Pass the full endpoint, e.g. "https://hooks.example.com/tape".`);
-  }
-  const host = url.hostname.toLowerCase();
-  const allowed = allowHttpHosts.includes(host) || allowHttpHosts.includes(host.replace(/^\[|\]$/g, ''));
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowed)) {
-    throw invalidParameter('url', EXPECTED, `Invalid parameter "url": must use https, got "${url.protocol.slice(0, -1)}". Serve the receiver over https (e.g. behind a TLS proxy or tunnel).`);
-  }
-  if (allowed) return;
-  if (url.port !== '' && url.port !== '80' && url.port !== '443') {
-    throw invalidParameter('url', EXPECTED, `Invalid parameter "url": Tape only calls ports 443 and 80, got port ${url.port}. Expose the receiver on the default https port.`);
-  }
-  const why = notPublic(host);
-  if (why) {
-    throw invalidParameter('url', EXPECTED, `Invalid parameter "url": "${url.hostname}" is ${why}, not publicly reachable, so Tape cannot call it. Use a public hostname (e.g. a tunnel to your machine).`);
-  }
-}
 
 type Created = Webhook & { note: string };
 
@@ -55,8 +18,9 @@ export const createWebhook = dbappTool({
     event_type: webhookEventType,
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run({ app_id, url, event_type }, { client, config }) {
-    checkTarget(url, config.allowHttpHosts);
+  async run({ app_id, url, event_type }, ctx) {
+    const { client } = ctx;
+    await checkWebhookTarget(url, ctx, 'Tape');
     const hook = toWebhook(await client.createWebhook(app_id, { type: event_type, url }));
     const note =
       `Inactive until verified: call requestWebhookVerification with hook_id ${hook.hook_id} — Tape then POSTs {"hook_id", "type": "hook.verify", "code"} to the url — ` +
