@@ -119,7 +119,7 @@ describe('lambdaHandler with the DynamoDB store: the connection opens at init', 
     await arrived;
     expect(ddb.operations).toEqual(['GetItem']);
     expect((await answer(handler)).statusCode).toBe(200);
-    // The call's own store work: the rate-limit counter (no second warm-up).
-    expect(ddb.operations).toEqual(['GetItem', 'UpdateItem']);
+    // The call's own store work: the rate-limit counter's ticket and slot (no second warm-up).
+    expect(ddb.operations).toEqual(['GetItem', 'UpdateItem', 'PutItem']);
   });
 });
