@@ -1,4 +1,5 @@
 /** Pre-write validation of an automation's trigger, filter and actions, against the app's fields and the catalog. */
+import { appSchema } from '../apps/schema';
 import { invalidParameter } from '../../../shared/errors';
 import type { TapeAppField, TapeAutomationAction, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { loadCatalog, type CatalogContext, type CatalogEntry } from './catalog';
@@ -253,7 +254,7 @@ export async function prepareDefinition(
   let fields: FieldTypes = new Map();
   if (mentionsFields([def.filter, def.actions])) {
     const app = await appId().catch(() => undefined);
-    if (app !== undefined) fields = fieldTypesOf((await ctx.client.getApp(app)).fields);
+    if (app !== undefined) fields = fieldTypesOf((await appSchema(ctx, app)).fields);
   }
   if (trigger !== undefined) out.trigger = trigger;
   if (def.filter !== undefined) {

@@ -1,6 +1,8 @@
 import type * as z from 'zod';
 import { invalidParameter } from '../../../shared/errors';
 import type { TapeClient } from '../client';
+import type { ToolContext } from '../../../shared/tool';
+import { appSchema } from '../apps/schema';
 import type { TapeAppField, TapeAppWithFields, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../wire';
 import { isDateField } from '../fields';
 import {
@@ -46,7 +48,7 @@ const ABSOLUTE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: |T)(\d{2}):(\d{2}):(\d{2
 const DATE_EXPECTED = 'an absolute date "YYYY-MM-DD HH:MM:SS"';
 
 /** Checks the definition keys of a view write and builds Tape's body; fetches the app's fields only when a key names a field. */
-export async function checkViewDefinition(client: TapeClient, input: ViewDefinitionInput, ctx: ViewDefinitionContext): Promise<CheckedDefinition> {
+export async function checkViewDefinition(tool: Pick<ToolContext<TapeClient>, 'client' | 'store' | 'keyHash'>, input: ViewDefinitionInput, ctx: ViewDefinitionContext): Promise<CheckedDefinition> {
   const notes: string[] = [];
   const body: CheckedDefinition['body'] = {};
 
@@ -67,7 +69,7 @@ export async function checkViewDefinition(client: TapeClient, input: ViewDefinit
   }
 
   const needsApp = (input.filters?.length ?? 0) > 0 || typeof input.sort_by === 'number' || fieldKeys.length > 0 || Boolean(input.split_by);
-  const app = needsApp ? await client.getApp(ctx.app_id) : undefined;
+  const app = needsApp ? await appSchema(tool, ctx.app_id) : undefined;
 
   if (input.filters === null) body.filters = null;
   else if (input.filters) body.filters = input.filters.map((f, i) => checkFilter(app!, f, `filters.${i}`));
