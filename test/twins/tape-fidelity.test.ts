@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTapeTwin, SANDBOX_KEYS, type TapeTwin } from '../../infra/twins/tape';
 import { DEMO_LEAD_COUNT, DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import { uploadFactor } from '../../infra/twins/tape/credits';
+import { recordShares } from '../../infra/twins/tape/records';
 
 const open: TapeTwin[] = [];
 afterEach(() => open.splice(0).forEach((t) => t.close()));
@@ -183,5 +184,7 @@ describe('Tape twin: PUT /v1/record/permission/batch (record-permissions.md)', (
       ],
     });
     expect(bad.body).toMatchObject({ status_code: 400, error_message: '"inputs[1].add_permissions[0].permission_level" must be 0 (no access) … 5 (full access).' });
+    // The valid first input was not applied either.
+    expect([...recordShares(t.state, 5001)]).toEqual([]);
   });
 });
