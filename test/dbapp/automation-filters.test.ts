@@ -59,3 +59,32 @@ describe('automation filters with option texts', () => {
     expect(((await res.json()) as { error_message: string }).error_message).toContain('"Won" is option 4');
   });
 });
+
+describe('conditions and view filters on a field added in Tape within the cache minute', () => {
+  /** Warms the cached Deals schema, then adds a category field "Region" in Tape (not through the tools). */
+  async function stale() {
+    const h = await harness();
+    expect((await h.call('dbapp/listRecords', { app_id: DEALS, limit: 1 })).status).toBe(200);
+    const res = await h.tape.fetch(`https://api.tapeapp.com/v1/app/${DEALS}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: [{ field_type: 'single_category', config: { label: 'Region', settings: { options: [{ text: 'EMEA' }, { text: 'APAC' }] } } }] }),
+    });
+    expect(res.status).toBe(200);
+    return h;
+  }
+
+  it('an automation condition on it is checked once more against a fresh schema', async () => {
+    const h = await stale();
+    const r = await create(h, { operator: 'and', rows: [condition(field(h, 'Region'), 'is_any_of', { type: 'ids', ids: ['APAC'] })] });
+    expect(r.status).toBe(200);
+    expect((h.tape.automations.store.get(r.body.data.automation.id)!.filter as { rows: { value: { ids: unknown[] } }[] }).rows[0]!.value.ids).toEqual([2]);
+  });
+
+  it('a view filter on it too', async () => {
+    const h = await stale();
+    const view = await h.call('dbapp/createView', { app_id: DEALS, name: 'APAC', layout: 'table', filters: [{ field_label: 'Region', match_type: 'any', values: ['APAC'] }] }, json);
+    expect(view.status).toBe(200);
+    expect(view.body.data.view.filters[0]).toMatchObject({ field_id: field(h, 'Region').field_id, values: [{ value: 2 }] });
+  });
+});

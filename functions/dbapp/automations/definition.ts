@@ -1,5 +1,5 @@
 /** Pre-write validation of an automation's trigger, filter and actions, against the app's fields and the catalog. */
-import { appSchema } from '../apps/schema';
+import { withAppSchema } from '../apps/schema';
 import { invalidParameter } from '../../../shared/errors';
 import type { TapeAppField, TapeAutomationAction, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { loadCatalog, type CatalogContext, type CatalogEntry } from './catalog';
@@ -288,18 +288,20 @@ export async function prepareDefinition(
   if (def.filter !== undefined && def.filter !== null) checkGroup(structuredClone(def.filter), 'filter', undefined, false);
   if (def.actions !== undefined) checkActions(structuredClone(def.actions), 'actions', undefined);
   // The app's fields decide each condition's channel; an app that cannot be read leaves the field_type given with each subject.
-  let fields: FieldTypes = new Map();
-  if (mentionsFields([def.filter, def.actions])) {
-    const app = await appId().catch(() => undefined);
-    if (app !== undefined) fields = fieldTypesOf((await appSchema(ctx, app)).fields);
-  }
+  // Conditions are checked (and option texts resolved) on fresh copies, so a second pass against a fresh schema starts clean.
+  const withFields = (fields: FieldTypes) => {
+    const checked: Pick<typeof out, 'filter' | 'actions'> = {};
+    if (def.filter !== undefined) {
+      const filter = def.filter === null ? null : (structuredClone(def.filter) as TapeFilterGroup);
+      if (filter) checkGroup(filter, 'filter', fields, false);
+      checked.filter = filter;
+    }
+    if (def.actions !== undefined) checked.actions = checkActions(structuredClone(def.actions), 'actions', fields);
+    return checked;
+  };
+  const app = mentionsFields([def.filter, def.actions]) ? await appId().catch(() => undefined) : undefined;
   if (trigger !== undefined) out.trigger = trigger;
-  if (def.filter !== undefined) {
-    const filter = def.filter === null ? null : (structuredClone(def.filter) as TapeFilterGroup);
-    if (filter) checkGroup(filter, 'filter', fields, false);
-    out.filter = filter;
-  }
-  if (def.actions !== undefined) out.actions = checkActions(structuredClone(def.actions), 'actions', fields);
+  Object.assign(out, app === undefined ? withFields(new Map()) : await withAppSchema(ctx, app, (a) => withFields(fieldTypesOf(a.fields))));
   await checkTypesAndKeys(ctx, out);
   return out;
 }
