@@ -44,7 +44,7 @@ export async function functionNames(): Promise<string[]> {
 
 /**
  * One minified CommonJS file per function: dist/<name>/handler.js. The AWS SDK stays external:
- * the nodejs20.x runtime provides it, and CommonJS `require` finds it there.
+ * the nodejs22.x runtime provides it, and CommonJS `require` finds it there.
  */
 export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[]> {
   const infos: BundleInfo[] = [];

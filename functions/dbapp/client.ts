@@ -1,3 +1,4 @@
+import { ToolError } from '../../shared/errors';
 import { createUpstream, type VendorError } from '../../shared/upstream';
 import type { PlatformEnv } from '../../shared/tool';
 import type {
@@ -26,6 +27,31 @@ function describeTapeError(body: unknown): VendorError {
   return { code, message, ...(badKey ? { as: 'UNAUTHORIZED' as const } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) };
 }
 
+/**
+ * Tape's 400s name its own fields (`"cursor" is not a cursor…`, `Unknown field_type "x"`,
+ * `Record 5 is not available…`) or nothing; the client knows which tool input it sent in each
+ * field, so it names it. `sent`: a pattern of the vendor's message → the tool's parameter; a
+ * single entry is named whatever the message says (it is the only input the request carried).
+ */
+export async function naming<T>(call: Promise<T>, sent: Record<string, string>): Promise<T> {
+  try {
+    return await call;
+  } catch (e) {
+    if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER' || e.details.parameter !== undefined) throw e;
+    // Only the vendor's words: "Tape rejected GET /v1/…: <message>".
+    const said = e.message.slice(e.message.indexOf(': ') + 2);
+    const entries = Object.entries(sent);
+    const hit = entries.find(([pattern]) => new RegExp(`\\b(${pattern})\\b`).test(said)) ?? (entries.length === 1 ? entries[0] : undefined);
+    if (!hit) throw e;
+    throw new ToolError(e.code, e.message, { parameter: hit[1], ...e.details }, e.headers);
+  }
+}
+
+const PAGE = { cursor: 'cursor', limit: 'limit' };
+const RECORD_PAGE = { ...PAGE, sort_by: 'sort_by' };
+const RUN_FILTERS = { ...PAGE, automation_ids: 'automation_id', app_ids: 'app_id', workspace_ids: 'workspace_id', status: 'status', created_at_from: 'created_at_from', created_at_to: 'created_at_to' };
+const AUTOMATION_CALL = { 'trigger_workflow_def_id|[Aa]utomation \\d+': 'automation_id', 'trigger_on_record_id|[Rr]ecord \\d+': 'record_id', trigger_with_arguments: 'arguments' };
+
 /** The only place that knows Tape's paths. One instance per call, bound to the caller's key. */
 export function createTapeClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
@@ -34,6 +60,25 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     describeError: describeTapeError,
     vendor: 'Tape',
   });
+
+  /**
+   * advanced.md: the call and weblink endpoints answer 400 (not 404) when the automation does not
+   * exist. A 400 from them is checked against the automation itself, so a missing automation_id is
+   * NOT_FOUND here as on every other automation tool.
+   */
+  async function missingAutomation<T>(automationId: number, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (e) {
+      if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER') throw e;
+      const missing = await request({ method: 'GET', path: `/v1/automation/${automationId}` }).then(
+        () => undefined,
+        (err: unknown) => (err instanceof ToolError && err.code === 'NOT_FOUND' ? err : undefined),
+      );
+      if (missing) throw new ToolError('NOT_FOUND', missing.message, { parameter: 'automation_id', ...missing.details });
+      throw e;
+    }
+  }
 
   return {
     // --- workspaces (workspace.md) ---
@@ -80,13 +125,13 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     restoreRecord: (recordId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
       request<TapeRecord>({ method: 'POST', path: `/v1/record/${recordId}/restore`, query: { ...flags } }),
     listRecords: (appId: number, query: TapeRecordListQuery = {}) =>
-      request<TapeRecordPage>({ method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }),
+      naming(request<TapeRecordPage>({ method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }), RECORD_PAGE),
     // The records a view matches, in the view's order (record.md "Retrieve records for a view"): limit (default 50, max 500), cursor.
     listViewRecords: (viewId: number, query: { limit?: number; cursor?: string } = {}) =>
-      request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }),
+      naming(request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }), PAGE),
     // A read over POST: safe to repeat. cursor and limit go in the query string (record.md, pagination.md).
     filterRecords: (appId: number, filters: unknown[], query: TapeRecordListQuery = {}) =>
-      request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true, read: true }),
+      naming(request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true, read: true }), { ...RECORD_PAGE, filters: 'filters' }),
     // Not paginated: at most 1000 records (limit in the query); total = records returned.
     relatedRecords: (
       appId: number,
@@ -111,7 +156,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     getComment: (commentId: number) => request<TapeComment>({ method: 'GET', path: `/v1/comment/${commentId}` }),
     // limit default 50, max 100.
     listComments: (recordId: number, query: { limit?: number; cursor?: string } = {}) =>
-      request<{ total: number; cursor: string | null; comments: TapeComment[] }>({ method: 'GET', path: `/v1/comment/record/${recordId}`, query: { ...query } }),
+      naming(request<{ total: number; cursor: string | null; comments: TapeComment[] }>({ method: 'GET', path: `/v1/comment/record/${recordId}`, query: { ...query } }), PAGE),
     deleteComment: (commentId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/v1/comment/${commentId}`, query: { ...flags } }),
 
@@ -142,14 +187,17 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     listAutomationTriggerTypes: () => request<{ triggers: TapeCatalogTrigger[] }>({ method: 'GET', path: '/v1/automation/meta/trigger' }),
     listAutomationActionTypes: () => request<{ actions: TapeCatalogAction[] }>({ method: 'GET', path: '/v1/automation/meta/action' }),
     listAutomationFilterOperators: (fieldType: string) =>
-      request<{ field_type: string; operators: TapeFilterOperator[] }>({ method: 'GET', path: '/v1/automation/meta/filter', query: { field_type: fieldType } }),
+      naming(request<{ field_type: string; operators: TapeFilterOperator[] }>({ method: 'GET', path: '/v1/automation/meta/filter', query: { field_type: fieldType } }), { field_type: 'field_type' }),
     // manage.md: app, workspace, or (no scope) the key's organization; limit 1-100, scope-pinned cursor.
     listAutomations: (scope: TapeAutomationScope, query: { limit?: number; cursor?: string } = {}) =>
-      request<{ total: number; cursor: string | null; automations: TapeAutomation[] }>({
-        method: 'GET',
-        path: 'app_id' in scope ? `/v1/automation/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation/workspace/${scope.workspace_id}` : '/v1/automation/org',
-        query: { ...query },
-      }),
+      naming(
+        request<{ total: number; cursor: string | null; automations: TapeAutomation[] }>({
+          method: 'GET',
+          path: 'app_id' in scope ? `/v1/automation/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation/workspace/${scope.workspace_id}` : '/v1/automation/org',
+          query: { ...query },
+        }),
+        PAGE,
+      ),
     getAutomation: (automationId: number) => request<{ automation: TapeAutomation }>({ method: 'GET', path: `/v1/automation/${automationId}` }),
     // A repeat would create a second automation: not retried.
     createAutomation: (appId: number, body: TapeAutomationWrite) =>
@@ -174,9 +222,12 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<{ message?: string }>({ method: 'POST', path: `/v1/automation/${automationId}/simulate`, body }),
     // advanced.md: call an automation_called automation (202 {}), mint a weblink (201).
     callAutomation: (automationId: number, body: TapeCallBody) =>
-      request<Record<string, never>>({ method: 'POST', path: `/v1/automation/${automationId}/trigger`, body }),
+      missingAutomation(automationId, naming(request<Record<string, never>>({ method: 'POST', path: `/v1/automation/${automationId}/trigger`, body }), AUTOMATION_CALL)),
     generateAutomationWeblink: (body: TapeWeblinkBody) =>
-      request<{ trigger_token: string; trigger_client_url: string }>({ method: 'POST', path: '/v1/automation/weblink/generate', body }),
+      missingAutomation(
+        body.trigger_workflow_def_id,
+        naming(request<{ trigger_token: string; trigger_client_url: string }>({ method: 'POST', path: '/v1/automation/weblink/generate', body }), { ...AUTOMATION_CALL, expiration_type: 'expiration' }),
+      ),
     // revisions.md: newest first, unpaginated; the revision id travels as the string Tape sent.
     listAutomationRevisions: (automationId: number) =>
       request<{ revisions: TapeAutomationRevision[] }>({ method: 'GET', path: `/v1/automation/${automationId}/revision` }),
@@ -184,19 +235,22 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<{ revision: TapeAutomationRevision }>({ method: 'GET', path: `/v1/automation/${automationId}/revision/${encodeURIComponent(revisionId)}` }),
     // automation-run.md: reads over POST, safe to repeat. The general list takes filters; the scoped ones cursor and limit only.
     listAutomationRuns: (body: TapeRunListBody) =>
-      request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({ method: 'POST', path: '/v1/automation-run', body, idempotent: true, read: true }),
+      naming(request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({ method: 'POST', path: '/v1/automation-run', body, idempotent: true, read: true }), RUN_FILTERS),
     listScopedAutomationRuns: (scope: { app_id: number } | { workspace_id: number } | { automation_id: number }, body: { cursor?: string; limit?: number }) =>
-      request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({
-        method: 'POST',
-        path: 'app_id' in scope ? `/v1/automation-run/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation-run/workspace/${scope.workspace_id}` : `/v1/automation-run/automation/${scope.automation_id}`,
-        body,
-        idempotent: true,
-      }),
+      naming(
+        request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({
+          method: 'POST',
+          path: 'app_id' in scope ? `/v1/automation-run/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation-run/workspace/${scope.workspace_id}` : `/v1/automation-run/automation/${scope.automation_id}`,
+          body,
+          idempotent: true,
+        }),
+        PAGE,
+      ),
     getAutomationRun: (runId: string) =>
       request<{ automation_run: TapeAutomationRun }>({ method: 'GET', path: `/v1/automation-run/${encodeURIComponent(runId)}` }),
     // automation-usage-report.md: both query parameters required.
     getAutomationUsageReport: (query: { limit: number; interval_resolution: 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' }) =>
-      request<{ organization_id: number; usage_reports: TapeUsageBucket[] }>({ method: 'GET', path: '/v1/automation-usage-report', query: { ...query } }),
+      naming(request<{ organization_id: number; usage_reports: TapeUsageBucket[] }>({ method: 'GET', path: '/v1/automation-usage-report', query: { ...query } }), { limit: 'limit', interval_resolution: 'interval' }),
 
     // --- files (file.md) ---
     // multipart/form-data, one `file` part per file; Tape answers one object for one file, an array for more.

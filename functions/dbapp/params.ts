@@ -38,6 +38,44 @@ export const SPLIT_BY_FIELD_TYPES: ReadonlySet<string> = new Set([
   'single_date', 'range_date', 'created_on', 'last_modified_on', 'created_at', 'last_modified_at', 'calculation',
 ]);
 
+// --- filter operands (filterRecords and views) ---
+
+type Scalar = string | number | boolean;
+const isScalar = (v: unknown): v is Scalar => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean';
+
+/** The caller's own value to build an example from: the value itself, or the first plain value inside what they sent. */
+function ownValue(v: unknown, depth = 0): Scalar | undefined {
+  if (isScalar(v)) return typeof v === 'string' && v.length > 60 ? `${v.slice(0, 57)}...` : v;
+  if (depth > 2 || typeof v !== 'object' || v === null) return undefined;
+  for (const x of Object.values(v)) {
+    const found = ownValue(x, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const example = (input: unknown) => {
+  const v = JSON.stringify(ownValue(input) ?? 'Won');
+  return { item: `{"value": ${v}} or just ${v}`, list: `[{"value": ${v}}] or just [${v}]` };
+};
+
+/**
+ * Filter operands: `[{"value": …}]` (Tape's form) or, as shorthands, the bare values (`["Won"]`)
+ * or one value alone (`"Won"`), always passed on in Tape's form. A shape that is none of these is
+ * refused with the expected form built from the caller's own value (`{"val": "Won"}` → `{"value": "Won"}`).
+ */
+export function filterValues(valueText: string, listText: string) {
+  const one = (v: unknown) => (typeof v === 'object' && v !== null ? (v as { value: unknown }) : { value: v });
+  const operand = z.strictObject({ value: z.unknown().describe(valueText) });
+  const scalar = z.union([z.string(), z.number(), z.boolean()]);
+  const item = z.union([operand, scalar], { error: (iss) => `an operand {"value": …} or the bare value, e.g. ${example(iss.input).item}` });
+  return z
+    .union([z.array(item), operand, scalar], { error: (iss) => `an array of operands, e.g. ${example(iss.input).list}` })
+    .transform((vs) => (Array.isArray(vs) ? vs : [vs]).map(one))
+    .optional()
+    .describe(listText);
+}
+
 export const viewFilter = z
   .strictObject({
     field_id: id('The field to filter on (a field id of the view\'s app, see getApp). Give field_id or field_label.').optional(),
@@ -45,10 +83,10 @@ export const viewFilter = z
     field_type: z.string().optional().describe('The field\'s type (single_text, status, single_date, …); taken from the app when omitted.'),
     type: z.string().optional().describe('The filter discriminator (text, status, date, contact, …); derived from the field type, so it may be omitted.'),
     match_type: z.string().describe('The operator, e.g. contains, equal, any, none, before, after, empty, not_empty; which ones apply depends on the field type.'),
-    values: z
-      .array(z.strictObject({ value: z.unknown().describe('An option id or label, a user/record id, a text, a number, or a date "YYYY-MM-DD HH:MM:SS" (also as {"date": …}).') }))
-      .optional()
-      .describe('Operands as [{"value": …}]; omit for empty / not_empty and for relative_date_type today/yesterday/tomorrow.'),
+    values: filterValues(
+      'An option id or label, a user/record id, a text, a number, or a date "YYYY-MM-DD HH:MM:SS" (also as {"date": …}).',
+      'Operands as [{"value": …}], or the bare values (["Won"]); omit for empty / not_empty and for relative_date_type today/yesterday/tomorrow.',
+    ),
     relative_date_type: z
       .enum(VIEW_RELATIVE_DATE_TYPES)
       .optional()

@@ -25,14 +25,17 @@ describe('listApps', () => {
 
   it('lists the apps of one workspace', async () => {
     const h = await harness();
-    await h.tape.fetch('https://api.tapeapp.com/v1/app', {
+    const created = await h.tape.fetch('https://api.tapeapp.com/v1/app', {
       method: 'POST',
       headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json' },
       body: JSON.stringify({ workspace_id: 1, name: 'Tasks', item_name: 'Task' }),
     });
+    // New ids follow the demo's (901, 902).
+    const id = ((await created.json()) as { app_id: number }).app_id;
+    expect(id).toBe(903);
     const r = await h.call('dbapp/listApps', { workspace_id: 1 }, json);
-    expect(r.body.data).toEqual({ apps: [{ app_id: 1, workspace_id: 1, name: 'Tasks', item_name: 'Task', slug: 'tasks', type: 'database' }], total: 1 });
-    expect((await h.call('dbapp/listApps', { workspace_id: 1 })).body.data).toBe('#1 Tasks (records: Task) in workspace #1\n1 app — getApp shows the fields of one');
+    expect(r.body.data).toEqual({ apps: [{ app_id: id, workspace_id: 1, name: 'Tasks', item_name: 'Task', slug: 'tasks', type: 'database' }], total: 1 });
+    expect((await h.call('dbapp/listApps', { workspace_id: 1 })).body.data).toBe(`#${id} Tasks (records: Task) in workspace #1\n1 app — getApp shows the fields of one`);
     const ws = await h.call('dbapp/createWorkspace', { name: 'Empty', type: 'open' }, json);
     expect((await h.call('dbapp/listApps', { workspace_id: ws.body.data.workspace_id })).body.data).toBe(`no apps in workspace #${ws.body.data.workspace_id}`);
   });
@@ -105,28 +108,31 @@ describe('getApp', () => {
     const h = await harness();
     const post = (method: string, path: string, body: unknown) =>
       h.tape.fetch(`https://api.tapeapp.com${path}`, { method, headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await post('POST', '/v1/app', {
-      workspace_id: 1,
-      name: 'Tickets',
-      item_name: 'Ticket',
-      fields: [
-        { field_type: 'single_text', config: { label: 'Title', description: 'What is broken, in one line.', required: true } },
-        { field_type: 'unique_id', config: { label: 'Ticket-ID', settings: { prefix: 'T-', min_digits: 4 } } },
-      ],
-    });
-    await post('PUT', '/v1/app/1', { fields: [{ field_type: 'calculation', config: { label: 'Shout', settings: { script: '@[Title](field_1) + "!"' } } }] });
-    const text = (await h.call('dbapp/getApp', { app_id: 1 })).body.data;
+    const app = (await (
+      await post('POST', '/v1/app', {
+        workspace_id: 1,
+        name: 'Tickets',
+        item_name: 'Ticket',
+        fields: [
+          { field_type: 'single_text', config: { label: 'Title', description: 'What is broken, in one line.', required: true } },
+          { field_type: 'unique_id', config: { label: 'Ticket-ID', settings: { prefix: 'T-', min_digits: 4 } } },
+        ],
+      })
+    ).json()) as { app_id: number; fields: { field_id: number }[] };
+    const [title, ticket] = app.fields.map((f) => f.field_id) as [number, number];
+    await post('PUT', `/v1/app/${app.app_id}`, { fields: [{ field_type: 'calculation', config: { label: 'Shout', settings: { script: `@[Title](field_${title}) + "!"` } } }] });
+    const text = (await h.call('dbapp/getApp', { app_id: app.app_id })).body.data;
     expect(text).toBe(
       [
-        'app #1 Tickets (records: Ticket, slug tickets) in workspace #1',
-        '#3 shout "Shout" calculation, read-only (returns text)',
-        '#1 title "Title" single_text, required — What is broken, in one line.',
-        '#2 ticket_id "Ticket-ID" unique_id, read-only (prefix T-)',
+        `app #${app.app_id} Tickets (records: Ticket, slug tickets) in workspace #1`,
+        `#${ticket + 1} shout "Shout" calculation, read-only (returns text)`,
+        `#${title} title "Title" single_text, required — What is broken, in one line.`,
+        `#${ticket} ticket_id "Ticket-ID" unique_id, read-only (prefix T-)`,
         '3 fields — record values are keyed by external_id or field_id; options by id or text',
       ].join('\n'),
     );
-    const fields = (await h.call('dbapp/getApp', { app_id: 1 }, json)).body.data.fields;
-    expect(fields[0]).toEqual({ field_id: 3, external_id: 'shout', label: 'Shout', field_type: 'calculation', required: false, read_only: true, return_type: 'text' });
+    const fields = (await h.call('dbapp/getApp', { app_id: app.app_id }, json)).body.data.fields;
+    expect(fields[0]).toEqual({ field_id: ticket + 1, external_id: 'shout', label: 'Shout', field_type: 'calculation', required: false, read_only: true, return_type: 'text' });
     expect(fields[1].description).toBe('What is broken, in one line.');
   });
 

@@ -66,7 +66,7 @@ describe('getRecord', () => {
       fields: [
         { field_id: D.deal_name, external_id: 'deal_name', label: 'Deal name', type: 'single_text', value: 'Copperline Media — Automations' },
         { field_id: D.lead, external_id: 'lead', label: 'Lead', type: 'single_relation', value: [{ record_id: 5180, app_id: LEADS, title: 'Jonas Moreau' }] },
-        { field_id: D.amount, external_id: 'amount', label: 'Amount', type: 'number', value: 93500 },
+        { field_id: D.amount, external_id: 'amount', label: 'Amount', type: 'number', value: 93500, unit: '$', display: '$93,500.00' },
         { field_id: D.stage, external_id: 'stage', label: 'Stage', type: 'status', value: [{ id: 2, text: 'Proposal' }] },
       ],
     });
@@ -74,7 +74,7 @@ describe('getRecord', () => {
     const text = (await h.call('dbapp/getRecord', { record_id: 5300 })).body.data;
     expect(text).toBe(
       '#5300 Copperline Media — Automations (app #902, no. 120 · created 2025-02-25 23:35 by John Doe) https://tapeapp.com/tape/record/5300\n' +
-        'Deal name: Copperline Media — Automations · Lead: Jonas Moreau #5180 · Amount: 93500 · Stage: Proposal · Priority: High · ' +
+        'Deal name: Copperline Media — Automations · Lead: Jonas Moreau #5180 · Amount: $93,500.00 · Stage: Proposal · Priority: High · ' +
         'Products: Core platform, Onboarding package · Close date: 2025-04-17 · Contract period: 2025-04-17 → 2026-04-17 · Account manager: John Doe',
     );
   });
@@ -206,7 +206,7 @@ describe('listRecords', () => {
     const lines = text.split('\n');
     data.records.forEach((rec, i) => {
       expect(lines[i]!.startsWith(`#${rec.record_id} ${rec.title} · `)).toBe(true);
-      for (const f of rec.fields) expect(lines[i]).toContain(valueText(f, { list: true }));
+      for (const f of rec.fields) expect(lines[i]).toContain(f.display ?? valueText(f, { list: true }));
     });
   });
 });

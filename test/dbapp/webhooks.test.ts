@@ -244,6 +244,15 @@ describe('createWebhook: input checked before Tape is called', () => {
     expect((await h.call('dbapp/createWebhook', { app_id: 1, url: `${base}/tape`, event_type: 'record.create' })).status).toBe(200);
   });
 
+  it('describes what the deployment allows: public https, and the ALLOW_HTTP_HOSTS receivers the previous test reaches', async () => {
+    const { createWebhook } = await import('../../functions/dbapp/tools/webhooks/createWebhook');
+    const url = (createWebhook.input.shape.url as { description?: string }).description ?? '';
+    for (const text of [createWebhook.description, url]) {
+      expect(text).toContain('publicly reachable https');
+      expect(text).toContain('ALLOW_HTTP_HOSTS');
+    }
+  });
+
   it('answers NOT_FOUND for an unknown app', async () => {
     const h = await setup();
     const r = await h.call('dbapp/createWebhook', { app_id: 404, url: 'https://hooks.example.com/tape', event_type: 'app.update' });

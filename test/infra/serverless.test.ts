@@ -161,10 +161,10 @@ describe('serverless.yml packaged by osls (offline)', () => {
 });
 
 describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
-  it('runs nodejs20.x on arm64 with the bundle handler and the store environment', () => {
+  it('runs nodejs22.x on arm64 with the bundle handler and the store environment', () => {
     const [, f] = fn(dev, 'dev', c.name);
     const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
-    expect(f.Properties).toMatchObject({ Runtime: 'nodejs20.x', Handler: `dist/${c.name}/handler.handler`, Architectures: ['arm64'], MemorySize: 512, Timeout: 29 });
+    expect(f.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: `dist/${c.name}/handler.handler`, Architectures: ['arm64'], MemorySize: 512, Timeout: 29 });
     expect(f.Properties.Environment.Variables).toEqual({
       STORE: 'dynamodb',
       TABLE_NAME: { Ref: tableId },

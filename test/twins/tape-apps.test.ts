@@ -402,9 +402,28 @@ describe('Tape twin: demo apps', () => {
     const page = await t.call('GET', `/v1/record/app/${DEMO_LEADS_APP_ID}?limit=1`);
     expect(page.body.total).toBe(DEMO_LEAD_COUNT);
     expect((await t.call('GET', `/v1/record/app/${DEMO_DEALS_APP_ID}?limit=1`)).body.total).toBe(DEMO_DEAL_COUNT);
-    // The demo leaves the id counters alone: the next app and record are 1 as in the docs.
-    expect((await t.call('POST', '/v1/app', { workspace_id: 1, name: 'Tasks' })).body.app_id).toBe(1);
     expect(t.events).toEqual([]);
+  });
+
+  it('gives everything created after the seed an id above every seeded one, so "newest first" lists it first', async () => {
+    const t = twin({});
+    const seeded = {
+      app: Math.max(...t.state.apps.keys()),
+      field: Math.max(...[...t.state.apps.values()].flatMap((a) => a.fields.map((f) => f.field_id))),
+      record: Math.max(...t.state.records.keys()),
+    };
+    expect(seeded).toEqual({ app: DEMO_DEALS_APP_ID, field: expect.any(Number), record: 5000 + DEMO_LEAD_COUNT + DEMO_DEAL_COUNT });
+    const app = (await t.call('POST', '/v1/app', { workspace_id: 1, name: 'Tasks', fields: [{ field_type: 'single_text', config: { label: 'Title' } }] })).body;
+    expect(app.app_id).toBeGreaterThan(seeded.app);
+    expect(app.fields[0].field_id).toBeGreaterThan(seeded.field);
+    const more = (await t.call('PUT', `/v1/app/${DEMO_LEADS_APP_ID}`, { fields: [{ field_type: 'single_text', config: { label: 'Twitter' } }] })).body;
+    expect(more.fields.find((f: any) => f.external_id === 'twitter').field_id).toBeGreaterThan(app.fields[0].field_id);
+    const lead = (await t.call('POST', `/v1/record/app/${DEMO_LEADS_APP_ID}`, { fields: { name: 'Newest Lead', status: 1 } })).body;
+    expect(lead.record_id).toBeGreaterThan(seeded.record);
+    const first = (await t.call('GET', `/v1/record/app/${DEMO_LEADS_APP_ID}?limit=1`)).body.records[0];
+    expect(first.record_id).toBe(lead.record_id);
+    // Workspaces and users continue after the seeded 1–2 and 10000–10001 (the demo seeds no comments, views, hooks or automations).
+    expect((await t.call('POST', '/v1/workspace', { name: 'Ops', type: 'open' })).body.workspace_id).toBe(3);
   });
 
   it('is the same in every twin (deterministic) and every deal relates to a lead', async () => {

@@ -1,7 +1,9 @@
 /** Pre-write validation of an automation's trigger, filter and actions, against the app's fields and the catalog. */
+import { withAppSchema } from '../apps/schema';
 import { invalidParameter } from '../../../shared/errors';
 import type { TapeAppField, TapeAutomationAction, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { loadCatalog, type CatalogContext, type CatalogEntry } from './catalog';
+import { optionsOf } from '../fields';
 
 /**
  * Types and config keys against the catalog's config schemas (closed objects): an unknown type or
@@ -72,11 +74,30 @@ export const NESTED_ACTION_KEYS = ['action_rows', 'else_action_rows'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Field types of the automation's app by field_id (from getApp), to pick each condition's channel. */
-export type FieldTypes = ReadonlyMap<number, string>;
+type Option = { id: number; text: string };
+/**
+ * Field types of the automation's app by field_id (from getApp), to pick each condition's channel;
+ * `options` holds the category/status options, so a condition may name an option by its text.
+ */
+export type FieldTypes = ReadonlyMap<number, string> & { readonly options?: ReadonlyMap<number, readonly Option[]> };
 
 export function fieldTypesOf(fields: readonly TapeAppField[]): FieldTypes {
-  return new Map(fields.map((f) => [f.field_id, f.field_type]));
+  const options = new Map(fields.filter((f) => OPTION_TYPES.has(f.field_type)).map((f) => [f.field_id, optionsOf(f)]));
+  return Object.assign(new Map(fields.map((f) => [f.field_id, f.field_type])), { options });
+}
+
+const OPTION_TYPES = new Set(['single_category', 'multi_category', 'status']);
+const optionList = (opts: readonly Option[]) => opts.map((o) => `${o.id} "${o.text}"`).join(', ');
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The option a text names ("Won", any case), or undefined. */
+function optionByText(opts: readonly Option[] | undefined, text: unknown): Option | undefined {
+  return typeof text === 'string' ? opts?.find((o) => sameText(o.text, text)) : undefined;
+}
+
+/** The options of the field a condition tests, when it is a category/status field of the app. */
+function subjectOptions(subject: Record<string, unknown>, fields: FieldTypes | undefined): readonly Option[] | undefined {
+  return subject.source === 'field' && typeof subject.field_id === 'number' ? fields?.options?.get(subject.field_id) : undefined;
 }
 
 /** A dynamic value composes to empty when it holds no reference and its literals are blank. */
@@ -122,7 +143,7 @@ function subjectChannel(subject: Record<string, unknown>, path: string, fields: 
   return undefined;
 }
 
-function checkValue(value: unknown, path: string, channel: Channel | undefined, subject: Record<string, unknown>): void {
+function checkValue(value: unknown, path: string, channel: Channel | undefined, subject: Record<string, unknown>, fields: FieldTypes | undefined): void {
   if (!isObject(value) || typeof value.type !== 'string' || !(value.type in VALUE_PAYLOAD)) {
     throw invalidParameter(path, VALUE_SHAPES, `"${path}" must be a tagged value: ${VALUE_SHAPES}.`);
   }
@@ -131,7 +152,11 @@ function checkValue(value: unknown, path: string, channel: Channel | undefined, 
   if (stray) throw invalidParameter(`${path}.${stray}`, `only "type" and "${payload}"`, `A value of type "${value.type}" carries its payload in "${payload}" only; remove "${stray}".`);
   if (channel && value.type !== channel) {
     const field = subject.source === 'field' ? `${String(subject.field_type)} field ${String(subject.field_id)}` : `${String(subject.meta_type)} metadata`;
-    throw invalidParameter(`${path}.type`, `"${channel}" (the channel of the ${field})`, `The ${field} compares on the "${channel}" channel, not "${value.type}": send {type:"${channel}", ${channel}: …}.`);
+    // An option named in a text value: say which id it is.
+    const texts = Array.isArray(value[payload]) ? (value[payload] as unknown[]) : [value[payload]];
+    const meant = texts.map((t) => optionByText(subjectOptions(subject, fields), t)).filter((o): o is Option => o !== undefined);
+    const send = meant.length ? `{type:"ids", ids:[${meant.map((o) => o.id).join(', ')}]} (${meant.map((o) => `"${o.text}" is option ${o.id}`).join(', ')})` : `{type:"${channel}", ${channel}: …}`;
+    throw invalidParameter(`${path}.type`, `"${channel}" (the channel of the ${field})`, `The ${field} compares on the "${channel}" channel, not "${value.type}": send ${send}.`);
   }
   const p = `${path}.${payload}`;
   const v = value[payload];
@@ -140,12 +165,25 @@ function checkValue(value: unknown, path: string, channel: Channel | undefined, 
       return checkDynamic(v, p, 'text');
     case 'number':
       return checkDynamic(v, p, 'number expression');
-    case 'ids':
-      if (!Array.isArray(v) || v.some((x) => !(Number.isInteger(x) || isObject(x)))) {
-        throw invalidParameter(p, 'an array of ids (numbers) or references', `"${p}" must be an array of option / user / record ids, e.g. [9001].`);
+    case 'ids': {
+      if (!Array.isArray(v) || v.some((x) => !(Number.isInteger(x) || isObject(x) || (typeof x === 'string' && x.trim() !== '')))) {
+        throw invalidParameter(p, 'an array of ids (numbers), option texts or references', `"${p}" must be an array of option / user / record ids, e.g. [9001], or option texts such as ["Won"].`);
       }
       if (v.length === 0) throw invalidParameter(p, 'at least one id', `"${p}" is empty: an empty comparison value matches every record.`);
+      // Option texts become their ids, as the record tools accept them (resolved through the app's schema).
+      // (Without the app's fields — not read yet, or not readable — texts go to Tape as given.)
+      if (fields === undefined || fields.size === 0) return;
+      const opts = subjectOptions(subject, fields);
+      value[payload] = v.map((x, j) => {
+        if (typeof x !== 'string') return x;
+        const hit = optionByText(opts, x);
+        if (hit) return hit.id;
+        if (!opts) throw invalidParameter(`${p}.${j}`, 'an id (a number)', `"${x}" is text; only category and status fields take option texts here: give the ${String(subject.field_type ?? 'field')} field's ids as numbers.`);
+        const near = /^\d+$/.test(x.trim()) ? opts.find((o) => o.id === Number(x)) : undefined;
+        throw invalidParameter(`${p}.${j}`, `an option id or text: ${optionList(opts)}`, `"${x}" is not an option of field ${String(subject.field_id)}${near ? `; did you mean option ${near.id} "${near.text}" (send the number ${near.id})` : ''}. Options: ${optionList(opts)}.`);
+      });
       return;
+    }
     case 'date': {
       if (!isObject(v)) throw invalidParameter(p, '{operator: "plus"|"minus", unit: "hour"|"day"|"week"|"month", amount: ["1"], base?}', `"${p}" must be a relative date object.`);
       const stray2 = Object.keys(v).find((k) => !['base', 'operator', 'unit', 'amount'].includes(k));
@@ -192,7 +230,7 @@ function checkCondition(row: unknown, path: string, fields: FieldTypes | undefin
     return;
   }
   if (row.value === undefined || row.value === null) throw invalidParameter(`${path}.value`, VALUE_SHAPES, `Operator ${row.operator} needs a value (${VALUE_SHAPES}).`);
-  checkValue(row.value, `${path}.value`, channel, row.subject);
+  checkValue(row.value, `${path}.value`, channel, row.subject, fields);
 }
 
 /** A trigger {type, config} (closed); a webhook_received trigger's read-only webhook_url is dropped: Tape keeps it. */
@@ -250,18 +288,20 @@ export async function prepareDefinition(
   if (def.filter !== undefined && def.filter !== null) checkGroup(structuredClone(def.filter), 'filter', undefined, false);
   if (def.actions !== undefined) checkActions(structuredClone(def.actions), 'actions', undefined);
   // The app's fields decide each condition's channel; an app that cannot be read leaves the field_type given with each subject.
-  let fields: FieldTypes = new Map();
-  if (mentionsFields([def.filter, def.actions])) {
-    const app = await appId().catch(() => undefined);
-    if (app !== undefined) fields = fieldTypesOf((await ctx.client.getApp(app)).fields);
-  }
+  // Conditions are checked (and option texts resolved) on fresh copies, so a second pass against a fresh schema starts clean.
+  const withFields = (fields: FieldTypes) => {
+    const checked: Pick<typeof out, 'filter' | 'actions'> = {};
+    if (def.filter !== undefined) {
+      const filter = def.filter === null ? null : (structuredClone(def.filter) as TapeFilterGroup);
+      if (filter) checkGroup(filter, 'filter', fields, false);
+      checked.filter = filter;
+    }
+    if (def.actions !== undefined) checked.actions = checkActions(structuredClone(def.actions), 'actions', fields);
+    return checked;
+  };
+  const app = mentionsFields([def.filter, def.actions]) ? await appId().catch(() => undefined) : undefined;
   if (trigger !== undefined) out.trigger = trigger;
-  if (def.filter !== undefined) {
-    const filter = def.filter === null ? null : (structuredClone(def.filter) as TapeFilterGroup);
-    if (filter) checkGroup(filter, 'filter', fields, false);
-    out.filter = filter;
-  }
-  if (def.actions !== undefined) out.actions = checkActions(structuredClone(def.actions), 'actions', fields);
+  Object.assign(out, app === undefined ? withFields(new Map()) : await withAppSchema(ctx, app, (a) => withFields(fieldTypesOf(a.fields))));
   await checkTypesAndKeys(ctx, out);
   return out;
 }

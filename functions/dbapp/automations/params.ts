@@ -20,7 +20,8 @@ export const filterInput = z
   .describe(
     'Which records run the automation: {operator: "and"|"or", rows: [...]}. A condition is {subject: {kind: "variable", source: "field", field_id, field_type}, ' +
       'operator (from getAutomationCatalog with field_type), value}. The value channel follows the field: text fields {type:"text", text:["Acme"]}; ' +
-      'number / unique_id {type:"number", number:["1000"]}; category / status / relation / user {type:"ids", ids:[9001]}; ' +
+      'number / unique_id {type:"number", number:["1000"]}; relation / user {type:"ids", ids:[9001]}; category / status the same, with option ids or texts ' +
+      '({type:"ids", ids:["Won"]}, resolved to ids from the app); ' +
       'date fields {type:"date", date:{operator:"minus", unit:"day", amount:["7"]}}. No value for is_empty / is_not_empty / is_completed / is_incomplete. ' +
       'Empty values and empty groups are rejected (they would match every record).',
   );

@@ -2,6 +2,7 @@ import * as engine from '../../../shared/fields/engine';
 import type { TapeAppWithFields, TapeFieldValue, TapeRecord, TapeRecordField } from '../wire';
 import { TAPE_FIELDS } from './table';
 import { toUser } from './types/reference';
+import { formatNumber, type NumberFormats } from '../apps/schema';
 
 /**
  * Tape's wire record (record.md, field-value/*.md) → the spec §2.3 record. Field `type` is Tape's
@@ -12,7 +13,8 @@ import { toUser } from './types/reference';
  * files [{file_id, name, size}], checklist items [{id, title, completed, assignee, description, due}].
  */
 
-export type RecordFieldValue = engine.FieldValue;
+/** A field's value; a number field with a unit also carries the unit and the value as Tape shows it (`12,000.00 €`). */
+export type RecordFieldValue = engine.FieldValue & { unit?: string; display?: string };
 
 export interface AppRecord {
   record_id: number;
@@ -54,8 +56,11 @@ const wire = (f: TapeRecordField): engine.WireField<TapeFieldValue> => ({ field_
 export const recordUrl = (orgUrl: string, recordId: number) => `${orgUrl.replace(/\/+$/, '')}/record/${recordId}`;
 
 /** Tape's record → the spec §2.3 record; `appId` where Tape's answer carries no `app` (e.g. batch answers). */
-export function toRecord(r: TapeRecord, orgUrl: string, opts: { appId?: number; select?: FieldSelection } = {}): AppRecord {
-  const fields = engine.fieldValues(TAPE_FIELDS, (r.fields ?? []).map(wire), keep(opts.select ?? {}));
+export function toRecord(r: TapeRecord, orgUrl: string, opts: { appId?: number; select?: FieldSelection; formats?: NumberFormats } = {}): AppRecord {
+  const fields: RecordFieldValue[] = engine.fieldValues(TAPE_FIELDS, (r.fields ?? []).map(wire), keep(opts.select ?? {})).map((f) => {
+    const format = f.type === 'number' && typeof f.value === 'number' ? opts.formats?.get(f.field_id) : undefined;
+    return format ? { ...f, unit: format.unit, display: formatNumber(f.value as number, format) } : f;
+  });
   const by = toUser(r.created_by);
   return {
     record_id: r.record_id,

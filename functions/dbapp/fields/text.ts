@@ -21,6 +21,14 @@ export type TextOptions = engine.TextOptions;
 /** The text of one field value (already in the spec's shape). */
 export const valueText = (f: Pick<RecordFieldValue, 'type' | 'value'>, o: TextOptions = {}): string => engine.valueText(TAPE_FIELDS, f, o);
 
+/** `Label: text` for each field with a text; a number with a unit reads as Tape shows it (`12,000.00 €`). */
+function pairs(fields: readonly RecordFieldValue[], o: TextOptions): string[] {
+  return fields.flatMap((f) => {
+    const text = f.display ?? valueText(f, o);
+    return text === '' ? [] : [`${label(f, o)}: ${text}`];
+  });
+}
+
 function label(f: RecordFieldValue, o: TextOptions): string {
   return o.verbose ? `${f.label} [#${f.field_id} ${f.external_id} ${f.type}]` : f.label;
 }
@@ -43,7 +51,7 @@ export function recordLine(r: AppRecord, o: TextOptions = {}): string {
   const opts = { ...o, list: true };
   const parts = [`#${r.record_id} ${r.title || '(untitled)'}`];
   if (o.verbose) parts.push(meta(r), r.record_url);
-  parts.push(...engine.fieldPairs(TAPE_FIELDS, shownFields(r, opts), opts, (f) => label(f, opts)));
+  parts.push(...pairs(shownFields(r, opts), opts));
   return parts.join(' · ');
 }
 
@@ -51,8 +59,8 @@ export function recordLine(r: AppRecord, o: TextOptions = {}): string {
 export function recordText(r: AppRecord, o: TextOptions = {}): string {
   const opts = { ...o, list: false };
   const head = `#${r.record_id} ${r.title || '(untitled)'} (${meta(r)}) ${r.record_url}`;
-  const pairs = engine.fieldPairs(TAPE_FIELDS, r.fields, opts, (f) => label(f, opts));
-  return `${head}\n${pairs.length ? pairs.join(' · ') : '(no field values)'}`;
+  const shown = pairs(r.fields, opts);
+  return `${head}\n${shown.length ? shown.join(' · ') : '(no field values)'}`;
 }
 
 /** `https://tapeapp.com/tape/record/<record_id>`: the link pattern, told once under a list. */

@@ -6,6 +6,7 @@ import type { TapeClient } from '../client';
 import type { TapeAppWithFields, TapeRecord, TapeRecordPage } from '../wire';
 import { findField, fieldKeyList, resolveFieldIds, toRecord, type AppRecord, type FieldSelection, type FieldTypes } from '../fields';
 import { cursor, fieldKeys, fieldKinds, id, page } from '../../../shared/params';
+import type { NumberFormats } from '../apps/schema';
 
 /** Parameters and helpers the record tools share. */
 
@@ -75,12 +76,12 @@ export interface RecordPage {
 }
 
 /** Tape's page → ours: the end is a page shorter than `limit` (pagination.md), whatever Tape's cursor says. */
-export function toPage(page: TapeRecordPage, limit: number, url: string, select: FieldSelection, appId?: number): RecordPage {
+export function toPage(page: TapeRecordPage, limit: number, url: string, select: FieldSelection, appId?: number, formats?: NumberFormats): RecordPage {
   const more = page.records.length >= limit && typeof page.cursor === 'string' && page.cursor !== '';
   return {
     total: page.total,
     cursor: more ? page.cursor : null,
-    records: page.records.map((r) => toRecord(r, url, { select, ...(appId !== undefined ? { appId } : {}) })),
+    records: page.records.map((r) => toRecord(r, url, { select, formats, ...(appId !== undefined ? { appId } : {}) })),
   };
 }
 

@@ -3,6 +3,7 @@ import { invalidParameter, type ToolError } from '../../../shared/errors';
 import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../wire';
 import { filterField } from '../../../shared/fields/engine';
 import { TAPE_FIELDS, isDateField, optionsOf, type TapeOperand } from '../fields';
+import { filterValues } from '../params';
 
 /**
  * The record filter of filterRecords (filter.md), checked against the app before the call: the field
@@ -31,10 +32,10 @@ export const recordFilter = z
       .optional()
       .describe('Filter discriminator; derived from the field when omitted. Give it for the field-less metadata filters: created_at, last_modified_at, app_record_id.'),
     match_type: z.string().describe('The operator: contains, equal, not_equal, any, none, smaller, larger, before, after, within, empty, not_empty, …; which apply depends on the field type.'),
-    values: z
-      .array(z.strictObject({ value: z.unknown().describe('An option id or text, a record/user id, a text, a number, a date "YYYY-MM-DD HH:MM:SS" (or {"date": …, "offset_amount": N}).') }))
-      .optional()
-      .describe('Operands as [{"value": …}]; omit for empty / not_empty.'),
+    values: filterValues(
+      'An option id or text, a record/user id, a text, a number, a date "YYYY-MM-DD HH:MM:SS" (or {"date": …, "offset_amount": N}).',
+      'Operands as [{"value": …}], or the bare values (["Won"]); omit for empty / not_empty.',
+    ),
     relative_date_type: z.enum(RELATIVE_DATE_TYPES).optional().describe('Date filters: today, tomorrow, yesterday (no value), exact_date (default), or num_days/weeks/months_before/after (value {"offset_amount": N}).'),
     relative_date_range_type: z.enum(RANGE_TYPES).optional().describe('Date filters with match_type within: the range (next/past_num_days take {"offset_amount": N}; exact_range takes a start date value and end_date).'),
     end_date: z.union([z.string(), z.number()]).optional().describe('End of an exact_range window, "YYYY-MM-DD HH:MM:SS".'),

@@ -1,6 +1,8 @@
 import type * as z from 'zod';
 import { invalidParameter } from '../../../shared/errors';
 import type { TapeClient } from '../client';
+import type { ToolContext } from '../../../shared/tool';
+import { withAppSchema } from '../apps/schema';
 import type { TapeAppField, TapeAppWithFields, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../wire';
 import { isDateField } from '../fields';
 import {
@@ -46,10 +48,7 @@ const ABSOLUTE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: |T)(\d{2}):(\d{2}):(\d{2
 const DATE_EXPECTED = 'an absolute date "YYYY-MM-DD HH:MM:SS"';
 
 /** Checks the definition keys of a view write and builds Tape's body; fetches the app's fields only when a key names a field. */
-export async function checkViewDefinition(client: TapeClient, input: ViewDefinitionInput, ctx: ViewDefinitionContext): Promise<CheckedDefinition> {
-  const notes: string[] = [];
-  const body: CheckedDefinition['body'] = {};
-
+export async function checkViewDefinition(tool: Pick<ToolContext<TapeClient>, 'client' | 'store' | 'keyHash'>, input: ViewDefinitionInput, ctx: ViewDefinitionContext): Promise<CheckedDefinition> {
   // Rules that need no field metadata come first, so the most direct message wins.
   input.filters?.forEach(precheckFilter);
   const fieldKeys = Object.entries(input.fields ?? {});
@@ -67,30 +66,35 @@ export async function checkViewDefinition(client: TapeClient, input: ViewDefinit
   }
 
   const needsApp = (input.filters?.length ?? 0) > 0 || typeof input.sort_by === 'number' || fieldKeys.length > 0 || Boolean(input.split_by);
-  const app = needsApp ? await client.getApp(ctx.app_id) : undefined;
+  // The rules that need the app's fields, against its cached schema (once more against a fresh one before a refusal stands).
+  const build = (app: TapeAppWithFields | undefined): CheckedDefinition => {
+    const notes: string[] = [];
+    const body: CheckedDefinition['body'] = {};
 
-  if (input.filters === null) body.filters = null;
-  else if (input.filters) body.filters = input.filters.map((f, i) => checkFilter(app!, f, `filters.${i}`));
+    if (input.filters === null) body.filters = null;
+    else if (input.filters) body.filters = input.filters.map((f, i) => checkFilter(app!, f, `filters.${i}`));
 
-  if (input.sort_by === null) body.sort_by = null;
-  else if (input.sort_by !== undefined) body.sort_by = fieldOf(app!, input.sort_by, 'sort_by').field_id;
+    if (input.sort_by === null) body.sort_by = null;
+    else if (input.sort_by !== undefined) body.sort_by = fieldOf(app!, input.sort_by, 'sort_by').field_id;
 
-  if (input.sort_desc !== undefined) {
-    const sortBy = input.sort_by !== undefined ? input.sort_by : ctx.storedSortBy;
-    if (sortBy === null) notes.push('sort_desc was ignored: the view has no sort_by (records keep the manual order); pass sort_by to sort.');
-    else body.sort_desc = input.sort_desc;
-  }
+    if (input.sort_desc !== undefined) {
+      const sortBy = input.sort_by !== undefined ? input.sort_by : ctx.storedSortBy;
+      if (sortBy === null) notes.push('sort_desc was ignored: the view has no sort_by (records keep the manual order); pass sort_by to sort.');
+      else body.sort_desc = input.sort_desc;
+    }
 
-  if (input.fields === null) body.fields = null;
-  else if (input.fields) {
-    for (const [key] of fieldKeys) fieldOf(app!, Number(key), `fields.${key}`);
-    body.fields = input.fields;
-  }
+    if (input.fields === null) body.fields = null;
+    else if (input.fields) {
+      for (const [key] of fieldKeys) fieldOf(app!, Number(key), `fields.${key}`);
+      body.fields = input.fields;
+    }
 
-  if (input.split_by === null) body.split_by = null;
-  else if (input.split_by) body.split_by = checkSplitBy(app!, input.split_by);
+    if (input.split_by === null) body.split_by = null;
+    else if (input.split_by) body.split_by = checkSplitBy(app!, input.split_by);
 
-  return { body, notes };
+    return { body, notes };
+  };
+  return needsApp ? withAppSchema(tool, ctx.app_id, build) : build(undefined);
 }
 
 function fieldList(app: TapeAppWithFields): string {

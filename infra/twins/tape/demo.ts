@@ -5,8 +5,8 @@
  * same data.
  *
  * The demo uses ids of its own (apps 901–902, fields from 9001, records from 5001, entry ids from
- * 900000) and leaves the id counters where they were, so apps and records created through the API
- * start at 1 as in the docs' examples.
+ * 900000) and leaves the counters after them, as a real account's history would: whatever the API
+ * creates next gets a higher id than any demo entity, so "newest first" lists it first.
  */
 import { prng } from '../kit';
 import { createApp } from './routes/app';
@@ -58,14 +58,12 @@ const slugName = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u03
 export function seedDemo(state: TapeState): void {
   const owner = state.users.get(10000)!;
   const userIds = [...state.users.keys()];
-  const saved = { app: state.nextId.app, field: state.nextId.field, record: state.nextId.record };
   const entries = entryIdCounter(state);
-  const savedEntry = entries.next;
   state.nextId.app = DEMO_LEADS_APP_ID;
   state.nextId.field = 9001;
   state.nextId.record = 5001;
   entries.next = 900_000;
-  try {
+  {
     const leads = createApp(state, owner, {
       workspace_id: DEMO_WORKSPACE_ID,
       name: 'Leads',
@@ -163,10 +161,5 @@ export function seedDemo(state: TapeState): void {
       const now = new Date(created);
       insertRecord(state, deals, prepareCreate(state, deals, fields, now), { user: owner, now, quiet: true });
     }
-  } finally {
-    state.nextId.app = saved.app;
-    state.nextId.field = saved.field;
-    state.nextId.record = saved.record;
-    entries.next = savedEntry;
   }
 }

@@ -6,6 +6,16 @@ import type { TapeState, TapeUser } from './state';
 export type TwinEnv = kit.KitEnv<TapeUser>;
 export type TwinContext = Context<TwinEnv>;
 
+/**
+ * The path as Tape names it (`/v1/record/1`): the local server mounts the twin under
+ * `/twins/tape`, which Tape's `endpoint`, its auth messages and its credit table never see.
+ */
+export function tapePath(c: Context): string {
+  const path = c.req.path;
+  const at = path.search(/\/(v1|_twin)(\/|$)/);
+  return at > 0 ? path.slice(at) : path.replace(/^\/twins\/[^/]+(?=\/)/, '');
+}
+
 /** Tape's error body: {status_code, endpoint, error_code, error_message, …extra}. */
 export class TapeHttpError extends kit.TwinHttpError {
   constructor(
@@ -15,7 +25,7 @@ export class TapeHttpError extends kit.TwinHttpError {
     readonly extra: Record<string, unknown> = {},
     headers: Record<string, string> = {},
   ) {
-    super(status, (c: Context) => ({ status_code: status, endpoint: c.req.path, error_code: code, error_message: message, ...extra }), headers, message);
+    super(status, (c: Context) => ({ status_code: status, endpoint: tapePath(c), error_code: code, error_message: message, ...extra }), headers, message);
   }
 }
 
@@ -26,7 +36,7 @@ const invalidUrl = (message: string) => new TapeHttpError(400, 'invalid_request_
 
 /** Tape's answers to an unknown URL and to a bug of the twin. */
 export const tapeErrors: kit.ErrorDialect = {
-  notFound: (c) => new TapeHttpError(400, 'invalid_request_url', `The request URL is not valid: ${c.req.method} ${c.req.path}`),
+  notFound: (c) => new TapeHttpError(400, 'invalid_request_url', `The request URL is not valid: ${c.req.method} ${tapePath(c)}`),
   internal: () => new TapeHttpError(500, 'internal_server_error', 'An unexpected error occurred.'),
 };
 
@@ -38,10 +48,10 @@ export function authenticate(state: TapeState): MiddlewareHandler<TwinEnv> {
       const userId = state.keys.get(key);
       return userId === undefined ? undefined : state.users.get(userId);
     },
-    missing: (c) => new TapeHttpError(401, 'dev_api_authentication', `Missing authentication for Dev-API endpoint: '${c.req.path}' (no user API key provided)`),
+    missing: (c) => new TapeHttpError(401, 'dev_api_authentication', `Missing authentication for Dev-API endpoint: '${tapePath(c)}' (no user API key provided)`),
     malformed: (key, c) => {
-      if (!key.startsWith('user_key_')) return new TapeHttpError(400, 'validation', `Invalid user API key for accessing endpoint '${c.req.path}' (key has to start with 'user_key_')`);
-      if (!/^user_key_[A-Za-z0-9]{16,}$/.test(key)) return new TapeHttpError(400, 'validation', `Invalid user API key for accessing endpoint '${c.req.path}' (signature check not passed, key is malformed)`);
+      if (!key.startsWith('user_key_')) return new TapeHttpError(400, 'validation', `Invalid user API key for accessing endpoint '${tapePath(c)}' (key has to start with 'user_key_')`);
+      if (!/^user_key_[A-Za-z0-9]{16,}$/.test(key)) return new TapeHttpError(400, 'validation', `Invalid user API key for accessing endpoint '${tapePath(c)}' (signature check not passed, key is malformed)`);
       return undefined;
     },
     invalid: () => new TapeHttpError(401, 'unauthorized', 'The bearer token is not valid.'),
@@ -52,8 +62,8 @@ export interface CreditOptions {
   /** Credits per key per interval (Tape: 2,000 per minute). */
   credits: number;
   intervalSeconds: number;
-  /** Credits of one request by method and path; Tape's default is 10. */
-  cost(method: string, path: string): number;
+  /** Credits of one request (Tape's default is 10); may read the body (an email's recipients, an upload's size). */
+  cost(c: Context): number | Promise<number>;
   clock: Clock;
 }
 
@@ -66,11 +76,13 @@ export function credits(opts: CreditOptions): MiddlewareHandler {
     'X-Retry-Cost': String(s.cost),
     'X-Retry-Reset': tapeDateTime(new Date(s.resetAt)),
   });
-  return kit.rateLimit({
+  // The kit's limiter asks the cost synchronously; a cost that reads the body is settled just before.
+  const costs = new WeakMap<Request, number>();
+  const limit = kit.rateLimit({
     clock: opts.clock,
     limit: opts.credits,
     windowMs: opts.intervalSeconds * 1000,
-    cost: (c) => opts.cost(c.req.method, c.req.path),
+    cost: (c) => costs.get(c.req.raw) ?? BASE_CREDITS,
     headers,
     exceeded: (s) => {
       const reset = tapeDateTime(new Date(s.resetAt));
@@ -83,7 +95,14 @@ export function credits(opts: CreditOptions): MiddlewareHandler {
       );
     },
   });
+  return async (c, next) => {
+    costs.set(c.req.raw, await opts.cost(c));
+    return limit(c, next);
+  };
 }
+
+/** rate-limiting.md: "By default, each request costs 10 credits." */
+export const BASE_CREDITS = 10;
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, Tape's datetime format. */
 export function tapeDateTime(d: Date): string {

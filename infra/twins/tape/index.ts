@@ -7,10 +7,14 @@ import { appRoutes } from './routes/app';
 import { fileRoutes } from './routes/file';
 import { hookRoutes } from './routes/hook';
 import { orgRoutes } from './routes/org';
+import { emailRoutes } from './routes/email';
+import { linkPreviewRoutes } from './routes/link-preview';
+import { recordAccessRoutes } from './routes/record-access';
 import { recordRoutes } from './routes/record';
-import { viewCost, viewRoutes } from './routes/view';
+import { viewRoutes } from './routes/view';
 import { workspaceRoutes } from './routes/workspace';
-import { automationCost, automationRoutes, automationWebhookRoutes } from './automation/routes';
+import { automationRoutes, automationWebhookRoutes } from './automation/routes';
+import { tapeCost } from './credits';
 import { TapeAutomations, type TapeAutomationOptions } from './automation/outbox';
 import { twinControls } from './automation/controls';
 import { observedClock } from './automation/scheduler';
@@ -48,18 +52,6 @@ export interface TapeTwin extends Twin {
   close(): void;
 }
 
-/** Credits of the requests Tape documents as expensive; all others cost 10. */
-function cost(method: string, path: string): number {
-  if (method === 'DELETE' && /^\/v1\/workspace\/\d+$/.test(path)) return 100;
-  const automation = automationCost(method, path);
-  if (automation !== undefined) return automation;
-  const view = viewCost(method, path);
-  if (view !== undefined) return view;
-  // file.md: an upload costs at least 2x a normal request (more with size; the size is not known here).
-  if (method === 'POST' && path === '/v1/file/upload') return 20;
-  return 10;
-}
-
 /** A stateful stand-in for Tape's API (https://api.tapeapp.com/v1), speaking its wire format. */
 export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   const state = seedState();
@@ -84,9 +76,12 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
     await next();
     automations.tick();
   });
-  app.use('/v1/*', credits({ credits: options.credits ?? 2000, intervalSeconds: options.intervalSeconds ?? 60, cost, clock: kit.clock }));
+  app.use('/v1/*', credits({ credits: options.credits ?? 2000, intervalSeconds: options.intervalSeconds ?? 60, cost: tapeCost, clock: kit.clock }));
   app.use('/v1/*', authenticate(state));
-  app.route('/v1', orgRoutes(state));
+  app.route('/v1', orgRoutes(state, now));
+  app.route('/v1', emailRoutes(state, now));
+  app.route('/v1', linkPreviewRoutes(automations.engine));
+  app.route('/v1', recordAccessRoutes(state, now));
   app.route('/v1', workspaceRoutes(state));
   app.route('/v1', appRoutes(state));
   app.route('/v1', recordRoutes(state, now));
@@ -98,6 +93,10 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   app.use('/_twin/*', authenticate(state));
   app.route('/_twin', twinControls(kit.clock, automations));
   clock.onMove(() => automations.tick());
+  // Any other URL answers Tape's JSON error, also where the local server mounts the twin (app.route does not carry notFound over).
+  app.all('*', (c) => {
+    throw tapeErrors.notFound(c);
+  });
 
   return { app, ...kit, state, deliveries, automations, close: () => automations.close() };
 }

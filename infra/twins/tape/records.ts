@@ -79,12 +79,32 @@ interface Extras {
   revisions: Map<number, RecordRevision[]>;
   comments: Map<number, TapeComment>;
   appRecordIds: Map<number, number>;
+  /** record id → the users following it (its creator and commenters, as in Tape). */
+  follows: Map<number, Set<number>>;
+  /** record id → user id → permission level shared on the record itself (record-permissions.md, 0–5). */
+  shares: Map<number, Map<number, number>>;
 }
 const extrasOf = new WeakMap<TapeState, Extras>();
 function extras(state: TapeState): Extras {
   let e = extrasOf.get(state);
-  if (!e) extrasOf.set(state, (e = { revisions: new Map(), comments: new Map(), appRecordIds: new Map() }));
+  if (!e) extrasOf.set(state, (e = { revisions: new Map(), comments: new Map(), appRecordIds: new Map(), follows: new Map(), shares: new Map() }));
   return e;
+}
+
+/** The users following a record (live set: unfollowing edits it). */
+export function recordFollowers(state: TapeState, recordId: number): Set<number> {
+  const f = extras(state).follows;
+  let set = f.get(recordId);
+  if (!set) f.set(recordId, (set = new Set()));
+  return set;
+}
+
+/** Levels shared on a record itself, by user id (live map). */
+export function recordShares(state: TapeState, recordId: number): Map<number, number> {
+  const s = extras(state).shares;
+  let map = s.get(recordId);
+  if (!map) s.set(recordId, (map = new Map()));
+  return map;
 }
 
 export function recordRevisions(state: TapeState, recordId: number): RecordRevision[] {
@@ -329,6 +349,7 @@ export function insertRecord(state: TapeState, app: TapeApp, values: Map<number,
     values,
   };
   state.records.set(row.record_id, row);
+  recordFollowers(state, row.record_id).add(o.user.user_id);
   const deltas = [...values].map(([field_id, to]) => ({ field_id, from: [], to }));
   const revision = addRevision(state, row.record_id, 'creation', o, at, deltas);
   emitRecord(state, 'record.create', row, revision, o);
@@ -410,7 +431,9 @@ export function findRecord(state: TapeState, id: number, u: TapeUser, includeDel
   const row = state.records.get(id);
   if (!row || row.purged) throw recordNotExists(id);
   const app = state.apps.get(row.app_id);
-  if (!app || !workspaceVisible(state, state.workspaces.get(app.workspace_id), u)) throw recordNotExists(id);
+  // A record shared to a user (record-permissions.md) is readable to them without access to its workspace.
+  const shared = (extras(state).shares.get(id)?.get(u.user_id) ?? 0) > 0;
+  if (!app || (!shared && !workspaceVisible(state, state.workspaces.get(app.workspace_id), u))) throw recordNotExists(id);
   if (row.deleted_on && !includeDeleted) throw recordDeleted(id);
   return { row, app };
 }
@@ -448,6 +471,7 @@ export function createComment(
     files,
   };
   extras(state).comments.set(comment.comment_id, comment);
+  if (!o.actor) recordFollowers(state, row.record_id).add(o.user.user_id);
   state.events.emit({ type: 'comment.create', app_id: row.app_id, record_id: row.record_id, comment_id: comment.comment_id, hook: o.hook ?? true, user_id: o.user.user_id });
   return comment;
 }
@@ -468,6 +492,8 @@ export function dropAppRecords(state: TapeState, appId: number): void {
     if (r.app_id !== appId) continue;
     state.records.delete(id);
     e.revisions.delete(id);
+    e.follows.delete(id);
+    e.shares.delete(id);
   }
   for (const [id, c] of e.comments) if (!state.records.has(c.record_id)) e.comments.delete(id);
   e.appRecordIds.delete(appId);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { appId } from '../../params';
 import { appSchemaText, toAppSchema } from '../../apps/render';
+import { freshAppSchema } from '../../apps/schema';
 
 export const getApp = dbappTool({
   name: 'getApp',
@@ -12,8 +13,9 @@ export const getApp = dbappTool({
     'categories take option ids (or texts). Needs app_id (see listApps). Read-only.',
   input: z.strictObject({ app_id: appId }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run({ app_id }, { client }) {
-    return toAppSchema(await client.getApp(app_id));
+  // Always read from Tape (a caller looking at an app sees it as it is now), refreshing the schema the record tools cache.
+  async run({ app_id }, ctx) {
+    return toAppSchema(await freshAppSchema(ctx, app_id));
   },
   text: appSchemaText,
   example: {

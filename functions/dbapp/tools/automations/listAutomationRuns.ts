@@ -9,6 +9,13 @@ import { dbappTool } from '../../tool';
 import { EXAMPLE_RUN } from '../../automations/examples';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** A time that exists (no February 31st, no hour 25): read back, it is the text it was written as. */
+const realTime = (v: string) => {
+  const d = new Date(`${v.replace(' ', 'T')}Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === v.replace(' ', 'T');
+};
+const utcTime = (what: string) =>
+  z.string().regex(DATETIME).refine(realTime, 'a UTC time that exists, "YYYY-MM-DD HH:MM:SS"').optional().describe(what);
 const STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 const SCOPE_KEYS = ['automation_id', 'app_id', 'workspace_id', 'status', 'created_at_from', 'created_at_to'] as const;
 
@@ -26,8 +33,8 @@ export const listAutomationRuns = dbappTool({
     app_id: id('Runs of the automations of this app.').optional(),
     workspace_id: id('Runs of the automations of this workspace.').optional(),
     status: z.array(z.enum(STATUSES)).min(1).optional().describe('Only these statuses: pending, running, completed, failed, cancelled.'),
-    created_at_from: z.string().regex(DATETIME).optional().describe('Only runs created at or after this UTC time, "YYYY-MM-DD HH:MM:SS".'),
-    created_at_to: z.string().regex(DATETIME).optional().describe('Only runs created at or before this UTC time, "YYYY-MM-DD HH:MM:SS".'),
+    created_at_from: utcTime('Only runs created at or after this UTC time, "YYYY-MM-DD HH:MM:SS".'),
+    created_at_to: utcTime('Only runs created at or before this UTC time, "YYYY-MM-DD HH:MM:SS".'),
     limit: page({ default: 50, max: 500 }),
     cursor: cursor('The cursor of the previous page, passed alone (with limit at most): it carries the scope and filters.'),
   }),

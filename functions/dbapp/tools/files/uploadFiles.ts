@@ -50,7 +50,7 @@ export const uploadFiles = dbappTool({
   description:
     'Upload 1 to 10 files to Tape, from https URLs or base64 content, and get their temporary file ids for the attachment and image fields of ' +
     'createRecord / updateRecord. Those tools also take https URLs directly; use this one when you hold the bytes, or to upload a file once for several records. ' +
-    'URLs must be public https (private, loopback, link-local and metadata addresses are refused, on every redirect too); at most 25 MB per file, 50 MB per call, 15 s per download. ' +
+    'URLs must be public https (private, loopback, link-local and metadata addresses are refused, on every redirect too; hosts the deployment lists in ALLOW_HTTP_HOSTS, locally 127.0.0.1 and localhost, may use http and private addresses); at most 25 MB per file, 50 MB per call, 15 s per download. ' +
     'All files go up in one request and none if any fails. Tape deletes files not attached to a record within 24 hours.',
   input: z.strictObject({
     files: z.array(fileItem).min(1).max(10).describe('The files to upload, 1 to 10, in the order their ids are returned.'),

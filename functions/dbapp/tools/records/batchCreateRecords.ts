@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields } from '../../fields';
 import { eachBounded } from '../../../../shared/pool';
@@ -26,10 +27,8 @@ export const batchCreateRecords = dbappTool({
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run({ app_id, inputs, silent, hook, workflow }, ctx): Promise<BatchWriteResult> {
     const { client } = ctx;
-    // The org URL (for record links) is read alongside the schema: one round trip, not two.
-    const [app, url] = await Promise.all([client.getApp(app_id), orgUrl(ctx)]);
-    // Every input is checked before anything is uploaded or written.
-    const plans = inputs.map((input, i) => planFields(app, input.fields, 'create', `inputs.${i}.fields`));
+    // Every input is checked, against the cached schema, before anything is uploaded or written; the org URL (for links) alongside.
+    const [plans, url] = await Promise.all([withAppSchema(ctx, app_id, (app) => inputs.map((input, i) => planFields(app, input.fields, 'create', `inputs.${i}.fields`))), orgUrl(ctx)]);
     const bodies = await eachBounded(plans, 4, (plan) => finishFields(plan, ctx));
     const flags = { silent, hook, workflow };
     return runRecordBatch(

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
+import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, needsCurrent, planFields } from '../../fields';
 import { eachBounded } from '../../../../shared/pool';
@@ -36,9 +37,8 @@ export const batchUpdateRecords = dbappTool({
       }
       seen.set(u.record_id, i);
     });
-    // The org URL (for record links) is read alongside the schema: one round trip, not two.
-    const [app, url] = await Promise.all([client.getApp(app_id), orgUrl(ctx)]);
-    const plans = updates.map((u, i) => planFields(app, u.fields, 'update', `updates.${i}.fields`));
+    // Every update is checked against the cached schema; the org URL (for links) alongside.
+    const [plans, url] = await Promise.all([withAppSchema(ctx, app_id, (app) => updates.map((u, i) => planFields(app, u.fields, 'update', `updates.${i}.fields`))), orgUrl(ctx)]);
     // Checklist items given by id are completed from the record's current entries: those records are read first.
     const bodies = await eachBounded(plans, 8, async (plan, i) => {
       if (!needsCurrent(plan)) return finishFields(plan, ctx);

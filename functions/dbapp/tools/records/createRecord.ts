@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numberFormats, withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields, recordText, toRecord, type AppRecord } from '../../fields';
 import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from '../../records/common';
@@ -23,10 +24,11 @@ export const createRecord = dbappTool({
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run({ app_id, fields, id_only, silent, hook, workflow }, ctx): Promise<CreateResult> {
-    const app = await ctx.client.getApp(app_id);
-    const body = await finishFields(planFields(app, fields, 'create'), ctx);
+    // Planning is checked against the cached schema (again against a fresh one before a refusal stands); uploads come after.
+    const { app, plan } = await withAppSchema(ctx, app_id, (app) => ({ app, plan: planFields(app, fields, 'create') }));
+    const body = await finishFields(plan, ctx);
     const [record, url] = await Promise.all([ctx.client.createRecord(app_id, body, { silent, hook, workflow }), orgUrl(ctx)]);
-    const full = toRecord(record, url, { appId: app_id });
+    const full = toRecord(record, url, { appId: app_id, formats: numberFormats(app) });
     return id_only ? { record_id: full.record_id, record_url: full.record_url } : full;
   },
   text: (r: CreateResult, input) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numberFormats, withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { recordListText } from '../../fields';
 import { plural } from '../../../../shared/render';
@@ -46,8 +47,8 @@ export const filterRecords = dbappTool({
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx): Promise<FilterResult> {
     const { client } = ctx;
-    const app = await client.getApp(input.app_id);
-    const filters = checkRecordFilters(app, input.filters);
+    // Filters are checked against the cached schema (once more against a fresh one before a refusal stands).
+    const { app, filters } = await withAppSchema(ctx, input.app_id, (app) => ({ app, filters: checkRecordFilters(app, input.filters) }));
     const select = selection(app, input.field_ids, input.field_types);
     const sort = {
       ...(input.sort_by !== undefined ? { sort_by: sortField(app, input.sort_by) } : {}),
@@ -61,7 +62,7 @@ export const filterRecords = dbappTool({
       client.filterRecords(input.app_id, filters, { limit: input.limit, ...(input.cursor ? { cursor: input.cursor } : {}), ...sort }),
       orgUrl(ctx),
     ]);
-    return toPage(page, input.limit, url, select, input.app_id);
+    return toPage(page, input.limit, url, select, input.app_id, numberFormats(app));
   },
   text: (r: FilterResult, input) => ('count_only' in r ? `${plural(r.total, 'record')} match${r.total === 1 ? 'es' : ''}` : recordListText(r, { verbose: input.verbose })),
   example: {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { appSchema, formatsFor } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { recordText, toRecord, type AppRecord } from '../../fields';
 import { fieldIdsInput, fieldTypesInput, orgUrl, recordId, selection, verboseInput } from '../../records/common';
@@ -21,9 +22,9 @@ export const getRecord = dbappTool({
   async run({ record_id, field_ids, field_types }, ctx) {
     const [record, url] = await Promise.all([ctx.client.getRecord(record_id), orgUrl(ctx)]);
     const appId = record.app?.app_id;
-    // Keys are checked against the app's schema: an external_id of an empty field is valid, a typo is not.
-    const app = field_ids && appId !== undefined ? await ctx.client.getApp(appId) : undefined;
-    return toRecord(record, url, { select: selection(app, field_ids, field_types) });
+    // Keys are checked against the app's (cached) schema: an external_id of an empty field is valid, a typo is not.
+    const app = field_ids && appId !== undefined ? await appSchema(ctx, appId) : undefined;
+    return toRecord(record, url, { select: selection(app, field_ids, field_types), formats: await formatsFor(ctx, [record], app) });
   },
   text: (r: AppRecord, input) => recordText(r, { verbose: input.verbose }),
   example: { input: { record_id: 5300 }, result: EXAMPLE_RECORD },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { formatsFor } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { id, page } from '../../../../shared/params';
 import { recordListText } from '../../fields';
@@ -36,7 +37,7 @@ export const getRelatedRecords = dbappTool({
       orgUrl(ctx),
     ]);
     // Not paginated: no cursor, whatever the count.
-    return toPage({ total: res.total, cursor: null, records: res.records }, input.limit, url, selection(undefined, undefined, input.field_types), input.related_app_id);
+    return toPage({ total: res.total, cursor: null, records: res.records }, input.limit, url, selection(undefined, undefined, input.field_types), input.related_app_id, await formatsFor(ctx, res.records));
   },
   text: (r: RecordPage, input) => recordListText(r, { verbose: input.verbose }, 'related record'),
   example: {

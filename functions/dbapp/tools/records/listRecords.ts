@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
+import { appSchema, formatsFor } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { id } from '../../../../shared/params';
 import { recordListText } from '../../fields';
@@ -57,7 +58,10 @@ export const listRecords = dbappTool({
     // The schema is needed only to resolve field keys; a view names its app.
     const needsApp = input.field_ids !== undefined || input.sort_by !== undefined;
     const appId = viewId !== undefined && needsApp ? (await client.getView(viewId)).view.app_id : input.app_id;
-    const app = needsApp ? await client.getApp(appId!) : undefined;
+    // The schema (cached a minute) resolves field keys and gives number fields their unit; an app listing reads it beside the page.
+    const schema = appId !== undefined ? appSchema(ctx, appId) : undefined;
+    schema?.catch(() => undefined); // a failed page answers first; the schema's own failure is seen where it is awaited
+    const app = needsApp ? await schema : undefined;
     const select = selection(app, input.field_ids, input.field_types);
     const query = { limit: input.limit, ...(input.cursor ? { cursor: input.cursor } : {}) };
     const [page, url] = await Promise.all([
@@ -70,7 +74,7 @@ export const listRecords = dbappTool({
           }),
       orgUrl(ctx),
     ]);
-    return toPage(page, input.limit, url, select, appId);
+    return toPage(page, input.limit, url, select, appId, await formatsFor(ctx, page.records, await schema));
   },
   text: (r: ListResult, input) => ('count_only' in r ? plural(r.total, 'record') : recordListText(r, { verbose: input.verbose })),
   example: {

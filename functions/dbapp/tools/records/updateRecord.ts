@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numberFormats, withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields, recordText, toRecord, type AppRecord } from '../../fields';
 import { appIdOf, fieldsInput, hookInput, orgUrl, recordId, silentInput, workflowInput } from '../../records/common';
@@ -26,11 +27,11 @@ export const updateRecord = dbappTool({
   async run({ record_id, fields, id_only, silent, hook, workflow }, ctx): Promise<UpdateResult> {
     // The record names its app (for the schema) and holds the checklist entries that items with an id complete.
     const current = await ctx.client.getRecord(record_id);
-    const app = await ctx.client.getApp(appIdOf(current));
-    const body = await finishFields(planFields(app, fields, 'update'), ctx, current);
-    const updated = await ctx.client.updateRecord(record_id, body, { silent, hook, workflow });
-    if (id_only) return { record_id: updated.record_id };
-    return toRecord(updated, await orgUrl(ctx), { appId: app.app_id });
+    const { app, plan } = await withAppSchema(ctx, appIdOf(current), (app) => ({ app, plan: planFields(app, fields, 'update') }));
+    const body = await finishFields(plan, ctx, current);
+    const [updated, url] = await Promise.all([ctx.client.updateRecord(record_id, body, { silent, hook, workflow }), id_only ? undefined : orgUrl(ctx)]);
+    if (id_only || url === undefined) return { record_id: updated.record_id };
+    return toRecord(updated, url, { appId: app.app_id, formats: numberFormats(app) });
   },
   text: (r: UpdateResult, input) => {
     if ('fields' in r) return `updated record\n${recordText(r, {})}`;

@@ -25,8 +25,9 @@ export const createView = dbappTool({
     split_by: viewSplitBy.optional(),
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run(input, { client }) {
-    const { body, notes } = await checkViewDefinition(client, input, { app_id: input.app_id, layout: input.layout, storedSortBy: null });
+  async run(input, ctx) {
+    const { client } = ctx;
+    const { body, notes } = await checkViewDefinition(ctx, input, { app_id: input.app_id, layout: input.layout, storedSortBy: null });
     const { view } = await client.createView(input.app_id, { name: input.name, layout: input.layout, ...body });
     return { view: toView(view), ...(notes.length ? { note: notes.join(' ') } : {}) };
   },

@@ -27,10 +27,11 @@ export const updateView = dbappTool({
     split_by: viewSplitBy.nullable().optional().describe('Group into sections by one field: {"field_id", "period"? (date fields), "sorting"?, "limit"? 1-100}; null removes the split.'),
   }),
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  async run(input, { client }) {
+  async run(input, ctx) {
+    const { client } = ctx;
     const { view: current } = await client.getView(input.view_id);
     const layout = input.layout ?? current.layout;
-    const { body, notes } = await checkViewDefinition(client, input, { app_id: current.app_id, layout, storedSortBy: current.sort_by });
+    const { body, notes } = await checkViewDefinition(ctx, input, { app_id: current.app_id, layout, storedSortBy: current.sort_by });
     const write = { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.layout ? { layout: input.layout } : {}), ...body };
     const { view } = await client.updateView(input.view_id, write);
     return { view: toView(view), ...(notes.length ? { note: notes.join(' ') } : {}) };

@@ -852,6 +852,7 @@ export class AutomationEngine {
     const from = await this.template(c.from_address, local);
     const fromName = await this.template(c.from_name, local);
     this.store.outbox.push({
+      source: 'automation',
       run_id: ctx.run.id,
       automation_id: ctx.a.id,
       action_id: action.id,
@@ -868,6 +869,13 @@ export class AutomationEngine {
       sent_at: tapeDateTime(this.now()),
     });
     return { messages: [{ message: `Email sent to ${to.join(', ')}`, level: 'success' as const }] };
+  }
+
+  /** GET of a page the twin may reach (an allow-listed host, http or https), or undefined: the twin has no internet of its own. */
+  async reach(url: string): Promise<Response | undefined> {
+    const parsed = new URL(url);
+    if (!/^https?:$/.test(parsed.protocol) || !this.hostAllowed(parsed.hostname.toLowerCase())) return undefined;
+    return this.opts.fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(10_000) });
   }
 
   private hostAllowed(host: string): boolean {

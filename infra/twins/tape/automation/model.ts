@@ -139,9 +139,12 @@ export interface Run {
 
 /** An email a send_email action "sent": kept in the twin's outbox, never delivered. */
 export interface OutboxEmail {
-  run_id: string;
-  automation_id: number;
-  action_id: string;
+  /** Who sent it: a send_email action, POST /v1/email/send, or an invitation to the organization. */
+  source: 'automation' | 'api' | 'invitation';
+  /** The run, automation and action of a send_email; null for the others. */
+  run_id: string | null;
+  automation_id: number | null;
+  action_id: string | null;
   record_id: number | null;
   to: string[];
   cc: string[];
@@ -152,6 +155,8 @@ export interface OutboxEmail {
   subject: string;
   body: string;
   smtp_account_id: number | null;
+  /** Files attached by id (email.md attachment_ids). */
+  attachment_ids?: number[];
   sent_at: string;
 }
 

@@ -19,6 +19,12 @@ import { activeErrors, brokenReasons, parseDefinition, parseTrigger } from './va
 /** manage.md: "An app can hold at most 500 automations". */
 export const MAX_AUTOMATIONS_PER_APP = 500;
 const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'];
+/** A datetime that exists: Date.parse takes February 31st (as March 3rd); Tape does not. */
+const realDateTime = (v: string) => {
+  const d = new Date(`${v.replace(' ', 'T')}Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === v.replace(' ', 'T');
+};
+
 const RUN_FILTERS = ['app_ids', 'automation_ids', 'workspace_ids', 'status', 'created_at_from', 'created_at_to'];
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -168,7 +174,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     for (const key of ['created_at_from', 'created_at_to']) {
       const v = body[key];
       if (v === undefined) continue;
-      if (typeof v !== 'string' || !DATETIME.test(v) || Number.isNaN(Date.parse(`${v.replace(' ', 'T')}Z`))) throw inputError(`Invalid input: "${key}" must be a datetime "YYYY-MM-DD HH:mm:ss" (UTC).`);
+      if (typeof v !== 'string' || !DATETIME.test(v) || !realDateTime(v)) throw inputError(`Invalid input: "${key}" must be a datetime "YYYY-MM-DD HH:mm:ss" (UTC).`);
       filters[key] = v;
     }
     if (typeof filters.created_at_from === 'string' && typeof filters.created_at_to === 'string' && filters.created_at_from > filters.created_at_to) {

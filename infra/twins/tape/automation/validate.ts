@@ -133,7 +133,20 @@ const VALUE_KEYS: Record<string, string[]> = {
   entity_type: ['type', 'entity_type'],
 };
 
-function parseValue(v: unknown, path: string, channel: Channel | undefined): Record<string, unknown> {
+/** The category/status options of the field a condition tests (for naming the id of a text the caller meant). */
+function subjectOptions(subject: Record<string, unknown>, app: TapeApp | undefined): { id: number; text: string }[] {
+  const f = subject.source === 'field' ? app?.fields.find((x) => x.field_id === subject.field_id) : undefined;
+  return f ? categoryOptions(f) : [];
+}
+
+/** `"Won" is option 4`, for texts among `values` that name an option. */
+function meantOptions(values: unknown, options: { id: number; text: string }[]): string {
+  const texts = (Array.isArray(values) ? values : [values]).filter((x): x is string => typeof x === 'string');
+  const hits = texts.flatMap((t) => options.filter((o) => o.text.trim().toLowerCase() === t.trim().toLowerCase()).map((o) => `"${t}" is option ${o.id}`));
+  return hits.length ? ` (${hits.join(', ')})` : '';
+}
+
+function parseValue(v: unknown, path: string, channel: Channel | undefined, options: { id: number; text: string }[] = []): Record<string, unknown> {
   if (!isObject(v)) throw bad(path, 'a condition value must be a tagged object {type, …}.');
   const type = v.type as string;
   const keys = VALUE_KEYS[type];
@@ -141,7 +154,7 @@ function parseValue(v: unknown, path: string, channel: Channel | undefined): Rec
   const stray = Object.keys(v).filter((k) => !keys.includes(k));
   if (stray.length) throw bad(path, `a "${type}" value takes only ${keys.join(', ')}; unexpected ${stray.join(', ')}.`);
   if (channel && channel !== 'none' && type !== channel) {
-    throw bad(path, `the subject field takes a "${channel}" value, got type "${type}". Use {"type": "${channel}", "${channel}": …}.`);
+    throw bad(path, `the subject field takes a "${channel}" value, got type "${type}". Use {"type": "${channel}", "${channel}": …}${meantOptions(v[type], options)}.`);
   }
   switch (type) {
     case 'text': {
@@ -156,7 +169,13 @@ function parseValue(v: unknown, path: string, channel: Channel | undefined): Rec
     }
     case 'ids': {
       if (!Array.isArray(v.ids) || v.ids.length === 0) throw bad(`${path}.ids`, 'give a non-empty array of ids (numbers or references).');
-      const ids = v.ids.map((x, i) => (typeof x === 'number' && Number.isInteger(x) ? x : parseReference(x, `${path}.ids[${i}]`)));
+      const ids = v.ids.map((x, i) => {
+        if (typeof x === 'number' && Number.isInteger(x)) return x;
+        // Tape takes option ids here, not texts: name the id the text means.
+        const meant = meantOptions(x, options);
+        if (meant) throw bad(`${path}.ids[${i}]`, `give option ids, not texts${meant}.`);
+        return parseReference(x, `${path}.ids[${i}]`);
+      });
       return { type, ids };
     }
     case 'date': {
@@ -244,7 +263,7 @@ function parseCondition(v: unknown, path: string, app: TapeApp | undefined, _dep
     return node;
   }
   if (v.value === undefined || v.value === null) throw bad(`${where}.value`, `operator "${node.operator}" needs a value.`);
-  node.value = parseValue(v.value, `${where}.value`, subjectChannel(subject, app));
+  node.value = parseValue(v.value, `${where}.value`, subjectChannel(subject, app), subjectOptions(subject, app));
   return node;
 }
 

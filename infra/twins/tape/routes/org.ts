@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { jsonBody, notFound, restricted, validation, idParam, type TwinEnv } from '../http';
+import { sendInvitation } from '../invitations';
 import type { TapeState, TapeUser } from '../state';
 
 const ORG_ROLES = ['admin', 'member', 'guest'] as const;
 
 /** /v1/org and /v1/org/user, as organization.md and user.md document them. */
-export function orgRoutes(state: TapeState) {
+export function orgRoutes(state: TapeState, now: () => number) {
   const r = new Hono<TwinEnv>();
 
   r.get('/org', (c) => c.json({ ...state.org, active_user_id: c.get('user').user_id }));
@@ -35,12 +36,23 @@ export function orgRoutes(state: TapeState) {
       job_description: null,
     };
     state.users.set(user.user_id, user);
+    if (user.status === 'invited') sendInvitation(state, user, now());
     return c.json(user);
   });
 
   r.post('/org/user/:userId/resend-invitation', (c) => {
     const id = idParam(c, 'userId');
-    if (!state.users.has(id)) throw notFound(`User does not exist(${id})!`);
+    const user = state.users.get(id);
+    if (!user) throw notFound(`User does not exist(${id})!`);
+    sendInvitation(state, user, now());
+    return c.json({});
+  });
+
+  // user.md "Resend pending invitations": every user still "invited" gets the email again; owners and admins only.
+  r.post('/org/invitation/resend-pending', (c) => {
+    const me = c.get('user');
+    if (me.role !== 'owner' && me.role !== 'admin') throw restricted('Only organization owners and admins can resend pending invitations.');
+    for (const user of state.users.values()) if (user.status === 'invited') sendInvitation(state, user, now());
     return c.json({});
   });
 
