@@ -15,7 +15,7 @@ const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
 
 /**
- * The built bundle, loaded the way the nodejs20.x runtime loads it: `require` of the CommonJS
+ * The built bundle, loaded the way the nodejs22.x runtime (and Node 20, which the tests run on) loads it: `require` of the CommonJS
  * file in a fresh Node process, the handler called with an event and a context. The bundle is
  * built into a temporary folder with no node_modules beside it, as in the deployment zip;
  * NODE_PATH stands in for the AWS SDK v3 the runtime provides.

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClock } from '../../infra/twins/kit';
 import { createTapeTwin, SANDBOX_KEYS, type TapeTwin, type TapeTwinOptions } from '../../infra/twins/tape';
 import { DEMO_DEALS_APP_ID, DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
-import { nextSlot, periodicSlots } from '../../infra/twins/tape/automation/scheduler';
+import { nextSlot, periodicSlots } from '../../infra/twins/tape/automation/schedule';
 import { findComment, recordComments, recordRevisions } from '../../infra/twins/tape/records';
 
 const MONDAY_8AM = Date.parse('2026-03-02T08:00:00Z');

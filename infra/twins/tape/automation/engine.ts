@@ -37,7 +37,7 @@ import { categoryOptions, FIELD_TYPES, valueText } from '../values';
 import { ACTION_BY_TYPE, FIELD_FILTERS, OPERATORS } from './catalog';
 import type { Action, DynamicValue, FailureReason, FilterNode, HttpCallRecord, Reference, Run, RunLog, RunType, StoredAutomation } from './model';
 import { renderPdf } from './pdf';
-import { nextSlot } from './scheduler';
+import { nextSlot } from './schedule';
 import { runInSandbox, SandboxError, variableName, type SandboxLimits } from './sandbox';
 import type { AutomationStore } from './store';
 import { activeErrors, brokenReasons } from './validate';
