@@ -75,4 +75,11 @@ describe('found by the fuzz suite', () => {
     expect(duplicateKeyPath('{"a": {"k": 1}, "a": 2}')).toEqual(['a']);
     expect(duplicateKeyPath(`{"deep": ${'['.repeat(10_000)}${']'.repeat(10_000)}, "deep": 1}`)).toEqual(['deep']);
   });
+
+  it.each(['__proto__', 'constructor', 'toString'])('answers an unknown field_type "%s" with the vendor\'s 400, not a 500 (Tape twin looked it up on a plain object)', async (fieldType) => {
+    const h = await harness();
+    const r = await h.call('dbapp/getAutomationCatalog', { field_type: fieldType });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { upstream_status: 400 } });
+  });
 });
