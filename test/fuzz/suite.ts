@@ -19,6 +19,8 @@ export const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const HEAVY_RUNS = Math.max(2, Math.ceil(RUNS / 40));
 /** A call that has not answered by then is a hang (the twins answer in-process within milliseconds). */
 const CALL_LIMIT_MS = 15_000;
+/** A tool's whole run, scaled with FUZZ_RUNS (a few seconds per tool at the default). */
+const TOOL_LIMIT_MS = Math.max(60_000, RUNS * 500);
 
 /** Twins without their vendor rate limits: thousands of calls a minute are the point here. */
 const UNLIMITED = { credits: 1e12, rateLimit: { limit: 1e12, windowMs: 60_000 } };
@@ -143,7 +145,7 @@ export function fuzzPlatforms(which: (name: string, index: number) => boolean): 
               throw new Error(`${platform}/${tool}, raw body ${r.name}: ${(err as Error).message}`);
             }
           }
-        });
+        }, TOOL_LIMIT_MS);
       }
     });
   }
