@@ -130,6 +130,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
     const safe = safeCall(call, tool);
 
+    // A body the HTTP edge refused while reading it (a duplicate key): reported here, after the rate limit.
+    if (call.params instanceof ToolError) throw call.params;
     if (call.params === INVALID_JSON) {
       throw new ToolError('INVALID_PARAMETER', 'The request body is not valid JSON. Send a JSON object of the tool parameters, e.g. {"workspace_id": 1}.', {
         parameter: '(body)',

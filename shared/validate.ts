@@ -19,23 +19,45 @@ const at = (path: string[]) => {
 };
 
 /**
- * Checks what no schema should have to: nesting deeper than MAX_NESTING (refused before anything
- * walks the input recursively, where it would exhaust the stack), a `__proto__` key (JSON.parse
- * makes it an own key that object spreads then drop silently), and text with control characters
- * or lone surrogates (a name of only control characters becomes an empty slug upstream).
- * Iterative: any depth is safe to check.
+ * Keys refused anywhere in the parameters: `__proto__` (JSON.parse makes it an own key that object
+ * spreads then drop silently, or that pollutes a prototype where assigned), and `constructor` and
+ * `prototype`, which mean something to every JavaScript object. No tool has a parameter, field or
+ * property of these names; refused by name, they never reach code (or a vendor) that would look them up.
  */
-export function checkParams(params: unknown, max = MAX_NESTING): void {
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The longest text and the longest list a parameter may hold when its schema sets no bound of its
+ * own (file content in base64 does, and so do batches): far above any name, note or id list a
+ * vendor takes, far below what would cost memory or echo megabytes back in an error message.
+ */
+export const MAX_TEXT = 100_000;
+export const MAX_ITEMS = 1_000;
+
+const badText = (text: string) => (LONE_SURROGATE.test(text) ? 'an unpaired UTF-16 surrogate' : CONTROL.test(text) ? 'a control character' : undefined);
+
+/**
+ * Checks what no schema should have to: nesting deeper than MAX_NESTING (refused before anything
+ * walks the input recursively, where it would exhaust the stack), reserved keys (RESERVED_KEYS),
+ * text with control characters or lone surrogates, in values and keys alike (a name of only
+ * control characters becomes an empty slug upstream), and text or lists longer than MAX_TEXT or
+ * MAX_ITEMS where `schema` sets no bound of its own at that path. Iterative: any depth is safe.
+ */
+export function checkParams(params: unknown, schema?: z.ZodType, max = MAX_NESTING): void {
   const stack: { value: unknown; path: string[] }[] = [{ value: params, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (CONTROL.test(value) || LONE_SURROGATE.test(value)) {
+      const bad = badText(value);
+      if (bad) {
         throw invalidParameter(
           at(path),
           'text without control characters or unpaired surrogates',
-          `Parameter "${at(path)}" contains ${LONE_SURROGATE.test(value) ? 'an unpaired UTF-16 surrogate' : 'a control character'}; send plain text (tabs and line breaks are fine).`,
+          `Parameter "${at(path)}" contains ${bad}; send plain text (tabs and line breaks are fine).`,
         );
+      }
+      if (value.length > MAX_TEXT && declaredMaximum(schema, path) === undefined) {
+        throw invalidParameter(at(path), `at most ${MAX_TEXT} characters`, `Parameter "${at(path)}" is ${value.length} characters long; at most ${MAX_TEXT} are accepted here.`);
       }
       continue;
     }
@@ -47,19 +69,39 @@ export function checkParams(params: unknown, max = MAX_NESTING): void {
         `Parameter "${path[0]}" is nested deeper than ${max} levels of arrays and objects (at "${at(path)}"). No parameter of this tool nests that deep: send the shape its description shows.`,
       );
     }
+    if (Array.isArray(value) && value.length > MAX_ITEMS && declaredMaximum(schema, path) === undefined) {
+      throw invalidParameter(at(path), `at most ${MAX_ITEMS} items`, `Parameter "${at(path)}" has ${value.length} items; at most ${MAX_ITEMS} are accepted here.`);
+    }
     for (const [key, child] of Object.entries(value)) {
-      if (key === '__proto__') {
+      if (RESERVED_KEYS.has(key)) {
         const where = at([...path, key]);
-        throw invalidParameter(where, 'no "__proto__" key', `Parameter "${where}": "__proto__" is not accepted as a key anywhere in the parameters.`);
+        throw invalidParameter(where, `no "${key}" key`, `Parameter "${where}": "${key}" is not accepted as a key anywhere in the parameters.`);
+      }
+      const bad = badText(key);
+      if (bad) {
+        const where = at([...path, key]);
+        throw invalidParameter(where, 'keys without control characters or unpaired surrogates', `Parameter "${where}": the key contains ${bad}; use plain text for keys.`);
       }
       if (child !== null && (typeof child === 'object' || typeof child === 'string')) stack.push({ value: child, path: [...path, key] });
     }
   }
 }
 
+/** The maximum length the schema itself sets at `path` (a string's or an array's `.max()`), if any. */
+function declaredMaximum(schema: z.ZodType | undefined, path: string[]): number | undefined {
+  const s = schema && unwrap(schemaAt(schema, path));
+  const checks = (s as { _zod?: { def: { checks?: { _zod: { def: { check: string; maximum?: number; length?: number } } }[] } } } | undefined)?._zod?.def.checks ?? [];
+  for (const c of checks) {
+    const def = c._zod.def;
+    if (def.check === 'max_length' && typeof def.maximum === 'number') return def.maximum;
+    if (def.check === 'length_equals' && typeof def.length === 'number') return def.length;
+  }
+  return undefined;
+}
+
 /** Parses tool input; the first problem becomes one INVALID_PARAMETER naming its path and the expected shape. */
 export function parseInput<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
-  checkParams(params);
+  checkParams(params, schema);
   const result = schema.safeParse(params, { reportInput: true });
   if (result.success) return result.data;
   throw issueToError(result.error.issues[0]!, schema);
@@ -146,4 +188,52 @@ function shapeAt(schema: z.ZodType, path: string[]): Record<string, unknown> | u
 function describeAt(schema: z.ZodType, path: string[]): string | undefined {
   const s = schemaAt(schema, path);
   return s?.description ?? unwrap(s)?.description;
+}
+
+/**
+ * The path of the first key that appears twice in one object of a JSON text, if any. JSON.parse
+ * keeps the last value silently, so `{"record_id": 1, "record_id": 2}` would act on a record the
+ * caller may not have meant (and a proxy reading the first would disagree with us): such a body is
+ * refused by name (I-JSON, RFC 7493 §2.3). Expects text JSON.parse accepted; iterative, any depth.
+ */
+export function duplicateKeyPath(text: string): string[] | undefined {
+  // An object frame holds its keys and the key being read; an array frame its index.
+  const stack: { keys?: Set<string>; key?: string; expectKey?: boolean; index: number }[] = [];
+  const pathTo = (depth: number) => stack.slice(0, depth).map((f) => (f.keys ? f.key! : String(f.index)));
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      let j = i + 1;
+      let escaped = false;
+      for (; text[j] !== '"'; j++) {
+        if (text[j] === '\\') {
+          escaped = true;
+          j++;
+        }
+      }
+      const top = stack[stack.length - 1];
+      if (top?.keys && top.expectKey) {
+        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+        if (top.keys.has(key)) return [...pathTo(stack.length - 1), key];
+        top.keys.add(key);
+        top.key = key;
+        top.expectKey = false;
+      }
+      i = j;
+    } else if (ch === '{') stack.push({ keys: new Set(), expectKey: true, index: 0 });
+    else if (ch === '[') stack.push({ index: 0 });
+    else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ',') {
+      const top = stack[stack.length - 1]!;
+      if (top.keys) top.expectKey = true;
+      else top.index += 1;
+    }
+  }
+  return undefined;
+}
+
+/** INVALID_PARAMETER for a body with a key given twice (see duplicateKeyPath). */
+export function duplicateKeyError(path: string[]): ToolError {
+  const where = at(path);
+  return invalidParameter(where, 'each key once per object', `Parameter "${where}" is given more than once in the same object; send each parameter once.`);
 }

@@ -6,6 +6,7 @@ import { countCall, execute, failure, hashKey, INVALID_JSON, type Envelope, type
 import { bearerKey } from './auth';
 import { agentSurfaces } from './mcp';
 import { omitNullsFor } from '../schemas/nulls';
+import { duplicateKeyError, duplicateKeyPath } from '../validate';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -40,7 +41,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       tool,
       key: auth.key,
       // A null for an optional parameter is its omission (OpenAI strict mode sends them): shared/schemas/nulls.ts.
-      params: await omitNullsFor(rt.registry, platform, tool, await readBody(c)),
+      params: await readBody(c).then((body) => (body instanceof ToolError ? body : omitNullsFor(rt.registry, platform, tool, body))),
       format,
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       // Safe writes (shared/safe-call.ts): checked there, for every surface alike.
@@ -93,15 +94,23 @@ function parseFormat(raw: string | undefined): Format | ToolError {
   });
 }
 
-/** Empty body = no parameters; anything else must be JSON. */
+/**
+ * Empty body = no parameters; anything else must be JSON with each key once per object (a
+ * duplicate answers a ToolError naming it; execute reports it, like INVALID_JSON, after auth and
+ * the rate limit). JSON.parse is not recursive in V8, so a deeply nested body parses here and is
+ * refused by depth in validation.
+ */
 async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     return INVALID_JSON;
   }
+  const duplicate = duplicateKeyPath(text);
+  return duplicate ? duplicateKeyError(duplicate) : body;
 }
 
 function send(c: Context, outcome: { status: number; body: Envelope; headers: Record<string, string> }, base64: boolean): Response {

@@ -10,7 +10,7 @@ import type { PodioFile } from '../wire';
 export const fileEntryInput = z.strictObject({
   filename: z.string().trim().min(1).max(255).describe('Name the file gets in Podio, with its extension (e.g. "offer.pdf"): Podio derives the type from it.'),
   url: z.string().min(1).max(2_000).optional().describe('https URL of the file: the service downloads it (public hosts only, at most 25 MB) and uploads it.'),
-  content: z.string().min(1).optional().describe('The file\'s bytes, base64-encoded (standard alphabet, padding optional). Use url instead for large files.'),
+  content: z.string().min(1).max(8_000_000).optional().describe('The file\'s bytes, base64-encoded (standard alphabet, padding optional). Use url instead for large files.'),
 });
 
 export const fileEntriesInput = z.array(fileEntryInput).min(1).max(20);

@@ -250,7 +250,8 @@ export const FIELD_FILTERS: Record<string, { channel: Channel; operators: string
 
 /** The meta/filter answer for one field type, or undefined for an unknown type. */
 export function filterOperators(fieldType: string) {
-  const f = FIELD_FILTERS[fieldType];
+  // Own keys only: "__proto__" or "constructor" would find Object's members and crash the route (found by fuzzing).
+  const f = Object.hasOwn(FIELD_FILTERS, fieldType) ? FIELD_FILTERS[fieldType] : undefined;
   if (!f) return undefined;
   return { field_type: fieldType, operators: f.operators.map((operator) => ({ operator, label: OPERATORS[operator]!.label, value_arity: OPERATORS[operator]!.arity })) };
 }
