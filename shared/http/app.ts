@@ -23,26 +23,31 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   // MCP, OpenAPI, provider schemas, catalog filters and tool search (issue 12): before the routes below.
   agentSurfaces(app, rt, MAX_BODY_BYTES);
 
-  // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory.
+  // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory. Refused
+  // bodies and a bad `format` are reported through execute, after auth and the rate limit, so
+  // their answers carry the RateLimit-* headers like every keyed answer.
   const tooLarge = (c: Context) =>
-    send(c, failure(new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }), { platform: c.req.param('platform') ?? '', tool: c.req.param('tool') ?? '' }), c.req.query('base64') === 'true');
-  app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), async (c) => {
-    const { platform, tool } = c.req.param();
+    callTool(c, new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }));
+  app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), (c) => callTool(c, readBody(c)));
+
+  /** One tool call over HTTP: the key, the query options and the body (or why it was refused) into execute. */
+  async function callTool(c: Context<{ Bindings: LambdaBindings }>, body: unknown): Promise<Response> {
+    const { platform = '', tool = '' } = c.req.param();
     const base64 = c.req.query('base64') === 'true';
     const auth = bearerKey(c.req.header('authorization'));
     if (!auth.ok) return send(c, failure(auth.error, { platform, tool }), base64);
     const format = parseFormat(c.req.query('format'));
-    if (format instanceof ToolError) return send(c, failure(format, { platform, tool }), base64);
     const remaining = c.env?.lambdaContext?.getRemainingTimeInMillis();
     const requestId = c.env?.lambdaContext?.awsRequestId ?? c.req.header('x-request-id');
+    const params = format instanceof ToolError ? format : await body;
     const outcome = await execute(rt, {
       ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
       platform,
       tool,
       key: auth.key,
       // A null for an optional parameter is its omission (OpenAI strict mode sends them): shared/schemas/nulls.ts.
-      params: await readBody(c).then((body) => (body instanceof ToolError ? body : omitNullsFor(rt.registry, platform, tool, body))),
-      format,
+      params: params instanceof ToolError ? params : await omitNullsFor(rt.registry, platform, tool, params),
+      format: format instanceof ToolError ? 'text' : format,
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       // Safe writes (shared/safe-call.ts): checked there, for every surface alike.
       idempotencyKey: c.req.header('idempotency-key'),
@@ -50,7 +55,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       maxTokens: c.req.query('max_tokens'),
     });
     return send(c, outcome, base64);
-  });
+  }
 
   // Tool discovery for agent hosts: names, descriptions, annotations and JSON Schemas.
   app.get('/v1/tools/:platform', async (c) => {
