@@ -72,9 +72,9 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     deleteWorkspace: (id: number) => request<TapeWorkspace>({ method: 'DELETE', path: `/v1/workspace/${id}` }),
     listWorkspaceMembers: (id: number) =>
       request<{ workspace_members: TapeWorkspaceMember[] }>({ method: 'GET', path: `/v1/workspace/${id}/member` }),
-    // Tape adds or changes the role: sending it twice leaves the same state.
+    // Tape adds or changes the role: sending it twice leaves the same state. A user outside the organization is a 400 ("User 5 is not a user of…").
     addWorkspaceMember: (id: number, body: { user_id: number; role: 'admin' | 'member' }) =>
-      request<TapeWorkspaceMember>({ method: 'POST', path: `/v1/workspace/${id}/member`, body, idempotent: true }),
+      naming(request<TapeWorkspaceMember>({ method: 'POST', path: `/v1/workspace/${id}/member`, body, idempotent: true }), { 'user_id|[Uu]ser \\d+': 'user_id', role: 'role' }),
     removeWorkspaceMember: (id: number, userId: number) =>
       request<TapeWorkspaceMember>({ method: 'DELETE', path: `/v1/workspace/${id}/member/${userId}` }),
 
