@@ -185,6 +185,27 @@ function unreachable(err: unknown, signal: AbortSignal, status: number | null, t
   );
 }
 
+/**
+ * A vendor's 400 (or 409) names the vendor's own fields, or nothing; the client knows which tool
+ * input it sent in each, so it names it (INVALID_PARAMETER with `details.parameter`, the vendor's
+ * message kept). `sent`: a pattern of the vendor's message → the tool's parameter, first match
+ * wins; `only`: the parameter named whatever the message says, when it is the only input the
+ * request carried.
+ */
+export async function naming<T>(call: Promise<T>, sent: Record<string, string>, only?: string): Promise<T> {
+  try {
+    return await call;
+  } catch (e) {
+    if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER' || e.details.parameter !== undefined) throw e;
+    // Only the vendor's words: "<Vendor> rejected POST /path: <message>" (mapError below).
+    const at = e.message.indexOf(': ');
+    const said = at < 0 ? '' : e.message.slice(at + 2);
+    const parameter = Object.entries(sent).find(([pattern]) => new RegExp(`\\b(${pattern})\\b`).test(said))?.[1] ?? only;
+    if (parameter === undefined) throw e;
+    throw new ToolError(e.code, e.message, { parameter, ...e.details }, e.headers);
+  }
+}
+
 /** A vendor message may echo what was sent (a 1 MB value comes back as a 1 MB message): keep its start. */
 export const MAX_VENDOR_MESSAGE = 500;
 const capped = (message: string) => (message.length > MAX_VENDOR_MESSAGE ? `${message.slice(0, MAX_VENDOR_MESSAGE - 1)}…` : message);

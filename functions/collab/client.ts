@@ -1,4 +1,4 @@
-import { createUpstream, type VendorError } from '../../shared/upstream';
+import { createUpstream, naming, type VendorError } from '../../shared/upstream';
 import type { PlatformEnv } from '../../shared/tool';
 import type { PodioAccessLevel, PodioGrant, PodioGrantWrite, PodioView, PodioViewWrite } from './wire';
 import type { PodioConversation, PodioConversationCreated, PodioConversationEvent, PodioConversationWrite, PodioLabel, PodioTask, PodioTaskQuery, PodioTaskWrite } from './wire';
@@ -133,7 +133,9 @@ export function createPodioClient(key: string, env: PlatformEnv) {
       return new Uint8Array(await res.arrayBuffer());
     },
     listHooks: (refType: 'app' | 'space', refId: number) => request<PodioHook[]>({ method: 'GET', path: `/hook/${refType}/${refId}/` }),
-    createHook: (refType: 'app' | 'space', refId: number, body: { url: string; type: string }) => request<{ hook_id: number }>({ method: 'POST', path: `/hook/${refType}/${refId}/`, body }),
+    // Podio refuses an 11th hook of one event type on an object (podio.md §10), a type the object has not, a url it cannot reach.
+    createHook: (refType: 'app' | 'space', refId: number, body: { url: string; type: string }) =>
+      naming(request<{ hook_id: number }>({ method: 'POST', path: `/hook/${refType}/${refId}/`, body }), { 'hooks per event type|hook type': 'type', 'url|port': 'url' }),
     deleteHook: (hookId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/hook/${hookId}` }),
     requestHookVerification: (hookId: number) => request<Record<string, never>>({ method: 'POST', path: `/hook/${hookId}/verify/request` }),
     validateHookVerification: (hookId: number, code: string) => request<Record<string, never>>({ method: 'POST', path: `/hook/${hookId}/verify/validate`, body: { code } }),

@@ -1,5 +1,5 @@
 import type { PlatformEnv } from '../../shared/tool';
-import { createUpstream, type VendorError } from '../../shared/upstream';
+import { createUpstream, naming, type VendorError } from '../../shared/upstream';
 import type {
   HubSpotAssociationPage, HubSpotObjectType, HubSpotPipeline, HubSpotProperty, HubSpotPropertyCreate, HubSpotRecord, HubSpotSearchBody, HubSpotSearchPage,
 } from './wire';
@@ -23,6 +23,11 @@ export function describeHubSpotError(body: unknown, status: number, headers: Hea
   return { code, message };
 }
 
+/** Contacts' emails are unique: HubSpot answers 409 "Contact already exists. Existing ID: 5" to a taken one. */
+const RECORD_VALUES = { 'Contact already exists': 'values.email' };
+/** What a refused new property names: "Property group "x" does not exist for deals", a name, a field type, options. */
+const NEW_PROPERTY = { 'Property group|groupName': 'group_name', '[Pp]ropert(y|ies) name[sd]?|name is required': 'name', fieldType: 'field_type', '[Oo]ptions?|Enumeration': 'options' };
+
 const csv = (names?: string[]) => (names && names.length ? names.join(',') : undefined);
 
 /** The only place that knows HubSpot's paths. One instance per call, bound to the caller's private app token (Bearer). */
@@ -41,10 +46,10 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
       request<HubSpotRecord>({ method: 'GET', path: `${objects(type)}/${encodeURIComponent(id)}`, query: { properties: csv(properties), archived: archived || undefined } }),
     /** Creates are not retried: a repeated POST would make a second record. */
     createRecord: (type: HubSpotObjectType, properties: Record<string, string>) =>
-      request<HubSpotRecord>({ method: 'POST', path: objects(type), body: { properties, associations: [] } }),
+      naming(request<HubSpotRecord>({ method: 'POST', path: objects(type), body: { properties, associations: [] } }), RECORD_VALUES),
     /** A PATCH sets the same values again when repeated: safe to retry. */
     updateRecord: (type: HubSpotObjectType, id: string, properties: Record<string, string>) =>
-      request<HubSpotRecord>({ method: 'PATCH', path: `${objects(type)}/${encodeURIComponent(id)}`, body: { properties }, idempotent: true }),
+      naming(request<HubSpotRecord>({ method: 'PATCH', path: `${objects(type)}/${encodeURIComponent(id)}`, body: { properties }, idempotent: true }), RECORD_VALUES),
     archiveRecord: (type: HubSpotObjectType, id: string) =>
       request<Record<string, never>>({ method: 'DELETE', path: `${objects(type)}/${encodeURIComponent(id)}`, idempotent: true }),
     /** Search reads only: safe to retry. */
@@ -54,7 +59,7 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
     // --- properties (properties-v3.json) and pipelines (pipelines-v3.json) ---
     listProperties: (type: HubSpotObjectType) => request<{ results: HubSpotProperty[] }>({ method: 'GET', path: `/crm/v3/properties/${type}` }),
     createProperty: (type: HubSpotObjectType, body: HubSpotPropertyCreate) =>
-      request<HubSpotProperty>({ method: 'POST', path: `/crm/v3/properties/${type}`, body }),
+      naming(request<HubSpotProperty>({ method: 'POST', path: `/crm/v3/properties/${type}`, body }), NEW_PROPERTY),
     listPipelines: (type: 'deals' | 'tickets') => request<{ results: HubSpotPipeline[] }>({ method: 'GET', path: `/crm/v3/pipelines/${type}` }),
 
     // --- associations v4 (associations-v4.json) ---

@@ -1,5 +1,5 @@
 import { ToolError } from '../../shared/errors';
-import { createUpstream, type VendorError } from '../../shared/upstream';
+import { createUpstream, naming, type VendorError } from '../../shared/upstream';
 import type { PlatformEnv } from '../../shared/tool';
 import type {
   TapeAppSummary, TapeAppWithFields, TapeAppWrite, TapeAutomation, TapeAutomationError, TapeAutomationRevision,
@@ -27,26 +27,8 @@ function describeTapeError(body: unknown): VendorError {
   return { code, message, ...(badKey ? { as: 'UNAUTHORIZED' as const } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) };
 }
 
-/**
- * Tape's 400s name its own fields (`"cursor" is not a cursor…`, `Unknown field_type "x"`,
- * `Record 5 is not available…`) or nothing; the client knows which tool input it sent in each
- * field, so it names it. `sent`: a pattern of the vendor's message → the tool's parameter; a
- * single entry is named whatever the message says (it is the only input the request carried).
- */
-export async function naming<T>(call: Promise<T>, sent: Record<string, string>): Promise<T> {
-  try {
-    return await call;
-  } catch (e) {
-    if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER' || e.details.parameter !== undefined) throw e;
-    // Only the vendor's words: "Tape rejected GET /v1/…: <message>".
-    const said = e.message.slice(e.message.indexOf(': ') + 2);
-    const entries = Object.entries(sent);
-    const hit = entries.find(([pattern]) => new RegExp(`\\b(${pattern})\\b`).test(said)) ?? (entries.length === 1 ? entries[0] : undefined);
-    if (!hit) throw e;
-    throw new ToolError(e.code, e.message, { parameter: hit[1], ...e.details }, e.headers);
-  }
-}
-
+// Tape's 400s name its own fields (`"cursor" is not a cursor…`, `Unknown field_type "x"`, `Record 5
+// is not available…`) or nothing: each call below maps them to the tool's parameters (naming()).
 const PAGE = { cursor: 'cursor', limit: 'limit' };
 const RECORD_PAGE = { ...PAGE, sort_by: 'sort_by' };
 const RUN_FILTERS = { ...PAGE, automation_ids: 'automation_id', app_ids: 'app_id', workspace_ids: 'workspace_id', status: 'status', created_at_from: 'created_at_from', created_at_to: 'created_at_to' };
@@ -90,9 +72,9 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     deleteWorkspace: (id: number) => request<TapeWorkspace>({ method: 'DELETE', path: `/v1/workspace/${id}` }),
     listWorkspaceMembers: (id: number) =>
       request<{ workspace_members: TapeWorkspaceMember[] }>({ method: 'GET', path: `/v1/workspace/${id}/member` }),
-    // Tape adds or changes the role: sending it twice leaves the same state.
+    // Tape adds or changes the role: sending it twice leaves the same state. A user outside the organization is a 400 ("User 5 is not a user of…").
     addWorkspaceMember: (id: number, body: { user_id: number; role: 'admin' | 'member' }) =>
-      request<TapeWorkspaceMember>({ method: 'POST', path: `/v1/workspace/${id}/member`, body, idempotent: true }),
+      naming(request<TapeWorkspaceMember>({ method: 'POST', path: `/v1/workspace/${id}/member`, body, idempotent: true }), { 'user_id|[Uu]ser \\d+': 'user_id', role: 'role' }),
     removeWorkspaceMember: (id: number, userId: number) =>
       request<TapeWorkspaceMember>({ method: 'DELETE', path: `/v1/workspace/${id}/member/${userId}` }),
 
@@ -187,7 +169,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     listAutomationTriggerTypes: () => request<{ triggers: TapeCatalogTrigger[] }>({ method: 'GET', path: '/v1/automation/meta/trigger' }),
     listAutomationActionTypes: () => request<{ actions: TapeCatalogAction[] }>({ method: 'GET', path: '/v1/automation/meta/action' }),
     listAutomationFilterOperators: (fieldType: string) =>
-      naming(request<{ field_type: string; operators: TapeFilterOperator[] }>({ method: 'GET', path: '/v1/automation/meta/filter', query: { field_type: fieldType } }), { field_type: 'field_type' }),
+      naming(request<{ field_type: string; operators: TapeFilterOperator[] }>({ method: 'GET', path: '/v1/automation/meta/filter', query: { field_type: fieldType } }), {}, 'field_type'),
     // manage.md: app, workspace, or (no scope) the key's organization; limit 1-100, scope-pinned cursor.
     listAutomations: (scope: TapeAutomationScope, query: { limit?: number; cursor?: string } = {}) =>
       naming(

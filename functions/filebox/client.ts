@@ -1,6 +1,6 @@
 import { ToolError } from '../../shared/errors';
 import type { PlatformEnv } from '../../shared/tool';
-import { createUpstream, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import { createUpstream, naming, type UpstreamRequest, type VendorError } from '../../shared/upstream';
 import type {
   SfAccessControl, SfAccessControlWrite, SfAsyncOperation, SfContact, SfDownloadSpecification, SfFeed, SfGroup, SfItem, SfItemWrite, SfSearchQuery,
   SfSearchResults, SfShare, SfShareWrite, SfUploadResult, SfUploadSpecification, SfUser, SfUserWrite,
@@ -37,6 +37,9 @@ export interface FeedQuery {
 }
 
 const q = (o: Record<string, string | number | boolean | undefined>) => o;
+
+/** What a refused new user names: a taken or malformed email (409/400 "A user with the email … already exists"), a short password. */
+const NEW_USER = { '[Ee]mail': 'email', Password: 'password' };
 
 /**
  * The only place that knows ShareFile's paths. One instance per call, bound to the caller's token
@@ -97,9 +100,9 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     listEmployees: (query: FeedQuery) => get<SfFeed<SfContact>>('/Accounts/Employees', q({ ...query })),
     listClients: (query: FeedQuery) => get<SfFeed<SfContact>>('/Accounts/Clients', q({ ...query })),
     createClient: (body: SfUserWrite, o: { notify: boolean; addShared: boolean; addPersonal: boolean }) =>
-      request<SfUser>({ method: 'POST', path: '/Users', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal, pushCreatorDefaultSettings: true }), body }),
+      naming(request<SfUser>({ method: 'POST', path: '/Users', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal, pushCreatorDefaultSettings: true }), body }), NEW_USER),
     createEmployee: (body: SfUserWrite, o: { notify: boolean; addShared: boolean; addPersonal: boolean }) =>
-      request<SfUser>({ method: 'POST', path: '/Users/AccountUser', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal }), body }),
+      naming(request<SfUser>({ method: 'POST', path: '/Users/AccountUser', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal }), body }), NEW_USER),
     updateUser: (id: string, body: SfUserWrite) => request<SfUser>({ method: 'PATCH', path: `/Users(${id})`, body, idempotent: true }),
     deleteUser: (id: string, completely: boolean) => request<Record<string, never>>({ method: 'DELETE', path: `/Users(${id})`, query: q({ completely }) }),
 
@@ -116,8 +119,9 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
 
     // --- access controls (sharefile.md §6) ---
     listAccessControls: (itemId: string) => get<SfFeed<SfAccessControl>>(`/Items(${itemId})/AccessControls`),
+    // A principal with access already is a 409 ("Principal … already has an access control on this item").
     createAccessControl: (itemId: string, body: SfAccessControlWrite, o: { notify: boolean }) =>
-      request<SfAccessControl>({ method: 'POST', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false, sendDefaultNotification: o.notify }), body }),
+      naming(request<SfAccessControl>({ method: 'POST', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false, sendDefaultNotification: o.notify }), body }), { Principal: 'principal_id' }),
     updateAccessControl: (itemId: string, body: SfAccessControlWrite) =>
       request<SfAccessControl | SfAsyncOperation>({ method: 'PATCH', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false }), body, idempotent: true }),
     deleteAccessControl: (principalId: string, itemId: string) =>
@@ -129,8 +133,9 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     createShare: (body: SfShareWrite) => request<SfShare>({ method: 'POST', path: '/Shares', query: q({ notify: false, direct: false }), body }),
     updateShare: (id: string, body: SfShareWrite) => request<SfShare>({ method: 'PATCH', path: `/Shares(${id})`, body, idempotent: true }),
     deleteShare: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/Shares(${id})` }),
-    /** Mails the share to recipients (new ones become recipients), with a personal message. */
-    resendShare: (body: { ShareId: string; Recipients: string[]; Body?: string; CcSender: boolean }) => request<SfShare>({ method: 'POST', path: '/Shares/Resend', body }),
+    /** Mails the share to recipients (new ones become recipients), with a personal message. An expired share is a 400. */
+    resendShare: (body: { ShareId: string; Recipients: string[]; Body?: string; CcSender: boolean }) =>
+      naming(request<SfShare>({ method: 'POST', path: '/Shares/Resend', body }), { '[Rr]ecipients?|email address': 'recipients', '[Ss]hare|ShareId': 'share_id' }),
   };
 }
 

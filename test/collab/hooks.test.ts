@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { loopbackServer } from '../helpers/loopback';
 import { PODIO_DEMO, SANDBOX_KEYS, type PodioTwin } from '../../infra/twins/podio';
+import { MAX_HOOKS_PER_TYPE } from '../../infra/twins/podio/hooks';
 
 const json = { query: 'format=json' };
 const D = PODIO_DEMO;
@@ -178,6 +179,17 @@ describe('hooks: checks before the call', () => {
     const priv = await h.call('collab/createHook', { ref_type: 'app', ref_id: D.apps.deals, url: 'https://10.0.0.5/p', type: 'item.create' }, json);
     expect(priv.status).toBe(400);
     expect(priv.body.error.message).toMatch(/publicly reachable/);
+  });
+
+  it(`past ${MAX_HOOKS_PER_TYPE} hooks of one event type on an object Podio refuses the next, named as type`, async () => {
+    const h = await setup();
+    const hook = { ref_type: 'app', ref_id: D.apps.deals, url: 'https://hooks.example.com/p', type: 'item.create' };
+    for (let i = 0; i < MAX_HOOKS_PER_TYPE; i++) expect((await h.call('collab/createHook', hook, json)).status).toBe(200);
+    const r = await h.call('collab/createHook', hook, json);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'type', upstream_status: 400 } });
+    expect(r.body.error.message).toContain(`At most ${MAX_HOOKS_PER_TYPE} hooks per event type per object.`);
+    expect((await h.call('collab/createHook', { ...hook, type: 'item.update' }, json)).status).toBe(200);
   });
 
   it('an app or space the key does not see is refused by Podio', async () => {

@@ -110,6 +110,19 @@ describe('searchPodio', () => {
     expect((await h.call('collab/searchPodio', { query: 'x', limit: 21 }, json)).body.error.details.parameter).toBe('limit');
     expect((await h.call('collab/searchPodio', { query: 'x', ref_type: 'planet' }, json)).body.error.details.parameter).toBe('ref_type');
     expect(sent).toEqual([]);
+  });
+
+  it('refuses a query with no letter or digit (no word to search for) before Podio is asked; a compatibility form such as ㎏ is a word', async () => {
+    const h = await harness();
+    const sent = h.recordRequests('collab');
+    for (const query of ['\\', '?!', '\u0301']) {
+      const r = await h.call('collab/searchPodio', { query }, json);
+      expect(r.status, query).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'query', expected: 'at least one letter or digit' } });
+    }
+    expect(sent).toEqual([]);
+    expect((await h.call('collab/searchPodio', { query: '㎏' }, json)).status).toBe(200);
+    expect((await h.call('collab/searchPodio', { query: 'Ünïcode' }, json)).status).toBe(200);
     expect((await h.call('collab/searchPodio', { query: 'x', space_id: 999 }, json)).status).toBe(404);
   });
 });

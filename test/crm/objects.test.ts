@@ -56,8 +56,11 @@ describe('contacts', () => {
     const existing = state(h).records.contacts.get(firstContact)!;
     const dup = await h.call('crm/createContact', { values: { email: existing.properties.email } });
     expect(dup.status).toBe(400);
-    expect(dup.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { upstream_status: 409 } });
+    expect(dup.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'values.email', upstream_status: 409 } });
     expect(dup.body.error.message).toMatch(new RegExp(`Contact already exists. Existing ID: ${firstContact}`));
+    const other = String(Number(firstContact) + 1);
+    const taken = await h.call('crm/updateContact', { contact_id: other, values: { email: existing.properties.email } });
+    expect(taken.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'values.email', upstream_status: 409 } });
   });
 
   it('updateContact, deleteContact (soft, with the restore hint) and getContact of a deleted contact', async () => {

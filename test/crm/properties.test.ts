@@ -64,6 +64,16 @@ describe('createProperty', () => {
     expect(log).toEqual([]);
   });
 
+  it('names group_name when HubSpot has no such property group (known only to HubSpot: checked there)', async () => {
+    const h = await harness();
+    const sent = h.recordRequests('crm');
+    const r = await h.call('crm/createProperty', { object_type: 'deals', name: 'tier', label: 'Tier', type: 'string', field_type: 'text', group_name: 'no_such_group' });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'group_name', upstream_status: 400 } });
+    expect(r.body.error.message).toContain('Property group "no_such_group" does not exist for deals.');
+    expect(sent.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual(['/crm/v3/properties/deals']);
+  });
+
   it('answers FORBIDDEN for a key without the schema scope', async () => {
     const h = await harness();
     const r = await h.call('crm/createProperty', { object_type: 'tickets', name: 'sla_hours', label: 'SLA hours', type: 'number', field_type: 'number' }, { key: SANDBOX_KEYS.member });

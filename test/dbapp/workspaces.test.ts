@@ -158,6 +158,8 @@ describe('workspace members', () => {
     const stranger = await h.call('dbapp/addWorkspaceMember', { workspace_id: 1, user_id: 99999, role: 'member' });
     expect(stranger.status).toBe(400);
     expect(stranger.body.error.message).toContain('not a user of organization');
+    // Tape's 400 names no field: the client names the input it sent.
+    expect(stranger.body.error.details).toMatchObject({ parameter: 'user_id', upstream_status: 400 });
     const guest = await h.call('dbapp/addWorkspaceMember', { workspace_id: 1, user_id: 10001, role: 'guest' });
     expect(guest.body.error.details).toEqual({ parameter: 'role', expected: 'one of "member", "admin"' });
   });

@@ -56,7 +56,8 @@ describe('access controls', () => {
     expect(nothing.body.error.code).toBe('INVALID_PARAMETER');
     expect(sent).toEqual([]);
     const dup = await h.call('filebox/createAccessControl', { item_id: D.folders.ortiz, principal_id: D.users.daniel });
-    expect(dup.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { upstream_status: 409, upstream_code: 'Conflict' } });
+    expect(dup.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'principal_id', upstream_status: 409, upstream_code: 'Conflict' } });
+    expect(dup.body.error.message).toContain('already has an access control on this item');
   });
 
   it('updateAccessControl changes the given switches, for a group too; a client cannot manage permissions', async () => {

@@ -63,7 +63,10 @@ describe('users', () => {
     expect(twin.state.users.get(emp.body.data.Id)!.homeId).toBeDefined();
     expect(twin.state.outbox).toHaveLength(1);
     const dup = await h.call('filebox/createUser', { email: 'lena@northwind.example' });
-    expect(dup.body.error.code).toBe('INVALID_PARAMETER');
+    expect(dup.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'email', upstream_status: 409 } });
+    expect(dup.body.error.message).toContain('A user with the email lena@northwind.example already exists.');
+    const dupEmployee = await h.call('filebox/createUser', { email: 'tom@acmelegal.example', is_employee: true });
+    expect(dupEmployee.body.error.details).toMatchObject({ parameter: 'email', upstream_status: 409 });
     const short = await h.call('filebox/createUser', { email: 'x@y.example', password: 'short' });
     expect(short.body.error.details.parameter).toBe('password');
     const byClient = await h.call('filebox/createUser', { email: 'z@y.example' }, { key: SANDBOX_KEYS.member });

@@ -103,7 +103,8 @@ describe('updateShare, deleteShare, sendShareNotification', () => {
     expect(sentTo.body.data).toBe(`Sent share ${S.proposalSend} to 2 recipients. b@example.com, c@example.com`);
     expect(twin.state.outbox.slice(-2).map((m) => m.to)).toEqual(['b@example.com', 'c@example.com']);
     const expired = await h.call('filebox/sendShareNotification', { share_id: S.expired, recipients: ['b@example.com'] });
-    expect(expired.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { upstream_status: 400 } });
+    expect(expired.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'share_id', upstream_status: 400 } });
+    expect(expired.body.error.message).toContain('The share has expired');
     const empty = await h.call('filebox/sendShareNotification', { share_id: S.proposalSend, recipients: [] });
     expect(empty.body.error.details.parameter).toBe('recipients');
     const share = twin.state.shares.get(S.proposalSend)!;

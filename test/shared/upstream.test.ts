@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createUpstream } from '../../shared/upstream';
+import { createUpstream, naming } from '../../shared/upstream';
 import { ToolError } from '../../shared/errors';
 
 type Reply = () => Response | Promise<Response>;
@@ -212,3 +212,26 @@ describe('upstream', () => {
   });
 });
 
+
+describe('naming: a vendor 400 names the tool parameter', () => {
+  const refused = (status: number, msg: string) => upstream([json(status, { msg, code: 'bad' })]).request({ method: 'POST', path: '/users' });
+  const sent = { '[Ee]mail': 'email', Password: 'password' };
+
+  it('names the first parameter whose pattern the vendor message matches, keeping message and details', async () => {
+    const err = await failure(naming(refused(409, 'A user with the email a@b.example already exists.'), sent));
+    expect(err).toMatchObject({ code: 'INVALID_PARAMETER', message: 'Vendor rejected POST /users: A user with the email a@b.example already exists.' });
+    expect(err.details).toEqual({ parameter: 'email', upstream_status: 409, upstream_code: 'bad' });
+    expect((await failure(naming(refused(400, 'Password must be at least 8 characters.'), sent))).details.parameter).toBe('password');
+  });
+
+  it('matches whole words of the message only, and falls back to `only` when nothing matches', async () => {
+    expect((await failure(naming(refused(400, 'Emails are off today.'), sent))).details.parameter).toBeUndefined();
+    expect((await failure(naming(refused(400, 'Unknown kind.'), {}, 'kind'))).details.parameter).toBe('kind');
+  });
+
+  it('leaves other errors, and a 400 that already names a parameter, as they are', async () => {
+    expect((await failure(naming(refused(404, 'No email here.'), sent))).details.parameter).toBeUndefined();
+    const named = new ToolError('INVALID_PARAMETER', 'x', { parameter: 'mine' });
+    expect((await failure(naming(Promise.reject(named), sent))).details.parameter).toBe('mine');
+  });
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { invalidParameter } from '../../../../shared/errors';
 import { collabTool } from '../../tool';
 import { nextStep, searchText, toEntry, type SearchEnvelope, type SearchLevel } from '../../search/envelope';
 
@@ -13,7 +14,7 @@ export const searchPodio = collabTool({
     'and approximate_match_counts are fuzzy — follow each result with its exact read (next_step names it: getItem, getFile, getApp…). For exact filtering of ' +
     'an app\'s items use filterItems. limit 1-20 (default 20), offset to page.',
   input: z.strictObject({
-    query: z.string().trim().min(1).max(200).describe('The words to look for; typos are tolerated, every word must match.'),
+    query: z.string().trim().min(1).max(200).describe('The words to look for (at least one letter or digit); typos are tolerated, every word must match.'),
     ref_type: z.enum(['item', 'task', 'file', 'conversation', 'profile', 'app']).optional().describe('Only results of this kind.'),
     org_id: z.number().int().positive().optional().describe('Search only this organization.'),
     space_id: z.number().int().positive().optional().describe('Search only this space (workspace).'),
@@ -24,6 +25,10 @@ export const searchPodio = collabTool({
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run({ query, ref_type, org_id, space_id, app_id, search_fields, limit, offset }, { client }): Promise<SearchEnvelope> {
+    // Podio searches words (runs of letters and digits, compatibility forms such as ㎏ included): punctuation alone has none and is refused.
+    if (!/[\p{L}\p{N}]/u.test(query.normalize('NFKD'))) {
+      throw invalidParameter('query', 'at least one letter or digit', `Invalid parameter "query": ${JSON.stringify(query)} has no word to search for; give at least one letter or digit.`);
+    }
     const scope: { type: 'org' | 'space' | 'app'; id: number } | null =
       app_id !== undefined ? { type: 'app', id: app_id } : space_id !== undefined ? { type: 'space', id: space_id } : org_id !== undefined ? { type: 'org', id: org_id } : null;
     const body = { query, ...(ref_type ? { ref_type } : {}), ...(search_fields ? { search_fields: search_fields.join(',') } : {}) };
