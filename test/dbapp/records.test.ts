@@ -403,6 +403,17 @@ describe('batchCreateRecords', () => {
     });
   });
 
+  it('takes more than the 1,000 items the input guard allows a list without its own bound, up to 10,000', async () => {
+    const h = await setup();
+    const r = await h.call('dbapp/batchCreateRecords', { app_id: DEALS, inputs: Array.from({ length: 1_200 }, (_, i) => deal(i)) }, json);
+    expect(r.body.data).toMatchObject({ total: 1_200, successful: 1_200, failed: 0 });
+    expect(h.writes().filter((s) => s.path === `/v1/record/app/batch/${DEALS}`)).toHaveLength(24);
+    const before = h.writes().length;
+    const refused = expectInvalid(await h.call('dbapp/batchCreateRecords', { app_id: DEALS, inputs: Array.from({ length: 10_001 }, () => ({ fields: {} })) }), 'inputs');
+    expect(refused.message).toContain('10000');
+    expect(h.writes()).toHaveLength(before);
+  });
+
   it('validates every input first: one bad input, nothing written, the error names inputs.<i>.fields.<key>', async () => {
     const h = await setup();
     const inputs = Array.from({ length: 10 }, (_, i) => deal(i));

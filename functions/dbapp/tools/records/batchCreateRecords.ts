@@ -3,7 +3,7 @@ import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields } from '../../fields';
 import { eachBounded } from '../../../../shared/pool';
-import { recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
+import { MAX_BATCH_RECORDS, recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
 import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from '../../records/common';
 
 export const batchCreateRecords = dbappTool({
@@ -19,7 +19,8 @@ export const batchCreateRecords = dbappTool({
     inputs: z
       .array(z.strictObject({ fields: fieldsInput }))
       .min(1)
-      .describe('The records to create, each {"fields": {…}} (see createRecord for the value forms); any count, all for app_id.'),
+      .max(MAX_BATCH_RECORDS)
+      .describe(`The records to create, each {"fields": {…}} (see createRecord for the value forms); any count up to ${MAX_BATCH_RECORDS.toLocaleString('en-US')}, all for app_id.`),
     silent: silentInput,
     hook: hookInput,
     workflow: workflowInput,

@@ -4,7 +4,7 @@ import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, needsCurrent, planFields } from '../../fields';
 import { eachBounded } from '../../../../shared/pool';
-import { recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
+import { MAX_BATCH_RECORDS, recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
 import { appIdOf, fieldsInput, hookInput, orgUrl, recordAppId, recordId, silentInput, workflowInput } from '../../records/common';
 
 export const batchUpdateRecords = dbappTool({
@@ -20,7 +20,8 @@ export const batchUpdateRecords = dbappTool({
     updates: z
       .array(z.strictObject({ record_id: recordId, fields: fieldsInput }))
       .min(1)
-      .describe('The changes, each {"record_id", "fields": {…}}; records of app_id, each record once.'),
+      .max(MAX_BATCH_RECORDS)
+      .describe(`The changes, each {"record_id", "fields": {…}}; records of app_id, each record once; up to ${MAX_BATCH_RECORDS.toLocaleString('en-US')}.`),
     silent: silentInput,
     hook: hookInput,
     workflow: workflowInput,
