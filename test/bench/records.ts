@@ -27,7 +27,9 @@ export interface TokenReport {
 }
 
 type TapeValue = Record<string, unknown>;
-type TapeField = { label: string; field_type: string; values: TapeValue[] };
+type TapeField = { field_id: number; label: string; field_type: string; values: TapeValue[] };
+/** A number field's unit, as Tape's app shows its values: `45,200.00 €`. */
+type Unit = { unit: string; prefix: boolean; decimals: number };
 type TapeRecord = { record_id: number; title: string; fields: TapeField[] };
 
 const plain = (html: string) => html.replace(/<[^>]+>/g, '').trim();
@@ -51,12 +53,18 @@ function shownParts(field: TapeField, v: TapeValue): string[] {
     const o = inner as Record<string, unknown>;
     return [String(o.text ?? o.name ?? o.title ?? JSON.stringify(o))];
   }
-  return [typeof inner === 'number' ? String(inner) : plain(String(inner))];
+  // A number is looked for as a reader sees it, grouped (45,200), whatever unit and decimals follow.
+  return [typeof inner === 'number' ? inner.toLocaleString('en-US') : plain(String(inner))];
 }
 
-/** One value of the thin JSON: its pieces in one string (a number stays a number). */
-function displayed(field: TapeField, v: TapeValue): string | number {
-  if (typeof v.value === 'number') return v.value;
+/** One value of the thin JSON: its pieces in one string (a number stays a number, or shows its unit as Tape does). */
+function displayed(field: TapeField, v: TapeValue, units: ReadonlyMap<number, Unit>): string | number {
+  if (typeof v.value === 'number') {
+    const u = units.get(field.field_id);
+    if (!u) return v.value;
+    const n = v.value.toLocaleString('en-US', { minimumFractionDigits: u.decimals, maximumFractionDigits: u.decimals });
+    return u.prefix ? `${u.unit}${n}` : `${n} ${u.unit}`;
+  }
   const parts = shownParts(field, v);
   if (field.field_type.endsWith('date')) return `${parts.slice(0, 2).join(' ')}${v.end_date ? ` – ${parts.slice(2).join(' ')}` : ''}`;
   if (field.field_type === 'checklist') return `${parts[0]}${parts.length > 1 ? ` (${parts.slice(1).join(', ')})` : ''}`;
@@ -67,15 +75,27 @@ function displayed(field: TapeField, v: TapeValue): string | number {
  * The fair baseline: what a careful integration would hand a model instead of Tape's raw JSON — per
  * record its id, title and each field's label → displayed value(s), nothing else.
  */
-export function thinJson(records: readonly TapeRecord[]): Record<string, unknown>[] {
+export function thinJson(records: readonly TapeRecord[], units: ReadonlyMap<number, Unit> = new Map()): Record<string, unknown>[] {
   return records.map((r) => {
     const out: Record<string, unknown> = { record_id: r.record_id, title: r.title };
     for (const f of r.fields) {
-      const values = f.values.map((v) => displayed(f, v));
+      const values = f.values.map((v) => displayed(f, v, units));
       if (values.length) out[f.label] = values.length === 1 ? values[0] : values;
     }
     return out;
   });
+}
+
+/** The units of an app's number fields, from Tape's app schema (field/number.md settings). */
+async function numberUnits(tapeFetch: typeof fetch, appId: number): Promise<Map<number, Unit>> {
+  const res = await tapeFetch(`https://api.tapeapp.com/v1/app/${appId}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
+  const app = (await res.json()) as { fields: { field_id: number; field_type: string; config?: { settings?: Record<string, unknown> } }[] };
+  const out = new Map<number, Unit>();
+  for (const f of app.fields) {
+    const s = f.config?.settings ?? {};
+    if (f.field_type === 'number' && typeof s.unit === 'string' && s.unit) out.set(f.field_id, { unit: s.unit, prefix: s.unit_location === 'prefix', decimals: typeof s.decimals === 'number' ? s.decimals : 0 });
+  }
+  return out;
 }
 
 /**
@@ -89,7 +109,7 @@ export async function measureTokens(): Promise<TokenReport> {
   const raw = await h.tape.fetch(`https://api.tapeapp.com/v1/record/app/${DEMO_LEADS_APP_ID}?limit=100`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
   const rawText = await raw.text();
   const records = (JSON.parse(rawText) as { records: TapeRecord[] }).records;
-  const thin = thinJson(records);
+  const thin = thinJson(records, await numberUnits(h.tape.fetch, DEMO_LEADS_APP_ID));
   const shown = text.body.data as string;
   // Every piece of every displayed value, looked for in the text; what is not there is what the text drops.
   const missing = new Set<string>();
