@@ -34,7 +34,11 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constru
 export const MAX_TEXT = 100_000;
 export const MAX_ITEMS = 1_000;
 
-const badText = (text: string) => (LONE_SURROGATE.test(text) ? 'an unpaired UTF-16 surrogate' : CONTROL.test(text) ? 'a control character' : undefined);
+/** Any control character or surrogate: one test that clears nearly every text before the two exact ones. */
+const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/;
+
+const badText = (text: string) =>
+  !SUSPECT.test(text) ? undefined : LONE_SURROGATE.test(text) ? 'an unpaired UTF-16 surrogate' : CONTROL.test(text) ? 'a control character' : undefined;
 
 /**
  * Checks what no schema should have to: nesting deeper than MAX_NESTING (refused before anything
