@@ -140,6 +140,8 @@ interface FieldIndex<F> {
   byExternalId: Map<string, F>;
   /** Position in the app (the last, for an id given twice): the order of `written`. */
   order: Map<number, number>;
+  /** Keys as given that named a field: a batch repeats the same few in every record. */
+  byKey: Map<string | number, F>;
 }
 
 // Built once per fields array (and table), not per key and record: a batch plans every input against
@@ -152,7 +154,7 @@ function indexOf<F>(table: Pick<FieldTable<F, unknown, unknown, unknown>, 'info'
   if (!byTable) indexes.set(table.info, (byTable = new WeakMap()));
   const known = byTable.get(fields);
   if (known) return known as FieldIndex<F>;
-  const index: FieldIndex<F> = { info: new Map(), byId: new Map(), byExternalId: new Map(), order: new Map() };
+  const index: FieldIndex<F> = { info: new Map(), byId: new Map(), byExternalId: new Map(), order: new Map(), byKey: new Map() };
   fields.forEach((f, i) => {
     const info = table.info(f);
     index.info.set(f, info);
@@ -166,9 +168,13 @@ function indexOf<F>(table: Pick<FieldTable<F, unknown, unknown, unknown>, 'info'
 
 /** The field a key names: a numeric field_id, else an external_id. */
 export function findField<F>(table: Pick<FieldTable<F, unknown, unknown, unknown>, 'info'>, fields: readonly F[], key: string | number): F | undefined {
-  const k = String(key).trim();
   const index = indexOf(table, fields);
-  return (/^\d+$/.test(k) ? index.byId.get(Number(k)) : undefined) ?? index.byExternalId.get(k);
+  const known = index.byKey.get(key);
+  if (known) return known;
+  const k = String(key).trim();
+  const field = (/^\d+$/.test(k) ? index.byId.get(Number(k)) : undefined) ?? index.byExternalId.get(k);
+  if (field) index.byKey.set(key, field);
+  return field;
 }
 
 /** The field a key names among `among` (default all), or INVALID_PARAMETER at `path` listing the valid keys. */
