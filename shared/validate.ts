@@ -34,7 +34,11 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constru
 export const MAX_TEXT = 100_000;
 export const MAX_ITEMS = 1_000;
 
-const badText = (text: string) => (LONE_SURROGATE.test(text) ? 'an unpaired UTF-16 surrogate' : CONTROL.test(text) ? 'a control character' : undefined);
+/** Any control character or surrogate: one test that clears nearly every text before the two exact ones. */
+const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/;
+
+const badText = (text: string) =>
+  !SUSPECT.test(text) ? undefined : LONE_SURROGATE.test(text) ? 'an unpaired UTF-16 surrogate' : CONTROL.test(text) ? 'a control character' : undefined;
 
 /**
  * Checks what no schema should have to: nesting deeper than MAX_NESTING (refused before anything
@@ -44,45 +48,54 @@ const badText = (text: string) => (LONE_SURROGATE.test(text) ? 'an unpaired UTF-
  * MAX_ITEMS where `schema` sets no bound of its own at that path. Iterative: any depth is safe.
  */
 export function checkParams(params: unknown, schema?: z.ZodType, max = MAX_NESTING): void {
-  const stack: { value: unknown; path: string[] }[] = [{ value: params, path: [] }];
+  // A node links to its parent rather than carrying its path: the path is spelled out only for an error.
+  type Node = { value: unknown; key: string; parent: Node | undefined; depth: number };
+  const pathOf = (node: Node): string[] => {
+    const path: string[] = [];
+    for (let n: Node | undefined = node; n?.parent; n = n.parent) path.push(n.key);
+    return path.reverse();
+  };
+  const stack: Node[] = [{ value: params, key: '', parent: undefined, depth: 0 }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const node = stack.pop()!;
+    const { value } = node;
     if (typeof value === 'string') {
       const bad = badText(value);
       if (bad) {
-        throw invalidParameter(
-          at(path),
-          'text without control characters or unpaired surrogates',
-          `Parameter "${at(path)}" contains ${bad}; send plain text (tabs and line breaks are fine).`,
-        );
+        const where = at(pathOf(node));
+        throw invalidParameter(where, 'text without control characters or unpaired surrogates', `Parameter "${where}" contains ${bad}; send plain text (tabs and line breaks are fine).`);
       }
-      if (value.length > MAX_TEXT && declaredMaximum(schema, path) === undefined) {
-        throw invalidParameter(at(path), `at most ${MAX_TEXT} characters`, `Parameter "${at(path)}" is ${value.length} characters long; at most ${MAX_TEXT} are accepted here.`);
+      if (value.length > MAX_TEXT && declaredMaximum(schema, pathOf(node)) === undefined) {
+        const where = at(pathOf(node));
+        throw invalidParameter(where, `at most ${MAX_TEXT} characters`, `Parameter "${where}" is ${value.length} characters long; at most ${MAX_TEXT} are accepted here.`);
       }
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (path.length >= max) {
+    if (node.depth >= max) {
+      const path = pathOf(node);
       throw invalidParameter(
         at(path),
         `at most ${max} levels of nested arrays and objects`,
         `Parameter "${path[0]}" is nested deeper than ${max} levels of arrays and objects (at "${at(path)}"). No parameter of this tool nests that deep: send the shape its description shows.`,
       );
     }
-    if (Array.isArray(value) && value.length > MAX_ITEMS && declaredMaximum(schema, path) === undefined) {
-      throw invalidParameter(at(path), `at most ${MAX_ITEMS} items`, `Parameter "${at(path)}" has ${value.length} items; at most ${MAX_ITEMS} are accepted here.`);
+    if (Array.isArray(value) && value.length > MAX_ITEMS && declaredMaximum(schema, pathOf(node)) === undefined) {
+      const where = at(pathOf(node));
+      throw invalidParameter(where, `at most ${MAX_ITEMS} items`, `Parameter "${where}" has ${value.length} items; at most ${MAX_ITEMS} are accepted here.`);
     }
-    for (const [key, child] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
       if (RESERVED_KEYS.has(key)) {
-        const where = at([...path, key]);
+        const where = at([...pathOf(node), key]);
         throw invalidParameter(where, `no "${key}" key`, `Parameter "${where}": "${key}" is not accepted as a key anywhere in the parameters.`);
       }
       const bad = badText(key);
       if (bad) {
-        const where = at([...path, key]);
+        const where = at([...pathOf(node), key]);
         throw invalidParameter(where, 'keys without control characters or unpaired surrogates', `Parameter "${where}": the key contains ${bad}; use plain text for keys.`);
       }
-      if (child !== null && (typeof child === 'object' || typeof child === 'string')) stack.push({ value: child, path: [...path, key] });
+      const child = (value as Record<string, unknown>)[key];
+      if (child !== null && (typeof child === 'object' || typeof child === 'string')) stack.push({ value: child, key, parent: node, depth: node.depth + 1 });
     }
   }
 }
@@ -200,16 +213,20 @@ export function duplicateKeyPath(text: string): string[] | undefined {
   // An object frame holds its keys and the key being read; an array frame its index.
   const stack: { keys?: Set<string>; key?: string; expectKey?: boolean; index: number }[] = [];
   const pathTo = (depth: number) => stack.slice(0, depth).map((f) => (f.keys ? f.key! : String(f.index)));
+  // Where the next backslash is (text.length when none is left): each found once, so the scan stays linear.
+  let nextSlash = -1;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === '"') {
-      let j = i + 1;
-      let escaped = false;
-      for (; text[j] !== '"'; j++) {
-        if (text[j] === '\\') {
-          escaped = true;
-          j++;
-        }
+      // The closing quote by indexOf when no backslash comes before it (most strings), else char by char past the escapes.
+      let j = text.indexOf('"', i + 1);
+      if (nextSlash <= i) {
+        const k = text.indexOf('\\', i + 1);
+        nextSlash = k < 0 ? text.length : k;
+      }
+      const escaped = nextSlash < j;
+      if (escaped) {
+        for (j = i + 1; text[j] !== '"'; j++) if (text[j] === '\\') j++;
       }
       const top = stack[stack.length - 1];
       if (top?.keys && top.expectKey) {

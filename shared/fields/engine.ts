@@ -37,11 +37,9 @@ export interface InputContext<F, X> {
   /** `fields.<key>` (or deeper in a batch: `inputs.3.fields.<key>`). */
   path: string;
   mode: WriteMode;
-  /** The entry's expected shape for this field: the `expected` of every error. */
-  expected: string;
   /** The platform's extra plan state, for work that needs the network before the write. */
   plan: X;
-  /** Throws INVALID_PARAMETER at `at` (default: the field's path) with the expected shape. */
+  /** Throws INVALID_PARAMETER at `at` (default: the field's path) with the expected shape (default: the entry's `expected`). */
   fail(problem: string, at?: string, expected?: string): never;
 }
 
@@ -135,20 +133,54 @@ export function fieldKeyList<F>(table: Pick<FieldTable<F, unknown, unknown, unkn
   return fields.map((f) => `${table.info(f).external_id} (${table.info(f).field_id})`).join(', ');
 }
 
+/** An app's fields as the engine looks them up: each field's info, by field_id and by external_id (first wins, as a scan would). */
+interface FieldIndex<F> {
+  info: Map<F, FieldInfo>;
+  byId: Map<number, F>;
+  byExternalId: Map<string, F>;
+  /** Position in the app (the last, for an id given twice): the order of `written`. */
+  order: Map<number, number>;
+  /** Keys as given that named a field: a batch repeats the same few in every record. */
+  byKey: Map<string | number, F>;
+}
+
+// Built once per fields array (and table), not per key and record: a batch plans every input against
+// the same app, and `info` is a fresh object each call. Keyed weakly, so a schema dropped from the
+// cache takes its index with it.
+const indexes = new WeakMap<(field: never) => FieldInfo, WeakMap<readonly unknown[], FieldIndex<unknown>>>();
+
+function indexOf<F>(table: Pick<FieldTable<F, unknown, unknown, unknown>, 'info'>, fields: readonly F[]): FieldIndex<F> {
+  let byTable = indexes.get(table.info);
+  if (!byTable) indexes.set(table.info, (byTable = new WeakMap()));
+  const known = byTable.get(fields);
+  if (known) return known as FieldIndex<F>;
+  const index: FieldIndex<F> = { info: new Map(), byId: new Map(), byExternalId: new Map(), order: new Map(), byKey: new Map() };
+  fields.forEach((f, i) => {
+    const info = table.info(f);
+    index.info.set(f, info);
+    if (!index.byId.has(info.field_id)) index.byId.set(info.field_id, f);
+    if (!index.byExternalId.has(info.external_id)) index.byExternalId.set(info.external_id, f);
+    index.order.set(info.field_id, i);
+  });
+  byTable.set(fields, index);
+  return index;
+}
+
 /** The field a key names: a numeric field_id, else an external_id. */
 export function findField<F>(table: Pick<FieldTable<F, unknown, unknown, unknown>, 'info'>, fields: readonly F[], key: string | number): F | undefined {
+  const index = indexOf(table, fields);
+  const known = index.byKey.get(key);
+  if (known) return known;
   const k = String(key).trim();
-  if (/^\d+$/.test(k)) {
-    const byId = fields.find((f) => table.info(f).field_id === Number(k));
-    if (byId) return byId;
-  }
-  return fields.find((f) => table.info(f).external_id === k);
+  const field = (/^\d+$/.test(k) ? index.byId.get(Number(k)) : undefined) ?? index.byExternalId.get(k);
+  if (field) index.byKey.set(key, field);
+  return field;
 }
 
 /** The field a key names among `among` (default all), or INVALID_PARAMETER at `path` listing the valid keys. */
 export function requireField<F>(table: Pick<FieldTable<F, unknown, unknown, unknown>, 'info'>, app: AppFields<F>, key: string | number, path: string, among: readonly F[] = app.fields): F {
   const field = findField(table, app.fields, key);
-  if (field && among.includes(field)) return field;
+  if (field && (among === app.fields || among.includes(field))) return field;
   return fail(
     path,
     `a field_id or external_id of app ${app.app_id}`,
@@ -178,18 +210,22 @@ export function planFields<F, W, X, FL>(
   path = 'fields',
   at: (key: string) => string = (key) => `${path}.${key}`,
 ): FieldPlan<X> {
-  const plan = { ...table.newPlan(), body: {}, written: [] } as FieldPlan<X>;
+  // Set on the fresh extras rather than spread into a new literal (a slow copy, once per record of a batch).
+  const plan = table.newPlan() as FieldPlan<X>;
+  plan.body = {};
+  plan.written = [];
+  const index = indexOf(table, app.fields);
   const seen = new Map<number, string>();
-  const writable = app.fields.filter((f) => entryOf(table, table.info(f).type).input);
   const keys = Object.keys(fields);
   if (keys.length === 0) {
-    const first = writable[0] ? table.info(writable[0]).external_id : 'name';
+    const writable = app.fields.filter((f) => entryOf(table, index.info.get(f)!.type).input);
+    const first = writable[0] ? index.info.get(writable[0])!.external_id : 'name';
     fail(path, 'an object of field values keyed by external_id or field_id', `no field values given. Pass e.g. {"${first}": …}; valid keys: ${fieldKeyList(table, writable)}.`);
   }
   for (const key of keys) {
     const where = at(key);
     const field = requireField(table, app, key, where);
-    const info = table.info(field);
+    const info = index.info.get(field)!;
     const entry = entryOf(table, info.type);
     if (!entry.input) {
       fail(where, 'a writable field', `"${info.label}" is a ${info.type} field: ${table.vendor} computes its value, so it cannot be written. Remove it from ${path}.`);
@@ -204,20 +240,19 @@ export function planFields<F, W, X, FL>(
       if (mode === 'update') plan.body[info.field_id] = table.cleared;
       continue;
     }
-    const expected = entry.expected(field);
-    const cx: InputContext<F, X> = { field, info, path: where, mode, expected, plan, fail: (problem, deeper = where, exp = expected) => fail(deeper, exp, problem) };
+    // The expected shape (options listed, units named) is text for an error: built only when one is thrown.
+    const cx: InputContext<F, X> = { field, info, path: where, mode, plan, fail: (problem, deeper = where, exp = entry.expected(field)) => fail(deeper, exp, problem) };
     plan.body[info.field_id] = entry.input!(value, cx);
   }
   if (mode === 'create') {
-    for (const f of writable) {
-      const info = table.info(f);
-      if (info.required && !seen.has(info.field_id)) {
+    for (const f of app.fields) {
+      const info = index.info.get(f)!;
+      if (info.required && !seen.has(info.field_id) && entryOf(table, info.type).input) {
         fail(`${path}.${info.external_id}`, `a value for the required field "${info.label}" (${info.type})`, `"${info.label}" is required: add "${info.external_id}" to ${path}.`);
       }
     }
   }
-  const order = new Map(app.fields.map((f, i) => [table.info(f).field_id, i]));
-  plan.written.sort((a, b) => order.get(a.field_id)! - order.get(b.field_id)!);
+  plan.written.sort((a, b) => index.order.get(a.field_id)! - index.order.get(b.field_id)!);
   return plan;
 }
 

@@ -6,7 +6,8 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 export function isDateTime(s: string): boolean {
   const m = DATE_TIME.exec(s);
   if (!m) return false;
-  const [, y, mo, d, h, mi, sec] = m.map(Number) as [number, number, number, number, number, number, number];
+  // Each part read by itself: no array of numbers for every date of every record.
+  const y = Number(m[1]), mo = Number(m[2]), d = Number(m[3]), h = Number(m[4]), mi = Number(m[5]), sec = Number(m[6]);
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && sec < 60;
 }

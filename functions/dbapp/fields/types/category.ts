@@ -6,10 +6,18 @@ import { elementPath, listOf, shaped, type Cx } from './common';
 
 /** single_category, multi_category, status: options given by id or text (case-insensitive), output [{id, text}]. */
 
+// Per field object of a schema, so a batch filters a field's options once, not once per record.
+const OPTIONS = new WeakMap<TapeAppField, readonly Option[]>();
+
 /** The field's options (settings.options) with a numeric id and a text. */
-export function optionsOf(field: TapeAppField): Option[] {
-  const opts = field.config.settings?.options;
-  return Array.isArray(opts) ? (opts as Option[]).filter((o) => isId(o.id) && typeof o.text === 'string') : [];
+export function optionsOf(field: TapeAppField): readonly Option[] {
+  let opts = OPTIONS.get(field);
+  if (!opts) {
+    const all = field.config.settings?.options;
+    opts = Array.isArray(all) ? (all as Option[]).filter((o) => isId(o.id) && typeof o.text === 'string') : [];
+    OPTIONS.set(field, opts);
+  }
+  return opts;
 }
 
 const SINGLE_REF_OPS = ['equal', 'not_equal', 'any', 'none', 'empty', 'not_empty'];

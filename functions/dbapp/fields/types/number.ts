@@ -25,12 +25,15 @@ const CURRENCY_UNITS: Record<string, readonly string[]> = {
   SEK: ['kr'], NOK: ['kr'], DKK: ['kr'], PLN: ['zł'], CZK: ['Kč'], TRY: ['₺'], ILS: ['₪'], ZAR: ['R'], UAH: ['₴'], NGN: ['₦'], PHP: ['₱'], THB: ['฿'], VND: ['₫'],
 };
 
+/** Unit symbol → the first currency code (in the table's order) that shows it: one lookup, not a scan per value. */
+const SYMBOL_CODES = new Map<string, string>();
+for (const [code, symbols] of Object.entries(CURRENCY_UNITS)) for (const s of symbols) if (!SYMBOL_CODES.has(s)) SYMBOL_CODES.set(s, code);
+
 function currencyCode(unit: unknown): string | undefined {
   if (typeof unit !== 'string') return undefined;
   const u = unit.trim();
   if (/^[A-Za-z]{3}$/.test(u)) return u.toUpperCase();
-  const codes = Object.entries(CURRENCY_UNITS).filter(([, symbols]) => symbols.includes(u)).map(([c]) => c);
-  return codes[0];
+  return SYMBOL_CODES.get(u);
 }
 
 /** A currency given as code or symbol matches a field unit given as code or symbol. */
