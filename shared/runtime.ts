@@ -16,9 +16,6 @@ export interface RuntimeOptions {
   blob?: BlobStore;
 }
 
-/** A store that can open its connection ahead of the first call (DynamoStore.warm). */
-type Warmable = Store & { warm?: () => Promise<void> };
-
 /**
  * Builds what every call shares. The configured store and Blob store are built side by side, and a
  * store that can warm up (DynamoDB: SDK loaded, credentials, connection) does so before this
@@ -31,7 +28,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   return { registry, config, store, ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}), blob };
 }
 
-async function warmed(building: Promise<Warmable>): Promise<Store> {
+async function warmed(building: Promise<Store>): Promise<Store> {
   const store = await building;
   await store.warm?.().catch((err: unknown) => log('warn', 'store warm-up failed', { error: err instanceof Error ? err.name : 'unknown' }));
   return store;

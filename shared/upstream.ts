@@ -202,7 +202,7 @@ export async function naming<T>(call: Promise<T>, sent: Record<string, string>, 
     const said = at < 0 ? '' : e.message.slice(at + 2);
     const parameter = Object.entries(sent).find(([pattern]) => new RegExp(`\\b(${pattern})\\b`).test(said))?.[1] ?? only;
     if (parameter === undefined) throw e;
-    throw new ToolError(e.code, e.message, { parameter, ...e.details }, e.headers);
+    throw new ToolError(e.code, e.message, { ...e.details, parameter }, e.headers);
   }
 }
 

@@ -57,7 +57,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
         () => undefined,
         (err: unknown) => (err instanceof ToolError && err.code === 'NOT_FOUND' ? err : undefined),
       );
-      if (missing) throw new ToolError('NOT_FOUND', missing.message, { parameter: 'automation_id', ...missing.details });
+      if (missing) throw new ToolError('NOT_FOUND', missing.message, { ...missing.details, parameter: 'automation_id' });
       throw e;
     }
   }

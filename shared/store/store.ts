@@ -31,6 +31,8 @@ export interface Store {
   putIfAbsent?(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   /** Removes `key` (a claim given up); a missing key is no error. */
   delete?(key: string): Promise<void>;
+  /** Opens the store's connection ahead of the first call (Lambda's init phase); optional, as above. */
+  warm?(): Promise<void>;
 }
 
 export type Clock = () => number;
