@@ -58,7 +58,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       bundle: true,
       minify: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       format: 'cjs',
       // The document converters of collab's fileToMarkdown/analyzeFile (tens of MB with pdf.js and
       // the OCR model) stay outside the bundle too: they ship beside it in dist/collab/node_modules
