@@ -103,8 +103,6 @@ const SYNONYMS: Record<string, readonly string[]> = {
   item: ['record'],
   row: ['record', 'item'],
   entry: ['record', 'item'],
-  hook: ['webhook'],
-  webhook: ['hook'],
   folder: ['item'],
   file: ['item'],
   document: ['file', 'item'],
@@ -150,6 +148,12 @@ const SYNONYMS: Record<string, readonly string[]> = {
 };
 const SYNONYM_WEIGHT = 0.5;
 
+/**
+ * Words two vendors use for one thing, read as one word everywhere (tool names included), so that
+ * neither vendor's tools win on the spelling alone.
+ */
+const SAME_WORD: Record<string, string> = { webhook: 'hook', webhooks: 'hooks' };
+
 /** Two-word requests that mean one word of a tool name. */
 const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:turn|switch)(?:s|ed|ing)? on\b/g, 'activate'],
@@ -175,9 +179,15 @@ const WRITE_WORDS = new Set(
 /** How much a tool of the other kind (reading when the request writes, writing when it reads) keeps of its score. */
 const OTHER_INTENT = { read: 0.75, write: 0.85 } as const;
 /** The weight of covering a tool's whole name: its score grows by up to this share. */
-const NAME_COVERAGE = 0.6;
+const NAME_COVERAGE = 1;
+/** The weight of a tool name's words written as the request writes them (plural for plural). */
+const EXACT_NAME = 0.3;
 /** How much a tool of a platform the request names gains over the others. */
 const PLATFORM_BOOST = 2.5;
+/** Where a request turns from what it wants to the event it waits for. */
+const EVENT_CLAUSE = /\b(?:when|whenever|each time|every time)\b/;
+/** The weight of the event's words. */
+const EVENT_WEIGHT = 0.5;
 /** A US zip code or state after a comma means a place: the request is about an address. */
 const ADDRESS = /\b\d{5}\b|,\s*[A-Z]{2}\b/;
 
@@ -212,7 +222,17 @@ export function tokenize(text: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map(stem);
+    .map((w) => stem(SAME_WORD[w] ?? w));
+}
+
+/** Words of a text or an identifier as written, lower-cased: no stemming, no stopwords. */
+function surface(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => SAME_WORD[w] ?? w);
 }
 
 /** Parameter names of a JSON Schema, nested objects and array items included. */
@@ -240,6 +260,8 @@ interface Doc {
   length: Record<Field, number>;
   /** The distinct words of the tool's name: what NAME_COVERAGE measures against. */
   nameWords: readonly string[];
+  /** The same words unstemmed: "views" is getViews more than getView. */
+  nameSurface: readonly string[];
 }
 
 export interface SearchIndex {
@@ -287,7 +309,7 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
       length[f] = words[f].length;
     }
     for (const w of new Set(FIELDS.flatMap((f) => words[f]))) df.set(w, (df.get(w) ?? 0) + 1);
-    return { entry, tf, length, nameWords: [...new Set(words.name)] };
+    return { entry, tf, length, nameWords: [...new Set(words.name)], nameSurface: surface(entry.name) };
   });
   const avgLength = {} as SearchIndex['avgLength'];
   for (const f of FIELDS) avgLength[f] = Math.max(1, docs.reduce((s, d) => s + d.length[f], 0) / Math.max(1, docs.length));
@@ -302,6 +324,8 @@ export interface SearchHit {
 /** What a request asks for: weighted words, the platforms it names, whether it writes. */
 interface Query {
   terms: Map<string, number>;
+  /** The request's words as written. */
+  surface: Set<string>;
   platforms: Set<string>;
   writes: boolean;
 }
@@ -310,12 +334,18 @@ function parseQuery(index: SearchIndex, query: string): Query {
   let text = query.toLowerCase();
   for (const [phrase, word] of PHRASES) text = text.replace(phrase, word);
   // "pre-foreclosure" is also "preforeclosure", as vendors write it.
-  const joined = [...text.matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => m[1]! + m[2]!);
-  const words = tokenize(`${text} ${joined.join(' ')}`);
+  text += ` ${[...text.matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => m[1]! + m[2]!).join(' ')}`;
+  // "a webhook when an item changes": what follows "when" is the event, not the action asked for.
+  const [action = '', event = ''] = text.split(EVENT_CLAUSE, 2);
+  const words = tokenize(action);
   if (ADDRESS.test(query)) words.push('address', 'property');
   const terms = new Map<string, number>();
   const platforms = new Set<string>();
   let writes = false;
+  const add = (word: string, weight: number) => {
+    terms.set(word, Math.max(terms.get(word) ?? 0, weight));
+    for (const s of synonymsOf(word)) terms.set(s, Math.max(terms.get(s) ?? 0, weight * SYNONYM_WEIGHT));
+  };
   let first = true;
   for (const word of words) {
     const platform = index.platformWords.get(word);
@@ -326,12 +356,15 @@ function parseQuery(index: SearchIndex, query: string): Query {
     if (WRITE_WORDS.has(word)) writes = true;
     // A request's first word is usually its verb ("share a folder…", "add a comment…"), which
     // tool names carry too: it counts more, so the action outweighs a rare object word.
-    const weight = first ? FIRST_WORD_WEIGHT : 1;
+    add(word, first ? FIRST_WORD_WEIGHT : 1);
     first = false;
-    terms.set(word, Math.max(terms.get(word) ?? 0, weight));
-    for (const s of synonymsOf(word)) terms.set(s, Math.max(terms.get(s) ?? 0, weight * SYNONYM_WEIGHT));
   }
-  return { terms, platforms, writes };
+  for (const word of tokenize(event)) {
+    const platform = index.platformWords.get(word);
+    if (platform) platforms.add(platform);
+    else add(word, EVENT_WEIGHT);
+  }
+  return { terms, surface: new Set(surface(action)), platforms, writes };
 }
 
 /**
@@ -359,7 +392,8 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
     }
     if (score === 0 && !(q.terms.size === 0 && q.platforms.has(doc.entry.platform))) continue;
     const covered = doc.nameWords.reduce((s, w) => s + Math.min(1, q.terms.get(w) ?? 0), 0) / Math.max(1, doc.nameWords.length);
-    score *= 1 + NAME_COVERAGE * covered;
+    const exact = doc.nameSurface.filter((w) => q.surface.has(w)).length / Math.max(1, doc.nameSurface.length);
+    score *= 1 + NAME_COVERAGE * covered + EXACT_NAME * exact;
     if (q.platforms.has(doc.entry.platform)) score = (score || 1) * PLATFORM_BOOST;
     if (doc.entry.annotations.readOnly === q.writes) score *= q.writes ? OTHER_INTENT.write : OTHER_INTENT.read;
     hits.push({ entry: doc.entry, score });
