@@ -12,7 +12,9 @@ import { catalog, type CatalogEntry, type JsonSchema } from './schemas/catalog';
  * - vendor synonyms meet the tools' own words (deal/opportunity, item/record, hook/webhook…);
  * - a tool whose whole name the request covers (verb and object) ranks above one that shares a
  *   word with it ("list workspaces" → listWorkspaces before listWorkspaceMembers);
- * - a request without a verb that writes prefers the tools that only read, and the reverse.
+ * - a request without a verb that writes prefers the tools that only read, and the reverse;
+ * - what follows "when" is the event awaited ("a webhook when an item changes"), which weighs less
+ *   than the action asked for.
  */
 
 const WEIGHTS = { name: 5, summary: 2, params: 1, description: 0.5 } as const;
@@ -44,10 +46,9 @@ const SYNONYMS: Record<string, readonly string[]> = {
   write: ['create', 'update'],
   save: ['create', 'update'],
   import: ['batch', 'create', 'upload'],
-  find: ['search', 'filter', 'find', 'lookup', 'get'],
-  lookup: ['get', 'search', 'lookup'],
+  find: ['search', 'filter', 'lookup', 'get'],
+  lookup: ['get', 'search'],
   look: ['lookup', 'search', 'get'],
-  which: ['list', 'get'],
   show: ['get', 'list'],
   see: ['get', 'list'],
   view: ['get', 'list'],
@@ -85,7 +86,7 @@ const SYNONYMS: Record<string, readonly string[]> = {
   test: ['simulate', 'validate'],
   trigger: ['run', 'call'],
   send: ['create', 'notification', 'reply'],
-  email: ['notification', 'email'],
+  email: ['notification'],
   notify: ['notification', 'hook', 'webhook'],
   grant: ['access', 'create'],
   give: ['create', 'add', 'access'],
@@ -190,7 +191,7 @@ const EVENT_CLAUSE = /\b(?:when|whenever|each time|every time)\b/;
 const EVENT_WEIGHT = 0.5;
 /** A US zip code or state after a comma means a place: the request is about an address. */
 const ADDRESS = /\b\d{5}\b|,\s*[A-Z]{2}\b/;
-
+/** A request's first word is usually its verb: it weighs this much more than the others. */
 const FIRST_WORD_WEIGHT = 1.5;
 
 /** SYNONYMS by the stem of the word, as queries are looked up ("remove" → "remov"). */
@@ -330,14 +331,17 @@ interface Query {
   writes: boolean;
 }
 
+/** "pre-foreclosure" is also "preforeclosure", as vendors write it. */
+const withJoined = (text: string) => `${text} ${[...text.matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => m[1]! + m[2]!).join(' ')}`;
+
 function parseQuery(index: SearchIndex, query: string): Query {
   let text = query.toLowerCase();
   for (const [phrase, word] of PHRASES) text = text.replace(phrase, word);
-  // "pre-foreclosure" is also "preforeclosure", as vendors write it.
-  text += ` ${[...text.matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => m[1]! + m[2]!).join(' ')}`;
   // "a webhook when an item changes": what follows "when" is the event, not the action asked for.
-  const [action = '', event = ''] = text.split(EVENT_CLAUSE, 2);
-  const words = tokenize(action);
+  const cut = text.search(EVENT_CLAUSE);
+  const action = cut < 0 ? text : text.slice(0, cut);
+  const event = cut < 0 ? '' : text.slice(cut);
+  const words = tokenize(withJoined(action));
   if (ADDRESS.test(query)) words.push('address', 'property');
   const terms = new Map<string, number>();
   const platforms = new Set<string>();
@@ -354,12 +358,12 @@ function parseQuery(index: SearchIndex, query: string): Query {
       continue;
     }
     if (WRITE_WORDS.has(word)) writes = true;
-    // A request's first word is usually its verb ("share a folder…", "add a comment…"), which
-    // tool names carry too: it counts more, so the action outweighs a rare object word.
+    // The first word is usually the verb ("share a folder…", "add a comment…"), which tool names
+    // carry too: it counts more, so the action outweighs a rare object word.
     add(word, first ? FIRST_WORD_WEIGHT : 1);
     first = false;
   }
-  for (const word of tokenize(event)) {
+  for (const word of tokenize(withJoined(event))) {
     const platform = index.platformWords.get(word);
     if (platform) platforms.add(platform);
     else add(word, EVENT_WEIGHT);
@@ -369,7 +373,7 @@ function parseQuery(index: SearchIndex, query: string): Query {
 
 /**
  * The best `limit` tools for a free-text query, best first; tools matching no query word are
- * left out. BM25F: each field's term count is normalised by that field's length before the
+ * left out (a query of a platform's name alone lists that platform's tools). BM25F: each field's term count is normalised by that field's length before the
  * fields are weighted and summed, so a long description does not drown a match in the name.
  */
 export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string): SearchHit[] {
