@@ -2,58 +2,202 @@ import type { Registry } from './registry';
 import { catalog, type CatalogEntry, type JsonSchema } from './schemas/catalog';
 
 /**
- * Tool search: BM25 over each tool's name, parameter names, description and platform, a compact
- * scorer of our own (a few hundred tools need no search library, and the bundle stays small).
- * Fields are weighted by repeating their terms (a simplified BM25F): a word in the tool's name
- * says more about it than one in its description.
+ * Tool search: BM25 over each tool's name, the first sentence of its description, its parameter
+ * names and the rest of its description — a compact scorer of our own (a few hundred tools need no
+ * search library, and the bundle stays small). Fields are weighted per term (a simplified BM25F):
+ * a word in the tool's name says more than one in its summary, which says more than one deep in
+ * the description. On top of the text score:
+ * - a platform's own words ("Podio", "HubSpot", "CRM", "ShareFile", "Tape", "BatchData", or the
+ *   platform's name) steer to that platform's tools instead of being searched for;
+ * - vendor synonyms meet the tools' own words (deal/opportunity, item/record, hook/webhook…);
+ * - a tool whose whole name the request covers (verb and object) ranks above one that shares a
+ *   word with it ("list workspaces" → listWorkspaces before listWorkspaceMembers);
+ * - a request without a verb that writes prefers the tools that only read, and the reverse;
+ * - what follows "when" is the event awaited ("a webhook when an item changes"), which weighs less
+ *   than the action asked for.
  */
 
-const WEIGHTS = { name: 5, params: 1.5, platform: 1, description: 1 } as const;
+const WEIGHTS = { name: 5, summary: 2, params: 1, description: 0.5 } as const;
 const K1 = 1.2;
 const B = 0.75;
 
 const STOPWORDS = new Set(
-  'a an the to of in on at by for from with and or is are be it its this that these those my me i we our you your all any some into as do does can how what which who'.split(' '),
+  (
+    'a an the to of in on at by for from with and or is are be been was were it its this that these those my me i we our you your all any some into as do does can could would should how what which who whom when where why ' +
+    'there their them they has have had will not no so but if then than also just only each every other please want need like let e g eg etc ie via per id ids'
+  ).split(' '),
 );
 
 /**
- * Verbs and nouns people use for what the tools call otherwise (names follow the vendors: create,
- * get, filter…). Each query word also looks for these; the word itself still scores higher.
+ * Words people use for what the tools call otherwise, by the vendors' own vocabulary and the
+ * verbs of the tool names (create, get, list, search, update, delete…). Each query word also looks
+ * for these, at SYNONYM_WEIGHT; the word itself scores higher.
  */
 const SYNONYMS: Record<string, readonly string[]> = {
+  // Verbs: what a request says → the verb a tool name starts with.
   add: ['create', 'attach'],
   new: ['create'],
   make: ['create'],
-  find: ['search', 'filter', 'lookup', 'get', 'list'],
+  build: ['create'],
+  open: ['create', 'get'],
+  start: ['create', 'activate', 'run'],
+  register: ['create'],
+  post: ['create'],
+  write: ['create', 'update'],
+  save: ['create', 'update'],
+  import: ['batch', 'create', 'upload'],
+  find: ['search', 'filter', 'lookup', 'get'],
+  lookup: ['get', 'search'],
   look: ['lookup', 'search', 'get'],
   show: ['get', 'list'],
+  see: ['get', 'list'],
+  view: ['get', 'list'],
+  display: ['get', 'list'],
+  detail: ['get'],
   fetch: ['get', 'download'],
+  retrieve: ['get'],
   read: ['get', 'list'],
+  check: ['get', 'validate'],
   remove: ['delete'],
   erase: ['delete'],
+  drop: ['delete'],
+  revoke: ['delete'],
+  archive: ['delete'],
+  stop: ['pause', 'delete'],
+  disable: ['pause', 'delete', 'update'],
+  enable: ['activate', 'update'],
+  resume: ['activate'],
   edit: ['update'],
   change: ['update'],
   modify: ['update'],
   rename: ['update'],
-  note: ['comment'],
-  grant: ['access'],
-  reply: ['comment'],
+  set: ['update'],
+  mark: ['update'],
+  move: ['update'],
+  close: ['update'],
+  complete: ['update', 'completed'],
+  finish: ['update', 'completed'],
+  assign: ['update', 'responsible'],
+  duplicate: ['copy', 'clone'],
+  clone: ['copy'],
+  copy: ['clone'],
+  undelete: ['restore'],
+  recover: ['restore'],
+  test: ['simulate', 'validate'],
+  trigger: ['run', 'call'],
+  send: ['create', 'notification', 'reply'],
+  email: ['notification'],
+  notify: ['notification', 'hook', 'webhook'],
+  grant: ['access', 'create'],
+  give: ['create', 'add', 'access'],
+  link: ['share', 'association', 'relation', 'reference'],
+  associate: ['association'],
+  count: ['aggregate'],
+  sum: ['aggregate'],
+  total: ['aggregate'],
+  average: ['aggregate'],
+  calculate: ['aggregate'],
+  // Objects: the vendors' words for the same thing.
+  deal: ['opportunity'],
+  opportunity: ['deal'],
+  record: ['item'],
+  item: ['record'],
+  row: ['record', 'item'],
+  entry: ['record', 'item'],
+  folder: ['item'],
+  file: ['item'],
+  document: ['file', 'item'],
+  doc: ['file', 'item'],
+  stage: ['pipeline', 'dealstage'],
+  pipeline: ['stage'],
+  message: ['conversation'],
+  chat: ['conversation'],
+  history: ['revision'],
+  version: ['revision'],
+  bulk: ['batch'],
+  permission: ['access', 'control'],
+  right: ['access', 'control'],
+  access: ['control'],
+  member: ['user', 'participant'],
+  user: ['member'],
+  colleague: ['user', 'member'],
+  coworker: ['user', 'member'],
+  employee: ['user'],
+  client: ['user', 'contact'],
   customer: ['contact', 'company'],
   person: ['contact', 'user'],
-  people: ['contact', 'user', 'member'],
-  file: ['upload', 'download'],
-  send: ['upload', 'notification'],
+  people: ['contact', 'user', 'member', 'participant'],
+  lead: ['contact'],
+  field: ['property'],
+  note: ['comment'],
+  reply: ['comment'],
+  expire: ['expiration'],
+  expiry: ['expiration'],
+  log: ['run'],
+  credit: ['usage'],
+  consumption: ['usage'],
+  ocr: ['markdown'],
+  pdf: ['markdown', 'file'],
   house: ['property'],
   home: ['property'],
+  building: ['property'],
+  parcel: ['property'],
+  own: ['owner'],
   similar: ['comparable'],
   comps: ['comparable'],
+  valuation: ['comparable', 'value'],
 };
 const SYNONYM_WEIGHT = 0.5;
+
+/**
+ * Words two vendors use for one thing, read as one word everywhere (tool names included), so that
+ * neither vendor's tools win on the spelling alone.
+ */
+const SAME_WORD: Record<string, string> = { webhook: 'hook', webhooks: 'hooks' };
+
+/** Two-word requests that mean one word of a tool name. */
+const PHRASES: readonly [RegExp, string][] = [
+  [/\b(?:turn|switch)(?:s|ed|ing)? on\b/g, 'activate'],
+  [/\b(?:turn|switch)(?:s|ed|ing)? off\b/g, 'pause'],
+  [/\blook(?:s|ed|ing)? up\b/g, 'lookup'],
+  [/\bset(?:s|ting)? up\b/g, 'create'],
+  [/\bbring(?:s|ing)? back\b/g, 'restore'],
+  [/\bwho am i\b/g, 'current user'],
+  [/\b(?:at once|in one (?:call|go|request)|in bulk|several|multiple|many)\b/g, 'batch'],
+];
+
+/**
+ * Words that write: a request with none of them wants to read, and the reverse. Stems, as
+ * tokenize() leaves them.
+ */
+const WRITE_WORDS = new Set(
+  ('create add new make build register post write save import update change edit modify rename set mark move close complete finish assign ' +
+    'delete remove erase drop revoke archive undelete recover restore stop disable enable resume activate pause start run trigger call ' +
+    'send reply share grant give attach upload copy duplicate clone associate verify validate leave mint replace')
+    .split(' ')
+    .map((w) => stem(w)),
+);
+/** How much a tool of the other kind (reading when the request writes, writing when it reads) keeps of its score. */
+const OTHER_INTENT = { read: 0.75, write: 0.85 } as const;
+/** The weight of covering a tool's whole name: its score grows by up to this share. */
+const NAME_COVERAGE = 1;
+/** The weight of a tool name's words written as the request writes them (plural for plural). */
+const EXACT_NAME = 0.3;
+/** How much a tool of a platform the request names gains over the others. */
+const PLATFORM_BOOST = 2.5;
+/** Where a request turns from what it wants to the event it waits for. */
+const EVENT_CLAUSE = /\b(?:when|whenever|each time|every time)\b/;
+/** The weight of the event's words. */
+const EVENT_WEIGHT = 0.5;
+/** A US zip code or state after a comma means a place: the request is about an address. */
+const ADDRESS = /\b\d{5}\b|,\s*[A-Z]{2}\b/;
+/** A request's first word is usually its verb: it weighs this much more than the others. */
+const FIRST_WORD_WEIGHT = 1.5;
+
 /** SYNONYMS by the stem of the word, as queries are looked up ("remove" → "remov"). */
 let stemmedSynonyms: Map<string, string[]> | undefined;
 const synonymsOf = (word: string): readonly string[] =>
   (stemmedSynonyms ??= new Map(Object.entries(SYNONYMS).map(([w, syns]) => [stem(w), syns.map(stem)]))).get(word) ?? [];
-const FIRST_WORD_WEIGHT = 2;
 
 /** Light English stemming: enough to meet "properties"/"property", "comments"/"commenting". */
 export function stem(word: string): string {
@@ -67,7 +211,9 @@ export function stem(word: string): string {
 }
 
 /** "share", "shares", "shared" and "sharing" all end up "shar". */
-const dropE = (w: string) => (w.length > 4 && w.endsWith('e') ? w.slice(0, -1) : w);
+function dropE(w: string): string {
+  return w.length > 4 && w.endsWith('e') ? w.slice(0, -1) : w;
+}
 
 /** Words of a text or an identifier: camelCase and snake_case split, lower-cased, stemmed, stopwords out. */
 export function tokenize(text: string): string[] {
@@ -77,7 +223,17 @@ export function tokenize(text: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map(stem);
+    .map((w) => stem(SAME_WORD[w] ?? w));
+}
+
+/** Words of a text or an identifier as written, lower-cased: no stemming, no stopwords. */
+function surface(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => SAME_WORD[w] ?? w);
 }
 
 /** Parameter names of a JSON Schema, nested objects and array items included. */
@@ -103,12 +259,18 @@ interface Doc {
   /** Term counts per field. */
   tf: Record<Field, Map<string, number>>;
   length: Record<Field, number>;
+  /** The distinct words of the tool's name: what NAME_COVERAGE measures against. */
+  nameWords: readonly string[];
+  /** The same words unstemmed: "views" is getViews more than getView. */
+  nameSurface: readonly string[];
 }
 
 export interface SearchIndex {
   docs: Doc[];
   df: Map<string, number>;
   avgLength: Record<Field, number>;
+  /** Each word that names a platform (its name, its vendor's) → that platform. */
+  platformWords: Map<string, string>;
 }
 
 function counts(words: string[]): Map<string, number> {
@@ -117,15 +279,29 @@ function counts(words: string[]): Map<string, number> {
   return m;
 }
 
+/** The first sentence of a description: what a search result shows. */
+export function firstSentence(description: string): string {
+  return description.split(/(?<=\.)\s(?=[A-Z])/)[0]!;
+}
+
 export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<Record<string, string>> = {}): SearchIndex {
+  const platformWords = new Map<string, string>();
+  for (const platform of new Set(entries.map((e) => e.platform))) {
+    // The vendor's words each ("HubSpot CRM" → hubspot, crm), a one-word vendor as one word:
+    // "ShareFile" must not make every filebox tool match "share".
+    for (const w of tokenize(`${platform} ${(vendors[platform] ?? '').toLowerCase()}`)) platformWords.set(w, platform);
+  }
+  // A description naming another tool ("getApp lists the fields") says nothing about this one.
+  const toolNames = new Set(entries.map((e) => e.name));
+  const withoutToolNames = (text: string) => text.replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, (w) => (toolNames.has(w) ? ' ' : w));
   const df = new Map<string, number>();
   const docs = entries.map((entry) => {
+    const summary = firstSentence(entry.description);
     const words: Record<Field, string[]> = {
       name: tokenize(entry.name),
+      summary: tokenize(withoutToolNames(summary)),
       params: [...new Set(paramNames(entry.inputSchema).flatMap(tokenize))],
-      // The vendor as one word: "ShareFile" must not make every filebox tool match "share".
-      platform: tokenize(`${entry.platform} ${(vendors[entry.platform] ?? '').toLowerCase()}`),
-      description: tokenize(entry.description),
+      description: tokenize(withoutToolNames(entry.description.slice(summary.length))),
     };
     const tf = {} as Doc['tf'];
     const length = {} as Doc['length'];
@@ -134,11 +310,11 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
       length[f] = words[f].length;
     }
     for (const w of new Set(FIELDS.flatMap((f) => words[f]))) df.set(w, (df.get(w) ?? 0) + 1);
-    return { entry, tf, length };
+    return { entry, tf, length, nameWords: [...new Set(words.name)], nameSurface: surface(entry.name) };
   });
   const avgLength = {} as SearchIndex['avgLength'];
   for (const f of FIELDS) avgLength[f] = Math.max(1, docs.reduce((s, d) => s + d.length[f], 0) / Math.max(1, docs.length));
-  return { docs, df, avgLength };
+  return { docs, df, avgLength, platformWords };
 }
 
 export interface SearchHit {
@@ -146,26 +322,68 @@ export interface SearchHit {
   score: number;
 }
 
+/** What a request asks for: weighted words, the platforms it names, whether it writes. */
+interface Query {
+  terms: Map<string, number>;
+  /** The request's words as written. */
+  surface: Set<string>;
+  platforms: Set<string>;
+  writes: boolean;
+}
+
+/** "pre-foreclosure" is also "preforeclosure", as vendors write it. */
+const withJoined = (text: string) => `${text} ${[...text.matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => m[1]! + m[2]!).join(' ')}`;
+
+function parseQuery(index: SearchIndex, query: string): Query {
+  let text = query.toLowerCase();
+  for (const [phrase, word] of PHRASES) text = text.replace(phrase, word);
+  // "a webhook when an item changes": what follows "when" is the event, not the action asked for.
+  const cut = text.search(EVENT_CLAUSE);
+  const action = cut < 0 ? text : text.slice(0, cut);
+  const event = cut < 0 ? '' : text.slice(cut);
+  const words = tokenize(withJoined(action));
+  if (ADDRESS.test(query)) words.push('address', 'property');
+  const terms = new Map<string, number>();
+  const platforms = new Set<string>();
+  let writes = false;
+  const add = (word: string, weight: number) => {
+    terms.set(word, Math.max(terms.get(word) ?? 0, weight));
+    for (const s of synonymsOf(word)) terms.set(s, Math.max(terms.get(s) ?? 0, weight * SYNONYM_WEIGHT));
+  };
+  let first = true;
+  for (const word of words) {
+    const platform = index.platformWords.get(word);
+    if (platform) {
+      platforms.add(platform);
+      continue;
+    }
+    if (WRITE_WORDS.has(word)) writes = true;
+    // The first word is usually the verb ("share a folder…", "add a comment…"), which tool names
+    // carry too: it counts more, so the action outweighs a rare object word.
+    add(word, first ? FIRST_WORD_WEIGHT : 1);
+    first = false;
+  }
+  for (const word of tokenize(withJoined(event))) {
+    const platform = index.platformWords.get(word);
+    if (platform) platforms.add(platform);
+    else add(word, EVENT_WEIGHT);
+  }
+  return { terms, surface: new Set(surface(action)), platforms, writes };
+}
+
 /**
  * The best `limit` tools for a free-text query, best first; tools matching no query word are
- * left out. BM25F: each field's term count is normalised by that field's length before the
+ * left out (a query of a platform's name alone lists that platform's tools). BM25F: each field's term count is normalised by that field's length before the
  * fields are weighted and summed, so a long description does not drown a match in the name.
  */
 export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string): SearchHit[] {
-  const terms = new Map<string, number>();
-  tokenize(query).forEach((word, i) => {
-    // A request's first word is usually its verb ("share a folder…", "add a comment…"), which
-    // tool names carry too: it counts double, so the action outweighs a rare object word.
-    const weight = i === 0 ? FIRST_WORD_WEIGHT : 1;
-    terms.set(word, Math.max(terms.get(word) ?? 0, weight));
-    for (const s of synonymsOf(word)) terms.set(s, Math.max(terms.get(s) ?? 0, weight * SYNONYM_WEIGHT));
-  });
+  const q = parseQuery(index, query);
   const n = index.docs.length;
   const hits: SearchHit[] = [];
   for (const doc of index.docs) {
     if (platform && doc.entry.platform !== platform) continue;
     let score = 0;
-    for (const [term, weight] of terms) {
+    for (const [term, weight] of q.terms) {
       let tf = 0;
       for (const f of FIELDS) {
         const c = doc.tf[f].get(term);
@@ -176,15 +394,16 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       score += weight * idf * ((tf * (K1 + 1)) / (tf + K1));
     }
-    if (score > 0) hits.push({ entry: doc.entry, score });
+    if (score === 0 && !(q.terms.size === 0 && q.platforms.has(doc.entry.platform))) continue;
+    const covered = doc.nameWords.reduce((s, w) => s + Math.min(1, q.terms.get(w) ?? 0), 0) / Math.max(1, doc.nameWords.length);
+    const exact = doc.nameSurface.filter((w) => q.surface.has(w)).length / Math.max(1, doc.nameSurface.length);
+    score *= 1 + NAME_COVERAGE * covered + EXACT_NAME * exact;
+    if (q.platforms.has(doc.entry.platform)) score = (score || 1) * PLATFORM_BOOST;
+    if (doc.entry.annotations.readOnly === q.writes) score *= q.writes ? OTHER_INTENT.write : OTHER_INTENT.read;
+    hits.push({ entry: doc.entry, score });
   }
   // Ties keep registry order: deterministic answers.
   return hits.sort((a, b) => b.score - a.score).slice(0, limit);
-}
-
-/** The first sentence of a description: what a search result shows. */
-export function firstSentence(description: string): string {
-  return description.split(/(?<=\.)\s(?=[A-Z])/)[0]!;
 }
 
 const indexes = new WeakMap<Registry, Promise<SearchIndex>>();
