@@ -102,7 +102,8 @@ export type BodyRead = { ok: true; value: unknown } | { ok: false; refused: Tool
  */
 export function readJson(text: string, maxDepth = MAX_NESTING): BodyRead {
   const deep = nestedTooDeep(text, maxDepth);
-  if (deep) return { ok: false, refused: tooDeepError(deep, maxDepth) };
+  // Parameters are an object: under any other root the body itself is what is wrong.
+  if (deep) return { ok: false, refused: tooDeepError(text.trimStart().startsWith('{') ? deep : [], maxDepth) };
   let value: unknown;
   try {
     value = JSON.parse(text);
