@@ -75,6 +75,16 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     search: (body: SfSearchQuery) => request<SfSearchResults>({ method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true, read: true }),
     /** A DownloadSpecification: a link with a token that works without the key until it expires. */
     downloadSpecification: (id: string) => get<SfDownloadSpecification>(`/Items(${id})/Download`, q({ redirect: false })),
+    /**
+     * The bytes behind a DownloadSpecification's DownloadUrl: the link carries its own token (no
+     * key is sent along), on whatever host ShareFile names; same deadline, retries and errors as
+     * the API calls.
+     */
+    downloadBytes: (downloadUrl: string) => {
+      const uri = new URL(downloadUrl);
+      const download = createUpstream({ baseUrl: uri.origin, fetch: env.fetch, timeoutMs: env.timeoutMs, deadline: env.deadline, headers: {}, describeError: describeShareFileError, vendor: 'ShareFile' });
+      return download({ method: 'GET', path: `${uri.pathname}${uri.search}`, response: 'bytes' });
+    },
     uploadSpecification: (folderId: string, body: { FileName: string; FileSize: number; Overwrite: boolean; Description?: string }) =>
       request<SfUploadSpecification>({ method: 'POST', path: `/Items(${folderId})/Upload2`, body: { Method: 'Standard', Raw: false, Notify: false, ...body } }),
     /** Sends the bytes to the spec's ChunkUri (multipart `Filedata`, the Standard method): no key, the URI carries its own token. */

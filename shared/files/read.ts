@@ -45,6 +45,23 @@ export const analysisOf = (r: ReadDocument): Promise<FileAnalysis> => analyze(r.
 
 export { analysisText, type FileAnalysis };
 
+const MEDIA_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  txt: 'text/plain',
+  csv: 'text/csv',
+};
+
+/** The media type of a file name, for platforms whose files carry none (ShareFile's items). */
+export const mediaTypeOf = (name: string): string => MEDIA_TYPES[name.toLowerCase().split('.').pop() ?? ''] ?? 'application/octet-stream';
+
 const FORMATS = 'PDF, DOCX, XLSX, PPTX, and images (JPG, PNG, GIF, WEBP) by OCR (English)';
 
 /** fileToMarkdown's description; `which` says which file the tool reads and by what id. */
