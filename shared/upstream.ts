@@ -111,6 +111,16 @@ export function createUpstream(opts: UpstreamOptions) {
 }
 
 /**
+ * The bytes behind a link the vendor handed out (a signed download URL on whatever host it names):
+ * bytes mode with the platform's deadline, timeout, retries and error mapping, and no key sent
+ * along — the link carries its own token, and a storage host must not see the caller's key.
+ */
+export function downloadLink(link: string, opts: Omit<UpstreamOptions, 'baseUrl' | 'headers'>): Promise<Uint8Array> {
+  const url = new URL(link);
+  return createUpstream({ ...opts, baseUrl: url.origin, headers: {} })({ method: 'GET', path: `${url.pathname}${url.search}`, response: 'bytes' });
+}
+
+/**
  * One request and its body, under one timer: the parsed body, or the mapped error. A plain timer,
  * not AbortSignal.timeout: Node drops the timer of a timeout signal nothing else references (a
  * request whose answer never comes), and the call would hang past its deadline.

@@ -28,7 +28,7 @@ function vendor(replies: Reply[], o: { deadline?: number; timeoutMs?: number } =
   return { request, seen };
 }
 
-const bytes = (status: number, body: BodyInit, type = 'application/octet-stream') => () => new Response(body, { status, headers: { 'content-type': type } });
+const bytes = (status: number, body: string | Uint8Array, type = 'application/octet-stream') => () => new Response(body, { status, headers: { 'content-type': type } });
 
 async function rejection(p: Promise<unknown>): Promise<ToolError> {
   const err = await p.then(() => undefined, (e: unknown) => e);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { useKit, type Clock, type Twin } from '../kit';
+import { publicBaseOf, publicLinkFetch, useKit, type Clock, type Twin } from '../kit';
 import { seedDemoState } from './demo';
 import { authenticate, baseOf, odataRoutes, SF_HOST, sfErrors, sfRateLimit, type SfEnv } from './http';
 import { accessRoutes } from './routes/access';
@@ -38,7 +38,7 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
   const app = new Hono<SfEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: sfErrors });
   const clock = kit.clock;
-  const publicBase = () => (typeof options.publicBase === 'function' ? options.publicBase() : options.publicBase)?.replace(/\/$/, '');
+  const publicBase = publicBaseOf(options.publicBase);
   app.use('*', async (c, next) => {
     c.set('base', baseOf(c));
     c.set('links', publicBase() ?? baseOf(c));
@@ -49,15 +49,8 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
   const limit = options.rateLimit ?? { limit: 6000, windowMs: 60_000 };
   app.use('/sf/v3/*', sfRateLimit({ clock, ...limit }), authenticate(state));
   odataRoutes(app, [...itemRoutes(state, clock), ...accessRoutes(state, clock), ...peopleRoutes(state, clock), ...shareRoutes(state, clock)]);
-  // A client handed one of those links (a tool reading a file's bytes) reaches the twin in-process
-  // too: the public base is where the twin is mounted, so what follows it is the twin's own path.
-  const fetchLink = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const base = publicBase();
-    const url = input instanceof Request ? input.url : String(input);
-    if (base && url.startsWith(`${base}/`)) return kit.fetch(`${SF_HOST}${url.slice(base.length)}`, init);
-    return kit.fetch(input, init);
-  }) as typeof fetch;
-  return { app, ...kit, fetch: fetchLink, state };
+  // A tool reading a file behind one of those links reaches the twin in-process too.
+  return { app, ...kit, fetch: publicLinkFetch(kit.fetch, publicBase, SF_HOST), state };
 }
 
 export { SHAREFILE_DEMO } from './demo';
