@@ -8,7 +8,7 @@ type Markdown = { item_id: string } & MarkdownOf;
 
 export const fileToMarkdown = fileboxTool({
   name: 'fileToMarkdown',
-  description: fileToMarkdownDescription('a file stored in ShareFile (by its item id, fi…; find it with searchItems or listChildren) — a contract, an offer, a scan'),
+  description: fileToMarkdownDescription('a file stored in ShareFile (a contract, an offer, a scan; by its item id, fi…, from searchItems or listChildren)'),
   input: z.strictObject({ item_id: concreteItemIdInput('Id of the file (fi…) to read; needs download rights on it.', 'file') }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run({ item_id }, ctx): Promise<Markdown> {
