@@ -83,13 +83,13 @@ export const uploadFile = fileboxTool({
       `${plural(r.uploaded, 'file')} uploaded to ${r.folder_id}${r.uploaded < r.files.length ? `; ${r.files.length - r.uploaded} failed (retry those alone)` : ''}`,
     ].join('\n'),
   example: {
-    input: { folder_id: 'fo000015-5f1e-4b0c-9a7d-000000000015', files: [{ filename: 'hello.txt', content: 'SGVsbG8=' }, { filename: 'offer.pdf', url: 'https://example.com/offers/northwind.pdf' }] },
+    input: { folder_id: 'fo000015-5f1e-4b0c-9a7d-000000000015', files: [{ filename: 'hello.txt', content: 'SGVsbG8=' }, { filename: 'northwind-offer.pdf', url: 'https://example.com/offers/northwind.pdf' }] },
     result: {
       folder_id: 'fo000015-5f1e-4b0c-9a7d-000000000015',
       uploaded: 2,
       files: [
         { filename: 'hello.txt', status: 'uploaded', new_version: false, item: { Id: 'fi0003ec-5f1e-4b0c-9a7d-0000000003ec', Name: 'hello.txt', 'odata.type': 'ShareFile.Api.Models.File', FileSizeBytes: 5, CreationDate: '2026-03-10T09:00:00Z', Parent: { Id: 'fo000015-5f1e-4b0c-9a7d-000000000015' } } },
-        { filename: 'offer.pdf', status: 'uploaded', new_version: false, item: { Id: 'fi0003ed-5f1e-4b0c-9a7d-0000000003ed', Name: 'offer.pdf', 'odata.type': 'ShareFile.Api.Models.File', FileSizeBytes: 48213, CreationDate: '2026-03-10T09:00:00Z', Parent: { Id: 'fo000015-5f1e-4b0c-9a7d-000000000015' } } },
+        { filename: 'northwind-offer.pdf', status: 'uploaded', new_version: false, item: { Id: 'fi0003ed-5f1e-4b0c-9a7d-0000000003ed', Name: 'northwind-offer.pdf', 'odata.type': 'ShareFile.Api.Models.File', FileSizeBytes: 48213, CreationDate: '2026-03-10T09:00:00Z', Parent: { Id: 'fo000015-5f1e-4b0c-9a7d-000000000015' } } },
       ],
     },
   },
