@@ -41,7 +41,7 @@ function offlineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 async function oslsPackage(dir: string, args: string[] = [], env: Record<string, string> = {}): Promise<Template> {
   try {
-    await run('npx', ['--no-install', 'osls', 'package', '--package', dir, ...args], { cwd: root, env: offlineEnv(env), timeout: 90_000 });
+    await run('npx', ['--no-install', 'osls', 'package', '--package', dir, ...args], { cwd: root, env: offlineEnv(env), timeout: 240_000 });
   } catch (err) {
     const { stdout, stderr } = err as { stdout?: string; stderr?: string };
     throw new Error(`osls package ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: err });
@@ -77,9 +77,10 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'tes-sls-'));
   // Default stage/region, then overrides from the command line and the environment. One after
   // the other: osls zips into <repo>/.serverless/ before copying to --package, so two runs race.
+  // Three functions (collab, dbapp, filebox) carry the document converters: each package zips about 350 MB.
   dev = await oslsPackage(join(work, 'dev'));
   prod = await oslsPackage(join(work, 'prod'), ['--stage', 'prod', '--region', 'eu-west-1'], { RATE_LIMIT_MAX: '120', RATE_LIMIT_WINDOW_SECONDS: '30' });
-}, 120_000);
+}, 540_000);
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
