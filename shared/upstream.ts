@@ -44,6 +44,11 @@ export interface UpstreamRequest {
    * shown as a planned write rather than sent. Not the same as `idempotent`: a PUT is idempotent.
    */
   read?: boolean;
+  /**
+   * 'bytes': the answer is a file, not JSON — the body comes back as a Uint8Array, under the same
+   * deadline, retries and error mapping (an error answer is still read as the vendor's JSON).
+   */
+  response?: 'json' | 'bytes';
 }
 
 // What an idempotent request retries: a gateway failure. Not a 500: vendors answer it for requests
@@ -66,7 +71,9 @@ export function createUpstream(opts: UpstreamOptions) {
   // The call's time budget (Lambda's remaining time): no vendor call may outlive it.
   const until = opts.deadline !== undefined && Number.isFinite(opts.deadline) ? opts.deadline - DEADLINE_RESERVE_MS : Number.POSITIVE_INFINITY;
 
-  return async function request<T>(req: UpstreamRequest): Promise<T> {
+  function request(req: UpstreamRequest & { response: 'bytes' }): Promise<Uint8Array>;
+  function request<T>(req: UpstreamRequest): Promise<T>;
+  async function request<T>(req: UpstreamRequest): Promise<T> {
     const url = new URL(opts.baseUrl.replace(/\/$/, '') + req.path);
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const idempotent = req.idempotent ?? req.method === 'GET';
@@ -74,7 +81,7 @@ export function createUpstream(opts: UpstreamOptions) {
     const form = req.body instanceof FormData;
     const init: RequestInit = {
       method: req.method,
-      headers: { accept: 'application/json', ...(req.body !== undefined && !form ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      headers: { accept: req.response === 'bytes' ? '*/*' : 'application/json', ...(req.body !== undefined && !form ? { 'content-type': 'application/json' } : {}), ...opts.headers },
       ...(req.body !== undefined ? { body: form ? (req.body as FormData) : JSON.stringify(req.body) } : {}),
     };
     if (req.read ?? req.method === 'GET') markRead(init);
@@ -90,7 +97,7 @@ export function createUpstream(opts: UpstreamOptions) {
       const started = Date.now();
       // The attempt's timer covers the answer and its body, and ends before the deadline.
       const timeoutMs = Math.max(1, Math.min(opts.timeoutMs, until - started));
-      const outcome = await attemptOnce<T>(url, init, timeoutMs, endpoint, opts);
+      const outcome = await attemptOnce<T>(url, init, timeoutMs, endpoint, opts, req.response === 'bytes');
       if (!('error' in outcome)) return outcome.value;
       const wait = delay * 3 ** attempt;
       const left = until - Date.now() - wait;
@@ -99,7 +106,18 @@ export function createUpstream(opts: UpstreamOptions) {
       if (!canRetry) throw outcome.error;
       await sleep(wait);
     }
-  };
+  }
+  return request;
+}
+
+/**
+ * The bytes behind a link the vendor handed out (a signed download URL on whatever host it names):
+ * bytes mode with the platform's deadline, timeout, retries and error mapping, and no key sent
+ * along — the link carries its own token, and a storage host must not see the caller's key.
+ */
+export function downloadLink(link: string, opts: Omit<UpstreamOptions, 'baseUrl' | 'headers'>): Promise<Uint8Array> {
+  const url = new URL(link);
+  return createUpstream({ ...opts, baseUrl: url.origin, headers: {} })({ method: 'GET', path: `${url.pathname}${url.search}`, response: 'bytes' });
 }
 
 /**
@@ -107,17 +125,17 @@ export function createUpstream(opts: UpstreamOptions) {
  * not AbortSignal.timeout: Node drops the timer of a timeout signal nothing else references (a
  * request whose answer never comes), and the call would hang past its deadline.
  */
-async function attemptOnce<T>(url: URL, init: RequestInit, timeoutMs: number, endpoint: string, opts: UpstreamOptions): Promise<{ value: T } | Failed> {
+async function attemptOnce<T>(url: URL, init: RequestInit, timeoutMs: number, endpoint: string, opts: UpstreamOptions, bytes: boolean): Promise<{ value: T } | Failed> {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
   try {
-    return await exchange<T>(url, init, ctl.signal, timeoutMs, endpoint, opts);
+    return await exchange<T>(url, init, ctl.signal, timeoutMs, endpoint, opts, bytes);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, timeoutMs: number, endpoint: string, opts: UpstreamOptions): Promise<{ value: T } | Failed> {
+async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, timeoutMs: number, endpoint: string, opts: UpstreamOptions, bytes: boolean): Promise<{ value: T } | Failed> {
   let res: Response;
   try {
     res = await opts.fetch(url, { ...init, signal });
@@ -129,6 +147,13 @@ async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, tim
     const text = await readText(res, signal).catch(() => '');
     return { error: mapError(res, parse(text) ?? {}, endpoint, opts), retryable: true };
   }
+  if (bytes && res.ok) {
+    try {
+      return { value: (await readBody(res, signal, 'bytes')) as T };
+    } catch (err) {
+      return { error: unreachable(err, signal, res.status, timeoutMs, endpoint, opts), retryable: true };
+    }
+  }
   let text: string;
   try {
     text = await readText(res, signal);
@@ -137,6 +162,8 @@ async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, tim
     return { error: unreachable(err, signal, res.status, timeoutMs, endpoint, opts), retryable: true };
   }
   const body = text === '' ? {} : parse(text);
+  // A file download's error page need not be JSON: its status still says what went wrong.
+  if (body === undefined && bytes && !res.ok) return { error: mapError(res, {}, endpoint, opts), retryable: false };
   if (body === undefined) {
     const error = new ToolError('INTERNAL_ERROR', `${opts.vendor} answered ${res.status} with a body that is not JSON (${endpoint}).`, {
       upstream_status: res.status,
@@ -148,8 +175,10 @@ async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, tim
   return { error: mapError(res, body, endpoint, opts), retryable: false };
 }
 
-/** The body as text, given up when the attempt's signal aborts (an in-process body ignores it otherwise). */
-async function readText(res: Response, signal: AbortSignal): Promise<string> {
+const readText = (res: Response, signal: AbortSignal) => readBody(res, signal, 'text') as Promise<string>;
+
+/** The body as text or bytes, given up when the attempt's signal aborts (an in-process body ignores it otherwise). */
+async function readBody(res: Response, signal: AbortSignal, as: 'text' | 'bytes'): Promise<string | Uint8Array> {
   if (signal.aborted) throw signal.reason;
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
@@ -160,7 +189,7 @@ async function readText(res: Response, signal: AbortSignal): Promise<string> {
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([res.text(), aborted]);
+    return await Promise.race([as === 'text' ? res.text() : res.arrayBuffer().then((b) => new Uint8Array(b)), aborted]);
   } finally {
     signal.removeEventListener('abort', onAbort!);
   }

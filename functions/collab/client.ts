@@ -9,7 +9,6 @@ import type {
   PodioWriteFlags,
 } from './wire';
 import type { PodioFileListQuery, PodioHook, PodioSearchBody, PodioSearchResult } from './wire';
-import { ToolError } from '../../shared/errors';
 
 export const PODIO_BASE_URL = 'https://api.podio.com';
 
@@ -120,18 +119,8 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     /** The new file takes the old one's place (podio.md §7: POST /file/{new}/replace {old_file_id}). */
     replaceFile: (newFileId: number, oldFileId: number, flags: PodioWriteFlags = {}) =>
       request<Record<string, never>>({ method: 'POST', path: `/file/${newFileId}/replace`, query: flagQuery(flags), body: { old_file_id: oldFileId } }),
-    /**
-     * A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, podio.md §7).
-     * Not JSON, so not through `request`; the caller reads the metadata (and its errors) first.
-     */
-    fileContent: async (fileId: number): Promise<Uint8Array> => {
-      const res = await env.fetch(`${env.baseUrl.replace(/\/$/, '')}/file/${fileId}/raw`, { headers: { authorization: `OAuth2 ${key}` }, signal: AbortSignal.timeout(env.timeoutMs * 3) });
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new ToolError(res.status === 404 || res.status === 410 ? 'NOT_FOUND' : 'INTERNAL_ERROR', `Podio did not hand out the bytes of file ${fileId} (HTTP ${res.status}).`, { upstream_status: res.status });
-      }
-      return new Uint8Array(await res.arrayBuffer());
-    },
+    /** A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, podio.md §7). */
+    fileContent: (fileId: number) => request({ method: 'GET', path: `/file/${fileId}/raw`, response: 'bytes' }),
     listHooks: (refType: 'app' | 'space', refId: number) => request<PodioHook[]>({ method: 'GET', path: `/hook/${refType}/${refId}/` }),
     // Podio refuses an 11th hook of one event type on an object (podio.md §10), a type the object has not, a url it cannot reach.
     createHook: (refType: 'app' | 'space', refId: number, body: { url: string; type: string }) =>

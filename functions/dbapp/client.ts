@@ -1,5 +1,5 @@
 import { ToolError } from '../../shared/errors';
-import { createUpstream, naming, type VendorError } from '../../shared/upstream';
+import { createUpstream, downloadLink, naming, type VendorError } from '../../shared/upstream';
 import type { PlatformEnv } from '../../shared/tool';
 import type {
   TapeAppSummary, TapeAppWithFields, TapeAppWrite, TapeAutomation, TapeAutomationError, TapeAutomationRevision,
@@ -235,6 +235,8 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       naming(request<{ organization_id: number; usage_reports: TapeUsageBucket[] }>({ method: 'GET', path: '/v1/automation-usage-report', query: { ...query } }), { limit: 'limit', interval_resolution: 'interval' }),
 
     // --- files (file.md) ---
+    /** The bytes behind an attachment's `download_url` (field-value/attachment.md): a signed link, so no key goes along. */
+    downloadBytes: (downloadUrl: string) => downloadLink(downloadUrl, { ...env, describeError: describeTapeError, vendor: 'Tape' }),
     // multipart/form-data, one `file` part per file; Tape answers one object for one file, an array for more.
     // Not retried: a repeat would upload the files twice.
     uploadFiles: async (files: TapeUpload[]): Promise<TapeFile[]> => {

@@ -1,6 +1,6 @@
 import { ToolError } from '../../shared/errors';
 import type { PlatformEnv } from '../../shared/tool';
-import { createUpstream, naming, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import { createUpstream, downloadLink, naming, type UpstreamRequest, type VendorError } from '../../shared/upstream';
 import type {
   SfAccessControl, SfAccessControlWrite, SfAsyncOperation, SfContact, SfDownloadSpecification, SfFeed, SfGroup, SfItem, SfItemWrite, SfSearchQuery,
   SfSearchResults, SfShare, SfShareWrite, SfUploadResult, SfUploadSpecification, SfUser, SfUserWrite,
@@ -75,6 +75,12 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     search: (body: SfSearchQuery) => request<SfSearchResults>({ method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true, read: true }),
     /** A DownloadSpecification: a link with a token that works without the key until it expires. */
     downloadSpecification: (id: string) => get<SfDownloadSpecification>(`/Items(${id})/Download`, q({ redirect: false })),
+    /**
+     * The bytes behind a DownloadSpecification's DownloadUrl: the link carries its own token (no
+     * key is sent along), on whatever host ShareFile names; same deadline, retries and errors as
+     * the API calls.
+     */
+    downloadBytes: (downloadUrl: string) => downloadLink(downloadUrl, { ...env, describeError: describeShareFileError, vendor: 'ShareFile' }),
     uploadSpecification: (folderId: string, body: { FileName: string; FileSize: number; Overwrite: boolean; Description?: string }) =>
       request<SfUploadSpecification>({ method: 'POST', path: `/Items(${folderId})/Upload2`, body: { Method: 'Standard', Raw: false, Notify: false, ...body } }),
     /** Sends the bytes to the spec's ChunkUri (multipart `Filedata`, the Standard method): no key, the URI carries its own token. */

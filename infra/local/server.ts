@@ -19,11 +19,13 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...env });
   const knobs = twinKnobs(env);
   const app = new Hono();
+  // This server's own address, known once it listens: links a twin hands out point at its mount here.
+  let own = 'http://127.0.0.1';
   const twins: Record<string, Twin> = {};
   const fetchFor: Record<string, typeof fetch | undefined> = {};
   for (const p of localPlatforms) {
     // Receivers on this machine may be webhook targets locally (the real vendors: public hosts only).
-    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public', ...knobOptions(p, knobs) });
+    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public', publicBase: () => `${own}${p.mount}`, ...knobOptions(p, knobs) });
     twins[p.platform.name] = twin;
     fetchFor[p.platform.name] = config.baseUrls[p.platform.name] ? undefined : twin.fetch;
     app.route(p.mount, twin.app as Hono);
@@ -35,7 +37,6 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   // The API reference page at GET / (Swagger UI over /v1/openapi.json), trying tools with the sandbox keys.
   mountReference(app, Object.fromEntries(localPlatforms.map((p) => [p.platform.name, p.keys.owner])));
   // DNS-rebinding protection of the MCP endpoints (shared/http/origin-guard.ts): Host and Origin must name this server.
-  let own = 'http://127.0.0.1';
   const guard = localOriginGuard(() => own, (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean));
   app.use('/v1/mcp', guard);
   app.use('/v1/mcp/*', guard);

@@ -130,7 +130,7 @@ describe('no key, parameter value or file content in any output', () => {
     const note = (r: Awaited<ReturnType<typeof h.call>>) => results.push({ status: r.status, code: r.body.error?.code, message: r.body.error?.message });
     const out = await captured(async () => {
       // success, with file content and a named file
-      note(await h.call('filebox/uploadFile', { folder_id: 'home', content_base64: Buffer.from(CONTENT).toString('base64'), file_name: `name-${MARK}.txt` }));
+      note(await h.call('filebox/uploadFile', { folder_id: 'home', files: [{ filename: `name-${MARK}.txt`, content: Buffer.from(CONTENT).toString('base64') }] }));
       // validation error: the value is refused by name
       note(await h.call('dbapp/createWorkspace', { name: `ws-${MARK}`, type: `type-${MARK}` }));
       // vendor error: the vendor echoes the value in its message

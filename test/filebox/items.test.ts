@@ -241,10 +241,10 @@ describe('uploadFile, downloadFile', () => {
   it('uploads base64 content in two steps, and downloads it by a link that needs no key until it expires', async () => {
     const { h, twin } = await setup();
     const sent = h.recordRequests('filebox');
-    const up = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, content_base64: Buffer.from('Signed: yes').toString('base64'), file_name: 'signature.txt' }, json);
-    expect(up.body.data).toMatchObject({ uploaded: true, new_version: false, item: { Name: 'signature.txt', FileSizeBytes: 11 } });
+    const up = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, files: [{ filename: 'signature.txt', content: Buffer.from('Signed: yes').toString('base64') }] }, json);
+    expect(up.body.data).toMatchObject({ folder_id: D.folders.contracts, uploaded: 1, files: [{ filename: 'signature.txt', status: 'uploaded', new_version: false, item: { Name: 'signature.txt', FileSizeBytes: 11 } }] });
     expect(writes(sent)).toEqual([`POST /sf/v3/Items(${D.folders.contracts})/Upload2`, expect.stringMatching(/^POST \/upload-streaming\//)]);
-    const link = await h.call('filebox/downloadFile', { item_id: up.body.data.item.Id }, json);
+    const link = await h.call('filebox/downloadFile', { item_id: up.body.data.files[0].item.Id }, json);
     const res = await twin.fetch(link.body.data.download_url);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('Signed: yes');
@@ -255,24 +255,48 @@ describe('uploadFile, downloadFile', () => {
   it('overwrite uploads a new version (same StreamID); without it a clash is refused before any byte is sent', async () => {
     const { h } = await setup();
     const sent = h.recordRequests('filebox');
-    const clash = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, content_base64: 'SGVsbG8=', file_name: 'offer.pdf' });
-    expect(clash.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'file_name', existing_id: D.files.offer } });
+    // The clash is the second of two files: neither goes up.
+    const clash = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, files: [{ filename: 'new.txt', content: 'SGVsbG8=' }, { filename: 'offer.pdf', content: 'SGVsbG8=' }] });
+    expect(clash.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'files.1.filename', existing_id: D.files.offer } });
     expect(writes(sent)).toEqual([]);
-    const v3 = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, content_base64: 'SGVsbG8=', file_name: 'offer.pdf', overwrite: true }, json);
-    expect(v3.body.data).toMatchObject({ new_version: true, item: { Name: 'offer.pdf', StreamID: 'st-offer', FileSizeBytes: 5 } });
-    expect(v3.body.data.item.Id).not.toBe(D.files.offer);
+    const v3 = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, files: [{ filename: 'offer.pdf', content: 'SGVsbG8=' }], overwrite: true }, json);
+    expect(v3.body.data.files[0]).toMatchObject({ new_version: true, item: { Name: 'offer.pdf', StreamID: 'st-offer', FileSizeBytes: 5 } });
+    expect(v3.body.data.files[0].item.Id).not.toBe(D.files.offer);
   });
 
-  it('uploads from a URL through the guarded download, and checks its inputs first', async () => {
-    const { h } = await setup({ ALLOW_HTTP_HOSTS: '127.0.0.1' });
-    const r = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: `${site()}/files/minutes` }, json);
-    expect(r.body.data.item).toMatchObject({ Name: 'minutes.txt', FileSizeBytes: 31 });
-    const both = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: `${site()}/x`, content_base64: 'SGVsbG8=', file_name: 'a.txt' });
-    expect(both.body.error.details.parameter).toBe('file_url');
-    const bad = await h.call('filebox/uploadFile', { folder_id: 'home', content_base64: 'not base64!', file_name: 'a.txt' });
-    expect(bad.body.error.details.parameter).toBe('content_base64');
-    const privateUrl = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: 'https://10.0.0.1/x.pdf' });
-    expect(privateUrl.body.error.details.parameter).toBe('file_url');
+  it('uploads several files, from a URL (guarded download) and from content, in one call; checks every entry first', async () => {
+    const { h, twin } = await setup({ ALLOW_HTTP_HOSTS: '127.0.0.1' });
+    const sent = h.recordRequests('filebox');
+    const r = await h.call('filebox/uploadFile', { folder_id: 'home', files: [{ filename: 'minutes.txt', url: `${site()}/files/minutes` }, { filename: 'agenda.txt', content: Buffer.from('1. Budget').toString('base64') }] }, json);
+    expect(r.body.data.uploaded).toBe(2);
+    expect(r.body.data.files.map((f: { item: { Name: string; FileSizeBytes: number } }) => [f.item.Name, f.item.FileSizeBytes])).toEqual([['minutes.txt', 31], ['agenda.txt', 9]]);
+    expect(writes(sent)).toHaveLength(4);
+    expect((await h.call('filebox/uploadFile', { folder_id: 'home', files: [{ filename: 'a.txt', content: 'SGVsbG8=' }] })).body.data).toMatch(/^uploaded fi\S+ a\.txt [^]*\n1 file uploaded to home$/);
+    const refused: [unknown, string][] = [
+      [[{ filename: 'a.txt', url: `${site()}/x`, content: 'SGVsbG8=' }], 'files.0'],
+      [[{ filename: 'a.txt', content: 'not base64!' }], 'files.0.content'],
+      [[{ filename: 'x.pdf', url: 'https://10.0.0.1/x.pdf' }], 'files.0.url'],
+      [[{ filename: 'a.txt', content: 'SGVsbG8=' }, { filename: 'A.TXT', content: 'SGVsbG8=' }], 'files.1.filename'],
+      [[{ filename: 'a:b.txt', content: 'SGVsbG8=' }], 'files.0.filename'],
+    ];
+    const before = twin.state.items.size;
+    for (const [files, parameter] of refused) {
+      const bad = await h.call('filebox/uploadFile', { folder_id: 'home', files });
+      expect(bad.body.error, parameter).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter } });
+    }
+    expect(twin.state.items.size).toBe(before);
+  });
+
+  it('takes the one upload shape only: the former names (file_url, content_base64, file_name) are refused, nothing uploaded', async () => {
+    const { h, twin } = await setup();
+    const before = twin.state.items.size;
+    const alone = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: 'https://example.com/a.pdf' });
+    expect(alone.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'files' } });
+    for (const old of ['file_url', 'content_base64', 'file_name']) {
+      const mixed = await h.call('filebox/uploadFile', { folder_id: 'home', files: [{ filename: 'a.txt', content: 'SGVsbG8=' }], [old]: 'x' });
+      expect(mixed.body.error, old).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: old } });
+    }
+    expect(twin.state.items.size).toBe(before);
   });
 
   it('downloadFile takes file ids only and needs download rights', async () => {

@@ -21,7 +21,7 @@ export { auth, readKey, type AuthOptions, type AuthScheme, type KitEnv } from '.
 export { createClock, type Clock } from './clock';
 export { twinErrors, TwinHttpError, type ErrorBody, type ErrorDialect } from './errors';
 export { faultInjection, Faults, isReset, resetError, type Fault, type FaultRule, type InjectedFault } from './faults';
-export { inProcessFetch, type FetchApp, type Twin } from './fetch';
+export { inProcessFetch, publicBaseOf, publicLinkFetch, type FetchApp, type Twin } from './fetch';
 export { SANDBOX_KEYS } from './keys';
 export { latency } from './latency';
 export { prng } from './prng';

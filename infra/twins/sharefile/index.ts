@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { useKit, type Clock, type Twin } from '../kit';
+import { publicBaseOf, publicLinkFetch, useKit, type Clock, type Twin } from '../kit';
 import { seedDemoState } from './demo';
-import { authenticate, baseOf, odataRoutes, sfErrors, sfRateLimit, type SfEnv } from './http';
+import { authenticate, baseOf, odataRoutes, SF_HOST, sfErrors, sfRateLimit, type SfEnv } from './http';
 import { accessRoutes } from './routes/access';
 import { itemRoutes } from './routes/items';
 import { peopleRoutes } from './routes/people';
@@ -18,9 +18,10 @@ export interface ShareFileTwinOptions {
   rateLimit?: { limit: number; windowMs: number };
   /**
    * Where links meant for people (share Uris, download links) point, e.g. `http://127.0.0.1:8787/twins/sharefile`
-   * when the twin is mounted by the local server; default: the origin the request came through.
+   * when the twin is mounted by the local server (a function: the server knows its port once it
+   * listens); default: the origin the request came through.
    */
-  publicBase?: string;
+  publicBase?: string | (() => string | undefined);
   /** Webhook targets (ShareFile webhooks are not part of the filebox tools); kept for the platform list. */
   hookTargets?: 'public' | 'any';
 }
@@ -37,9 +38,10 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
   const app = new Hono<SfEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: sfErrors });
   const clock = kit.clock;
+  const publicBase = publicBaseOf(options.publicBase);
   app.use('*', async (c, next) => {
     c.set('base', baseOf(c));
-    c.set('links', options.publicBase?.replace(/\/$/, '') ?? baseOf(c));
+    c.set('links', publicBase() ?? baseOf(c));
     await next();
   });
   // Download links, upload ChunkUris and share pages work without the API key.
@@ -47,7 +49,8 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
   const limit = options.rateLimit ?? { limit: 6000, windowMs: 60_000 };
   app.use('/sf/v3/*', sfRateLimit({ clock, ...limit }), authenticate(state));
   odataRoutes(app, [...itemRoutes(state, clock), ...accessRoutes(state, clock), ...peopleRoutes(state, clock), ...shareRoutes(state, clock)]);
-  return { app, ...kit, state };
+  // A tool reading a file behind one of those links reaches the twin in-process too.
+  return { app, ...kit, fetch: publicLinkFetch(kit.fetch, publicBase, SF_HOST), state };
 }
 
 export { SHAREFILE_DEMO } from './demo';
