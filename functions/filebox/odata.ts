@@ -237,7 +237,7 @@ class Parser {
         }
         const after = this.peek();
         if (after.t === 'punct' && after.v === '(') return this.nested(t.pos, () => this.call(t));
-        return { kind: 'property', path: this.pathFrom(t.v), pos: t.pos };
+        return { kind: 'property', path: this.pathFrom(t), pos: t.pos };
       }
     }
   }
@@ -267,14 +267,18 @@ class Parser {
     return { kind: 'call', name: fn, args, pos: name.pos };
   }
 
-  /** A property path from its first segment on: `Parent/Id`. */
-  private pathFrom(first: string): string[] {
-    const path = [first];
+  /** A property path from its first segment on: `Parent/Id`, written without spaces (as ShareFile reads it). */
+  private pathFrom(first: Extract<Token, { t: 'word' }>): string[] {
+    const path = [first.v];
+    let end = first.pos + first.v.length;
     while (this.peek().t === 'punct' && (this.peek() as { v: string }).v === '/') {
-      this.next();
+      const slash = this.next();
       const seg = this.next();
-      if (seg.t !== 'word') throw new ODataSyntaxError(seg.pos, `expected a property name after "/", found ${describe(seg)}`);
+      if (slash.pos !== end || seg.t !== 'word' || seg.pos !== slash.pos + 1) {
+        throw new ODataSyntaxError(slash.pos, `a property path is written without spaces, e.g. Parent/Id`);
+      }
       path.push(seg.v);
+      end = seg.pos + seg.v.length;
     }
     return path;
   }
@@ -284,7 +288,7 @@ class Parser {
     for (;;) {
       const t = this.next();
       if (t.t !== 'word') throw new ODataSyntaxError(t.pos, `expected a property name, found ${describe(t)}`);
-      const path = this.pathFrom(t.v);
+      const path = this.pathFrom(t);
       let desc = false;
       if (this.isWord('asc') || this.isWord('desc')) desc = (this.next() as { v: string }).v.toLowerCase() === 'desc';
       out.push({ path, desc });
