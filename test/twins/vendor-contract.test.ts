@@ -35,7 +35,7 @@ describe('vendor answers checked at the client boundary', () => {
       const h = await harness();
       const lines: string[] = [];
       vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)));
-      h.twin<{ faults: Faults }>(c.platform).faults.inject({ method: c.method, path: c.path, times: 1, fault: { status: 200, body: c.body } });
+      (h.twins[c.platform] as unknown as { faults: Faults }).faults.inject({ method: c.method, path: c.path, times: 1, fault: { status: 200, body: c.body } });
       const r = await h.call(`${c.platform}/${c.tool}`, c.params);
       expect(r.status).toBe(500);
       expect(r.body.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { reason: 'vendor_contract', vendor: c.vendor } });
@@ -58,7 +58,7 @@ describe('vendor answers checked at the client boundary', () => {
     vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)));
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const c = CASES[0]!;
-    h.twin<{ faults: Faults }>(c.platform).faults.inject({ method: c.method, path: c.path, times: 1, fault: { status: 200, body: c.body } });
+    (h.twins[c.platform] as unknown as { faults: Faults }).faults.inject({ method: c.method, path: c.path, times: 1, fault: { status: 200, body: c.body } });
     await h.call(`${c.platform}/${c.tool}`, c.params);
     const doc = lines.map((l) => JSON.parse(l)).find((l) => l.message === 'vendor_contract');
     expect(doc).toMatchObject({ platform: 'dbapp', [VENDOR_CONTRACT_METRIC]: 1, member: 'workspace_id' });
