@@ -61,9 +61,3 @@ export function contractedRequest(scope: ContractScope, request: <T>(req: Upstre
     return checkAnswer<T>(scope, req, schema, await request<unknown>(req));
   };
 }
-
-/** Shapes the clients' contracts are built from: an object that keeps its other members, ids as vendors send them. */
-export const loose = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
-export const numericId = z.number().int();
-export const textId = z.union([z.string().min(1), z.number()]);
-export const listOf = <S extends z.ZodType>(item: S) => z.array(item);
