@@ -26,7 +26,7 @@ export { SANDBOX_KEYS } from './keys';
 export { latency } from './latency';
 export { prng } from './prng';
 export { rateLimit, WindowBudget, type RateLimitOptions, type WindowState } from './rate-limit';
-export { decodeCursor, encodeCursor, flag, flags, idParam, jsonBody, paging, type OnInvalid, type PagingOptions } from './request';
+export { decodeCursor, encodeCursor, flag, flags, idParam, jsonBody, jsonDepth, MAX_BODY_DEPTH, paging, parseJson, type OnInvalid, type PagingOptions } from './request';
 export { requestLog, RequestLog, type LoggedRequest } from './request-log';
 export { DeliveryQueue, isPrivateHost, targetProblem, type Delivery, type DeliveryJob, type DeliveryQueueOptions, type WebhookTargets } from './webhooks';
 

@@ -556,6 +556,8 @@ export function sortKey(field: TapeField, values: TapeValue[] | undefined): numb
 // --- calculation fields: a safe evaluator for the arithmetic/concatenation subset of scripts ---
 
 type Scalar = string | number | null;
+/** How deep parentheses and signs may nest in a script the twin evaluates; deeper ones leave the value empty. */
+const MAX_SCRIPT_DEPTH = 32;
 const REF = /^@\[[^\]]*\]\(field_(\d+)\)/;
 
 /** The value of a field as a calculation script sees it: numbers as numbers, everything else as text; null when empty. */
@@ -580,7 +582,17 @@ export function evaluateScript(script: string, app: TapeApp, values: Map<number,
   const ws = () => { while (i < src.length && /\s/.test(src[i]!)) i++; };
   const fail = (): never => { throw new Error('unsupported'); };
   const add = (a: Scalar, b: Scalar): Scalar => (typeof a === 'string' || typeof b === 'string' ? String(a) + String(b) : Number(a) + Number(b));
+  // Parentheses and signs recurse per level: a bound keeps `((((…` from exhausting the stack.
+  let depth = 0;
   function primary(): Scalar {
+    if (++depth > MAX_SCRIPT_DEPTH) fail();
+    try {
+      return operand();
+    } finally {
+      depth--;
+    }
+  }
+  function operand(): Scalar {
     ws();
     const rest = src.slice(i);
     const ref = REF.exec(rest);
