@@ -7,6 +7,7 @@ import { bearerKey } from './auth';
 import { agentSurfaces } from './mcp';
 import { omitNullsFor } from '../schemas/nulls';
 import { duplicateKeyError, duplicateKeyPath } from '../validate';
+import { mountReceiver } from '../events/receiver';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -28,6 +29,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   // their answers carry the RateLimit-* headers like every keyed answer.
   const tooLarge = (c: Context) =>
     callTool(c, new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }));
+  // Vendors' webhook deliveries into the event inbox (shared/events/receiver.ts): keyless, authenticated per vendor.
+  mountReceiver(app, rt);
   app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), (c) => callTool(c, readBody(c)));
 
   /** One tool call over HTTP: the key, the query options and the body (or why it was refused) into execute. */
