@@ -80,6 +80,10 @@ export interface AdapterContext<C> {
   store: Store;
   /** The receiver URL of this subscription, secret included. */
   receiverUrl: string;
+  /** `<base>/v1/events/<platform>`: vendors with one target per app post to `<this>/app`. */
+  receiverBase: string;
+  /** The subscriptions entered in an index (e.g. every subscription through one vendor app). */
+  subscriptionsIn(index: string): Promise<Subscription[]>;
   /** Waits for the verification code the vendor POSTed to the receiver for `ref` (a hook id). */
   verificationCode(ref: string): Promise<string>;
 }

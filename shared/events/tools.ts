@@ -67,6 +67,15 @@ function inboxOf(ctx: ToolContext<unknown>): { inbox: Inbox; config: EventsConfi
   return { inbox: new Inbox(ctx.store, config.ttlSeconds), config };
 }
 
+/**
+ * Subscribing is a handshake with the vendor (create, verify, validate) and the plan of a dry run
+ * would show the app credentials some vendors take in the query: neither can be dry-run.
+ */
+function noDryRun(ctx: ToolContext<unknown>, tool: string): void {
+  if (!ctx.dryRun) return;
+  throw invalidParameter('dry_run', 'omitted or false', `${tool} cannot be dry-run: it completes a verification handshake with the vendor's webhooks. Call it without dry_run; listSubscriptions shows what exists.`);
+}
+
 /** How long subscribeEvents waits for a vendor's verification POST to reach the receiver. */
 export const VERIFICATION_WAIT_MS = 15_000;
 
@@ -76,6 +85,12 @@ function adapterContext<C>(ctx: ToolContext<C>, sub: Subscription, inbox: Inbox,
     config: ctx.config,
     store: ctx.store,
     receiverUrl: receiverUrl(config, sub, true),
+    receiverBase: `${config.baseUrl}/v1/events/${sub.platform}`,
+    async subscriptionsIn(index) {
+      const members = await inbox.indexMembers(index);
+      const subs = await Promise.all(members.map((m) => inbox.get(m.id)));
+      return subs.filter((s): s is Subscription => s !== undefined);
+    },
     async verificationCode(ref) {
       const until = Math.min(Date.now() + VERIFICATION_WAIT_MS, ctx.deadline - 1_000);
       // The vendor POSTs the code to the receiver (another request, maybe another Lambda): read it from the store.
@@ -138,15 +153,14 @@ export function eventTools<C, W extends Record<string, unknown>>(adapter: Events
       if (!config.baseUrl) {
         throw new ToolError('INTERNAL_ERROR', 'This deployment has no EVENTS_BASE_URL (its public address), so no vendor can be told where to deliver; set it and retry.', {});
       }
-      const fresh = Inbox.newSubscription(platform, ctx.keyHash, watch, Date.now());
-      // A dry run plans the vendor writes only: nothing is kept.
-      const sub = ctx.dryRun ? { ...fresh, slot: 0 } : await inbox.create(fresh);
+      noDryRun(ctx, 'subscribeEvents');
+      const sub = await inbox.create(Inbox.newSubscription(platform, ctx.keyHash, watch, Date.now()));
       let made: Awaited<ReturnType<typeof adapter.subscribe>>;
       try {
         made = await adapter.subscribe(watch, sub, adapterContext(ctx, sub, inbox, config));
       } catch (err) {
         // The adapter removed what it had made at the vendor; the subscription goes too.
-        if (!ctx.dryRun) await inbox.remove(sub);
+        await inbox.remove(sub);
         throw err;
       }
       const indexes: Record<string, number> = {};
@@ -266,9 +280,10 @@ export function eventTools<C, W extends Record<string, unknown>>(adapter: Events
     annotations: { readOnly: false, destructive: true, idempotent: false },
     async run({ subscription_id }, ctx): Promise<{ subscription_id: string; deleted: true }> {
       const { inbox, config } = inboxOf(ctx);
+      noDryRun(ctx, 'deleteSubscription');
       const sub = await inbox.owned(subscription_id, ctx.keyHash, platform);
       await adapter.unsubscribe(sub, adapterContext(ctx, sub, inbox, config));
-      if (!ctx.dryRun) await inbox.remove(sub);
+      await inbox.remove(sub);
       return { subscription_id, deleted: true };
     },
     text: (r: { subscription_id: string; deleted: true }) => `deleted subscription ${r.subscription_id}; its vendor webhooks are removed`,
