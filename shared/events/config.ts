@@ -8,6 +8,8 @@ export interface EventsConfig {
   baseUrl?: string;
   /** EVENTS_TTL_SECONDS: how long a stored event is kept (default 7 days; DynamoDB TTL). */
   ttlSeconds: number;
+  /** EVENTS_VERIFY_WAIT_MS: how long subscribeEvents waits for a vendor's verification POST (default 15 s). */
+  verifyWaitMs: number;
   /** EVENTS_MAX_BODY_BYTES: the largest delivery accepted (default 1 MB). */
   maxBodyBytes: number;
   /** EVENTS_SQS_QUEUE_URL / EVENTS_BUS_NAME: where each new event is also sent (off when unset). */
@@ -45,6 +47,7 @@ export function loadEventsConfig(env: Env): EventsConfig {
     ...(baseUrl ? { baseUrl } : {}),
     ttlSeconds: positive(env, 'EVENTS_TTL_SECONDS', DEFAULT_EVENT_TTL_SECONDS),
     maxBodyBytes: positive(env, 'EVENTS_MAX_BODY_BYTES', DEFAULT_MAX_DELIVERY_BYTES),
+    verifyWaitMs: positive(env, 'EVENTS_VERIFY_WAIT_MS', 15_000),
     fanout: {
       ...(env.EVENTS_SQS_QUEUE_URL ? { queueUrl: env.EVENTS_SQS_QUEUE_URL } : {}),
       ...(env.EVENTS_BUS_NAME ? { busName: env.EVENTS_BUS_NAME } : {}),

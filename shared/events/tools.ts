@@ -76,9 +76,6 @@ function noDryRun(ctx: ToolContext<unknown>, tool: string): void {
   throw invalidParameter('dry_run', 'omitted or false', `${tool} cannot be dry-run: it completes a verification handshake with the vendor's webhooks. Call it without dry_run; listSubscriptions shows what exists.`);
 }
 
-/** How long subscribeEvents waits for a vendor's verification POST to reach the receiver. */
-export const VERIFICATION_WAIT_MS = 15_000;
-
 function adapterContext<C>(ctx: ToolContext<C>, sub: Subscription, inbox: Inbox, config: EventsConfig): AdapterContext<C> {
   return {
     client: ctx.client,
@@ -92,7 +89,7 @@ function adapterContext<C>(ctx: ToolContext<C>, sub: Subscription, inbox: Inbox,
       return subs.filter((s): s is Subscription => s !== undefined);
     },
     async verificationCode(ref) {
-      const until = Math.min(Date.now() + VERIFICATION_WAIT_MS, ctx.deadline - 1_000);
+      const until = Math.min(Date.now() + config.verifyWaitMs, ctx.deadline - 1_000);
       // The vendor POSTs the code to the receiver (another request, maybe another Lambda): read it from the store.
       for (let wait = 20; ; wait = Math.min(250, wait * 2)) {
         const code = await inbox.takeCode(sub.id, ref);
@@ -102,7 +99,7 @@ function adapterContext<C>(ctx: ToolContext<C>, sub: Subscription, inbox: Inbox,
       }
       throw new ToolError(
         'INTERNAL_ERROR',
-        `The vendor's verification request for hook ${ref} did not reach ${receiverUrl(config, sub, false)} within ${Math.round(VERIFICATION_WAIT_MS / 1000)} s. ` +
+        `The vendor's verification request for hook ${ref} did not reach ${receiverUrl(config, sub, false)} within ${Math.round(config.verifyWaitMs / 1000)} s. ` +
           'Check that EVENTS_BASE_URL is this deployment\'s public address and reachable from the vendor, then call subscribeEvents again.',
         { receiver: receiverUrl(config, sub, false) },
       );
