@@ -89,4 +89,4 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
 
 /** The event inbox's tools (issue 24), the same on every platform whose vendor has webhooks. */
 export const EVENT_TOOLS = ['subscribeEvents', 'listEvents', 'ackEvents', 'getSubscription', 'listSubscriptions', 'deleteSubscription'] as const;
-for (const platform of ['dbapp', 'collab', 'crm']) NOT_SHOWN_TOOLS[platform] = [...NOT_SHOWN_TOOLS[platform]!, ...EVENT_TOOLS];
+for (const platform of ['dbapp', 'collab', 'crm', 'filebox']) NOT_SHOWN_TOOLS[platform] = [...NOT_SHOWN_TOOLS[platform]!, ...EVENT_TOOLS];

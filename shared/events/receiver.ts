@@ -77,11 +77,15 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
     const stored: InboxEvent[] = [];
     let duplicates = 0;
     if (adapter.route) {
+      // A batch's events mostly share an index (HubSpot: one portal): read each index once per delivery.
+      const indexes = new Map<string, Promise<Subscription[]>>();
+      const subscriptionsIn = (index: string) =>
+        indexes.get(index) ??
+        indexes.set(index, inbox.indexMembers(index).then(async (members) => (await Promise.all(members.map((m) => inbox.get(m.id)))).filter((s): s is Subscription => s !== undefined))).get(index)!;
       for (const e of parsed.events) {
         const route = adapter.route(e, rt.config);
         if (!route) continue;
-        const members = await inbox.indexMembers(route.index);
-        const subs = (await Promise.all(members.map((m) => inbox.get(m.id)))).filter((s): s is Subscription => s !== undefined && route.accepts(s));
+        const subs = (await subscriptionsIn(route.index)).filter((s) => route.accepts(s));
         for (const s of subs) {
           const r = await inbox.append(s, [e]);
           stored.push(...r.stored);

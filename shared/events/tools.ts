@@ -73,7 +73,7 @@ function inboxOf(ctx: ToolContext<unknown>): { inbox: Inbox; config: EventsConfi
  */
 function noDryRun(ctx: ToolContext<unknown>, tool: string): void {
   if (!ctx.dryRun) return;
-  throw invalidParameter('dry_run', 'omitted or false', `${tool} cannot be dry-run: it completes a verification handshake with the vendor's webhooks. Call it without dry_run; listSubscriptions shows what exists.`);
+  throw invalidParameter('dry_run', 'omitted or false', `${tool} cannot be dry-run: it sets up (or removes) live vendor webhooks, with the vendor's verification handshake. Call it without dry_run; listSubscriptions shows what exists.`);
 }
 
 function adapterContext<C>(ctx: ToolContext<C>, sub: Subscription, inbox: Inbox, config: EventsConfig): AdapterContext<C> {
@@ -141,7 +141,7 @@ export function eventTools<C, W extends Record<string, unknown>>(adapter: Events
     name: 'subscribeEvents',
     description:
       `Subscribe to changes on ${adapter.vendor} in one call: the service creates the ${adapter.vendor} webhooks pointing at its own receiver and completes ` +
-      `their verification, so the subscription is active when this returns. ${adapter.describe} Events are then stored once each (retries deduplicated) ` +
+      `the vendor's verification handshake where it has one, so the subscription is active when this returns. ${adapter.describe} Events are then stored once each (retries deduplicated) ` +
       'for 7 days by default; read them with listEvents and acknowledge them with ackEvents. No public URL of your own is needed.',
     input: adapter.watch,
     annotations: { readOnly: false, destructive: false, idempotent: false },

@@ -17,6 +17,7 @@ export async function eventsHarness(opts: { store?: Store; env?: Record<string, 
     dbapp: { hookTargets: 'any', demo: false, ...opts.twins?.dbapp },
     collab: { hookTargets: 'any', ...opts.twins?.collab },
     crm: { hookTargets: 'any', ...opts.twins?.crm },
+    filebox: { hookTargets: 'any', ...opts.twins?.filebox },
   };
   const h = await harness({ ...(opts.store ? { store: opts.store } : {}), env: { ALLOW_HTTP_HOSTS: '127.0.0.1', ...CRM_APP_ENV, ...opts.env }, twins });
   const server: ServerType = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -6,6 +6,7 @@ import type { Store } from '../../shared/store';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 import type { HubSpotTwin } from '../../infra/twins/hubspot';
+import { SHAREFILE_DEMO, type ShareFileTwin } from '../../infra/twins/sharefile';
 import { SANDBOX_KEYS } from '../helpers/harness';
 
 type H = Awaited<ReturnType<typeof eventsHarness>>;
@@ -59,7 +60,21 @@ const cases: Case[] = [
     idOf: (d) => d.objectId,
     vendorHooks: async (h) => h.twin<HubSpotTwin>('crm').webhooks.subscriptions.size,
   },
+  {
+    platform: 'filebox',
+    watch: { folder_id: SHAREFILE_DEMO.folders.oliviaHome, events: ['File.Upload'] },
+    async change(h) {
+      uploads++;
+      const r = await h.json('filebox/uploadFile', { folder_id: SHAREFILE_DEMO.folders.oliviaHome, content_base64: 'SGVsbG8=', file_name: `inbox-${uploads}.txt` });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return { type: 'File.Upload', id: r.body.data.item.Id };
+    },
+    idle: (h) => h.twin<ShareFileTwin>('filebox').webhooks.idle(),
+    idOf: (d) => d.Event.Resource.Id,
+    vendorHooks: async (h) => h.twin<ShareFileTwin>('filebox').webhooks.subscriptions.size,
+  },
 ];
+let uploads = 0;
 
 /** The loop on one store, every platform. */
 function loop(storeName: string, makeStore: () => Store) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRM_APP_ENV, eventsHarness } from './helpers';
 import { PODIO_DEMO } from '../../infra/twins/podio';
+import { SHAREFILE_DEMO } from '../../infra/twins/sharefile';
 import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
 import { Inbox } from '../../shared/events/inbox';
 import { eventsConfigOf, receiverUrl } from '../../shared/events/receiver';
@@ -24,6 +25,7 @@ beforeAll(async () => {
     dbapp: { app_id, event_types: ['record.create'] },
     collab: { ref_type: 'app', ref_id: PODIO_DEMO.apps.companies, event_types: ['item.create'] },
     crm: { object_types: ['deals'], events: ['creation'] },
+    filebox: { folder_id: SHAREFILE_DEMO.folders.oliviaHome, events: ['File.Upload'] },
   };
   for (const [platform, watch] of Object.entries(watches)) {
     const r = await h.json(`${platform}/subscribeEvents`, watch);
@@ -53,10 +55,13 @@ async function refused(platform: string, url: string, init: RequestInit, status:
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const form = (fields: Record<string, string>) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
-describe('secret-in-URL vendors (Tape, Podio): anything but the subscription\'s own URL is refused, nothing stored', () => {
+const sfEvent = (operation: string) => ({ WebhookSubscriptionId: 'ws00000001', Event: { Timestamp: '2026-11-27T10:00:00Z', OperationName: operation, ResourceType: 'File', Resource: { Id: 'fi0001', Parent: { Id: 'fo0001' } } } });
+
+describe('secret-in-URL vendors (Tape, Podio, ShareFile): anything but the subscription\'s own URL is refused, nothing stored', () => {
   it.each([
     ['dbapp', json({ hook_id: 1, record_id: 5, revision_id: 0, type: 'record.create' }), json('not an object'), json({ hook_id: 1, type: 'record.explode' })],
     ['collab', form({ type: 'item.create', hook_id: '1', item_id: '5' }), form({ hook_id: '1' }), form({ type: 'item.explode', hook_id: '1' })],
+    ['filebox', json(sfEvent('Upload')), json(['not', 'an', 'object']), json(sfEvent('Explode'))],
   ] as const)('%s', async (platform, good, malformed, unknownType) => {
     const { id, url } = subs[platform]!;
     const bare = url.replace(/\?.*$/, '');
