@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { Runtime } from '../execute';
-import { errorBody } from '../execute';
 import type { ErrorCode } from '../errors';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
@@ -107,7 +106,8 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
 
 function refuse(c: Context, platform: string, r: Refusal): Response {
   countRefusal(platform, r);
-  return c.json(errorBody(CODES[r.status] ?? 'INVALID_PARAMETER', r.message, { reason: r.reason }), r.status as 400);
+  // The service's error envelope (shared/errors.ts codes), so a vendor's log shows why.
+  return c.json({ success: false, error: { code: CODES[r.status] ?? 'INVALID_PARAMETER', message: r.message, details: { reason: r.reason } } }, r.status as 400);
 }
 
 export type { EventsAdapter };

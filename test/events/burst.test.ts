@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsHarness } from './helpers';
 import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 import type { HubSpotTwin } from '../../infra/twins/hubspot';
+import { SHAREFILE_DEMO, type ShareFileTwin } from '../../infra/twins/sharefile';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { Inbox } from '../../shared/events/inbox';
 import { receiverUrl, eventsConfigOf } from '../../shared/events/receiver';
@@ -33,6 +34,7 @@ describe('a burst of 1,000 deliveries, each POSTed three times (at-least-once), 
         dbapp: { hookRedeliver: 2 },
         collab: { hookRedeliver: 2, rateLimit: { limit: 1_000_000, windowMs: 3_600_000 } },
         crm: { hookRedeliver: 2, rateLimit: { limit: 1_000_000, windowMs: 10_000 } },
+        filebox: { hookRedeliver: 2 },
       },
     });
   });
@@ -61,7 +63,7 @@ describe('a burst of 1,000 deliveries, each POSTed three times (at-least-once), 
     expect(new Set(ids).size).toBe(N);
     expect(ids).toHaveLength(N);
     expect(ids).toEqual(Array.from({ length: N }, (_, i) => 100_001 + i));
-  }, 120_000);
+  }, 240_000);
 
   it('Podio: all 1,000 stored, none twice, none lost', async () => {
     const podio = h.twin<PodioTwin>('collab');
@@ -72,7 +74,7 @@ describe('a burst of 1,000 deliveries, each POSTed three times (at-least-once), 
     const events = await everyEvent(h, 'collab', sub.body.data.subscription_id);
     const revisions = events.map((e) => e.data.item_revision_id);
     expect(revisions).toEqual(Array.from({ length: N }, (_, i) => i + 1));
-  }, 120_000);
+  }, 240_000);
 
   it('HubSpot: all 1,000 stored, none twice, none lost (signed batches, each POSTed three times)', async () => {
     const hubspot = h.twin<HubSpotTwin>('crm');
@@ -92,7 +94,31 @@ describe('a burst of 1,000 deliveries, each POSTed three times (at-least-once), 
     const events = await everyEvent(h, 'crm', sub.body.data.subscription_id);
     expect(events.map((e) => e.data.objectId)).toEqual(made);
     expect(new Set(events.map((e) => e.vendor_event_id)).size).toBe(N);
-  }, 120_000);
+  }, 240_000);
+});
+
+describe('a burst from the ShareFile twin', () => {
+  let h: H;
+  beforeAll(async () => {
+    h = await eventsHarness({ twins: { filebox: { hookRedeliver: 2 } } });
+  });
+  afterAll(() => h.close());
+
+  it('ShareFile: 1,000 uploads seen in one write, each POSTed three times: all stored once', async () => {
+    const sf = h.twin<ShareFileTwin>('filebox');
+    const folder = SHAREFILE_DEMO.folders.oliviaHome;
+    const sub = await h.json('filebox/subscribeEvents', { folder_id: folder, events: ['File.Upload'] });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+    // 1,000 files arrive at once (as a sync client's upload would); the twin reports them after the next write.
+    const model = [...sf.state.items.values()].find((i) => i.kind === 'file')!;
+    const ids = Array.from({ length: N }, (_, i) => `fi-burst-${String(i).padStart(4, '0')}`);
+    for (const id of ids) sf.state.items.set(id, { ...model, id, name: `${id}.txt`, parentId: folder, streamId: `st-${id}`, deleted: false });
+    const touch = await h.json('filebox/createFolder', { parent_id: folder, name: 'after the burst' });
+    expect(touch.status, JSON.stringify(touch.body)).toBe(200);
+    await sf.webhooks.idle();
+    const events = await everyEvent(h, 'filebox', sub.body.data.subscription_id);
+    expect(events.map((e) => e.data.Event.Resource.Id)).toEqual(ids);
+  }, 240_000);
 });
 
 describe('concurrent copies of each delivery on DynamoDB Local: the conditional write keeps one', () => {
@@ -124,5 +150,5 @@ describe('concurrent copies of each delivery on DynamoDB Local: the conditional 
     expect(answers.every((r) => r.status === 200)).toBe(true);
     const events = await everyEvent(h, 'dbapp', id);
     expect(events.map((e) => e.data.revision_id).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, n) => n));
-  }, 120_000);
+  }, 240_000);
 });

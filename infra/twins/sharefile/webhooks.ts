@@ -65,7 +65,7 @@ export class SfWebhooks {
     const out = (s: SfWebhookSubscription) => ({ 'odata.type': 'ShareFile.Api.Models.WebhookSubscription', Id: s.Id, SubscriptionContext: s.SubscriptionContext, WebhookUrl: s.WebhookUrl, Events: s.Events, url: `${SF_HOST}/sf/v3/WebhookSubscriptions(${s.Id})` });
     const mine = (userId: string, id: string) => {
       const s = this.subscriptions.get(id);
-      if (!s || s.CreatorId !== userId) throw notFound();
+      if (!s || s.CreatorId !== userId) throw notFound(`WebhookSubscription ${id} not found`);
       return s;
     };
     return [
@@ -76,7 +76,7 @@ export class SfWebhooks {
           const body = await jsonBody(c);
           const ctx = body.SubscriptionContext as { ResourceType?: unknown; ResourceId?: unknown } | undefined;
           if (!ctx || (ctx.ResourceType !== 'Account' && ctx.ResourceType !== 'Folder')) throw badRequest('SubscriptionContext.ResourceType must be Account or Folder');
-          if (ctx.ResourceType === 'Folder' && (typeof ctx.ResourceId !== 'string' || this.state.items.get(ctx.ResourceId)?.kind !== 'folder')) throw notFound();
+          if (ctx.ResourceType === 'Folder' && (typeof ctx.ResourceId !== 'string' || this.state.items.get(ctx.ResourceId)?.kind !== 'folder')) throw notFound('The subscription context folder was not found');
           if (typeof body.WebhookUrl !== 'string') throw badRequest('WebhookUrl is required');
           const problem = targetProblem(body.WebhookUrl, this.options.targets);
           if (problem) throw badRequest(problem.replace('"url"', 'WebhookUrl'));
