@@ -148,7 +148,8 @@ export function eventTools<C, W extends Record<string, unknown>>(adapter: Events
     async run(watch: W, ctx): Promise<SubscriptionView> {
       const { inbox, config } = inboxOf(ctx);
       if (!config.baseUrl) {
-        throw new ToolError('INTERNAL_ERROR', 'This deployment has no EVENTS_BASE_URL (its public address), so no vendor can be told where to deliver; set it and retry.', {});
+        // Not a fault of the call: this deployment does not offer the inbox until it knows its address.
+        throw new ToolError('FORBIDDEN', 'This deployment offers no event inbox: EVENTS_BASE_URL (its public address, where vendors deliver) is not set. Ask its operator to set it.', {});
       }
       noDryRun(ctx, 'subscribeEvents');
       const sub = await inbox.create(Inbox.newSubscription(platform, ctx.keyHash, watch, Date.now()));

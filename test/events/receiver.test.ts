@@ -6,7 +6,7 @@ import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
 import { Inbox } from '../../shared/events/inbox';
 import { eventsConfigOf, receiverUrl } from '../../shared/events/receiver';
 import { receiverCounts } from '../../shared/events/metrics';
-import { SANDBOX_KEYS } from '../helpers/harness';
+import { harness, SANDBOX_KEYS } from '../helpers/harness';
 
 type H = Awaited<ReturnType<typeof eventsHarness>>;
 let h: H;
@@ -156,5 +156,20 @@ describe('the tools refuse what they cannot do', () => {
     } finally {
       config.baseUrl = base;
     }
+  });
+});
+
+describe('a deployment that has not configured the inbox', () => {
+  it('answers FORBIDDEN naming the setting, and asks no vendor', async () => {
+    const bare = await harness();
+    const tape = bare.recordRequests('dbapp');
+    const r = await bare.call('dbapp/subscribeEvents', { app_id: 1 }, { query: 'format=json' });
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toContain('EVENTS_BASE_URL');
+    expect(tape).toEqual([]);
+    const noApp = await harness({ env: { EVENTS_BASE_URL: 'https://api.example.com' } });
+    const crm = await noApp.call('crm/subscribeEvents', { object_types: ['deals'] }, { query: 'format=json' });
+    expect(crm.status).toBe(403);
+    expect(crm.body.error.message).toContain('CRM_EVENTS_APP_ID');
   });
 });

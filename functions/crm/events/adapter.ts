@@ -55,7 +55,8 @@ const needKey = (n: Need) => `${n.eventType}/${n.propertyName ?? ''}`;
 function appOf(config: Config) {
   const app = config.events?.apps.crm;
   if (!app) {
-    throw new ToolError('INTERNAL_ERROR', 'This deployment has no HubSpot app for webhooks: set CRM_EVENTS_APP_ID, CRM_EVENTS_DEVELOPER_KEY and CRM_EVENTS_CLIENT_SECRET (the public app whose webhooks the service uses) and retry.', {});
+    // HubSpot's webhooks belong to an app: without one configured, this deployment offers no crm inbox.
+    throw new ToolError('FORBIDDEN', 'This deployment offers no HubSpot event inbox: CRM_EVENTS_APP_ID, CRM_EVENTS_DEVELOPER_KEY and CRM_EVENTS_CLIENT_SECRET (the public app whose webhooks the service uses) are not set. Ask its operator to set them.', {});
   }
   return app;
 }
