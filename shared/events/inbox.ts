@@ -24,10 +24,21 @@ export const KEEP_SECONDS = 10 * 365 * 24 * 3600;
 /** A verification code is needed for the seconds the handshake takes. */
 const CODE_SECONDS = 600;
 /**
- * A write in flight finishes within a Lambda's timeout (29 s): a missing sequence number older
- * than this behind a stored event is a gap for good, and the acknowledged floor may pass it.
+ * A write in flight finishes within a Lambda's timeout (29 s) of taking its number, and a later
+ * number was taken within 29 s of its own receipt: a missing number before an event received more
+ * than this ago is a gap for good. A missing number not yet known to be final stops a listing
+ * there (its event may be landing), so no cursor — and no acknowledgement up to one — passes it.
  */
 const IN_FLIGHT_MS = 60_000;
+
+/** What a duplicate that lost the race leaves at its number: a gap known to be final. */
+interface Gap {
+  gap: true;
+  seq: number;
+  received_at: string;
+}
+type Slot = InboxEvent | Gap;
+const isGap = (s: Slot): s is Gap => 'gap' in s;
 /** Sequence numbers read per listing round, and at most per call (a page of gaps ends early, with a cursor). */
 const READ_BATCH = 100;
 const READ_MAX = 2_000;
@@ -176,8 +187,13 @@ export class Inbox {
         ...(e.vendor_event_id ? { vendor_event_id: e.vendor_event_id } : {}),
         data: e.data,
       };
-      if (await this.s.putPairIfAbsent(claim, seq, this.ttlSeconds, { key: eventKey(sub.id, seq), value: event })) result.stored.push(event);
-      else result.duplicates++;
+      if (await this.s.putPairIfAbsent(claim, seq, this.ttlSeconds, { key: eventKey(sub.id, seq), value: event })) {
+        result.stored.push(event);
+      } else {
+        result.duplicates++;
+        const gap: Gap = { gap: true, seq, received_at: event.received_at };
+        await this.s.put(eventKey(sub.id, seq), gap, this.ttlSeconds);
+      }
     }
     return result;
   }
@@ -191,13 +207,18 @@ export class Inbox {
     for (const sub of subs) {
       const head = await this.s.add(`evseq#${sub.id}`, 0, KEEP_SECONDS);
       let from = Math.max(after[sub.id] ?? 0, o.includeAcked ? 0 : await this.floor(sub.id));
-      while (from < head && out.length < o.limit && budget > 0) {
+      let landing = false;
+      while (from < head && out.length < o.limit && budget > 0 && !landing) {
         const seqs = range(from + 1, Math.min(head, from + Math.min(READ_BATCH, budget)));
         budget -= seqs.length;
-        const events = await this.s.getMany<InboxEvent>(seqs.map((n) => eventKey(sub.id, n)));
-        for (const e of events) {
+        const slots = await this.s.getMany<Slot>(seqs.map((n) => eventKey(sub.id, n)));
+        for (const [i, e] of slots.entries()) {
+          if (!e && !this.finalGap(slots, i)) {
+            landing = true;
+            break;
+          }
           from++;
-          if (!e) continue;
+          if (!e || isGap(e)) continue;
           if (!o.includeAcked && e.acked) continue;
           if (o.types && !o.types.includes(e.type)) continue;
           if (o.since !== undefined && Date.parse(e.received_at) < o.since) continue;
@@ -206,6 +227,8 @@ export class Inbox {
         }
       }
       after[sub.id] = from;
+      // Stopped at a number whose event may be landing: the rest waits for the next listing.
+      if (landing) continue;
       if (from < head) {
         more = true;
         break;
@@ -221,10 +244,11 @@ export class Inbox {
   async ack(sub: Subscription, o: { seqs?: readonly number[]; upTo?: number }): Promise<number> {
     let count = 0;
     if (o.seqs?.length) {
-      const keys = o.seqs.map((n) => eventKey(sub.id, n));
-      const events = await this.s.getMany<InboxEvent>(keys);
+      // An id given twice is one event, acknowledged (and counted) once.
+      const keys = [...new Set(o.seqs)].map((n) => eventKey(sub.id, n));
+      const events = await this.s.getMany<Slot>(keys);
       for (const e of events) {
-        if (!e || e.acked) continue;
+        if (!e || isGap(e) || e.acked) continue;
         await this.s.put(eventKey(sub.id, e.seq), { ...e, acked: true }, this.remaining(e));
         count++;
       }
@@ -234,8 +258,8 @@ export class Inbox {
       const head = await this.s.add(`evseq#${sub.id}`, 0, KEEP_SECONDS);
       const upTo = Math.min(o.upTo, head);
       for (let from = floor; from < upTo; from += READ_BATCH) {
-        const events = await this.s.getMany<InboxEvent>(range(from + 1, Math.min(upTo, from + READ_BATCH)).map((n) => eventKey(sub.id, n)));
-        count += events.filter((e) => e && !e.acked).length;
+        const events = await this.s.getMany<Slot>(range(from + 1, Math.min(upTo, from + READ_BATCH)).map((n) => eventKey(sub.id, n)));
+        count += events.filter((e) => e && !isGap(e) && !e.acked).length;
       }
       await this.s.put(`evfloor#${sub.id}`, upTo, KEEP_SECONDS);
       return count;
@@ -254,30 +278,25 @@ export class Inbox {
     return (await this.s.get<number>(`evfloor#${subId}`)) ?? 0;
   }
 
-  /** Moves the floor over acknowledged events and gaps that can no longer fill (IN_FLIGHT_MS). */
+  /** Moves the floor over acknowledged events and final gaps; it stops at the first other number. */
   private async advanceFloor(subId: string, floor: number): Promise<void> {
     const head = await this.s.add(`evseq#${subId}`, 0, KEEP_SECONDS);
     let next = floor;
-    let gapsFrom: number | undefined;
-    for (let from = floor; from < head; from += READ_BATCH) {
+    scan: for (let from = floor; from < head; from += READ_BATCH) {
       const seqs = range(from + 1, Math.min(head, from + READ_BATCH));
-      const events = await this.s.getMany<InboxEvent>(seqs.map((n) => eventKey(subId, n)));
-      for (const [i, e] of events.entries()) {
-        if (!e) {
-          gapsFrom ??= seqs[i]!;
-          continue;
-        }
-        // A stored event after the gap, received long enough ago: the gap is final.
-        if (gapsFrom !== undefined && Date.parse(e.received_at) > this.now() - IN_FLIGHT_MS) break;
-        if (!e.acked) {
-          if (next > floor) await this.s.put(`evfloor#${subId}`, next, KEEP_SECONDS);
-          return;
-        }
-        gapsFrom = undefined;
-        next = e.seq;
+      const slots = await this.s.getMany<Slot>(seqs.map((n) => eventKey(subId, n)));
+      for (const [i, e] of slots.entries()) {
+        if (e ? !isGap(e) && !e.acked : !this.finalGap(slots, i)) break scan;
+        next = seqs[i]!;
       }
     }
     if (next > floor) await this.s.put(`evfloor#${subId}`, next, KEEP_SECONDS);
+  }
+
+  /** Whether the missing number at `slots[i]` is final: a later slot of the batch was received long enough ago. */
+  private finalGap(slots: readonly (Slot | undefined)[], i: number): boolean {
+    const edge = this.now() - IN_FLIGHT_MS;
+    return slots.slice(i + 1).some((s) => s !== undefined && Date.parse(s.received_at) < edge);
   }
 
   private remaining(e: InboxEvent): number {
