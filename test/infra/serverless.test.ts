@@ -112,7 +112,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
     });
   });
 
-  it('grants least privilege: 4 DynamoDB item actions on the table, ssm:GetParameter on the stage path', () => {
+  it('grants least privilege: 5 DynamoDB item actions on the table, ssm:GetParameter on the stage path, fan-out to the stage\'s own queue and bus', () => {
     const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
     const all = statements(dev);
     for (const s of all) {
@@ -122,7 +122,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
 
     const dynamo = all.filter((s) => s.Action.some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toHaveLength(1);
-    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(dynamo[0]!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
 
     const ssm = all.filter((s) => s.Action.some((a) => a.startsWith('ssm:')));
@@ -137,8 +137,14 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect([...s3[0]!.Action].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
     expect(s3[0]!.Resource).toEqual({ 'Fn::Sub': `\${${bucketId}.Arn}/*` });
 
+    // The event inbox's fan-out: send only, to queues and buses named after the service and stage.
+    const sqs = all.filter((s) => s.Action.some((a) => a.startsWith('sqs:')));
+    expect(sqs.map((s) => [s.Action, s.Resource])).toEqual([[['sqs:SendMessage'], { 'Fn::Sub': 'arn:${AWS::Partition}:sqs:${AWS::Region}:${AWS::AccountId}:tool-execution-service-dev-*' }]]);
+    const bus = all.filter((s) => s.Action.some((a) => a.startsWith('events:')));
+    expect(bus.map((s) => [s.Action, s.Resource])).toEqual([[['events:PutEvents'], { 'Fn::Sub': 'arn:${AWS::Partition}:events:${AWS::Region}:${AWS::AccountId}:event-bus/tool-execution-service-dev-*' }]]);
+
     // Besides ours, only the framework's own CloudWatch Logs statements, scoped to the service's log groups.
-    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s));
+    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s) && !sqs.includes(s) && !bus.includes(s));
     for (const s of rest) {
       expect(s.Action.every((a) => a.startsWith('logs:'))).toBe(true);
       expect(JSON.stringify(s.Resource)).toContain('log-group:/aws/lambda/tool-execution-service-dev');
@@ -176,6 +182,12 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       LOG_LEVEL: 'info',
       METRICS: 'on',
       METRICS_NAMESPACE: 'ToolExecutionService',
+      // The event inbox: the receiver's base is the HTTP API's URL; TTL and fan-out unset (defaults, off).
+      EVENTS_BASE_URL: { 'Fn::GetAtt': ['HttpApi', 'ApiEndpoint'] },
+      EVENTS_TTL_SECONDS: '',
+      EVENTS_SQS_QUEUE_URL: '',
+      EVENTS_BUS_NAME: '',
+      ...(c.name === 'crm' ? { CRM_EVENTS_APP_ID: '', CRM_EVENTS_DEVELOPER_KEY: '', CRM_EVENTS_CLIENT_SECRET: '' } : {}),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });
@@ -187,7 +199,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     expect(JSON.parse(rule.Properties.Targets[0].Input).key_parameter).toBe(`/tool-execution-service/prod/${c.name}/api-key`);
   });
 
-  it('routes POST /v1/tools/<platform>/{tool}, GET /v1/tools/<platform>, ANY /v1/mcp/<platform> and GET /v1/openapi/<platform>.json of the HTTP API (payload 2.0) to its function', () => {
+  it('routes POST /v1/tools/<platform>/{tool}, GET /v1/tools/<platform>, ANY /v1/mcp/<platform>, GET /v1/openapi/<platform>.json and (with webhooks) POST /v1/events/<platform>/{id} of the HTTP API (payload 2.0) to its function', () => {
     const [fnId] = fn(dev, 'dev', c.name);
     const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
     expect(integrations).toHaveLength(1);
@@ -196,7 +208,9 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     const routes = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .map(([, r]) => r.Properties)
       .filter((r) => JSON.stringify(r.Target).includes(integrationId));
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`ANY /v1/mcp/${c.name}`, `GET /v1/openapi/${c.name}.json`, `GET /v1/tools/${c.name}`, `POST /v1/tools/${c.name}/{tool}`]);
+    // The event receiver: on every platform whose vendor has webhooks (an events adapter), and only there.
+    const receiver = c.platform.events ? [`POST /v1/events/${c.name}/{id}`] : [];
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`ANY /v1/mcp/${c.name}`, `GET /v1/openapi/${c.name}.json`, `GET /v1/tools/${c.name}`, ...receiver, `POST /v1/tools/${c.name}/{tool}`].sort());
   });
 
   it('declares its example scheduled job DISABLED: the probe, with key_parameter and no plaintext key', () => {
