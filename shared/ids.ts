@@ -14,10 +14,15 @@ export function unprinted(value: unknown): unknown {
   return v.startsWith('#') ? v.slice(1).trim() : v;
 }
 
-/** A digits-only text (printed or not) as a number, when it is a safe integer; anything else unchanged (the schema then refuses it). */
+/**
+ * The printed form "#123" as the number 123; anything else unchanged (the schema then judges it).
+ * A bare "123" stays a string and is refused: a JSON answer gives the id as a number, a text answer
+ * as #123, so a quoted number is more likely a slip (an id of another kind) than a copied id.
+ */
 function toNumber(value: unknown): unknown {
-  const v = unprinted(value);
-  if (typeof v !== 'string' || !/^\d{1,16}$/.test(v)) return value;
+  if (typeof value !== 'string' || !value.trim().startsWith('#')) return value;
+  const v = unprinted(value) as string;
+  if (!/^\d{1,16}$/.test(v)) return value;
   const n = Number(v);
   return Number.isSafeInteger(n) ? n : value;
 }
@@ -28,7 +33,7 @@ function toDigits(value: unknown): unknown {
   return unprinted(value);
 }
 
-/** A positive integer id (dbapp, collab): also taken as "123" or "#123". */
+/** A positive integer id (dbapp, collab): also taken as printed, "#123". */
 export const numericId = (what?: string) => {
   const s = z.preprocess(toNumber, z.number().int().positive());
   return what === undefined ? s : s.describe(what);

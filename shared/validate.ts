@@ -129,14 +129,15 @@ const problemOf = (e: ToolError): Problem => ({ parameter: String(e.details.para
 
 /**
  * One INVALID_PARAMETER for every problem found: the first one's message, `parameter`, `expected`
- * and other details as a single problem would carry them, and all of them (up to MAX_PROBLEMS) in
- * `details.errors`, with `more_errors: true` when there were more.
+ * and other details as a single problem carries them, and, when there are several, all of them (up
+ * to MAX_PROBLEMS) in `details.errors`, with `more_errors: true` when there were more.
  */
 export function invalidParameters(errors: readonly ToolError[]): ToolError {
   const first = errors[0]!;
   const listed = errors.slice(0, MAX_PROBLEMS).map(problemOf);
   const more = errors.length - 1;
   const message = more === 0 ? first.message : `${first.message} And ${more} more problem${more === 1 ? '' : 's'}: ${listed.slice(1).map((p) => p.parameter).join(', ')}${errors.length > MAX_PROBLEMS ? ', …' : ''} (details.errors says each).`;
+  if (more === 0) return first;
   return new ToolError('INVALID_PARAMETER', message, { ...first.details, errors: listed, ...(errors.length > MAX_PROBLEMS ? { more_errors: true } : {}) }, first.headers);
 }
 
