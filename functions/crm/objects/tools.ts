@@ -164,8 +164,8 @@ export function updateObjectTool(kind: ObjectKind) {
       (kind.type === 'contacts' ? '; with `company`, the company of that name is matched (or created) and linked as the primary company, as createContact does' : '') +
       '. Idempotent: the same values twice leave the same record.',
     input,
-    // Overwritten values stay in HubSpot's property history (restorable there): not destructive.
-    annotations: { readOnly: false, destructive: false, idempotent: true },
+    // An update overwrites values (HubSpot keeps them in the property history): destructive, as every update is.
+    annotations: { readOnly: false, destructive: true, idempotent: true },
     async run(inp, ctx): Promise<Updated> {
       const id = inp[idParam(kind)] as string;
       const checked = await checkValues(ctx, kind, inp.values, { create: false, id }).catch((e: unknown) => notFound(ctx, kind, id, e));

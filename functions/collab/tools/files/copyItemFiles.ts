@@ -18,7 +18,7 @@ export const copyItemFiles = collabTool({
     overwrite_duplicates: z.boolean().default(false).describe('Replace target files of the same name (default false: skip those).'),
     silent: silentInput,
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   run: (input, ctx): Promise<CopiedFiles> => copyFilesBetweenItems(input, ctx),
   text: (r: CopiedFiles) =>
     [
