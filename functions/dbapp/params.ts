@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id } from '../../shared/params';
+import { cursor, id } from '../../shared/params';
 
 export const workspaceId = id('Numeric id of the workspace (from listWorkspaces).');
 export const userId = id('Numeric id of an organization user (from listOrganizationUsers).');
@@ -130,3 +130,6 @@ export const viewSplitBy = z
     limit: z.number().int().min(1).max(100).optional().describe('Maximum number of sections, 1-100 (default 100).'),
   })
   .describe('Group the view into sections by one field: {"field_id", "period"?, "sorting"?, "limit"?}.');
+
+/** The `cursor` parameter of every dbapp listing (its descriptions say the same of the last page); `how` adds how to pass it. */
+export const pageCursor = (how = '') => cursor(`A string: the cursor of the previous page, to get the next one${how}. The last page answers cursor: null (every dbapp listing does).`);
