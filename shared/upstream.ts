@@ -15,6 +15,8 @@ export interface VendorError {
   retryAfter?: number;
   /** The next step, when the client knows it better than the generic one (e.g. which kind of key an endpoint needs). */
   hint?: string;
+  /** Details the vendor's answer tells (e.g. the parameter a NOT_FOUND is about), beside the upstream ones. */
+  details?: Record<string, unknown>;
 }
 
 /** Used when a rate-limited vendor names no delay, in its body or in a Retry-After header. */
@@ -234,7 +236,7 @@ function mapError(res: Response, body: unknown, endpoint: string, opts: Upstream
   const vendor = opts.describeError(body, res.status, res.headers);
   const words = vendor.message ? capped(vendor.message) : undefined;
   const said = words ? `: ${words.replace(/[.\s]+$/, '')}` : '';
-  const details = { upstream_status: res.status, upstream_path: endpoint, ...(vendor.code ? { upstream_code: vendor.code } : {}), ...(words ? { vendor_message: words } : {}) };
+  const details = { ...vendor.details, upstream_status: res.status, upstream_path: endpoint, ...(vendor.code ? { upstream_code: vendor.code } : {}), ...(words ? { vendor_message: words } : {}) };
   const code: ErrorCode | undefined = vendor.as ?? statusCode(res.status);
   const next = vendor.hint ? ` ${vendor.hint}` : '';
   if (code === 'RATE_LIMITED') return rateLimited(retryAfter(vendor, res.headers), `${opts.vendor} rate limit reached${said}`, details);

@@ -30,6 +30,8 @@ function describeTapeError(body: unknown): VendorError {
   // Views answer an automation-type key 401 "…can only be accessed with a user API key": the key is
   // valid, its kind lacks the permission, so FORBIDDEN saying which key works.
   const automationKey = !badKey && message !== undefined && /only be accessed with a user api key/i.test(message);
+  // A deleted record is answered 400 "Record is deleted(17)!" (record.md): for the caller it is gone (NOT_FOUND), restorable.
+  const deleted = message !== undefined ? /Record is deleted\((\d+)\)/.exec(message) : null;
   // Without a body field the shared upstream falls back to the Retry-After header.
   const retryAfter = typeof b.retry_after === 'number' ? b.retry_after : undefined;
   return {
@@ -37,6 +39,13 @@ function describeTapeError(body: unknown): VendorError {
     message,
     ...(badKey ? { as: 'UNAUTHORIZED' as const } : {}),
     ...(automationKey ? { as: 'FORBIDDEN' as const, hint: USER_KEY_NEEDED } : {}),
+    ...(deleted
+      ? {
+          as: 'NOT_FOUND' as const,
+          hint: `Record ${deleted[1]} is in the trash: restoreRecord with record_id ${deleted[1]} brings it back; listRecords lists the live ones.`,
+          details: { parameter: 'record_id', record_id: Number(deleted[1]), deleted: true },
+        }
+      : {}),
     ...(retryAfter !== undefined ? { retryAfter } : {}),
   };
 }

@@ -127,7 +127,8 @@ export const viewSplitBy = z
     field_id: id('The field to group the records into sections by (category, status, user, relation, date, created/modified on or calculation).'),
     period: z.enum(['day', 'weekday', 'week', 'month', 'year']).optional().describe('Bucket size; date fields only (default month).'),
     sorting: z.enum(['label_asc', 'label_desc', 'value_asc', 'value_desc']).optional().describe('Section order (category and status fields default to label_asc).'),
-    limit: z.number().int().min(1).max(100).optional().describe('Maximum number of sections, 1-100 (default 100).'),
+    // 100 is Tape's own ceiling: its view API refuses a split_by limit outside 1-100.
+    limit: z.number().int().min(1).max(100).optional().describe('Maximum number of sections, 1-100 (default 100; Tape allows no more).'),
   })
   .describe('Group the view into sections by one field: {"field_id", "period"?, "sorting"?, "limit"?}.');
 
