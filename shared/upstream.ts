@@ -233,7 +233,17 @@ function subjectOf(endpoint: string): string | undefined {
  * step, never the vendor's URL path (an agent cannot call it): that goes to `details.upstream_path`.
  */
 function mapError(res: Response, body: unknown, endpoint: string, opts: UpstreamOptions): ToolError {
-  const vendor = opts.describeError(body, res.status, res.headers);
+  return vendorError(opts.vendor, res.status, res.headers, opts.describeError(body, res.status, res.headers), endpoint);
+}
+
+/**
+ * The catalogue's error for a vendor's error answer (`status` the HTTP status, or the status a
+ * vendor's envelope names on a 200), `endpoint` the call as "METHOD /path": the one mapping every
+ * platform shares, also for clients that read errors out of a 200's body.
+ */
+export function vendorError(name: string, status: number, headers: Headers, vendor: VendorError, endpoint: string): ToolError {
+  const opts = { vendor: name };
+  const res = { status, headers };
   const words = vendor.message ? capped(vendor.message) : undefined;
   const said = words ? `: ${words.replace(/[.\s]+$/, '')}` : '';
   const details = { ...vendor.details, upstream_status: res.status, upstream_path: endpoint, ...(vendor.code ? { upstream_code: vendor.code } : {}), ...(words ? { vendor_message: words } : {}) };

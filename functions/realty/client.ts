@@ -1,6 +1,6 @@
-import { ToolError, rateLimited } from '../../shared/errors';
+import { ToolError } from '../../shared/errors';
 import type { PlatformEnv } from '../../shared/tool';
-import { createUpstream, DEFAULT_RETRY_AFTER, type VendorError } from '../../shared/upstream';
+import { createUpstream, vendorError, type VendorError } from '../../shared/upstream';
 import type { BdEnvelope, BdLookupBody, BdSearchBody } from './wire';
 
 /** The host; the client adds the API version to each path (`/api/v1/…`), so a base URL is just where BatchData (or its twin) answers. */
@@ -33,11 +33,7 @@ function checkEnvelope(env: BdEnvelope, endpoint: string): BdEnvelope {
 }
 
 function envelopeError(code: number, message: string | undefined, endpoint: string): ToolError {
-  const said = message ? `: ${message}` : '';
-  const details = { upstream_status: code };
-  if (code === 429) return rateLimited(DEFAULT_RETRY_AFTER, `BatchData rate limit reached${said}`, details);
-  const mapped = code === 400 ? 'INVALID_PARAMETER' : code === 401 ? 'UNAUTHORIZED' : code === 403 ? 'FORBIDDEN' : code === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR';
-  return new ToolError(mapped, `BatchData rejected ${endpoint}${said}`, details);
+  return vendorError('BatchData', code, new Headers(), { ...(message ? { message } : {}) }, endpoint);
 }
 
 /**

@@ -694,7 +694,7 @@ describe('cursors of dbapp listings', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['filterRecords', 'listAutomationRuns', 'listAutomations', 'listRecordComments', 'listRecords']);
     for (const t of tools) {
       expect(t.description, t.name).toContain('the last page answers cursor: null');
-      const schema = (await import('zod')).toJSONSchema(t.input, { io: 'input' }) as { properties: { cursor: { type: string; description: string } } };
+      const schema = (await import('zod')).toJSONSchema(t.input, { io: 'input' }) as unknown as { properties: { cursor: { type: string; description: string } } };
       expect(schema.properties.cursor, t.name).toMatchObject({ type: 'string', description: expect.stringContaining('The last page answers cursor: null') });
     }
     const h = await setup();
