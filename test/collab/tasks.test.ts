@@ -115,7 +115,7 @@ describe('createTasks', () => {
     const h = await fixed();
     const r = await h.call('collab/createTasks', { tasks: [{ text: 'Good' }, { text: 'On a missing item', ref_type: 'item', ref_id: 39999 }, { text: 'Also good' }] }, json);
     expect(r.body.data).toMatchObject({ total: 3, successful: 2, failed: 1 });
-    expect(r.body.data.tasks[1]).toEqual({ index: 1, success: false, error: { code: 'NOT_FOUND', message: expect.stringContaining('Object not found'), details: { upstream_status: 404, upstream_code: 'not_found' } } });
+    expect(r.body.data.tasks[1]).toEqual({ index: 1, success: false, error: { code: 'NOT_FOUND', message: expect.stringContaining('Object not found'), details: expect.objectContaining({ upstream_status: 404, upstream_code: 'not_found', upstream_path: expect.stringMatching(/^POST \/task/) }) } });
     expect(r.body.data.tasks[2]).toMatchObject({ index: 2, success: true, created: true });
     const text = await h.call('collab/createTasks', { tasks: [{ text: 'On a missing item', ref_type: 'item', ref_id: 39999 }] });
     expect(text.body.data).toMatch(/^created 0 of 1 tasks in Podio — 1 failed\ntasks\.0 failed: NOT_FOUND /);

@@ -40,7 +40,7 @@ export const batchUpdateItems = collabTool({
     hook: hookInput,
     silent: silentInput,
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ items, hook, silent }, ctx): Promise<BatchUpdated> {
     checkDistinct(items.map((i) => i.item_id));
     await checkAll(items, (input, i) => checkUpdateMode(input, `items.${i}.`));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../../shared/ids';
 import { offset } from '../../../../shared/params';
 import { listFooter, plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
@@ -58,7 +59,7 @@ export const getTasks = collabTool({
     created_on: range('Created between'),
     completed_on: range('Completed between'),
     created_via: ids('Tasks created through this API client id.'),
-    label: z.number().int().positive().optional().describe('Tasks with this label id (getLabels).'),
+    label: numericId().optional().describe('Tasks with this label id (getLabels).'),
     app: ids('Tasks on items of these app ids, comma-separated.'),
     space: ids('Tasks in these space ids, comma-separated.'),
     org: ids('Tasks in these org ids, comma-separated.'),

@@ -16,7 +16,7 @@ export const updateItem = fileboxTool({
     description: z.string().max(4000).optional().describe('New description ("" clears it).'),
     expiration_date: z.iso.datetime({ offset: true, message: 'an ISO 8601 date-time such as 2026-12-31T00:00:00Z' }).optional().describe('When the item expires, ISO 8601 (e.g. 2026-12-31T00:00:00Z).'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ item_id, name, description, expiration_date }, { client }): Promise<Item> {
     if (name === undefined && description === undefined && expiration_date === undefined) {
       throw invalidParameter('name', 'at least one of name, description, expiration_date', 'Nothing to change: pass name, description or expiration_date.');

@@ -16,7 +16,7 @@ export const updateShare = fileboxTool({
     require_user_info: z.boolean().optional().describe('Visitors must give name and email.'),
     is_view_only: z.boolean().optional().describe('Send shares: view only, no download.'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ share_id, title, expiration_date, max_downloads, require_login, require_user_info, is_view_only }, { client }): Promise<Share> {
     const body = {
       ...(title !== undefined ? { Title: title } : {}),
