@@ -58,7 +58,7 @@ export const batchUpdateItems = collabTool({
       return { port: target.port, update: planUpdate(target.app, input, `items.${i}.`) };
       // Plain reads: as many in flight as the writes.
     }, ITEM_PARALLELISM);
-    const requests = await checkAll(planned, (p) => updateRequest(ctx, p.port, p.update));
+    const requests = await checkAll(planned, (p, i) => updateRequest(ctx, p.port, p.update, items[i]!.item_id));
     return runItemBatch(
       requests,
       ctx,

@@ -39,7 +39,7 @@ export const updateItem = collabTool({
     const item = await ctx.client.getItem(item_id);
     const app = await appSchema(ctx, item.app!.app_id);
     const planned = planUpdate(app, input);
-    const req = await updateRequest(ctx, fieldPort(ctx, app), planned);
+    const req = await updateRequest(ctx, fieldPort(ctx, app), planned, item_id);
     const r = await sendUpdate(ctx, item_id, req, { hook, silent });
     const more = id_only ? {} : { item_id, ...(typeof item.app_item_id === 'number' ? { app_item_id: item.app_item_id } : {}), ...(item.link ? { link: item.link } : {}) };
     return { revision: r.revision, title: r.title, ...more };
