@@ -1,7 +1,7 @@
 import { ToolError } from '../../shared/errors';
 import type { PlatformEnv } from '../../shared/tool';
 import * as z from 'zod';
-import { createUpstream, DEFAULT_RETRY_AFTER, vendorError, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import { createUpstream, vendorError, type UpstreamRequest, type VendorError } from '../../shared/upstream';
 import { checkAnswer } from '../../shared/vendor-contract';
 import type { BdEnvelope, BdLookupBody, BdSearchBody } from './wire';
 
