@@ -6,6 +6,8 @@ export interface Call {
   platform: string;
   tool: string;
   key: string;
+  /** The connected account a service key acts through (X-Connection-Id); shared/identity. */
+  connection?: string | undefined;
   params: unknown;
   format: Format;
   /** Epoch ms by which the call must be done (Lambda remaining time); none = no budget. */

@@ -11,6 +11,7 @@ import { emit, log, logRecord } from './log';
 import { emfDocument, metricsEnabled, UNKNOWN_TOOL } from './metrics';
 import type { Call, Format } from './call';
 import { safeCall } from './safe-call';
+import { resolveCaller } from './identity';
 
 export type { Call, Format } from './call';
 
@@ -129,6 +130,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     const { platform, tool } = found;
     // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
     const safe = safeCall(call, tool);
+    // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
+    const caller = await resolveCaller(rt, call, platform, tool);
 
     // A body the HTTP edge refused while reading it (a duplicate key): reported here, after the rate limit.
     if (call.params instanceof ToolError) throw call.params;
@@ -145,16 +148,16 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       });
     }
     const input = parseInput(tool.input, call.params);
-    const env: PlatformEnv = {
+    const env: PlatformEnv = caller.env({
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
       ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
-    };
+    });
     // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
-    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, keyHash, input, () => tool.run(input, {
-      client: platform.client(call.key, env),
-      keyHash,
+    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, caller.scope, input, () => tool.run(input, {
+      client: platform.client(caller.vendorKey, env),
+      keyHash: caller.scope,
       store: rt.store,
       config: rt.config,
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,

@@ -151,7 +151,7 @@ export interface SearchHit {
  * left out. BM25F: each field's term count is normalised by that field's length before the
  * fields are weighted and summed, so a long description does not drown a match in the name.
  */
-export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string): SearchHit[] {
+export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string, allow?: (entry: CatalogEntry) => boolean): SearchHit[] {
   const terms = new Map<string, number>();
   tokenize(query).forEach((word, i) => {
     // A request's first word is usually its verb ("share a folder…", "add a comment…"), which
@@ -164,6 +164,8 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
   const hits: SearchHit[] = [];
   for (const doc of index.docs) {
     if (platform && doc.entry.platform !== platform) continue;
+    // A service key's policy (shared/identity): search finds only what the key may call.
+    if (allow && !allow(doc.entry)) continue;
     let score = 0;
     for (const [term, weight] of terms) {
       let tf = 0;

@@ -5,6 +5,8 @@ import { ToolError } from '../errors';
 import { countCall, execute, failure, hashKey, INVALID_JSON, type Envelope, type Format, type Runtime } from '../execute';
 import { bearerKey } from './auth';
 import { agentSurfaces } from './mcp';
+import { catalogFilter } from '../identity';
+import { identityRoutes } from '../identity/routes';
 import { omitNullsFor } from '../schemas/nulls';
 import { duplicateKeyError, duplicateKeyPath } from '../validate';
 
@@ -22,6 +24,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
 
   // MCP, OpenAPI, provider schemas, catalog filters and tool search (issue 12): before the routes below.
   agentSurfaces(app, rt, MAX_BODY_BYTES);
+  // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
+  identityRoutes(app, rt);
 
   // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory. Refused
   // bodies and a bad `format` are reported through execute, after auth and the rate limit, so
@@ -45,6 +49,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       platform,
       tool,
       key: auth.key,
+      connection: c.req.header('x-connection-id'),
       // A null for an optional parameter is its omission (OpenAI strict mode sends them): shared/schemas/nulls.ts.
       params: params instanceof ToolError ? params : await omitNullsFor(rt.registry, platform, tool, params),
       format: format instanceof ToolError ? 'text' : format,
@@ -65,12 +70,14 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
     const platform = rt.registry.platforms.get(name);
     if (!platform) return send(c, failure(new ToolError('NOT_FOUND', `Unknown platform "${name}".`, { platform: name }), { platform: name, tool: '' }), false);
     const headers: Record<string, string> = {};
+    let allow;
     try {
       await countCall(rt, name, hashKey(auth.key), headers);
+      allow = await catalogFilter(rt, auth.key);
     } catch (err) {
       return send(c, failure(err, { platform: name, tool: '' }, headers), false);
     }
-    const tools = (await rt.registry.list(platform)).map((t) => ({
+    const tools = (await rt.registry.list(platform)).filter((t) => !allow || allow({ ...t, platform: name })).map((t) => ({
       name: t.name,
       description: t.description,
       annotations: t.annotations,

@@ -16,6 +16,8 @@ export interface DirectEvent {
   /** Name of the SSM Parameter Store SecureString holding the platform API key. */
   key_parameter: string;
   platform?: string;
+  /** The connected account a service key (tes_…, in the SSM parameter) acts through, as the X-Connection-Id header. */
+  connection_id?: string;
   /** Safe writes (shared/safe-call.ts): as the HTTP `Idempotency-Key` header, `dry_run` and `max_tokens` queries. */
   idempotency_key?: string;
   dry_run?: boolean;
@@ -139,6 +141,7 @@ async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, 
     const outcome = await execute(rt, {
       ...call,
       key,
+      ...(typeof event.connection_id === 'string' ? { connection: event.connection_id } : {}),
       params: event.params ?? {},
       format: event.format ?? 'text',
       deadline: Date.now() + context.getRemainingTimeInMillis(),

@@ -8,6 +8,7 @@ import { PROVIDERS, providerTools, type Provider } from '../schemas/providers';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
 import type { Platform } from '../tool';
 import { bearerKey } from './auth';
+import { catalogFilter } from '../identity';
 
 /**
  * The agent surfaces on top of the one execute path, generic over the registry (no list of tools
@@ -30,7 +31,8 @@ export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number)
       throw new ToolError('INVALID_PARAMETER', `Query "limit" must be an integer from 1 to ${SEARCH_LIMIT.max}; got "${q.limit}".`, { parameter: 'limit', expected: `integer 1-${SEARCH_LIMIT.max}` });
     }
     await countCall(rt, platform ?? 'search', hashKey(key), headers);
-    const tools = searchIndex(await registryIndex(rt.registry), query, limit, platform).map(hitView);
+    const allow = await catalogFilter(rt, key);
+    const tools = searchIndex(await registryIndex(rt.registry), query, limit, platform, allow).map(hitView);
     return { query, ...(platform ? { platform } : {}), tools };
   }));
 
@@ -48,7 +50,8 @@ export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number)
       }
       const filter = parseFilter(q);
       await countCall(rt, name, hashKey(key), headers);
-      const entries = applyFilter(await platformCatalog(rt.registry, platform), filter);
+      const allow = await catalogFilter(rt, key);
+      const entries = applyFilter(await platformCatalog(rt.registry, platform), filter).filter(allow ?? (() => true));
       if (provider) return { platform: name, schema: provider, tools: providerTools(provider as Provider, entries) };
       return { platform: name, tools: entries.map((e) => ({ name: e.name, description: e.description, annotations: e.annotations, input_schema: e.inputSchema, ...(e.group ? { group: e.group } : {}) })) };
     });
@@ -69,7 +72,8 @@ export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number)
     let scope: import('./mcp-server').McpScope;
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
-      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()) };
+      const allow = await catalogFilter(rt, auth.key);
+      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
@@ -80,6 +84,7 @@ export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number)
     const { serveMcp } = await import('./mcp-server');
     return serveMcp(rt, await lenientRequest(c.req.raw), scope, {
       key: auth.key,
+      ...connectionOf(c),
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
     });
@@ -106,6 +111,12 @@ export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number)
     if (!platform) return answer(failure(new ToolError('NOT_FOUND', `Unknown platform "${m[1]}". Platforms served here: ${[...rt.registry.platforms.keys()].join(', ')}.`, { platform: m[1] }), { platform: m[1]!, tool: '' }));
     return openapi(c, [platform]);
   });
+}
+
+/** The connection a service key acts through: X-Connection-Id, or ?connection= on the endpoint URL. */
+function connectionOf(c: Context): { connection?: string } {
+  const id = c.req.header('x-connection-id') ?? c.req.query('connection');
+  return id ? { connection: id } : {};
 }
 
 /** The query of an MCP endpoint: catalog filters, ?format=json, ?page_size=. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { useKit, type Clock, type Twin } from '../kit';
+import { useKit, type Clock, type OAuthServer, type Twin } from '../kit';
+import { sharefileOAuth } from './oauth';
 import { seedDemoState } from './demo';
 import { authenticate, baseOf, odataRoutes, sfErrors, sfRateLimit, type SfEnv } from './http';
 import { accessRoutes } from './routes/access';
@@ -23,12 +24,16 @@ export interface ShareFileTwinOptions {
   publicBase?: string;
   /** Webhook targets (ShareFile webhooks are not part of the filebox tools); kept for the platform list. */
   hookTargets?: 'public' | 'any';
+  /** Access-token lifetime of the OAuth flow in seconds (ShareFile: 28,800). */
+  oauthAccessSeconds?: number;
 }
 
 /** The ShareFile twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface ShareFileTwin extends Twin {
   app: Hono<SfEnv>;
   state: SfState;
+  /** The OAuth authorization server: /oauth/authorize and /oauth/token. */
+  oauth: OAuthServer;
 }
 
 /** A stateful stand-in for ShareFile's OData v3 API (https://{subdomain}.sf-api.com/sf/v3), speaking its wire format (sharefile.md). */
@@ -44,10 +49,13 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
   });
   // Download links, upload ChunkUris and share pages work without the API key.
   publicRoutes(app, state, clock);
+  const oauth = sharefileOAuth(state, clock, options.oauthAccessSeconds);
+  oauth.authorizePage(app, '/oauth/authorize');
+  oauth.tokenRoute(app, '/oauth/token');
   const limit = options.rateLimit ?? { limit: 6000, windowMs: 60_000 };
-  app.use('/sf/v3/*', sfRateLimit({ clock, ...limit }), authenticate(state));
+  app.use('/sf/v3/*', sfRateLimit({ clock, ...limit }), authenticate(state, oauth));
   odataRoutes(app, [...itemRoutes(state, clock), ...accessRoutes(state, clock), ...peopleRoutes(state, clock), ...shareRoutes(state, clock)]);
-  return { app, ...kit, state };
+  return { app, ...kit, state, oauth };
 }
 
 export { SHAREFILE_DEMO } from './demo';
