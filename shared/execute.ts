@@ -11,7 +11,7 @@ import { emit, log, logRecord } from './log';
 import { emfDocument, metricsEnabled, UNKNOWN_TOOL } from './metrics';
 import type { Call, Format } from './call';
 import { safeCall } from './safe-call';
-import { resolveCaller } from './identity';
+import { resolveCaller, type Caller } from './identity';
 
 export type { Call, Format } from './call';
 
@@ -114,6 +114,7 @@ function countingFetch(inner: typeof fetch, stats: VendorStats): typeof fetch {
 async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcome> {
   const headers: Record<string, string> = {};
   let admission: Promise<void> | undefined;
+  let caller: Caller | undefined;
   try {
     // The counter starts before the tool lookup: a key probing tool names is counted like any call.
     if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
@@ -131,7 +132,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
     const safe = safeCall(call, tool);
     // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
-    const caller = await resolveCaller(rt, call, platform, tool);
+    caller = await resolveCaller(rt, call, platform, tool);
 
     // A body the HTTP edge refused while reading it (a duplicate key): reported here, after the rate limit.
     if (call.params instanceof ToolError) throw call.params;
@@ -171,7 +172,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
   } catch (err) {
     // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.
     const refusal = await admission?.then(() => undefined, (e: unknown) => e);
-    return failure(refusal ?? err, call, headers);
+    // A connection whose refresh the vendor refused answers why (and how to reconnect), not the vendor's 401.
+    return failure(refusal ?? caller?.failure ?? err, call, headers);
   }
 }
 

@@ -20,7 +20,7 @@ const setups = new WeakMap<Runtime, Setup>();
 
 /** Sets how a runtime's identity is built (local server: its own address; tests: clock, vault). Before first use. */
 export function configureIdentity(rt: Runtime, setup: Setup): void {
-  setups.set(rt, setup);
+  setups.set(rt, { ...setups.get(rt), ...setup });
 }
 
 /** The runtime's identity, built on first use from the environment (and configureIdentity). */
@@ -56,6 +56,8 @@ export interface Caller {
   scope: string;
   /** The platform env for this caller: the account's own API host, and a fetch that refreshes once on a 401. */
   env(env: PlatformEnv): PlatformEnv;
+  /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
+  failure?: unknown;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
   }
   let { record, credential } = await identity.credential(found);
   const tokenOf = (c: typeof credential) => (c.kind === 'oauth' ? c.access_token : c.api_key);
-  return {
+  const caller: Caller = {
     vendorKey: tokenOf(credential),
     scope: callScope(key, record.id),
     env: (env) => ({
@@ -96,6 +98,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
       fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : env.fetch,
     }),
   };
+  return caller;
 
   /**
    * A vendor 401 on an OAuth connection: refresh once (single-flight, identity.refresh), then send
@@ -116,7 +119,14 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
       // A stream body cannot be sent twice: that answer stands.
       if (res.status !== 401 || refreshed || input instanceof Request || init?.body instanceof ReadableStream) return res;
       refreshed = true;
-      ({ record, credential } = await identity.credential(await identity.refresh(record, record.version)));
+      try {
+        ({ record, credential } = await identity.credential(await identity.refresh(record, record.version)));
+      } catch (err) {
+        // The vendor's 401 goes back to the tool (a thrown error would be taken for a network
+        // failure and retried); the call then answers this failure instead (execute).
+        caller.failure = err;
+        return res;
+      }
       await res.body?.cancel();
       return inner(input, withToken(init, tokenOf(credential)));
     }) as typeof fetch;

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { startLocal } from '../../infra/local/server';
+import { configureIdentity } from '../../shared/identity';
 import type { Policy } from '../../shared/identity/policy';
 
 /** The local server (memory store, twins in-process) on an ephemeral port, with identity on. */
-export async function localServer(env: Record<string, string> = {}) {
+export async function localServer(env: Record<string, string> = {}, opts: { now?: () => number } = {}) {
   const local = await startLocal({ PORT: '0', VAULT_KEY: randomBytes(32).toString('base64'), RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: 'adm_test_credential', ...env });
+  // Before the identity's first use, which builds it: its clock (tests move it past a token's expiry).
+  if (opts.now) configureIdentity(local.rt, { now: opts.now });
   const base = local.base;
 
   /** One JSON request: status, envelope and headers. */
