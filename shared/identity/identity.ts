@@ -153,7 +153,14 @@ export class Identity {
       }
       // A vendor that keeps its refresh token (HubSpot) leaves it out of the answer.
       return this.connections.saveCredential(current, { ...tokens, refresh_token: tokens.refresh_token ?? old.refresh_token });
-    }, { ttlSeconds: 30, waitMs: 30_000 });
+    }, {
+      ttlSeconds: 30,
+      waitMs: 30_000,
+      settled: async () => {
+        const now = await this.connections.get(record.tenant, record.id);
+        return now && now.version > seenVersion && now.status === 'active' ? now : undefined;
+      },
+    });
   }
 }
 

@@ -32,6 +32,8 @@ export interface OAuthProvider {
 export type AuthKind = 'api_key' | 'oauth';
 
 export interface PlatformAuth {
+  /** The vendor, as the connect page names it. */
+  vendor: string;
   kinds: readonly AuthKind[];
   /** What the connect page asks for when it takes a key. */
   keyLabel?: string;
@@ -39,9 +41,10 @@ export interface PlatformAuth {
 }
 
 export const PLATFORM_AUTH: Readonly<Record<string, PlatformAuth>> = {
-  dbapp: { kinds: ['api_key'], keyLabel: 'Tape API key (user_key_…)' },
-  realty: { kinds: ['api_key'], keyLabel: 'BatchData API token' },
+  dbapp: { vendor: 'Tape', kinds: ['api_key'], keyLabel: 'Tape API key (user_key_…)' },
+  realty: { vendor: 'BatchData', kinds: ['api_key'], keyLabel: 'BatchData API token' },
   crm: {
+    vendor: 'HubSpot',
     kinds: ['oauth', 'api_key'],
     keyLabel: 'HubSpot private app access token',
     oauth: {
@@ -55,6 +58,7 @@ export const PLATFORM_AUTH: Readonly<Record<string, PlatformAuth>> = {
     },
   },
   collab: {
+    vendor: 'Podio',
     kinds: ['oauth'],
     oauth: {
       authorizeUrl: 'https://podio.com/oauth/authorize',
@@ -66,6 +70,7 @@ export const PLATFORM_AUTH: Readonly<Record<string, PlatformAuth>> = {
     },
   },
   filebox: {
+    vendor: 'ShareFile',
     kinds: ['oauth'],
     oauth: {
       authorizeUrl: 'https://secure.sharefile.com/oauth/authorize',

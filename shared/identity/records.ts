@@ -33,16 +33,19 @@ function needsLeases(store: Store): asserts store is Store & Required<Pick<Store
 /**
  * Runs `work` holding the lease `name`: a conditional write that exactly one holder wins (the
  * store's putIfAbsent), released when done and expiring after `ttlSeconds` if its holder dies.
- * Waits for a held lease in growing steps up to `waitMs`.
+ * Waits for a held lease in growing steps up to `waitMs`; between attempts `settled` may answer
+ * in place of the work (another holder already did it), so waiters need not queue for the lease.
  */
-export async function withLease<T>(store: Store, name: string, work: () => Promise<T>, opts: { ttlSeconds?: number; waitMs?: number } = {}): Promise<T> {
+export async function withLease<T>(store: Store, name: string, work: () => Promise<T>, opts: { ttlSeconds?: number; waitMs?: number; settled?: () => Promise<T | undefined> } = {}): Promise<T> {
   needsLeases(store);
   const key = K.lease(name);
   const holder = randomBytes(8).toString('hex');
-  const until = Date.now() + (opts.waitMs ?? 10_000);
-  for (let step = 10; !(await store.putIfAbsent(key, { holder }, opts.ttlSeconds ?? 15)); step = Math.min(step * 2, 200)) {
+  const until = Date.now() + (opts.waitMs ?? 30_000);
+  for (let step = 10; !(await store.putIfAbsent(key, { holder }, opts.ttlSeconds ?? 15)); step = Math.min(step * 2, 100)) {
     if (Date.now() > until) throw new ToolError('INTERNAL_ERROR', 'The identity store is busy (a lease was held too long). Retry in a few seconds.', {});
     await sleep(step);
+    const done = await opts.settled?.();
+    if (done !== undefined) return done;
   }
   try {
     return await work();

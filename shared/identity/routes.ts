@@ -83,9 +83,10 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   app.post('/v1/connections', keyed(async (c, id, key) => {
     const body = await readJson(c);
     const platform = body.platform;
-    const auth = typeof platform === 'string' && rt.registry.platforms.has(platform) ? PLATFORM_AUTH[platform] : undefined;
+    // Every platform of the deployment: the identity Lambda itself serves none of their tools.
+    const auth = typeof platform === 'string' && Object.hasOwn(PLATFORM_AUTH, platform) ? PLATFORM_AUTH[platform] : undefined;
     if (!auth) {
-      const known = Object.keys(PLATFORM_AUTH).filter((p) => rt.registry.platforms.has(p));
+      const known = Object.keys(PLATFORM_AUTH);
       throw new ToolError('INVALID_PARAMETER', `"platform" must be one of ${known.join(', ')}.`, { parameter: 'platform', expected: `one of ${known.join(', ')}` });
     }
     if (!key.policy.platforms.includes(platform as string)) {
@@ -131,8 +132,8 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const link = await id.store.get<LinkRecord>(K.link(c.req.param('token')));
     const record = link && (await id.connections.get(link.tenant, link.connection));
     if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
-    const vendor = rt.registry.platforms.get(record.platform)?.vendor ?? record.platform;
     const auth = PLATFORM_AUTH[record.platform]!;
+    const vendor = auth.vendor;
     if (record.kind === 'oauth') {
       return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account (${esc(record.end_user)}). You will sign in at ${esc(vendor)} and approve access.</p><p><a id="authorize" href="/v1/connect/${esc(c.req.param('token'))}/authorize">Continue to ${esc(vendor)}</a></p>`);
     }
