@@ -42,8 +42,6 @@ export class Identity {
   readonly store: Store;
   readonly config: IdentityConfig;
   readonly now: () => number;
-  /** Refresh grants this process sent (tests count them against the twin's). */
-  refreshes = 0;
 
   constructor(private readonly opts: IdentityOptions) {
     this.store = opts.store;
@@ -139,7 +137,6 @@ export class Identity {
       const client = this.client(current.platform);
       let tokens;
       try {
-        this.refreshes += 1;
         tokens = await tokenRequest(this.fetchFor(current.platform), fillUrl(this.config.tokenUrls[current.platform] ?? provider.tokenUrl, current.vendor ?? {}), {
           grant_type: 'refresh_token',
           refresh_token: old.refresh_token,

@@ -2,16 +2,16 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../http/app';
 import { log } from '../log';
-import { createRuntime } from '../runtime';
+import { createRuntime, type RuntimeOptions } from '../runtime';
 
 /**
  * The Lambda behind the identity routes (serverless.yml, function `identity`): the shared app
  * with no platform registered, so its bundle carries none of the tools. The runtime (store
  * client) starts at init, like the platform functions'; a failed start is retried.
  */
-export function identityHandler() {
+export function identityHandler(options: Partial<RuntimeOptions> = {}) {
   const start = () => {
-    const started = createRuntime({ platforms: [] }).then((rt) => handle(createApp(rt)));
+    const started = createRuntime({ ...options, platforms: [] }).then((rt) => handle(createApp(rt)));
     started.catch((err: unknown) => {
       ready = undefined;
       log('error', 'runtime start failed; the next invocation retries', { function: 'identity', error: err instanceof Error ? err.message : String(err) });
