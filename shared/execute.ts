@@ -132,7 +132,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
     const safe = safeCall(call, tool);
     // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
-    caller = await resolveCaller(rt, call, platform, tool);
+    const who = (caller = await resolveCaller(rt, call, platform, tool));
 
     // A body the HTTP edge refused while reading it (a duplicate key): reported here, after the rate limit.
     if (call.params instanceof ToolError) throw call.params;
@@ -149,16 +149,16 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       });
     }
     const input = parseInput(tool.input, call.params);
-    const env: PlatformEnv = caller.env({
+    const env: PlatformEnv = who.env({
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
       ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
     });
     // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
-    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, caller.scope, input, () => tool.run(input, {
-      client: platform.client(caller.vendorKey, env),
-      keyHash: caller.scope,
+    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, who.scope, input, () => tool.run(input, {
+      client: platform.client(who.vendorKey, env),
+      keyHash: who.scope,
       store: rt.store,
       config: rt.config,
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,

@@ -50,7 +50,7 @@ describe('service keys through the local server', () => {
   });
 
   it('enforces the policy before the vendor: FORBIDDEN naming what the key may call', async () => {
-    const requests = s.twins.crm!.requests;
+    const requests = (s.twins.crm as unknown as import('../../infra/twins/kit').Twin).requests;
     const before = requests.entries.length;
     const { key } = await s.createKey('acme', { platforms: ['crm'], read_only: true, toolsets: ['deals'] });
     const otherPlatform = await s.call(key, 'con_000000000000000000000000', 'dbapp/listWorkspaces');
