@@ -118,7 +118,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
   try {
     // The counter starts before the tool lookup: a key probing tool names is counted like any call.
     if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
-    const keyHash = hashKey(call.key);
+    // A service key is counted per connection, as the vendor counts per token (shared/identity).
+    const keyHash = hashKey(call.connection ? `${call.key}#${call.connection}` : call.key);
     admission = countCall(rt, call.platform, keyHash, headers);
     // Awaited on every path below; this only keeps an early refusal from counting as unhandled.
     admission.catch(() => {});

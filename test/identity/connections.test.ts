@@ -123,3 +123,24 @@ describe('connections with API keys, through the local server', () => {
     expect((await s.api('GET', '/v1/connections?platform=realty', { key: keyA })).body.data.connections).toEqual([]);
   });
 });
+
+describe("a platform's rate limit for a service key", () => {
+  it('counts per connection, as the vendor counts per token', async () => {
+    const s = await localServer({ DBAPP_RATE_LIMIT_MAX: '2', DBAPP_RATE_LIMIT_WINDOW_SECONDS: '60' });
+    try {
+      const { key } = await s.createKey('acme', { platforms: ['dbapp'] });
+      const ids: string[] = [];
+      for (const user of ['u1', 'u2']) {
+        const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: user } });
+        await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+        ids.push(created.body.data.connection.id);
+      }
+      const first = [];
+      for (let i = 0; i < 3; i++) first.push((await s.call(key, ids[0], 'dbapp/listWorkspaces')).status);
+      expect(first).toEqual([200, 200, 429]);
+      expect((await s.call(key, ids[1], 'dbapp/listWorkspaces')).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
