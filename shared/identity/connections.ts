@@ -40,9 +40,17 @@ export const view = ({ sealed: _s, vendor: _v, ...rest }: ConnectionRecord): Con
 /** How long an opened credential stays in this process, per connection version. */
 const OPENED_SECONDS = 60;
 
+/**
+ * How long the call path trusts a connection record it read (a store round trip saved per call):
+ * a connection deleted elsewhere stops working within this bound; a refresh done elsewhere is
+ * picked up at the latest on the vendor's 401 (Identity.refresh finds the newer version).
+ */
+export const CONNECTION_CACHE_SECONDS = 30;
+
 /** Connection records of a store, their credentials sealed by the vault. */
 export class Connections {
   private readonly opened = new Map<string, { version: number; credential: Credential; at: number }>();
+  private readonly records = new Map<string, { record: ConnectionRecord | undefined; at: number }>();
 
   constructor(
     private readonly store: Store,
@@ -60,13 +68,29 @@ export class Connections {
   }
 
   /** The tenant's connection; another tenant's id is as unknown as one that never existed. */
-  get(tenant: string, id: string): Promise<ConnectionRecord | undefined> {
-    if (!/^con_[0-9a-f]{24}$/.test(id)) return Promise.resolve(undefined);
-    return this.store.get<ConnectionRecord>(K.connection(tenant, id));
+  async get(tenant: string, id: string): Promise<ConnectionRecord | undefined> {
+    if (!/^con_[0-9a-f]{24}$/.test(id)) return undefined;
+    const record = await this.store.get<ConnectionRecord>(K.connection(tenant, id));
+    // The freshest copy: the call path's cache takes it too.
+    this.remember(tenant, id, record);
+    return record;
   }
 
-  async require(tenant: string, id: string, parameter = 'connection_id'): Promise<ConnectionRecord> {
-    const found = await this.get(tenant, id);
+  /** The tenant's connection as the call path reads it: cached for CONNECTION_CACHE_SECONDS. */
+  async cached(tenant: string, id: string): Promise<ConnectionRecord | undefined> {
+    const key = `${tenant}#${id}`;
+    const hit = this.records.get(key);
+    if (hit && this.now() - hit.at < CONNECTION_CACHE_SECONDS * 1000) return hit.record;
+    return this.get(tenant, id);
+  }
+
+  private remember(tenant: string, id: string, record: ConnectionRecord | undefined): void {
+    this.records.set(`${tenant}#${id}`, { record, at: this.now() });
+    if (this.records.size > 10_000) this.records.delete(this.records.keys().next().value!);
+  }
+
+  async require(tenant: string, id: string, parameter = 'connection_id', cached = false): Promise<ConnectionRecord> {
+    const found = cached ? await this.cached(tenant, id) : await this.get(tenant, id);
     if (!found) throw new ToolError('NOT_FOUND', `No connection "${id}" for this key's tenant. List them with GET /v1/connections.`, { [parameter]: id });
     return found;
   }
@@ -92,12 +116,14 @@ export class Connections {
     else delete next.access_expires_at;
     await this.store.put(K.connection(record.tenant, record.id), next, FOREVER_SECONDS);
     this.opened.set(record.id, { version: next.version, credential, at: this.now() });
+    this.remember(record.tenant, record.id, next);
     return next;
   }
 
   async setStatus(record: ConnectionRecord, status: ConnectionStatus): Promise<ConnectionRecord> {
     const next = { ...record, status, updated_at: new Date(this.now()).toISOString() };
     await this.store.put(K.connection(record.tenant, record.id), next, FOREVER_SECONDS);
+    this.remember(record.tenant, record.id, next);
     return next;
   }
 
@@ -116,5 +142,6 @@ export class Connections {
     await this.store.delete?.(K.connection(record.tenant, record.id));
     await updateIndex(this.store, K.connectionsOf(record.tenant), record.id, 'remove');
     this.opened.delete(record.id);
+    this.remember(record.tenant, record.id, undefined);
   }
 }

@@ -83,7 +83,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
       expected: 'a connection id (con_…)',
     });
   }
-  const found = await identity.connections.require(key.tenant, call.connection, 'connection_id');
+  const found = await identity.connections.require(key.tenant, call.connection, 'connection_id', true);
   if (found.platform !== platform.name) {
     throw new ToolError('INVALID_PARAMETER', `Connection "${found.id}" is a ${found.platform} account; this tool is on ${platform.name}. Use a ${platform.name} connection.`, { parameter: 'X-Connection-Id', expected: `a ${platform.name} connection` });
   }

@@ -50,7 +50,7 @@ export const PLATFORM_AUTH: Readonly<Record<string, PlatformAuth>> = {
     oauth: {
       authorizeUrl: 'https://app.hubspot.com/oauth/authorize',
       tokenUrl: 'https://api.hubapi.com/oauth/v1/token',
-      scopes: ['oauth', 'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.objects.deals.read', 'crm.objects.deals.write', 'crm.schemas.contacts.read'],
+      scopes: ['oauth', 'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.objects.deals.read', 'crm.objects.deals.write', 'tickets', 'crm.schemas.contacts.read'],
       scopeSeparator: ' ',
       pkce: false,
       callbackParams: {},

@@ -124,3 +124,21 @@ describe.each(stores)('service keys and connections on the $name store', ({ setu
     expect((await two.connections.get('ta', record.id))!.status).toBe('active');
   }, 60_000);
 });
+
+describe('the call path caches a connection record', () => {
+  it('for at most CONNECTION_CACHE_SECONDS: a deletion elsewhere stops its calls within that bound', async () => {
+    const { CONNECTION_CACHE_SECONDS } = await import('../../shared/identity/connections');
+    const store = new MemoryStore();
+    let now = Date.now();
+    const vault = new LocalVault(randomBytes(32));
+    const here = new Connections(store, async () => vault, () => now);
+    const elsewhere = new Connections(store, async () => vault, () => now);
+    const record = await here.create('ta', 'dbapp', 'u', 'api_key');
+    expect(await here.cached('ta', record!.id)).toBeDefined();
+    await elsewhere.remove((await elsewhere.get('ta', record!.id))!);
+    expect(await here.cached('ta', record!.id)).toBeDefined();
+    now += CONNECTION_CACHE_SECONDS * 1000;
+    expect(CONNECTION_CACHE_SECONDS).toBeLessThanOrEqual(60);
+    expect(await here.cached('ta', record!.id)).toBeUndefined();
+  });
+});
