@@ -137,11 +137,14 @@ async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, 
     if (event.format !== undefined && event.format !== 'text' && event.format !== 'json') {
       throw new ToolError('INVALID_PARAMETER', `"format" must be "json" or "text"; got ${JSON.stringify(event.format)}.`, { parameter: 'format', expected: '"json" or "text"' });
     }
+    if (event.connection_id !== undefined && typeof event.connection_id !== 'string') {
+      throw new ToolError('INVALID_PARAMETER', '"connection_id" must be the id of a connected account (con_…), as a string.', { parameter: 'connection_id', expected: 'string (con_…)' });
+    }
     const key = await readSecureKey(event.key_parameter);
     const outcome = await execute(rt, {
       ...call,
       key,
-      ...(typeof event.connection_id === 'string' ? { connection: event.connection_id } : {}),
+      ...(event.connection_id !== undefined ? { connection: event.connection_id } : {}),
       params: event.params ?? {},
       format: event.format ?? 'text',
       deadline: Date.now() + context.getRemainingTimeInMillis(),

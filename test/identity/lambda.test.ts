@@ -47,5 +47,7 @@ describe('as deployed: the identity Lambda and a platform Lambda over one store'
     expect(refused).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
     const missing = await platform({ tool: 'listWorkspaces', params: {}, key_parameter: '/tes/jobs/key' }, lambdaContext());
     expect(missing).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'X-Connection-Id' } } });
+    const bad = await platform({ tool: 'listWorkspaces', params: {}, key_parameter: '/tes/jobs/key', connection_id: 42 as unknown as string }, lambdaContext());
+    expect(bad).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'connection_id' } } });
   });
 });

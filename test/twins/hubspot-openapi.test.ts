@@ -72,7 +72,9 @@ function responseSchema(o: Op, status: number): Json | undefined {
 describe('HubSpot twin against HubSpot\'s OpenAPI documents', () => {
   it('serves only routes the documents have (the kit\'s middleware aside)', () => {
     const twin = createHubSpotTwin();
-    const served = twin.app.routes.filter((r) => r.method !== 'ALL');
+    // The OAuth endpoints (kit/oauth.ts) are HubSpot's OAuth API, outside these CRM documents;
+    // test/identity/twin-oauth.test.ts judges them.
+    const served = twin.app.routes.filter((r) => r.method !== 'ALL' && !r.path.startsWith('/oauth/'));
     expect(served.length).toBeGreaterThan(20);
     for (const r of served) {
       // A concrete path of the route: object types by name (deals also as 0-3), other parameters as a sample value.
