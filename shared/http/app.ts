@@ -13,6 +13,7 @@ import { openApiRoutes } from './openapi-route';
 import { respond } from './respond';
 import { searchRoute } from './search-route';
 import { mountReceiver } from '../events/receiver';
+import { identityRoutes } from '../identity/routes';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -34,6 +35,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   catalogRoute(app, rt);
   mcpRoutes(app, rt, MAX_BODY_BYTES);
   openApiRoutes(app, rt);
+  // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
+  identityRoutes(app, rt);
 
   // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory. Refused
   // bodies and a bad `format` are reported through execute, after auth and the rate limit, so
@@ -63,6 +66,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       platform,
       tool,
       key: auth.key,
+      connection: c.req.header('x-connection-id'),
       params: body.ok ? body.value : undefined,
       ...(refused ? { refused } : {}),
       format: format instanceof ToolError ? 'text' : format,

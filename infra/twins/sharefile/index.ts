@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { publicBaseOf, publicLinkFetch, useKit, type Clock, type Twin } from '../kit';
+import { publicBaseOf, publicLinkFetch, useKit, type Clock, type OAuthServer, type Twin } from '../kit';
+import { sharefileOAuth } from './oauth';
 import { seedDemoState } from './demo';
 import { authenticate, baseOf, odataRoutes, SF_HOST, sfErrors, sfRateLimit, type SfEnv } from './http';
 import { accessRoutes } from './routes/access';
@@ -29,6 +30,8 @@ export interface ShareFileTwinOptions {
   hookFetch?: typeof fetch;
   /** Extra copies of every webhook POST: at-least-once delivery (kit/webhooks.ts). */
   hookRedeliver?: number;
+  /** Access-token lifetime of the OAuth flow in seconds (ShareFile: 28,800). */
+  oauthAccessSeconds?: number;
 }
 
 /** The ShareFile twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
@@ -37,6 +40,8 @@ export interface ShareFileTwin extends Twin {
   state: SfState;
   /** Webhook subscriptions and their POSTs (webhooks.ts). */
   webhooks: SfWebhooks;
+  /** The OAuth authorization server: /oauth/authorize and /oauth/token. */
+  oauth: OAuthServer;
 }
 
 /** A stateful stand-in for ShareFile's OData v3 API (https://{subdomain}.sf-api.com/sf/v3), speaking its wire format (sharefile.md). */
@@ -61,11 +66,14 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
   app.use('*', webhooks.watch());
   // Download links, upload ChunkUris and share pages work without the API key.
   publicRoutes(app, state, clock);
+  const oauth = sharefileOAuth(state, clock, options.oauthAccessSeconds);
+  oauth.authorizePage(app, '/oauth/authorize');
+  oauth.tokenRoute(app, '/oauth/token');
   const limit = options.rateLimit ?? { limit: 6000, windowMs: 60_000 };
-  app.use('/sf/v3/*', sfRateLimit({ clock, ...limit }), authenticate(state));
+  app.use('/sf/v3/*', sfRateLimit({ clock, ...limit }), authenticate(state, oauth));
   odataRoutes(app, [...itemRoutes(state, clock), ...accessRoutes(state, clock), ...peopleRoutes(state, clock), ...shareRoutes(state, clock), ...webhooks.routes()]);
   // A tool reading a file behind one of those links reaches the twin in-process too.
-  return { app, ...kit, fetch: publicLinkFetch(kit.fetch, publicBase, SF_HOST), state, webhooks };
+  return { app, ...kit, fetch: publicLinkFetch(kit.fetch, publicBase, SF_HOST), state, webhooks, oauth };
 }
 
 export { SHAREFILE_DEMO } from './demo';
