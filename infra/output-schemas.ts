@@ -91,7 +91,7 @@ class SchemaWriter {
     if (type.isUnion()) return this.union(type.types);
     if (type.isIntersection()) {
       // A branded primitive (string & { brand }) is the primitive; otherwise the merged object.
-      const primitive = type.types.find((t) => t.flags & ts.TypeFlags.Primitive);
+      const primitive = type.types.find((t) => t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike));
       if (primitive) return this.of(primitive);
       return this.object(type);
     }

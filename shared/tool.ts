@@ -99,6 +99,17 @@ export interface Platform<C = unknown> {
   defaultBaseUrl: string;
   /** Calls per key the service admits by default: the vendor's published limit (config.ts rateLimitFor). */
   rateLimit?: RateLimit;
+  /**
+   * The JSON Schema of each tool's `format=json` result, by tool name: the platform's generated
+   * shared/schemas/output/<platform>.json (npm run schemas), loaded on first use so a bundle
+   * carries its own platform's only.
+   */
+  outputSchemas?: () => Promise<Readonly<Record<string, Record<string, unknown>>>>;
+  /**
+   * The group of the platform's main object (what its vendor is about, e.g. "records"): its get
+   * and find tools are the core set a deferred tool listing loads up front (shared/schemas/profiles.ts).
+   */
+  mainGroup?: string;
 }
 
 export function definePlatform<C>(platform: Platform<C>): Platform<C> {

@@ -1,4 +1,5 @@
 import type { CatalogEntry, JsonSchema } from './catalog';
+import { applyProfile, type Profile } from './profiles';
 
 /**
  * The tool list in the shape each model provider's function-calling API takes, with the JSON
@@ -131,16 +132,86 @@ const takesNull = (s: JsonSchema): boolean =>
   s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && (s.anyOf as JsonSchema[]).some((b) => isObject(b) && takesNull(b)));
 
 // ---------------------------------------------------------------------------------------------
-// Anthropic (Messages API `tools`): JSON Schema as is, under input_schema.
+// OpenAI Responses API: namespaces and tool search
+// (https://developers.openai.com/api/docs/guides/tools-tool-search,
+// https://developers.openai.com/api/docs/guides/function-calling#defining-namespaces).
+// A namespace groups functions; the model sees a namespace's name and description up front and a
+// deferred function's parameters only once tool search loads it. One namespace per platform and
+// group (the guide advises fewer than about ten functions in one), named <platform>_<group>.
+
+export interface OpenAiResponsesFunction {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+  defer_loading?: true;
+}
+
+export interface OpenAiNamespace {
+  type: 'namespace';
+  name: string;
+  description: string;
+  tools: OpenAiResponsesFunction[];
+}
+
+/** The Responses API `tools`: namespaces, and `{type: "tool_search"}` first when any function is deferred. */
+export function openaiResponsesTools(entries: readonly CatalogEntry[], opts: ProfileOptions = {}): ({ type: 'tool_search' } | OpenAiNamespace)[] {
+  const { deferred } = applyProfile(entries, opts.profile ?? { kind: 'full' }, opts.mainGroups ?? {}, 0);
+  const later = new Set(deferred);
+  const spaces = new Map<string, OpenAiNamespace>();
+  for (const e of entries) {
+    const key = `${e.platform}_${e.group ?? 'tools'}`;
+    let space = spaces.get(key);
+    if (!space) {
+      const vendor = opts.vendors?.[e.platform];
+      space = { type: 'namespace', name: key, description: '', tools: [] };
+      spaces.set(key, space);
+      // What search matches a namespace by: the platform, its vendor, the group and its tools' names.
+      space.description = `${vendor ? `${vendor} (${e.platform})` : e.platform}: ${e.group ?? 'tools'}.`;
+    }
+    const { function: f } = openaiTool(e);
+    space.tools.push({ type: 'function', name: f.name, description: f.description, parameters: f.parameters, strict: f.strict, ...(later.has(e) ? { defer_loading: true as const } : {}) });
+  }
+  for (const space of spaces.values()) space.description += ` Tools: ${space.tools.map((t) => t.name).join(', ')}.`;
+  return [...(later.size ? [{ type: 'tool_search' as const }] : []), ...spaces.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anthropic (Messages API `tools`): JSON Schema as is, under input_schema; input_examples from
+// the tool's own examples (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use,
+// "Providing tool use examples"); with a deferring profile, defer_loading on the tools left to the
+// tool search tool (https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool).
 
 export interface AnthropicTool {
   name: string;
   description: string;
   input_schema: JsonSchema;
+  input_examples?: Record<string, unknown>[];
+  defer_loading?: true;
 }
 
+/** Anthropic's server-side tool search over the deferred tools, by natural-language queries (BM25). */
+export const ANTHROPIC_TOOL_SEARCH = { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' } as const;
+
 export function anthropicTool(entry: CatalogEntry, name = entry.name): AnthropicTool {
-  return { name, description: entry.description, input_schema: withoutDialect(entry.inputSchema) };
+  const examples = (entry.inputExamples ?? []).map((x) => ({ ...x }));
+  return { name, description: entry.description, input_schema: withoutDialect(entry.inputSchema), ...(examples.length ? { input_examples: examples } : {}) };
+}
+
+/** The Messages API `tools`: the tool search tool first when any tool is deferred. */
+export function anthropicTools(entries: readonly CatalogEntry[], opts: ProfileOptions = {}): (AnthropicTool | typeof ANTHROPIC_TOOL_SEARCH)[] {
+  const { deferred } = applyProfile(entries, opts.profile ?? { kind: 'full' }, opts.mainGroups ?? {}, 1);
+  const later = new Set(deferred);
+  const tools = entries.map((e) => (later.has(e) ? { ...anthropicTool(e), defer_loading: true as const } : anthropicTool(e)));
+  return later.size ? [ANTHROPIC_TOOL_SEARCH, ...tools] : tools;
+}
+
+/** How a provider listing loads: the profile, each platform's main group (core set) and vendor name. */
+export interface ProfileOptions {
+  profile?: Profile;
+  mainGroups?: Readonly<Record<string, string | undefined>>;
+  vendors?: Readonly<Record<string, string>>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,15 +318,21 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
   };
 }
 
-export function providerTools(provider: Provider, entries: readonly CatalogEntry[]): unknown[] {
+/**
+ * A provider's tool list. With a deferring profile, Anthropic's carries defer_loading and its tool
+ * search tool, OpenAI's is the Responses API's namespaces with tool_search; Gemini and MCP have no
+ * deferral in their formats, so they list what the profile loads.
+ */
+export function providerTools(provider: Provider, entries: readonly CatalogEntry[], opts: ProfileOptions = {}): unknown[] {
+  const deferring = opts.profile !== undefined && opts.profile.kind !== 'full';
   switch (provider) {
     case 'openai':
-      return entries.map((e) => openaiTool(e));
+      return deferring ? openaiResponsesTools(entries, opts) : entries.map((e) => openaiTool(e));
     case 'anthropic':
-      return entries.map((e) => anthropicTool(e));
+      return anthropicTools(entries, opts);
     case 'gemini':
-      return entries.map((e) => geminiTool(e));
+      return (deferring ? applyProfile(entries, opts.profile!, opts.mainGroups ?? {}, 0).loaded : entries).map((e) => geminiTool(e));
     case 'mcp':
-      return entries.map((e) => mcpTool(e));
+      return (deferring ? applyProfile(entries, opts.profile!, opts.mainGroups ?? {}, 0).loaded : entries).map((e) => mcpTool(e));
   }
 }
