@@ -11,10 +11,12 @@ import type { CatalogEntry } from './catalog';
  *   first; the rest found through search. Cursor takes 40 tools per request, VS Code 128.
  *
  * The core set, by rule: of each platform's main object (the group the platform names as its
- * `mainGroup`: the object its vendor is about), the tool that reads one (`get…`/`lookup…` of the
- * singular noun) and the one that finds them by conditions (`search…`, else `filter…`, else
- * `list…` of the plural). Finding and reading the main object starts nearly every task; a write
- * is a deliberate next step the model searches for with the object already in hand.
+ * `mainGroup`: the object its vendor is about), the tool that finds them by conditions
+ * (`search…`, else `filter…`, else `list…` of the plural noun). Finding the main object starts
+ * nearly every task; reading one by id, and every write, is a next step the model searches for
+ * with the object in hand. One tool per platform keeps every platform's tools reachable through
+ * the combined endpoint within 10k tokens of definitions up front, output schemas included (the
+ * get of each main object as well would take it to about 12k; test/bench/definitions.ts).
  *
  * The order beyond the core ("most used"): per platform, the main group's other tools, then the
  * other groups in the platform's manifest order, each group's tools in its own order; the
@@ -24,21 +26,13 @@ export type Profile = { kind: 'full' } | { kind: 'deferred' } | { kind: 'max'; m
 
 export const MAX_TOOLS_RANGE = { min: 2, max: 1000 } as const;
 
-/** "records" → "Record", "properties" → "Property", "items" → "Item". */
-function singular(group: string): string {
-  const noun = group.endsWith('ies') ? `${group.slice(0, -3)}y` : group.endsWith('s') ? group.slice(0, -1) : group;
-  return noun.charAt(0).toUpperCase() + noun.slice(1);
-}
-
-/** The core tools of one platform's entries: the get and the find of its main group's object. */
+/** The core tools of one platform's entries: the find of its main group's object. */
 export function coreOf(entries: readonly CatalogEntry[], mainGroup: string | undefined): CatalogEntry[] {
   if (!mainGroup) return [];
   const own = entries.filter((e) => e.group === mainGroup);
-  const one = singular(mainGroup);
-  const plural = one.endsWith('y') ? `${one.slice(0, -1)}ies` : `${one}s`;
-  const read = own.find((e) => e.name === `get${one}`) ?? own.find((e) => e.name === `lookup${one}`);
-  const find = ['search', 'filter', 'list'].map((verb) => own.find((e) => e.name === `${verb}${plural}`)).find(Boolean);
-  return [read, find].filter((e): e is CatalogEntry => e !== undefined);
+  const name = mainGroup.charAt(0).toUpperCase() + mainGroup.slice(1);
+  const find = ['search', 'filter', 'list'].map((verb) => own.find((e) => e.name === `${verb}${name}`)).find(Boolean);
+  return find ? [find] : [];
 }
 
 /**

@@ -300,6 +300,29 @@ export interface McpToolView {
   annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
+/** An icon of a tool in tools/list (MCP 2025-11-25, SEP-973). */
+export interface McpIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+}
+
+/**
+ * An output schema as MCP takes it: `type: "object"` at the root. A result that is not an object
+ * (a list, a value) is served as structuredContent `{result: …}`: its schema is wrapped alike.
+ */
+export function mcpOutputSchema(schema: JsonSchema): JsonSchema & { type: 'object' } {
+  if (schema.type === 'object') return schema as JsonSchema & { type: 'object' };
+  const { $defs, ...rest } = schema;
+  return { type: 'object', properties: { result: rest }, required: ['result'], ...($defs ? { $defs } : {}) };
+}
+
+/** The structuredContent of a result under its tool's output schema (wrapped where the schema is). */
+export function structuredOf(schema: JsonSchema | undefined, data: unknown): Record<string, unknown> {
+  const wrapped = schema ? schema.type !== 'object' : data === null || typeof data !== 'object' || Array.isArray(data);
+  return wrapped ? { result: data } : (data as Record<string, unknown>);
+}
+
 export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
   const t = toolTitle(entry.name);
   return {
@@ -323,6 +346,40 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
  * search tool, OpenAI's is the Responses API's namespaces with tool_search; Gemini and MCP have no
  * deferral in their formats, so they list what the profile loads.
  */
+/** A tools/list entry: the MCP view with the output schema and the platform's icons. */
+export function mcpListedTool(entry: CatalogEntry, name = entry.name, icons?: readonly McpIcon[]): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
+  return {
+    ...mcpTool(entry, name),
+    ...(entry.outputSchema ? { outputSchema: mcpOutputSchema(entry.outputSchema) } : {}),
+    ...(icons?.length ? { icons: [...icons] } : {}),
+  };
+}
+
+export interface McpListOptions extends ProfileOptions {
+  /** The name a tool is listed by (the combined endpoint prefixes the platform). */
+  nameOf?: (entry: CatalogEntry) => string;
+  /** The endpoint's own search tool: listed first where the listing defers tools (or always, with `always`). */
+  search?: { tool: unknown; always?: boolean };
+  iconsOf?: (platform: string) => readonly McpIcon[] | undefined;
+}
+
+/**
+ * A tools/list under a profile: the tools it loads (catalog order: stable across requests and
+ * pages), each with its output schema and icons, and the search tool first where there is one to
+ * list. A deferring profile always lists the search tool: it is how the rest is reached.
+ */
+export function mcpToolsList(entries: readonly CatalogEntry[], opts: McpListOptions = {}): unknown[] {
+  const profile = opts.profile ?? { kind: 'full' };
+  const deferring = profile.kind !== 'full';
+  const searchable = opts.search !== undefined && (opts.search.always === true || deferring);
+  let { loaded, deferred } = applyProfile(entries, profile, opts.mainGroups ?? {}, searchable ? 1 : 0);
+  // A budget the endpoint's tools fit in whole needs no search tool (unless the endpoint always lists one).
+  if (searchable && !opts.search!.always && profile.kind === 'max' && entries.length <= profile.maxTools) ({ loaded, deferred } = { loaded: [...entries], deferred: [] });
+  const withSearch = searchable && (opts.search!.always === true || deferred.length > 0);
+  const tools = loaded.map((e) => mcpListedTool(e, opts.nameOf ? opts.nameOf(e) : e.name, opts.iconsOf?.(e.platform)));
+  return withSearch ? [opts.search!.tool, ...tools] : tools;
+}
+
 export function providerTools(provider: Provider, entries: readonly CatalogEntry[], opts: ProfileOptions = {}): unknown[] {
   const deferring = opts.profile !== undefined && opts.profile.kind !== 'full';
   switch (provider) {
@@ -333,6 +390,6 @@ export function providerTools(provider: Provider, entries: readonly CatalogEntry
     case 'gemini':
       return (deferring ? applyProfile(entries, opts.profile!, opts.mainGroups ?? {}, 0).loaded : entries).map((e) => geminiTool(e));
     case 'mcp':
-      return (deferring ? applyProfile(entries, opts.profile!, opts.mainGroups ?? {}, 0).loaded : entries).map((e) => mcpTool(e));
+      return (deferring ? applyProfile(entries, opts.profile!, opts.mainGroups ?? {}, 0).loaded : entries).map((e) => mcpListedTool(e));
   }
 }

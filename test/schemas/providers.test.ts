@@ -17,16 +17,16 @@ beforeAll(async () => {
 });
 const key = (e: Pick<CatalogEntry, 'platform' | 'name'>) => `${e.platform}/${e.name}`;
 
-/** The core set the rule gives: the get and the find of each platform's main object. */
-const CORE = ['dbapp/getRecord', 'dbapp/filterRecords', 'collab/getItem', 'collab/filterItems', 'filebox/getItem', 'filebox/searchItems', 'crm/getDeal', 'crm/searchDeals', 'realty/lookupProperty', 'realty/searchProperties'];
+/** The core set the rule gives: the find of each platform's main object. */
+const CORE = ['dbapp/filterRecords', 'collab/filterItems', 'filebox/searchItems', 'crm/searchDeals', 'realty/searchProperties'];
 
 describe('profiles: the core set and the budget order', () => {
-  it("every platform names a main group it has, and the core is that group's get and find", () => {
+  it("every platform names a main group it has, and the core is that group's find", () => {
     for (const p of platforms) {
       const own = entries.filter((e) => e.platform === p.name);
       expect(own.some((e) => e.group === p.mainGroup), p.name).toBe(true);
       const core = coreOf(own, p.mainGroup);
-      expect(core.length, p.name).toBe(2);
+      expect(core.length, p.name).toBe(1);
       expect(core.every((e) => e.annotations.readOnly && e.group === p.mainGroup)).toBe(true);
     }
     expect(applyProfile(entries, { kind: 'deferred' }, mainGroups).loaded.map(key).sort()).toEqual([...CORE].sort());
