@@ -4,7 +4,7 @@ import { platforms } from '../../infra/local/platforms';
 import { createRegistry } from '../../shared/registry';
 import { catalog, type CatalogEntry } from '../../shared/schemas/catalog';
 import { applyProfile, byUse, coreOf, parseProfile, type Profile } from '../../shared/schemas/profiles';
-import { ANTHROPIC_TOOL_SEARCH, anthropicTools, openaiResponsesTools, providerTools, type AnthropicTool, type OpenAiNamespace } from '../../shared/schemas/providers';
+import { ANTHROPIC_TOOL_SEARCH, anthropicTools, mcpListedTool, mcpToolsList, openaiResponsesTools, providerTools, structuredOf, type AnthropicTool, type OpenAiNamespace } from '../../shared/schemas/providers';
 import { ToolError } from '../../shared/errors';
 import { parseInput } from '../../shared/validate';
 
@@ -133,5 +133,32 @@ describe('OpenAI (Responses API): namespaces and tool search', () => {
     const loaded = spaces.flatMap((s) => s.tools.filter((t) => !t.defer_loading).map((t) => `${s.name.split('_')[0]}/${t.name}`));
     expect(loaded.sort()).toEqual([...CORE].sort());
     expect(spaces.flatMap((s) => s.tools).length).toBe(entries.length);
+  });
+});
+
+describe('MCP: output schemas in tools/list', () => {
+  it("every tool's listed outputSchema is an object schema its example result, as structuredContent, satisfies", async () => {
+    const ajv = new Ajv2020({ strict: false, allowUnionTypes: true });
+    for (const e of entries) {
+      const listed = mcpListedTool(e);
+      expect(listed.outputSchema?.type, key(e)).toBe('object');
+      const tool = (await registry.find(e.platform, e.name))!.tool;
+      const structured = structuredOf(e.outputSchema, JSON.parse(JSON.stringify(tool.example.result)));
+      expect(ajv.validate(listed.outputSchema!, structured), `${key(e)}: ${ajv.errorsText()}`).toBe(true);
+    }
+    // A list result is served as {result: [...]}, and its schema says so.
+    const list = entries.find((e) => e.outputSchema?.type === 'array')!;
+    expect(mcpListedTool(list).outputSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } });
+  });
+
+  it('a deferring listing puts the search tool first and keeps catalog order; max_tools counts the search tool', () => {
+    const search = { tool: { name: 'search_tools' } };
+    const deferred = mcpToolsList(entries, { profile: { kind: 'deferred' }, mainGroups, search }) as { name: string }[];
+    expect(deferred.map((t) => t.name)).toEqual(['search_tools', ...entries.filter((e) => CORE.includes(key(e))).map((e) => e.name)]);
+    expect(mcpToolsList(entries, { profile: { kind: 'max', maxTools: 40 }, mainGroups, search }).length).toBe(40);
+    // Nothing deferred, no search tool (unless the endpoint always lists one).
+    const realty = entries.filter((e) => e.platform === 'realty');
+    expect(mcpToolsList(realty, { profile: { kind: 'max', maxTools: 40 }, mainGroups, search }).length).toBe(realty.length);
+    expect(mcpToolsList(realty, { profile: { kind: 'full' }, mainGroups, search: { ...search, always: true } }).length).toBe(realty.length + 1);
   });
 });
