@@ -1,50 +1,22 @@
-import { createHash } from 'node:crypto';
-import { ERROR_CATALOGUE, ToolError, rateLimited, type ErrorCode, type ErrorDetails } from './errors';
-import { rateLimitFor, type Config } from './config';
-import type { Registry } from './registry';
-import type { Store } from './store';
-import type { BlobStore } from './blob/blob';
-import type { Resolver } from './fetch-url';
+import { ToolError } from './errors';
+import type { Call } from './call';
+import { failure, success, type Outcome } from './envelope';
+import { countCall, hashKey } from './admission';
+import { countingFetch, logCall, type VendorStats } from './access-log';
+import { notJsonError } from './json-body';
+import type { Runtime } from './runtime';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
-import { emit, log, logRecord } from './log';
-import { emfDocument, metricsEnabled, UNKNOWN_TOOL } from './metrics';
-import type { Call, Format } from './call';
+import { omitNulls } from './schemas/nulls';
 import { safeCall } from './safe-call';
 
-export type { Call, Format } from './call';
-
-export type Envelope =
-  | { success: true; data: unknown }
-  | { success: false; error: { code: ErrorCode; message: string; details: ErrorDetails } };
-
-export interface Outcome {
-  status: number;
-  body: Envelope;
-  headers: Record<string, string>;
-}
-
-export interface Runtime {
-  registry: Registry;
-  store: Store;
-  config: Config;
-  /** Per-platform fetch override (local twins in-process); the global fetch otherwise. */
-  fetchFor?: Record<string, typeof fetch | undefined>;
-  /** Where tools put files they hand out by link (shared/blob). */
-  blob?: BlobStore;
-  /** DNS for checking caller URLs (webhook targets); absent: the system resolver. */
-  resolve?: Resolver;
-}
-
-
-/** Marks a request body that was not valid JSON; reported after auth, lookup and rate limit. */
-export const INVALID_JSON: unique symbol = Symbol('invalid JSON body');
-
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
-
-/** The one path of a tool call, shared by HTTP and direct Lambda invocation. */
+/**
+ * The one path of a tool call, for every surface (HTTP, MCP, direct Lambda invocation): they map
+ * their request to a `Call` and the `Outcome` to their answer; everything between is here —
+ * admission (shared/admission.ts), the tool lookup (once), normalisation (nulls for omitted
+ * optionals dropped), validation, safe writes (shared/safe-call.ts), the run, rendering and the
+ * access log (shared/access-log.ts).
+ */
 export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   const started = performance.now();
   const vendor: VendorStats = { calls: 0, ms: 0 };
@@ -53,62 +25,7 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   return outcome;
 }
 
-/** Vendor calls of one tool call: how many, and their summed wall time. */
-interface VendorStats {
-  calls: number;
-  ms: number;
-}
-
-let coldStart = true;
-
-/**
- * The access log: one JSON line per call. Ids, names, codes and timings only: never the key, a
- * parameter value or file content. With metrics on (Lambda) the line is an EMF document
- * (shared/metrics.ts) and always written; otherwise it is written with LOG_LEVEL=info.
- */
-function logCall(rt: Runtime, call: Call, outcome: Outcome, started: number, vendor: VendorStats): void {
-  const body = outcome.body;
-  const code = body.success ? undefined : body.error.code;
-  const fields = {
-    ...(call.requestId ? { request_id: call.requestId } : {}),
-    platform: call.platform,
-    tool: call.tool,
-    status: outcome.status,
-    ...(code ? { code } : {}),
-    duration_ms: Math.round((performance.now() - started) * 100) / 100,
-    vendor_calls: vendor.calls,
-    vendor_ms: Math.round(vendor.ms * 100) / 100,
-    cold_start: coldStart,
-  };
-  coldStart = false;
-  if (!metricsEnabled()) return log('info', 'call', fields);
-  // Platform and tool are dimensions: names the registry does not know are not minted as new ones.
-  const platform = rt.registry.platforms.get(call.platform);
-  const known = platform !== undefined && Object.hasOwn(platform.tools, call.tool);
-  const metrics = {
-    platform: platform ? call.platform : UNKNOWN_TOOL,
-    tool: known ? call.tool : UNKNOWN_TOOL,
-    ...(code ? { code } : {}),
-    latencyMs: fields.duration_ms,
-    vendorCalls: fields.vendor_calls,
-    vendorMs: fields.vendor_ms,
-  };
-  const namespace = process.env.METRICS_NAMESPACE;
-  emit('info', emfDocument(logRecord('info', 'call', fields), metrics, namespace ? { namespace } : {}));
-}
-
-/** The platform's fetch, counting vendor calls and their time for the access log. */
-function countingFetch(inner: typeof fetch, stats: VendorStats): typeof fetch {
-  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const t = performance.now();
-    stats.calls += 1;
-    try {
-      return await inner(input, init);
-    } finally {
-      stats.ms += performance.now() - t;
-    }
-  }) as typeof fetch;
-}
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcome> {
   const headers: Record<string, string> = {};
@@ -121,30 +38,26 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     // Awaited on every path below; this only keeps an early refusal from counting as unhandled.
     admission.catch(() => {});
     const found = await rt.registry.find(call.platform, call.tool);
-    // A read-only tool runs alongside the counter's round trip and its answer waits for admission
-    // (issue 15); writes (dry runs too), unknown tools and a fail-closed deployment wait before
-    // anything is sent, so a refused write never reaches the vendor.
+    // A read-only tool runs alongside the counter's round trip and its answer waits for admission;
+    // writes (dry runs too), unknown tools and a fail-closed deployment wait before anything is
+    // sent, so a refused write never reaches the vendor.
     if (!found?.tool.annotations.readOnly || rt.config.rateLimit.onStoreError === 'closed') await admission;
     if (!found) throw notFound(rt, call);
     const { platform, tool } = found;
-    // Idempotency keys, dry runs and token budgets: every tool of every platform (issue 13).
+    // Idempotency keys, dry runs and token budgets: every tool of every platform.
     const safe = safeCall(call, tool);
 
-    // A body the HTTP edge refused while reading it (a duplicate key): reported here, after the rate limit.
-    if (call.params instanceof ToolError) throw call.params;
-    if (call.params === INVALID_JSON) {
-      throw new ToolError('INVALID_PARAMETER', 'The request body is not valid JSON. Send a JSON object of the tool parameters, e.g. {"workspace_id": 1}.', {
-        parameter: '(body)',
-        expected: 'JSON object',
-      });
-    }
-    if (call.params === null || typeof call.params !== 'object' || Array.isArray(call.params)) {
+    // What the surface refused while reading the request: reported here, after the rate limit.
+    if (call.refused === 'not_json') throw notJsonError(tool.example?.input);
+    if (call.refused) throw call.refused;
+    if (!isPlainObject(call.params)) {
       throw new ToolError('INVALID_PARAMETER', 'The request body must be a JSON object of the tool parameters, e.g. {} or {"workspace_id": 1}.', {
         parameter: '(body)',
         expected: 'JSON object',
       });
     }
-    const input = parseInput(tool.input, call.params);
+    // A null for an optional parameter is its omission (OpenAI strict mode sends them): shared/schemas/nulls.ts.
+    const input = parseInput(tool.input, omitNulls(tool.input, call.params));
     const env: PlatformEnv = {
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
@@ -163,39 +76,15 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       ...(rt.resolve ? { resolve: rt.resolve } : {}),
     })), admission]);
     Object.assign(headers, safety);
-    const data = safe.render(result, input, call.format);
-    return { status: 200, body: { success: true, data }, headers };
+    if (call.format !== 'structured') return success(safe.render(result, input, call.format), headers);
+    // Text, and beside it the structured result: not for a dry-run plan or a token budget, which are text answers.
+    const text = safe.render(result, input, 'text');
+    if (safe.dryRun || call.maxTokens !== undefined) return success(text, headers);
+    return { ...success(text, headers), structured: safe.render(result, input, 'json') };
   } catch (err) {
     // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.
     const refusal = await admission?.then(() => undefined, (e: unknown) => e);
     return failure(refusal ?? err, call, headers);
-  }
-}
-
-/**
- * Counts one call of the key on the platform and sets the RateLimit-* headers; over the limit it
- * throws RATE_LIMITED. Every keyed answer of a known platform carries the headers.
- */
-export async function countCall(rt: Runtime, platform: string, keyHash: string, headers: Record<string, string>): Promise<void> {
-  const { onStoreError } = rt.config.rateLimit;
-  const { max, windowSeconds } = rateLimitFor(rt.config, platform, rt.registry.platforms.get(platform)?.rateLimit);
-  let counter;
-  try {
-    counter = await rt.store.increment(`rl#${platform}#${keyHash}`, windowSeconds, max);
-  } catch (err) {
-    // Fail open by default: a store outage must not take every platform down with it.
-    log('error', 'rate-limit store unavailable', { platform, policy: onStoreError, error: err instanceof Error ? err.name : 'unknown' });
-    if (onStoreError === 'open') return;
-    throw new ToolError('INTERNAL_ERROR', 'The rate-limit store is unavailable and this deployment refuses uncounted calls (RATE_LIMIT_ON_STORE_ERROR=closed). Retry later.', {});
-  }
-  headers['RateLimit-Limit'] = String(counter.limit);
-  headers['RateLimit-Remaining'] = String(counter.remaining);
-  headers['RateLimit-Reset'] = String(counter.resetSeconds);
-  if (!counter.allowed) {
-    throw rateLimited(counter.resetSeconds, `Rate limit of ${max} calls per ${windowSeconds} s for this key on "${platform}" reached; retry after ${counter.resetSeconds} s.`, {
-      limit: max,
-      window_seconds: windowSeconds,
-    });
   }
 }
 
@@ -209,21 +98,4 @@ function notFound(rt: Runtime, call: Call): ToolError {
     platform: call.platform,
     tool: call.tool,
   });
-}
-
-export function failure(err: unknown, call: Pick<Call, 'platform' | 'tool'>, headers: Record<string, string> = {}): Outcome {
-  if (err instanceof ToolError) {
-    return { status: err.status, body: errorBody(err.code, err.message, err.details), headers: { ...headers, ...err.headers } };
-  }
-  // Unexpected: the caller gets a generic message, the log gets the cause (never the key or the params).
-  log('error', 'unexpected error', { platform: call.platform, tool: call.tool, error: err instanceof Error ? err.stack : String(err) });
-  return {
-    status: ERROR_CATALOGUE.INTERNAL_ERROR.status,
-    body: errorBody('INTERNAL_ERROR', 'The service hit an unexpected error; it has been logged. Retry later.', {}),
-    headers,
-  };
-}
-
-export function errorBody(code: ErrorCode, message: string, details: ErrorDetails = {}): Envelope {
-  return { success: false, error: { code, message, details } };
 }

@@ -121,7 +121,8 @@ export function openApiDocument(entries: readonly CatalogEntry[], platforms: rea
             {
               description: `${code}: ${ERROR_CATALOGUE[code].meaning}`,
               headers: code === 'RATE_LIMITED' ? { ...rateHeaders(), 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : rateHeaders(),
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+              // Its own example: without one, viewers show the schema's first code (INVALID_PARAMETER) for every status.
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { success: false, error: { code, ...ERROR_EXAMPLES[code] } } } },
             },
           ]),
         ),
@@ -129,6 +130,16 @@ export function openApiDocument(entries: readonly CatalogEntry[], platforms: rea
     },
   };
 }
+
+/** What each error looks like, for the response examples. */
+const ERROR_EXAMPLES: Record<ErrorCode, { message: string; details: Record<string, unknown> }> = {
+  INVALID_PARAMETER: { message: 'Parameter "workspace_id" must be a positive integer; got "abc".', details: { parameter: 'workspace_id', expected: 'positive integer' } },
+  UNAUTHORIZED: { message: 'Missing Authorization header. Send the platform API key as "Authorization: Bearer <key>".', details: {} },
+  FORBIDDEN: { message: 'The key may not do this: the platform refused the operation for lack of permission.', details: {} },
+  NOT_FOUND: { message: 'Unknown tool "getDael" on platform "crm". List the tools with GET /v1/tools/crm.', details: { platform: 'crm', tool: 'getDael' } },
+  RATE_LIMITED: { message: 'Rate limit of 100 calls per 60 s for this key on "crm" reached; retry after 12 s.', details: { retry_after: 12, limit: 100, window_seconds: 60 } },
+  INTERNAL_ERROR: { message: 'The service hit an unexpected error; it has been logged. Retry later.', details: {} },
+};
 
 const rateHeaders = () => ({
   'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },

@@ -1,10 +1,23 @@
 import { loadConfig, type Config } from './config';
 import { log } from './log';
-import type { Runtime } from './execute';
-import { createRegistry } from './registry';
+import { createRegistry, type Registry } from './registry';
 import { createStore, type Store } from './store';
 import { createBlobStore, type BlobStore } from './blob';
+import type { Resolver } from './fetch-url';
 import type { Platform } from './tool';
+
+/** What every call of a container shares: built once (createRuntime), passed to every surface. */
+export interface Runtime {
+  registry: Registry;
+  store: Store;
+  config: Config;
+  /** Per-platform fetch override (local twins in-process); the global fetch otherwise. */
+  fetchFor?: Record<string, typeof fetch | undefined>;
+  /** Where tools put files they hand out by link (shared/blob). */
+  blob?: BlobStore;
+  /** DNS for checking caller URLs (webhook targets); absent: the system resolver. */
+  resolve?: Resolver;
+}
 
 export interface RuntimeOptions {
   platforms: readonly Platform<any>[];

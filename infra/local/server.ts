@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '../../shared/config';
 import { createApp, noRoute } from '../../shared/http/app';
-import { localOriginGuard } from '../../shared/http/mcp';
+import { localOriginGuard } from '../../shared/http/origin-guard';
 import { mountReference } from './reference';
 import { createRuntime } from '../../shared/runtime';
 import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
@@ -34,7 +34,7 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   if (blob instanceof MemoryBlobStore) app.get(`${BLOB_PATH}*`, (c) => blob.serve(c.req.raw));
   // The API reference page at GET / (Swagger UI over /v1/openapi.json), trying tools with the sandbox keys.
   mountReference(app, Object.fromEntries(localPlatforms.map((p) => [p.platform.name, p.keys.owner])));
-  // DNS-rebinding protection of the MCP endpoints (shared/http/mcp.ts): Host and Origin must name this server.
+  // DNS-rebinding protection of the MCP endpoints (shared/http/origin-guard.ts): Host and Origin must name this server.
   let own = 'http://127.0.0.1';
   const guard = localOriginGuard(() => own, (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean));
   app.use('/v1/mcp', guard);

@@ -1,5 +1,22 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { contentDisposition, type BlobObject, type BlobStore, type SignedLink } from './blob';
+import { errorBody, writeEnvelope } from '../envelope';
+import type { ErrorCode } from '../errors';
+
+/** A refused link as the envelope every route answers (the link works without a key, so nothing names the caller). */
+function refuse(status: number, code: ErrorCode, message: string, details: Record<string, unknown> = {}): Response {
+  const written = writeEnvelope({ status, body: errorBody(code, message, details), headers: {} });
+  return new Response(written.body, { status: written.status, headers: written.headers });
+}
+
+/** A path's segments decoded, or undefined when one is not valid percent-encoding (e.g. %E0%A4%A). */
+function decodedKey(path: string): string | undefined {
+  try {
+    return path.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The local Blob store: objects in memory, served by the local server at
@@ -63,22 +80,26 @@ export class MemoryBlobStore implements BlobStore {
   }
 
   /**
-   * Answers a GET of a link: 200 with the bytes, 403 when the signature is wrong or the link has
-   * expired, 404 when the object is gone. `now` (epoch ms) defaults to the store's clock.
+   * Answers a GET of a link: 200 with the bytes, 400 when the path is not valid percent-encoding,
+   * 403 when the signature is wrong or the link has expired, 404 when the object is gone; every
+   * refusal an envelope. `now` (epoch ms) defaults to the store's clock.
    */
   serve(request: Request, now = this.now()): Response {
     const url = new URL(request.url);
     const at = url.pathname.indexOf(BLOB_PATH);
-    if (at < 0) return new Response('not found', { status: 404 });
-    const key = url.pathname.slice(at + BLOB_PATH.length).split('/').map(decodeURIComponent).join('/');
+    if (at < 0) return refuse(404, 'NOT_FOUND', 'No such download link.');
+    const key = decodedKey(url.pathname.slice(at + BLOB_PATH.length));
+    if (key === undefined) {
+      return refuse(400, 'INVALID_PARAMETER', 'The link\'s path is not valid percent-encoding (RFC 3986); use the download_url exactly as the tool returned it.', { parameter: '(path)', expected: 'a download_url as returned' });
+    }
     const expires = Number(url.searchParams.get('expires'));
     const sig = url.searchParams.get('sig') ?? '';
     const want = Buffer.from(this.sign(key, expires));
     const got = Buffer.from(sig);
-    if (!Number.isInteger(expires) || got.length !== want.length || !timingSafeEqual(got, want)) return new Response('invalid signature', { status: 403 });
-    if (now >= expires * 1000) return new Response('link expired', { status: 403 });
+    if (!Number.isInteger(expires) || got.length !== want.length || !timingSafeEqual(got, want)) return refuse(403, 'FORBIDDEN', 'The link\'s signature does not match: use the download_url exactly as the tool returned it, or ask the tool for a new link.');
+    if (now >= expires * 1000) return refuse(403, 'FORBIDDEN', 'The link has expired; ask the tool for a new one.');
     const o = this.objects.get(key);
-    if (!o) return new Response('not found', { status: 404 });
+    if (!o) return refuse(404, 'NOT_FOUND', 'The file of this link is gone; ask the tool for a new link.');
     return new Response(o.body as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': o.contentType, 'content-length': String(o.body.byteLength), 'content-disposition': contentDisposition(o.filename), 'cache-control': 'private, no-store' } });
   }
 

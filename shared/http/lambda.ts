@@ -1,14 +1,19 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handle } from 'hono/aws-lambda';
 import { ToolError } from '../errors';
-import { execute, failure, type Envelope, type Runtime } from '../execute';
-import { createRuntime, type RuntimeOptions } from '../runtime';
+import { execute } from '../execute';
+import { failure, writeEnvelope, type Envelope } from '../envelope';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import type { Platform } from '../tool';
 import { createApp } from './app';
 import { log } from '../log';
 import { readSecureKey } from './ssm';
 
-/** A scheduled job's event: the key is read from an SSM SecureString, never sent in the event. */
+/**
+ * A scheduled job's event: the key is read from an SSM SecureString, never sent in the event.
+ * Lambda's runtime parses the event before this code runs; the parameters' depth is then checked
+ * by validation (iteratively, shared/validate.ts), like an HTTP body after its text scan.
+ */
 export interface DirectEvent {
   tool: string;
   params?: unknown;
@@ -113,8 +118,8 @@ function checkHttpEvent(event: HttpEvent): HttpEvent | ToolError {
 
 /** An envelope as API Gateway's proxy answer. */
 function httpFailure(err: unknown, platform: string) {
-  const outcome = failure(err, { platform, tool: '' });
-  return { statusCode: outcome.status, headers: { ...outcome.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(outcome.body), isBase64Encoded: false };
+  const written = writeEnvelope(failure(err, { platform, tool: '' }));
+  return { statusCode: written.status, headers: written.headers, body: written.body, isBase64Encoded: false };
 }
 
 async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, context: Context): Promise<Envelope> {

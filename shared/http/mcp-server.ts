@@ -1,20 +1,22 @@
 /**
  * The MCP server (Streamable HTTP, stateless, JSON responses) on the official SDK. Loaded by
  * shared/http/mcp.ts with a dynamic import on the first MCP request only: the SDK (and its ajv)
- * is ~300 KB that a plain tool call never evaluates.
+ * is ~300 KB that a plain tool call never evaluates. It maps tools/list to the catalog and
+ * tools/call to a `Call` for execute, and the `Outcome` back to a tool result; nothing else.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { execute, failure, type Runtime } from '../execute';
+import { execute } from '../execute';
+import { failure } from '../envelope';
+import type { Runtime } from '../runtime';
 import { applyFilter, catalog, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
-import { omitNulls } from '../schemas/nulls';
 import { mcpTool } from '../schemas/providers';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
 import { parseInput } from '../validate';
-import { invalidParameter } from '../errors';
+import { invalidParameter, type ToolError } from '../errors';
 import type { Platform } from '../tool';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
@@ -31,6 +33,8 @@ export interface McpCall {
   key: string;
   deadline?: number;
   requestId?: string;
+  /** tools/call requests (by JSON-RPC id) whose arguments the HTTP edge refused (a key given twice). */
+  refused?: ReadonlyMap<unknown, ToolError>;
 }
 
 const VERSION = '0.1.0';
@@ -109,7 +113,7 @@ function decodeCursor(cursor: string | undefined): number {
 const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
 
 /** Answers one MCP request with a fresh server and transport (a stateless transport serves one request). */
-export async function serveMcp(rt: Runtime, request: Request, scope: McpScope, call: McpCall): Promise<Response> {
+export async function serveMcp(rt: Runtime, request: Request, messages: unknown, scope: McpScope, call: McpCall): Promise<Response> {
   const combined = !scope.platform;
   const server = new Server(
     { name: scope.platform ? `tool-execution-service-${scope.platform.name}` : 'tool-execution-service', version: VERSION },
@@ -131,46 +135,49 @@ export async function serveMcp(rt: Runtime, request: Request, scope: McpScope, c
     return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
     const args = req.params.arguments ?? {};
     if (combined && name === SEARCH_TOOL) return searchTools(rt, args);
     const entry = (await entriesOf(rt, scope)).find((e) => (combined ? combinedName(e) : e.name) === name);
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
-    if (!entry) throw protocolError(ErrorCode.InvalidParams, `Unknown tool "${name}" on this endpoint. List the tools with tools/list.`);
-    const found = (await rt.registry.find(entry.platform, entry.name))!;
-    const params = omitNulls(found.tool.input, args);
+    if (!entry) throw protocolError(ErrorCode.InvalidParams, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
     // Safe writes through the call's _meta, as the HTTP header and queries (shared/safe-call.ts).
     const meta = (req.params._meta ?? {}) as Record<string, unknown>;
-    const safety = { idempotencyKey: meta.idempotency_key, dryRun: meta.dry_run, maxTokens: meta.max_tokens };
-    // A dry-run plan and a token budget are text answers: no structured result beside them.
-    const structured = scope.structured && safety.dryRun === undefined && safety.maxTokens === undefined;
+    const refused = call.refused?.get(extra.requestId);
     const outcome = await execute(rt, {
       platform: entry.platform,
       tool: entry.name,
       key: call.key,
-      params,
-      format: structured ? 'json' : 'text',
+      params: args,
+      ...(refused ? { refused } : {}),
+      format: scope.structured ? 'structured' : 'text',
       ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
       ...(call.requestId ? { requestId: call.requestId } : {}),
-      ...safety,
+      idempotencyKey: meta.idempotency_key,
+      dryRun: meta.dry_run,
+      maxTokens: meta.max_tokens,
     });
     // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
     if (!outcome.body.success) return errorResult(outcome.body);
-    const data = outcome.body.data;
-    if (!structured) return { content: [{ type: 'text', text: String(data) }] };
-    // The same compact text as the HTTP protocol's default, beside the JSON result. The input
-    // parsed again here is the one execute validated: parsing is deterministic.
-    const text = found.tool.text(data, parseInput(found.tool.input, params));
-    const structuredContent = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { result: data };
-    return { content: [{ type: 'text', text }], structuredContent };
+    // As HTTP's Idempotent-Replayed and Dry-Run headers say it.
+    const said = {
+      ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
+      ...(outcome.headers['Dry-Run'] === 'true' ? { dry_run: true } : {}),
+    };
+    const data = outcome.structured;
+    return {
+      content: [{ type: 'text', text: String(outcome.body.data) }],
+      ...(data !== undefined ? { structuredContent: data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { result: data } } : {}),
+      ...(Object.keys(said).length ? { _meta: said } : {}),
+    };
   });
 
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, { parsedBody: messages });
   } finally {
     // JSON mode answers only once every response is in: nothing is left to send.
     void server.close();

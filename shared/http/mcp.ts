@@ -1,61 +1,27 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ToolError } from '../errors';
-import { countCall, failure, hashKey, type Runtime } from '../execute';
-import { openApiDocument } from '../openapi';
-import { applyFilter, catalog, parseFilter, platformCatalog, type CatalogFilter } from '../schemas/catalog';
-import { PROVIDERS, providerTools, type Provider } from '../schemas/providers';
-import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
-import type { Platform } from '../tool';
+import { failure } from '../envelope';
+import { nestedTooDeep, tooDeepError } from '../json-body';
+import { knownPlatform } from '../list-tools';
+import type { Runtime } from '../runtime';
+import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../schemas/catalog';
+import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from '../validate';
 import { bearerKey } from './auth';
+import { respond } from './respond';
+import type { McpScope } from './mcp-server';
 
 /**
- * The agent surfaces on top of the one execute path, generic over the registry (no list of tools
- * or platforms here): MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), the
- * OpenAPI 3.1 document, provider-shaped catalogs (?schema=openai|anthropic|gemini|mcp), catalog
- * filters (?toolsets=, ?read_only=) and tool search. The MCP SDK is loaded by dynamic import on
- * the first MCP request only (shared/http/mcp-server.ts), so a plain tool call never pays for it.
- * Registered by createApp before its own routes.
+ * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,
+ * stateless, over the one execute path. This module reads the HTTP request: key, endpoint query,
+ * the JSON-RPC body (depth checked before it is parsed, duplicate keys, malformed tools/call
+ * requests answered -32602 with a sentence), and hands the parsed messages to the MCP server
+ * (shared/http/mcp-server.ts), loaded by dynamic import on the first MCP request only, so a plain
+ * tool call never pays for the SDK.
  */
-export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number): void {
-  app.get('/v1/tools/search', (c) => guarded(c, '', async (key, headers) => {
-    const q = c.req.query();
-    const query = (q.query ?? '').trim();
-    if (!query) throw new ToolError('INVALID_PARAMETER', 'Query "query" is required: what you want to do, e.g. ?query=add a comment to a deal.', { parameter: 'query', expected: 'text' });
-    if (query.length > 500) throw new ToolError('INVALID_PARAMETER', 'Query "query" is longer than 500 characters.', { parameter: 'query', expected: 'at most 500 characters' });
-    const platform = q.platform;
-    if (platform !== undefined) knownPlatform(rt, platform, 'platform');
-    const limit = q.limit === undefined ? SEARCH_LIMIT.default : Number(q.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT.max) {
-      throw new ToolError('INVALID_PARAMETER', `Query "limit" must be an integer from 1 to ${SEARCH_LIMIT.max}; got "${q.limit}".`, { parameter: 'limit', expected: `integer 1-${SEARCH_LIMIT.max}` });
-    }
-    await countCall(rt, platform ?? 'search', hashKey(key), headers);
-    const tools = searchIndex(await registryIndex(rt.registry), query, limit, platform).map(hitView);
-    return { query, ...(platform ? { platform } : {}), tools };
-  }));
-
-  // The catalog with filters or in a provider's shape; without those queries createApp's own
-  // route answers (next()), unchanged.
-  app.get('/v1/tools/:platform', async (c, next) => {
-    const q = c.req.query();
-    if (q.schema === undefined && q.toolsets === undefined && q.read_only === undefined) return next();
-    const name = c.req.param('platform');
-    return guarded(c, name, async (key, headers) => {
-      const platform = knownPlatform(rt, name);
-      const provider = q.schema;
-      if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) {
-        throw new ToolError('INVALID_PARAMETER', `Query "schema" must be one of ${PROVIDERS.join(', ')}; got "${provider}".`, { parameter: 'schema', expected: `one of ${PROVIDERS.join(', ')}` });
-      }
-      const filter = parseFilter(q);
-      await countCall(rt, name, hashKey(key), headers);
-      const entries = applyFilter(await platformCatalog(rt.registry, platform), filter);
-      if (provider) return { platform: name, schema: provider, tools: providerTools(provider as Provider, entries) };
-      return { platform: name, tools: entries.map((e) => ({ name: e.name, description: e.description, annotations: e.annotations, input_schema: e.inputSchema, ...(e.group ? { group: e.group } : {}) })) };
-    });
-  });
-
-  // MCP, Streamable HTTP, stateless: POST only (GET would open an SSE stream a stateless server
-  // never writes to; the specification lets a server answer 405 instead).
+export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): void {
+  // POST only: GET would open an SSE stream a stateless server never writes to; the
+  // specification lets a server answer 405 instead.
   const mcp = async (c: Context) => {
     const name = c.req.param('platform');
     if (c.req.method !== 'POST') {
@@ -65,24 +31,45 @@ export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number)
       });
     }
     const auth = bearerKey(c.req.header('authorization'));
-    if (!auth.ok) return answer(failure(auth.error, { platform: name ?? '', tool: '' }), { 'WWW-Authenticate': 'Bearer' });
-    let scope: import('./mcp-server').McpScope;
+    if (!auth.ok) return respond(failure(auth.error, { platform: name ?? '', tool: '' }), { headers: { 'WWW-Authenticate': 'Bearer' } });
+    let scope: McpScope;
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
       scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
-      return answer(failure(err, { platform: name ?? '', tool: '' }));
+      return respond(failure(err, { platform: name ?? '', tool: '' }));
     }
+    const read = readMessages(await c.req.text());
+    if ('error' in read) return rpcError(read.error.code, read.error.message, null, read.error.data);
     const remaining = c.env?.lambdaContext?.getRemainingTimeInMillis?.() as number | undefined;
     const requestId = (c.env?.lambdaContext?.awsRequestId as string | undefined) ?? c.req.header('x-request-id');
-    const { serveMcp } = await import('./mcp-server');
-    return serveMcp(rt, await lenientRequest(c.req.raw), scope, {
+    const call = {
       key: auth.key,
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
-    });
+      refused: read.refused,
+    };
+    const { serveMcp } = await import('./mcp-server');
+    const request = lenientRequest(c.req.raw);
+    if (!Array.isArray(read.messages)) {
+      const malformed = malformedCall(read.messages);
+      if (malformed) return rpcError(-32602, malformed, idOf(read.messages));
+      return serveMcp(rt, request, read.messages, scope, call);
+    }
+    // A batch: malformed tools/call requests answered here, the rest by the server, in one array.
+    const errors: unknown[] = [];
+    const rest: unknown[] = [];
+    for (const m of read.messages) {
+      const malformed = malformedCall(m);
+      if (malformed) errors.push({ jsonrpc: '2.0', id: idOf(m), error: { code: -32602, message: malformed } });
+      else rest.push(m);
+    }
+    if (errors.length === 0) return serveMcp(rt, request, read.messages, scope, call);
+    const answered = rest.length ? await serveMcp(rt, request, rest, scope, call) : undefined;
+    const others = answered && answered.status === 200 && (answered.headers.get('content-type') ?? '').includes('json') ? ((await answered.json()) as unknown) : [];
+    return new Response(JSON.stringify([...(Array.isArray(others) ? others : [others]), ...errors]), { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
   };
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
@@ -90,22 +77,80 @@ export function agentSurfaces(app: Hono<any>, rt: Runtime, maxBodyBytes: number)
   });
   app.all('/v1/mcp', limit, mcp);
   app.all('/v1/mcp/:platform', limit, mcp);
+}
 
-  // OpenAPI 3.1: every platform of this runtime (locally all; on a Lambda its one platform), or
-  // one platform's. Public like any API description: tool names and schemas are no secret, and
-  // code generators and gateways fetch it without a key.
-  const openapi = async (c: Context, platforms: readonly Platform[]) => {
-    const doc = openApiDocument(await catalog(rt.registry, platforms), platforms, origin(c));
-    return new Response(JSON.stringify(doc), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
-  };
-  app.get('/v1/openapi.json', (c) => openapi(c, [...rt.registry.platforms.values()]));
-  app.get('/v1/openapi/:file', async (c, next) => {
-    const m = /^(.+)\.json$/.exec(c.req.param('file'));
-    const platform = m ? rt.registry.platforms.get(m[1]!) : undefined;
-    if (!m) return next();
-    if (!platform) return answer(failure(new ToolError('NOT_FOUND', `Unknown platform "${m[1]}". Platforms served here: ${[...rt.registry.platforms.keys()].join(', ')}.`, { platform: m[1] }), { platform: m[1]!, tool: '' }));
-    return openapi(c, [platform]);
-  });
+/**
+ * Levels of a JSON-RPC message around a tool's arguments (a batch array, the message, `params`):
+ * the arguments themselves may nest MAX_NESTING levels, as a REST body may.
+ */
+const ENVELOPE_LEVELS = 3;
+
+type Read =
+  | { messages: unknown; refused: Map<unknown, ToolError> }
+  | { error: { code: number; message: string; data?: unknown } };
+
+/**
+ * The JSON-RPC body, as REST reads its body: nesting checked by a linear scan before parsing
+ * (shared/json-body.ts), then parsed, then each key once per object. A key given twice inside a
+ * tools/call's `arguments` is that call's INVALID_PARAMETER (refused by name, after auth and the
+ * rate limit, as REST does); anywhere else it makes the message ambiguous: -32600.
+ */
+function readMessages(text: string): Read {
+  const max = MAX_NESTING + ENVELOPE_LEVELS;
+  const deep = nestedTooDeep(text, max);
+  if (deep) {
+    // Named as REST names it: the path inside the tool's arguments.
+    const inArgs = deep.indexOf('arguments');
+    const err = tooDeepError(inArgs >= 0 && deep[inArgs - 1] === 'params' ? deep.slice(inArgs + 1) : deep, MAX_NESTING);
+    return { error: { code: -32602, message: err.message, data: { code: err.code, details: err.details } } };
+  }
+  let messages: unknown;
+  try {
+    messages = JSON.parse(text);
+  } catch {
+    return { error: { code: -32700, message: 'Parse error: the request body is not valid JSON. Send one JSON-RPC 2.0 message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}.' } };
+  }
+  const refused = new Map<unknown, ToolError>();
+  const dup = duplicateKeyPath(text);
+  if (dup) {
+    const inBatch = Array.isArray(messages);
+    const message = (inBatch ? (messages as unknown[])[Number(dup[0])] : messages) as Record<string, unknown> | undefined;
+    const path = inBatch ? dup.slice(1) : dup;
+    if (path[0] === 'params' && path[1] === 'arguments' && path.length > 2 && message?.method === 'tools/call' && message.id !== undefined) {
+      refused.set(message.id, duplicateKeyError(path.slice(2)));
+    } else {
+      return { error: { code: -32600, message: `Invalid request: the key "${path.join('.').slice(0, 80)}" is given more than once in the same object; send each key once.` } };
+    }
+  }
+  return { messages, refused };
+}
+
+const idOf = (m: unknown): unknown => {
+  const id = m !== null && typeof m === 'object' ? (m as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+};
+
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+
+/** What is wrong with a tools/call request's shape, as a sentence; undefined when nothing is (or it is no tools/call). */
+export function malformedCall(m: unknown): string | undefined {
+  if (m === null || typeof m !== 'object' || Array.isArray(m) || (m as { method?: unknown }).method !== 'tools/call') return undefined;
+  const params = (m as { params?: unknown }).params;
+  if (params === undefined) return 'Invalid tools/call request: "params" is missing; send {"name": "<tool>", "arguments": {…}}.';
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) return `Invalid tools/call request: "params" must be an object {"name", "arguments"}; got ${kindOf(params)}.`;
+  const { name, arguments: args, _meta: meta } = params as Record<string, unknown>;
+  if (typeof name !== 'string') return `Invalid tools/call request: "params.name" must be the tool's name as a string; got ${name === undefined ? 'nothing' : kindOf(name)}. List the tools with tools/list.`;
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
+    return `Invalid tools/call request: "params.arguments" must be an object of the tool's parameters (or left out); got ${kindOf(args)}.`;
+  }
+  if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return `Invalid tools/call request: "params._meta" must be an object; got ${kindOf(meta)}.`;
+  return undefined;
+}
+
+function rpcError(code: number, message: string, id: unknown, data?: unknown): Response {
+  const error = { code, message, ...(data !== undefined ? { data } : {}) };
+  // Errors the server cannot tie to a request (no id) are HTTP 400, as the SDK answers them; a request's error is its answer.
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: id === null ? 400 : 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
 /** The query of an MCP endpoint: catalog filters, ?format=json, ?page_size=. */
@@ -126,84 +171,12 @@ function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structure
 
 /**
  * The SDK answers 406 unless Accept names both JSON and SSE; many clients send neither or one.
- * Like the common Hono MCP middleware, any Accept is taken as both (answers are JSON anyway).
+ * Like the common Hono MCP middleware, any Accept is taken as both (answers are JSON anyway). The
+ * body was read and parsed here: the server gets the messages, not the body.
  */
-async function lenientRequest(req: Request): Promise<Request> {
-  const accept = req.headers.get('accept') ?? '';
-  if (accept.includes('application/json') && accept.includes('text/event-stream')) return req;
+function lenientRequest(req: Request): Request {
   const headers = new Headers(req.headers);
-  headers.set('accept', 'application/json, text/event-stream');
-  return new Request(req.url, { method: req.method, headers, body: await req.text() });
-}
-
-/** The platform of a path (NOT_FOUND when unknown) or of a query parameter (INVALID_PARAMETER naming it). */
-function knownPlatform(rt: Runtime, name: string, queryParameter?: string): Platform {
-  const platform = rt.registry.platforms.get(name);
-  if (platform) return platform;
-  const known = [...rt.registry.platforms.keys()].join(', ');
-  if (queryParameter) throw new ToolError('INVALID_PARAMETER', `Query "${queryParameter}": unknown platform "${name}"; platforms here: ${known}.`, { parameter: queryParameter, expected: `one of ${known}` });
-  throw new ToolError('NOT_FOUND', `Unknown platform "${name}". Platforms served here: ${known}.`, { platform: name });
-}
-
-/** Auth first, then the route's work; every outcome an envelope with the rate-limit headers. */
-async function guarded(c: Context, platform: string, work: (key: string, headers: Record<string, string>) => Promise<unknown>): Promise<Response> {
-  const auth = bearerKey(c.req.header('authorization'));
-  if (!auth.ok) return answer(failure(auth.error, { platform, tool: '' }));
-  const headers: Record<string, string> = {};
-  try {
-    const data = await work(auth.key, headers);
-    return answer({ status: 200, body: { success: true, data }, headers });
-  } catch (err) {
-    return answer(failure(err, { platform, tool: '' }, headers));
-  }
-}
-
-function answer(outcome: { status: number; body: unknown; headers: Record<string, string> }, extra: Record<string, string> = {}): Response {
-  const headers = new Headers({ ...outcome.headers, ...extra });
-  headers.set('cache-control', 'no-store');
-  headers.set('content-type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
-}
-
-/** The public base URL of this request (API Gateway's domain on a Lambda), for the OpenAPI servers list. */
-function origin(c: Context): string | undefined {
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
-  if (!host) return undefined;
-  const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
-  return `${proto}://${host}`;
-}
-
-/**
- * DNS-rebinding protection of the local server's MCP endpoints: a web page the user visits must
- * not drive a local MCP server through the browser. Host must be the server's own (or a loopback
- * alias of it, or one of MCP_ALLOWED_HOSTS); an Origin, when sent, must be one of those too.
- */
-export function localOriginGuard(base: () => string, extraHosts: readonly string[] = []): MiddlewareHandler {
-  return async (c, next) => {
-    const own = new URL(base());
-    const port = own.port;
-    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(own.hostname);
-    const hosts = new Set([own.host, ...(loopback ? ['127.0.0.1', 'localhost', '[::1]'].map((h) => `${h}:${port}`) : []), ...extraHosts]);
-    const host = c.req.header('host') ?? '';
-    const originHeader = c.req.header('origin');
-    let refused: string | undefined;
-    if (!hosts.has(host)) refused = `Invalid Host header: ${host || '(none)'}`;
-    else if (originHeader !== undefined) {
-      let originHost: string | undefined;
-      try {
-        const u = new URL(originHeader);
-        originHost = u.protocol === 'http:' || u.protocol === 'https:' ? u.host : undefined;
-      } catch {
-        originHost = undefined;
-      }
-      if (!originHost || !hosts.has(originHost)) refused = `Invalid Origin header: ${originHeader}`;
-    }
-    if (refused) {
-      return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `${refused}. This local MCP server answers its own host only.` }, id: null }), {
-        status: 403,
-        headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-      });
-    }
-    return next();
-  };
+  const accept = headers.get('accept') ?? '';
+  if (!(accept.includes('application/json') && accept.includes('text/event-stream'))) headers.set('accept', 'application/json, text/event-stream');
+  return new Request(req.url, { method: req.method, headers });
 }

@@ -1,0 +1,36 @@
+import type { Context, Hono } from 'hono';
+import { ToolError } from '../errors';
+import { failure } from '../envelope';
+import { openApiDocument } from '../openapi';
+import type { Runtime } from '../runtime';
+import { catalog } from '../schemas/catalog';
+import type { Platform } from '../tool';
+import { respond } from './respond';
+
+/**
+ * OpenAPI 3.1: every platform of this runtime (locally all; on a Lambda its one platform), or one
+ * platform's. Public like any API description: tool names and schemas are no secret, and code
+ * generators and gateways fetch it without a key.
+ */
+export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
+  const openapi = async (c: Context, platforms: readonly Platform[]) => {
+    const doc = openApiDocument(await catalog(rt.registry, platforms), platforms, origin(c));
+    return new Response(JSON.stringify(doc), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  };
+  app.get('/v1/openapi.json', (c) => openapi(c, [...rt.registry.platforms.values()]));
+  app.get('/v1/openapi/:file', async (c, next) => {
+    const m = /^(.+)\.json$/.exec(c.req.param('file'));
+    if (!m) return next();
+    const platform = rt.registry.platforms.get(m[1]!);
+    if (!platform) return respond(failure(new ToolError('NOT_FOUND', `Unknown platform "${m[1]}". Platforms served here: ${[...rt.registry.platforms.keys()].join(', ')}.`, { platform: m[1] }), { platform: m[1]!, tool: '' }));
+    return openapi(c, [platform]);
+  });
+}
+
+/** The public base URL of this request (API Gateway's domain on a Lambda), for the OpenAPI servers list. */
+function origin(c: Context): string | undefined {
+  const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+  if (!host) return undefined;
+  const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
+  return `${proto}://${host}`;
+}

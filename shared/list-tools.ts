@@ -1,0 +1,42 @@
+import { ToolError } from './errors';
+import { countCall, hashKey } from './admission';
+import type { Runtime } from './runtime';
+import { applyFilter, platformCatalog, type CatalogFilter } from './schemas/catalog';
+import { PROVIDERS, providerTools, type Provider } from './schemas/providers';
+import type { Platform } from './tool';
+
+/** The platform of a path (NOT_FOUND when unknown) or of a query parameter (INVALID_PARAMETER naming it). */
+export function knownPlatform(rt: Runtime, name: string, queryParameter?: string): Platform {
+  const platform = rt.registry.platforms.get(name);
+  if (platform) return platform;
+  const known = [...rt.registry.platforms.keys()].join(', ');
+  if (queryParameter) throw new ToolError('INVALID_PARAMETER', `Query "${queryParameter}": unknown platform "${name}"; platforms here: ${known}.`, { parameter: queryParameter, expected: `one of ${known}` });
+  throw new ToolError('NOT_FOUND', `Unknown platform "${name}". Platforms served here: ${known}.`, { platform: name });
+}
+
+/** A provider name from `?schema=`, or INVALID_PARAMETER naming the choices. */
+export function parseProvider(raw: string | undefined): Provider | undefined {
+  if (raw === undefined) return undefined;
+  if ((PROVIDERS as readonly string[]).includes(raw)) return raw as Provider;
+  throw new ToolError('INVALID_PARAMETER', `Query "schema" must be one of ${PROVIDERS.join(', ')}; got "${raw}".`, { parameter: 'schema', expected: `one of ${PROVIDERS.join(', ')}` });
+}
+
+/**
+ * A platform's tool list for a key: counted like a call (rate limit, headers), then read from the
+ * catalog built once per container (shared/schemas/catalog.ts), filtered, and shaped for a
+ * provider when one is asked for. The caller has checked the key.
+ */
+export async function listTools(
+  rt: Runtime,
+  request: { platform: string; key: string; filter: CatalogFilter; provider?: Provider | undefined },
+  headers: Record<string, string>,
+): Promise<unknown> {
+  const platform = knownPlatform(rt, request.platform);
+  await countCall(rt, platform.name, hashKey(request.key), headers);
+  const entries = applyFilter(await platformCatalog(rt.registry, platform), request.filter);
+  if (request.provider) return { platform: platform.name, schema: request.provider, tools: providerTools(request.provider, entries) };
+  return {
+    platform: platform.name,
+    tools: entries.map((e) => ({ name: e.name, description: e.description, annotations: e.annotations, input_schema: e.inputSchema, ...(e.group ? { group: e.group } : {}) })),
+  };
+}
