@@ -8,6 +8,8 @@ import type { Runtime } from '../runtime';
 import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../schemas/catalog';
 import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from '../validate';
 import { bearerKey } from './auth';
+import { parseProfile, type Profile } from '../schemas/profiles';
+import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpScope } from './mcp-server';
 
@@ -35,7 +37,8 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     let scope: McpScope;
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
-      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()) };
+      const base = origin(c);
+      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
@@ -153,8 +156,8 @@ function rpcError(code: number, message: string, id: unknown, data?: unknown): R
   return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: id === null ? 400 : 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
-/** The query of an MCP endpoint: catalog filters, ?format=json, ?page_size=. */
-function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structured: boolean; pageSize?: number } {
+/** The query of an MCP endpoint: catalog filters, ?format=json, ?page_size=, the profile (?profile=deferred, ?max_tools=N). */
+function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structured: boolean; pageSize?: number; profile: Profile } {
   const filter = parseFilter(q);
   if (q.format !== undefined && q.format !== 'json' && q.format !== 'text') {
     throw new ToolError('INVALID_PARAMETER', `Query "format" must be "json" (results also carry structuredContent) or omitted (text); got "${q.format}".`, { parameter: 'format', expected: '"json" or "text"' });
@@ -166,7 +169,7 @@ function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structure
       throw new ToolError('INVALID_PARAMETER', `Query "page_size" must be an integer from 1 to 1000; got "${q.page_size}".`, { parameter: 'page_size', expected: 'integer 1-1000' });
     }
   }
-  return { filter, structured: q.format === 'json', ...(pageSize ? { pageSize } : {}) };
+  return { filter, structured: q.format === 'json', ...(pageSize ? { pageSize } : {}), profile: parseProfile(q) };
 }
 
 /**

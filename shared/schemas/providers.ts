@@ -308,18 +308,31 @@ export interface McpIcon {
 }
 
 /**
- * An output schema as MCP takes it: `type: "object"` at the root. A result that is not an object
- * (a list, a value) is served as structuredContent `{result: …}`: its schema is wrapped alike.
+ * A dry run's answer (shared/dry-run.ts, `_meta.dry_run` on MCP) is the plan of writes, not the
+ * tool's result: a write tool's MCP output schema takes it as the other branch, by its marker.
  */
-export function mcpOutputSchema(schema: JsonSchema): JsonSchema & { type: 'object' } {
-  if (schema.type === 'object') return schema as JsonSchema & { type: 'object' };
+const DRY_RUN_PLAN: JsonSchema = { type: 'object', properties: { dry_run: { const: true } }, required: ['dry_run'] };
+
+/**
+ * An output schema as MCP takes it: `type: "object"` at the root. A result that is not an object
+ * (a list, a value) is served as structuredContent `{result: …}`: its schema is wrapped alike. A
+ * write tool's may also be a dry run's plan.
+ */
+export function mcpOutputSchema(schema: JsonSchema, opts: { write?: boolean } = {}): JsonSchema & { type: 'object' } {
   const { $defs, ...rest } = schema;
-  return { type: 'object', properties: { result: rest }, required: ['result'], ...($defs ? { $defs } : {}) };
+  const result: JsonSchema = rest.type === 'object' ? rest : { type: 'object', properties: { result: rest }, required: ['result'] };
+  const out: JsonSchema = opts.write ? { type: 'object', anyOf: [result, DRY_RUN_PLAN] } : result;
+  return { ...out, ...($defs ? { $defs } : {}) } as JsonSchema & { type: 'object' };
 }
 
-/** The structuredContent of a result under its tool's output schema (wrapped where the schema is). */
-export function structuredOf(schema: JsonSchema | undefined, data: unknown): Record<string, unknown> {
-  const wrapped = schema ? schema.type !== 'object' : data === null || typeof data !== 'object' || Array.isArray(data);
+/**
+ * The structuredContent of a result under its tool's output schema: wrapped as `{result}` where
+ * the schema is (or, without a schema, where the result is no object); a dry run's plan as is.
+ */
+export function structuredOf(schema: JsonSchema | undefined, data: unknown, opts: { plan?: boolean } = {}): Record<string, unknown> {
+  const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
+  if (opts.plan && isObject) return data as Record<string, unknown>;
+  const wrapped = schema ? schema.type !== 'object' : !isObject;
   return wrapped ? { result: data } : (data as Record<string, unknown>);
 }
 
@@ -350,7 +363,7 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
 export function mcpListedTool(entry: CatalogEntry, name = entry.name, icons?: readonly McpIcon[]): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
   return {
     ...mcpTool(entry, name),
-    ...(entry.outputSchema ? { outputSchema: mcpOutputSchema(entry.outputSchema) } : {}),
+    ...(entry.outputSchema ? { outputSchema: mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) } : {}),
     ...(icons?.length ? { icons: [...icons] } : {}),
   };
 }
@@ -358,6 +371,8 @@ export function mcpListedTool(entry: CatalogEntry, name = entry.name, icons?: re
 export interface McpListOptions extends ProfileOptions {
   /** The name a tool is listed by (the combined endpoint prefixes the platform). */
   nameOf?: (entry: CatalogEntry) => string;
+  /** The listed view of a tool, when the caller keeps them built (mcpListedTool with nameOf and iconsOf otherwise). */
+  viewOf?: (entry: CatalogEntry) => unknown;
   /** The endpoint's own search tool: listed first where the listing defers tools (or always, with `always`). */
   search?: { tool: unknown; always?: boolean };
   iconsOf?: (platform: string) => readonly McpIcon[] | undefined;
@@ -376,7 +391,7 @@ export function mcpToolsList(entries: readonly CatalogEntry[], opts: McpListOpti
   // A budget the endpoint's tools fit in whole needs no search tool (unless the endpoint always lists one).
   if (searchable && !opts.search!.always && profile.kind === 'max' && entries.length <= profile.maxTools) ({ loaded, deferred } = { loaded: [...entries], deferred: [] });
   const withSearch = searchable && (opts.search!.always === true || deferred.length > 0);
-  const tools = loaded.map((e) => mcpListedTool(e, opts.nameOf ? opts.nameOf(e) : e.name, opts.iconsOf?.(e.platform)));
+  const tools = loaded.map((e) => (opts.viewOf ? opts.viewOf(e) : mcpListedTool(e, opts.nameOf ? opts.nameOf(e) : e.name, opts.iconsOf?.(e.platform))));
   return withSearch ? [opts.search!.tool, ...tools] : tools;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Tool definitions a host loads up front, per profile (shared/schemas/profiles.ts): tokens
- * (gpt-tokenizer) of the MCP tools/list of each platform's endpoint and of the combined one under
+ * (gpt-tokenizer) of the MCP tools/list (as served, every page) of each platform's endpoint and of the combined one under
  * the full profile, the deferred one and the max_tools budgets of Cursor (40) and VS Code (128);
  * what Anthropic's and OpenAI's deferred listings put in front of the model; and the search
  * evaluation (test/search/eval-set.ts) with deferred loading: a request counts as reached when its
@@ -12,11 +12,11 @@ import { platforms } from '../../infra/local/platforms';
 import { SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/config';
 import { createApp } from '../../shared/http/app';
-import { combinedName, SEARCH_TOOL } from '../../shared/http/mcp-server';
+import { combinedName } from '../../shared/http/mcp-server';
 import { createRuntime } from '../../shared/runtime';
 import { catalog, type CatalogEntry } from '../../shared/schemas/catalog';
 import { applyProfile, type Profile } from '../../shared/schemas/profiles';
-import { anthropicTools, mcpToolsList, openaiResponsesTools, type AnthropicTool, type OpenAiNamespace } from '../../shared/schemas/providers';
+import { anthropicTools, openaiResponsesTools, type AnthropicTool, type OpenAiNamespace } from '../../shared/schemas/providers';
 import { buildIndex, searchIndex } from '../../shared/search';
 import { MemoryStore } from '../../shared/store/memory';
 import { evaluate } from '../search/evaluate';
@@ -39,38 +39,39 @@ const PROFILES: { label: string; profile: Profile }[] = [
 
 const tokens = (v: unknown) => encode(JSON.stringify(v)).length;
 
-/** The combined endpoint's search_tools as its tools/list serves it. */
-async function searchToolView(): Promise<unknown> {
-  const rt = await createRuntime({ platforms, config: loadConfig({}), store: new MemoryStore() });
-  const res = await createApp(rt).request('/v1/mcp', {
+/** tools/list of an MCP endpoint as a host gets it (icons under a local origin), every page. */
+async function toolsList(app: ReturnType<typeof createApp>, path: string): Promise<{ name: string }[]> {
+  const res = await app.request(path, {
     method: 'POST',
-    headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: { host: '127.0.0.1:8787', authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
-  const tools = ((await res.json()) as { result: { tools: { name: string }[] } }).result.tools;
-  const search = tools.find((t) => t.name === SEARCH_TOOL);
-  if (!search) throw new Error('the combined MCP endpoint lists no search_tools');
-  return search;
+  const body = (await res.json()) as { result?: { tools: { name: string }[] } };
+  if (!body.result) throw new Error(`${path}: ${JSON.stringify(body).slice(0, 300)}`);
+  return body.result.tools;
 }
+
+const query = (p: Profile) => (p.kind === 'full' ? '' : p.kind === 'deferred' ? '?profile=deferred' : `?max_tools=${p.maxTools}`);
 
 export async function measureDefinitions() {
   const rt = await createRuntime({ platforms, config: loadConfig({}), store: new MemoryStore() });
   const entries = await catalog(rt.registry);
   const mainGroups = Object.fromEntries(platforms.map((p) => [p.name, p.mainGroup]));
   const vendors = Object.fromEntries(platforms.map((p) => [p.name, p.vendor]));
-  const search = { tool: await searchToolView() };
-  const scopes: { label: string; entries: CatalogEntry[]; combined: boolean }[] = [
-    ...platforms.map((p) => ({ label: p.name, entries: entries.filter((e) => e.platform === p.name), combined: false })),
-    { label: 'all (combined)', entries, combined: true },
+  const app = createApp(rt);
+  const scopes: { label: string; path: string; entries: CatalogEntry[]; combined: boolean }[] = [
+    ...platforms.map((p) => ({ label: p.name, path: `/v1/mcp/${p.name}`, entries: entries.filter((e) => e.platform === p.name), combined: false })),
+    { label: 'all (combined)', path: '/v1/mcp', entries, combined: true },
   ];
-  const mcp = scopes.flatMap((s) =>
-    PROFILES.map(({ label, profile }) => {
-      const list = mcpToolsList(s.entries, { profile, mainGroups, search: { ...search, always: s.combined }, ...(s.combined ? { nameOf: combinedName } : {}) });
-      const listed = new Set(list.map((t) => (t as { name: string }).name));
+  const mcp = [];
+  for (const s of scopes) {
+    for (const { label, profile } of PROFILES) {
+      const list = await toolsList(app, `${s.path}${query(profile)}`);
+      const listed = new Set(list.map((t) => t.name));
       const deferred = s.entries.filter((e) => !listed.has(s.combined ? combinedName(e) : e.name)).length;
-      return { scope: s.label, combined: s.combined, profile: label, tools: list.length, tokens: tokens(list), total: s.entries.length, deferred };
-    }),
-  );
+      mcp.push({ scope: s.label, combined: s.combined, profile: label, tools: list.length, tokens: tokens(list), total: s.entries.length, deferred });
+    }
+  }
 
   // What the model sees up front through the providers' own tool search: Anthropic's loaded
   // tools and its search tool; OpenAI's namespaces (name and description) and loaded functions.

@@ -147,7 +147,7 @@ describe('MCP: output schemas in tools/list', () => {
       expect(ajv.validate(listed.outputSchema!, structured), `${key(e)}: ${ajv.errorsText()}`).toBe(true);
     }
     // A list result is served as {result: [...]}, and its schema says so.
-    const list = entries.find((e) => e.outputSchema?.type === 'array')!;
+    const list = entries.find((e) => e.outputSchema?.type === 'array' && e.annotations.readOnly)!;
     expect(mcpListedTool(list).outputSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } });
   });
 
