@@ -148,9 +148,11 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
     { name: scope.platform ? `tool-execution-service-${scope.platform.name}` : 'tool-execution-service', version: VERSION },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: scope.platform
-        ? `Tools of ${scope.platform.vendor} (platform "${scope.platform.name}"). Results are compact text; errors name the parameter to fix.`
-        : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`,
+      instructions:
+        (scope.platform
+          ? `Tools of ${scope.platform.vendor} (platform "${scope.platform.name}"). Results are compact text; errors name the parameter to fix.`
+          : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`) +
+        (scope.profile && scope.profile.kind !== 'full' ? ` Only the most used tools are listed: ${SEARCH_TOOL} finds the others with their parameters, and they are called by name like the listed ones.` : ''),
       jsonSchemaValidator: NEVER_VALIDATES,
     },
   );
