@@ -41,6 +41,11 @@ export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown>
   text(result: R, input: z.output<S>): string;
   /** A realistic call and its result: documents the tool and lets the registry test render it. */
   example: { input: z.input<S>; result: R };
+  /**
+   * Inputs of the tool's other modes, one per distinct way of calling it (free text vs structured
+   * filters): with `example.input`, the examples providers show a model (Anthropic's input_examples).
+   */
+  moreInputs?: readonly z.input<S>[];
 }
 
 export function defineTool<S extends z.ZodType, R, C>(tool: Tool<S, R, C>): Tool<S, R, C> {

@@ -18,7 +18,7 @@ export interface CatalogEntry {
   inputSchema: JsonSchema;
   /** The JSON Schema of the tool's `format=json` result (generated from its result type), when the platform declares them. */
   outputSchema?: JsonSchema;
-  /** Inputs that show how the tool is called: its own example's (Anthropic's input_examples). */
+  /** Inputs that show how the tool is called: its example's and one per other mode (Anthropic's input_examples). */
   inputExamples?: readonly Record<string, unknown>[];
 }
 
@@ -45,7 +45,7 @@ export function platformCatalog(registry: Registry, platform: Platform): Promise
           ...(group ? { group } : {}),
           inputSchema: z.toJSONSchema(t.input, { io: 'input' }) as JsonSchema,
           ...(output ? { outputSchema: output } : {}),
-          inputExamples: [t.example.input as Record<string, unknown>],
+          inputExamples: [t.example.input, ...(t.moreInputs ?? [])] as Record<string, unknown>[],
         };
       }),
     );

@@ -112,6 +112,12 @@ describe('live answers of read tools from their twins validate against their sch
       covered.push(`${platform}/${tool.name}`);
       remember(platform, res.body.data);
       expect(validate(platform, tool.name, res.body.data)).toBeUndefined();
+      // The tool's other modes answer in the same shape.
+      for (const input of tool.moreInputs ?? []) {
+        const other = await h.call(`${platform}/${tool.name}`, input, { query: 'format=json' });
+        expect(other.body.success, JSON.stringify(other.body.error)).toBe(true);
+        expect(validate(platform, tool.name, other.body.data)).toBeUndefined();
+      }
     });
   }
 

@@ -74,7 +74,7 @@ describe('profiles: the core set and the budget order', () => {
 });
 
 describe('Anthropic: input_examples and defer_loading', () => {
-  it("every tool carries its own example's input, which the tool and its input_schema accept", async () => {
+  it("every tool carries its own example's input (and one per other mode), which the tool and its input_schema accept", async () => {
     const ajv = new Ajv2020({ strict: false });
     const tools = anthropicTools(entries) as AnthropicTool[];
     expect(tools.length).toBe(entries.length);
@@ -88,6 +88,9 @@ describe('Anthropic: input_examples and defer_loading', () => {
       }
       expect('defer_loading' in t).toBe(false);
     }
+    // A tool with distinct modes shows one example of each.
+    const modes = tools.filter((t) => t.input_examples!.length > 1).map((t) => t.name);
+    expect(modes).toEqual(expect.arrayContaining(['searchProperties', 'searchDeals', 'searchContacts']));
   });
 
   it('deferred: the tool search tool first, the core loaded, every other tool deferred', () => {
