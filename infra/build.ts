@@ -1,4 +1,4 @@
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, sep } from 'node:path';
@@ -12,7 +12,7 @@ export interface BundleInfo {
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Packages loaded only by the file converters (functions/collab/files/convert.ts, analysis.ts). */
+/** Packages loaded only by the document converters (shared/files/convert.ts, analysis.ts). */
 export const CONVERTER_MODULES = ['officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min'];
 
 /**
@@ -52,7 +52,8 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'handler.js');
-    await build({
+    const result = await build({
+      metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
       bundle: true,
@@ -60,9 +61,9 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       platform: 'node',
       target: 'node22',
       format: 'cjs',
-      // The document converters of collab's fileToMarkdown/analyzeFile (tens of MB with pdf.js and
-      // the OCR model) stay outside the bundle too: they ship beside it in dist/collab/node_modules
-      // (buildConverterModules), where `require` finds them, and only those two tools load them.
+      // The document converters of fileToMarkdown/analyzeFile (tens of MB with pdf.js and the OCR
+      // model) stay outside the bundle too: they ship beside it in dist/<name>/node_modules
+      // (buildConverterModules) of each function that loads them, where `require` finds them.
       external: ['@aws-sdk/*', ...CONVERTER_MODULES],
       // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
       // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
@@ -75,23 +76,29 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);
     infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length });
+    if (usesConverters(result.metafile)) await buildConverterModules(name, outDir);
+    else await rm(join(dir, 'node_modules'), { recursive: true, force: true });
   }
-  await buildConverterModules(outDir);
   return infos;
 }
 
 /** Parts of those packages the converters never load: the full-size OCR model (the smaller best_int one is used), pdf.js's viewer and types. */
 const LAYER_SKIP = new Set(['@tesseract.js-data/eng/4.0.0', 'pdfjs-dist/web', 'pdfjs-dist/types', 'pdfjs-dist/image_decoders']);
 
+/** Whether a bundle imports any of the converter packages (kept external, so listed among its imports). */
+export function usesConverters(meta: Metafile): boolean {
+  return Object.values(meta.outputs).some((o) => o.imports.some((i) => i.external && CONVERTER_MODULES.some((m) => i.path === m || i.path.startsWith(`${m}/`))));
+}
+
 /**
- * The collab function's converters: CONVERTER_MODULES and every package they depend on, copied
- * from node_modules to dist/collab/node_modules, beside the bundle (the function's zip takes them;
+ * A function's converters: CONVERTER_MODULES and every package they depend on, copied
+ * from node_modules to dist/<name>/node_modules, beside the bundle (the function's zip takes them;
  * a Lambda layer would make `osls package` call AWS). Optional dependencies (pdf.js's canvas for
  * rendering) are left out: the converters only read text.
  */
-export async function buildConverterModules(outDir = join(root, 'dist')): Promise<{ dir: string; bytes: number; packages: number }> {
+export async function buildConverterModules(name: string, outDir = join(root, 'dist')): Promise<{ dir: string; bytes: number; packages: number }> {
   const modules = join(root, 'node_modules');
-  const dir = join(outDir, 'collab', 'node_modules');
+  const dir = join(outDir, name, 'node_modules');
   await rm(dir, { recursive: true, force: true });
   const seen = new Set<string>();
   /** Where Node finds `name` from the package at `from` (its own node_modules, then upward). */

@@ -70,3 +70,16 @@ export function emfDocument(record: Record<string, unknown>, m: CallMetrics, opt
     VendorTime: m.vendorMs,
   };
 }
+
+/**
+ * One occurrence of a named event (e.g. VendorContractFailures, shared/vendor-contract.ts) by
+ * [platform], as an EMF document around a log record: counted apart from the per-call metrics.
+ */
+export function eventDocument(record: Record<string, unknown>, m: { platform: string; metric: string }, opts: { namespace?: string; now?: number } = {}): Record<string, unknown> {
+  return {
+    _aws: { Timestamp: opts.now ?? Date.now(), CloudWatchMetrics: [{ Namespace: opts.namespace ?? DEFAULT_NAMESPACE, Dimensions: [['platform']], Metrics: [{ Name: m.metric, Unit: 'Count' }] }] },
+    ...record,
+    platform: m.platform,
+    [m.metric]: 1,
+  };
+}

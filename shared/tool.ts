@@ -3,6 +3,7 @@ import type { Config, RateLimit } from './config';
 import type { Store } from './store/store';
 import type { BlobStore } from './blob/blob';
 import type { Resolver } from './fetch-url';
+import type { EventsAdapter } from './events/model';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -111,10 +112,12 @@ export interface Platform<C = unknown> {
    */
   outputSchemas?: () => Promise<Readonly<Record<string, Record<string, unknown>>>>;
   /**
-   * The group of the platform's main object (what its vendor is about, e.g. "records"): its get
-   * and find tools are the core set a deferred tool listing loads up front (shared/schemas/profiles.ts).
+   * The group of the platform's main object (what its vendor is about, e.g. "records"): its find
+   * tool is the core set a deferred tool listing loads up front (shared/schemas/profiles.ts).
    */
   mainGroup?: string;
+  /** The platform's part of the event inbox (shared/events), loaded on first use; absent: no webhooks. */
+  events?: () => Promise<EventsAdapter<C, any>>;
 }
 
 export function definePlatform<C>(platform: Platform<C>): Platform<C> {

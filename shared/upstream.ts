@@ -13,6 +13,10 @@ export interface VendorError {
   as?: ErrorCode;
   /** Seconds to wait before retrying, when the vendor says so (only used for RATE_LIMITED). */
   retryAfter?: number;
+  /** The next step, when the client knows it better than the generic one (e.g. which kind of key an endpoint needs). */
+  hint?: string;
+  /** Details the vendor's answer tells (e.g. the parameter a NOT_FOUND is about), beside the upstream ones. */
+  details?: Record<string, unknown>;
 }
 
 /** Used when a rate-limited vendor names no delay, in its body or in a Retry-After header. */
@@ -44,6 +48,11 @@ export interface UpstreamRequest {
    * shown as a planned write rather than sent. Not the same as `idempotent`: a PUT is idempotent.
    */
   read?: boolean;
+  /**
+   * 'bytes': the answer is a file, not JSON — the body comes back as a Uint8Array, under the same
+   * deadline, retries and error mapping (an error answer is still read as the vendor's JSON).
+   */
+  response?: 'json' | 'bytes';
 }
 
 // What an idempotent request retries: a gateway failure. Not a 500: vendors answer it for requests
@@ -66,7 +75,9 @@ export function createUpstream(opts: UpstreamOptions) {
   // The call's time budget (Lambda's remaining time): no vendor call may outlive it.
   const until = opts.deadline !== undefined && Number.isFinite(opts.deadline) ? opts.deadline - DEADLINE_RESERVE_MS : Number.POSITIVE_INFINITY;
 
-  return async function request<T>(req: UpstreamRequest): Promise<T> {
+  function request(req: UpstreamRequest & { response: 'bytes' }): Promise<Uint8Array>;
+  function request<T>(req: UpstreamRequest): Promise<T>;
+  async function request<T>(req: UpstreamRequest): Promise<T> {
     const url = new URL(opts.baseUrl.replace(/\/$/, '') + req.path);
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const idempotent = req.idempotent ?? req.method === 'GET';
@@ -74,7 +85,7 @@ export function createUpstream(opts: UpstreamOptions) {
     const form = req.body instanceof FormData;
     const init: RequestInit = {
       method: req.method,
-      headers: { accept: 'application/json', ...(req.body !== undefined && !form ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      headers: { accept: req.response === 'bytes' ? '*/*' : 'application/json', ...(req.body !== undefined && !form ? { 'content-type': 'application/json' } : {}), ...opts.headers },
       ...(req.body !== undefined ? { body: form ? (req.body as FormData) : JSON.stringify(req.body) } : {}),
     };
     if (req.read ?? req.method === 'GET') markRead(init);
@@ -90,7 +101,7 @@ export function createUpstream(opts: UpstreamOptions) {
       const started = Date.now();
       // The attempt's timer covers the answer and its body, and ends before the deadline.
       const timeoutMs = Math.max(1, Math.min(opts.timeoutMs, until - started));
-      const outcome = await attemptOnce<T>(url, init, timeoutMs, endpoint, opts);
+      const outcome = await attemptOnce<T>(url, init, timeoutMs, endpoint, opts, req.response === 'bytes');
       if (!('error' in outcome)) return outcome.value;
       const wait = delay * 3 ** attempt;
       const left = until - Date.now() - wait;
@@ -99,7 +110,18 @@ export function createUpstream(opts: UpstreamOptions) {
       if (!canRetry) throw outcome.error;
       await sleep(wait);
     }
-  };
+  }
+  return request;
+}
+
+/**
+ * The bytes behind a link the vendor handed out (a signed download URL on whatever host it names):
+ * bytes mode with the platform's deadline, timeout, retries and error mapping, and no key sent
+ * along — the link carries its own token, and a storage host must not see the caller's key.
+ */
+export function downloadLink(link: string, opts: Omit<UpstreamOptions, 'baseUrl' | 'headers'>): Promise<Uint8Array> {
+  const url = new URL(link);
+  return createUpstream({ ...opts, baseUrl: url.origin, headers: {} })({ method: 'GET', path: `${url.pathname}${url.search}`, response: 'bytes' });
 }
 
 /**
@@ -107,17 +129,17 @@ export function createUpstream(opts: UpstreamOptions) {
  * not AbortSignal.timeout: Node drops the timer of a timeout signal nothing else references (a
  * request whose answer never comes), and the call would hang past its deadline.
  */
-async function attemptOnce<T>(url: URL, init: RequestInit, timeoutMs: number, endpoint: string, opts: UpstreamOptions): Promise<{ value: T } | Failed> {
+async function attemptOnce<T>(url: URL, init: RequestInit, timeoutMs: number, endpoint: string, opts: UpstreamOptions, bytes: boolean): Promise<{ value: T } | Failed> {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
   try {
-    return await exchange<T>(url, init, ctl.signal, timeoutMs, endpoint, opts);
+    return await exchange<T>(url, init, ctl.signal, timeoutMs, endpoint, opts, bytes);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, timeoutMs: number, endpoint: string, opts: UpstreamOptions): Promise<{ value: T } | Failed> {
+async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, timeoutMs: number, endpoint: string, opts: UpstreamOptions, bytes: boolean): Promise<{ value: T } | Failed> {
   let res: Response;
   try {
     res = await opts.fetch(url, { ...init, signal });
@@ -129,6 +151,13 @@ async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, tim
     const text = await readText(res, signal).catch(() => '');
     return { error: mapError(res, parse(text) ?? {}, endpoint, opts), retryable: true };
   }
+  if (bytes && res.ok) {
+    try {
+      return { value: (await readBody(res, signal, 'bytes')) as T };
+    } catch (err) {
+      return { error: unreachable(err, signal, res.status, timeoutMs, endpoint, opts), retryable: true };
+    }
+  }
   let text: string;
   try {
     text = await readText(res, signal);
@@ -137,6 +166,8 @@ async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, tim
     return { error: unreachable(err, signal, res.status, timeoutMs, endpoint, opts), retryable: true };
   }
   const body = text === '' ? {} : parse(text);
+  // A file download's error page need not be JSON: its status still says what went wrong.
+  if (body === undefined && bytes && !res.ok) return { error: mapError(res, {}, endpoint, opts), retryable: false };
   if (body === undefined) {
     const error = new ToolError('INTERNAL_ERROR', `${opts.vendor} answered ${res.status} with a body that is not JSON (${endpoint}).`, {
       upstream_status: res.status,
@@ -148,8 +179,10 @@ async function exchange<T>(url: URL, init: RequestInit, signal: AbortSignal, tim
   return { error: mapError(res, body, endpoint, opts), retryable: false };
 }
 
-/** The body as text, given up when the attempt's signal aborts (an in-process body ignores it otherwise). */
-async function readText(res: Response, signal: AbortSignal): Promise<string> {
+const readText = (res: Response, signal: AbortSignal) => readBody(res, signal, 'text') as Promise<string>;
+
+/** The body as text or bytes, given up when the attempt's signal aborts (an in-process body ignores it otherwise). */
+async function readBody(res: Response, signal: AbortSignal, as: 'text' | 'bytes'): Promise<string | Uint8Array> {
   if (signal.aborted) throw signal.reason;
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
@@ -160,7 +193,7 @@ async function readText(res: Response, signal: AbortSignal): Promise<string> {
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([res.text(), aborted]);
+    return await Promise.race([as === 'text' ? res.text() : res.arrayBuffer().then((b) => new Uint8Array(b)), aborted]);
   } finally {
     signal.removeEventListener('abort', onAbort!);
   }
@@ -196,10 +229,9 @@ export async function naming<T>(call: Promise<T>, sent: Record<string, string>, 
   try {
     return await call;
   } catch (e) {
-    if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER' || e.details.parameter !== undefined) throw e;
-    // Only the vendor's words: "<Vendor> rejected POST /path: <message>" (mapError below).
-    const at = e.message.indexOf(': ');
-    const said = at < 0 ? '' : e.message.slice(at + 2);
+    if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER' || e.details.parameter !== UNNAMED) throw e;
+    // Only the vendor's words (mapError below keeps them in details.vendor_message).
+    const said = typeof e.details.vendor_message === 'string' ? e.details.vendor_message : '';
     const parameter = Object.entries(sent).find(([pattern]) => new RegExp(`\\b(${pattern})\\b`).test(said))?.[1] ?? only;
     if (parameter === undefined) throw e;
     throw new ToolError(e.code, e.message, { ...e.details, parameter }, e.headers);
@@ -210,14 +242,54 @@ export async function naming<T>(call: Promise<T>, sent: Record<string, string>, 
 export const MAX_VENDOR_MESSAGE = 500;
 const capped = (message: string) => (message.length > MAX_VENDOR_MESSAGE ? `${message.slice(0, MAX_VENDOR_MESSAGE - 1)}…` : message);
 
+/**
+ * `details.parameter` of a vendor 400 no tool input could be named for: the request as a whole
+ * (the word validation uses for the body). naming() replaces it when the vendor's words name an input.
+ */
+export const UNNAMED = '(body)';
+
+/** "view 5", "deals 1361", "item 30062": the last `<word>/<id>` pair of a vendor path, what a refusal was about. */
+function subjectOf(endpoint: string): string | undefined {
+  const parts = endpoint.split(' ')[1]?.split('/').filter(Boolean) ?? [];
+  for (let i = parts.length - 1; i > 0; i--) {
+    if (/\d/.test(parts[i]!) && !/\d/.test(parts[i - 1]!)) return `${decodeURIComponent(parts[i - 1]!)} ${decodeURIComponent(parts[i]!)}`;
+  }
+  return undefined;
+}
+
+/**
+ * A vendor's error answer as the catalogue's error. Messages carry the vendor's words and the next
+ * step, never the vendor's URL path (an agent cannot call it): that goes to `details.upstream_path`.
+ */
 function mapError(res: Response, body: unknown, endpoint: string, opts: UpstreamOptions): ToolError {
-  const vendor = opts.describeError(body, res.status, res.headers);
-  const said = vendor.message ? `: ${capped(vendor.message)}` : '';
-  const details = { upstream_status: res.status, ...(vendor.code ? { upstream_code: vendor.code } : {}) };
+  return vendorError(opts.vendor, res.status, res.headers, opts.describeError(body, res.status, res.headers), endpoint);
+}
+
+/**
+ * The catalogue's error for a vendor's error answer (`status` the HTTP status, or the status a
+ * vendor's envelope names on a 200), `endpoint` the call as "METHOD /path": the one mapping every
+ * platform shares, also for clients that read errors out of a 200's body.
+ */
+export function vendorError(name: string, status: number, headers: Headers, vendor: VendorError, endpoint: string): ToolError {
+  const opts = { vendor: name };
+  const res = { status, headers };
+  const words = vendor.message ? capped(vendor.message) : undefined;
+  const said = words ? `: ${words.replace(/[.\s]+$/, '')}` : '';
+  const details = { ...vendor.details, upstream_status: res.status, upstream_path: endpoint, ...(vendor.code ? { upstream_code: vendor.code } : {}), ...(words ? { vendor_message: words } : {}) };
   const code: ErrorCode | undefined = vendor.as ?? statusCode(res.status);
+  const next = vendor.hint ? ` ${vendor.hint}` : '';
   if (code === 'RATE_LIMITED') return rateLimited(retryAfter(vendor, res.headers), `${opts.vendor} rate limit reached${said}`, details);
-  if (code) return new ToolError(code, `${opts.vendor} rejected ${endpoint}${said}`, details);
-  return new ToolError('INTERNAL_ERROR', `${opts.vendor} failed on ${endpoint} with HTTP ${res.status}${said}`, details);
+  if (code === 'FORBIDDEN') {
+    // The same three facts on every platform: what is missing, on what, how to get it.
+    const on = subjectOf(endpoint);
+    const how = vendor.hint ?? `Ask an admin or the owner of ${on ?? 'it'} in ${opts.vendor} to grant this key's user access, or call with a key that has it.`;
+    return new ToolError(code, `The key is valid but lacks the permission for this operation${on ? ` on ${on}` : ''} in ${opts.vendor}${said}. ${how}`, { ...details, ...(on ? { subject: on } : {}) });
+  }
+  if (code === 'INVALID_PARAMETER') {
+    return new ToolError(code, `${opts.vendor} refused the request${said}.${next}`, { ...details, parameter: UNNAMED, expected: `a request ${opts.vendor} accepts (its message says what it refused)` });
+  }
+  if (code) return new ToolError(code, `${opts.vendor} refused the request${said}.${next}`, details);
+  return new ToolError('INTERNAL_ERROR', `${opts.vendor} failed with HTTP ${res.status}${said}.`, details);
 }
 
 /** The vendor's own delay first, then the standard Retry-After header (seconds or an HTTP date), then the default. */

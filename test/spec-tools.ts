@@ -69,6 +69,8 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
     // §4.2 "other automation tools of the group (activation, run, simulate, run history, and the remaining ones): not shown" — 11 of 18.
     'activateAutomation', 'pauseAutomation', 'deleteAutomation', 'replaceAutomationTrigger', 'runAutomation', 'simulateAutomation', 'callAutomation',
     'generateAutomationWeblink', 'listAutomationRuns', 'getAutomationRun', 'getAutomationUsageReport',
+    // Issue 22: the record files read as collab reads its files (collab §4.4 fileToMarkdown, analyzeFile).
+    'fileToMarkdown', 'analyzeFile',
   ],
   collab: [
     // §4.2 "other item tools of the group (7 more, e.g. batch create/update, aggregation)": issue 7 names them.
@@ -79,6 +81,8 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
   filebox: [
     // §4.1 "Other tools of the Items group (3 of 11, including searchItems): not shown": issue 10 names them (search, upload, download link).
     'searchItems', 'uploadFile', 'downloadFile',
+    // Issue 22: documents stored in ShareFile read as collab reads its files (collab §4.4 fileToMarkdown, analyzeFile).
+    'fileToMarkdown', 'analyzeFile',
   ],
   crm: [
     // §4.6 "Tools of crm for companies and tickets: not shown": issue 11 names them, in the same form as deals.
@@ -86,3 +90,7 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
     'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'searchTickets',
   ],
 };
+
+/** The event inbox's tools (issue 24), the same on every platform whose vendor has webhooks. */
+export const EVENT_TOOLS = ['subscribeEvents', 'listEvents', 'ackEvents', 'getSubscription', 'listSubscriptions', 'deleteSubscription'] as const;
+for (const platform of ['dbapp', 'collab', 'crm', 'filebox']) NOT_SHOWN_TOOLS[platform] = [...NOT_SHOWN_TOOLS[platform]!, ...EVENT_TOOLS];

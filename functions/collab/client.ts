@@ -1,4 +1,6 @@
+import * as z from 'zod';
 import { createUpstream, naming, type VendorError } from '../../shared/upstream';
+import { contractedRequest } from '../../shared/vendor-contract';
 import type { PlatformEnv } from '../../shared/tool';
 import type { PodioAccessLevel, PodioGrant, PodioGrantWrite, PodioView, PodioViewWrite } from './wire';
 import type { PodioConversation, PodioConversationCreated, PodioConversationEvent, PodioConversationWrite, PodioLabel, PodioTask, PodioTaskQuery, PodioTaskWrite } from './wire';
@@ -9,7 +11,6 @@ import type {
   PodioWriteFlags,
 } from './wire';
 import type { PodioFileListQuery, PodioHook, PodioSearchBody, PodioSearchResult } from './wire';
-import { ToolError } from '../../shared/errors';
 
 export const PODIO_BASE_URL = 'https://api.podio.com';
 
@@ -47,6 +48,14 @@ const flagQuery = (f: PodioWriteFlags & { alert_invite?: boolean } = {}): Record
  * (`Authorization: OAuth2 <token>`, podio.md §1). Paths keep Podio's slash-aware form: collections
  * end in `/`, single objects do not.
  */
+// The parts of Podio's answers the tools read (shared/vendor-contract.ts): ids, titles, names, the field lists.
+const FIELD = z.looseObject({ field_id: z.number().int(), type: z.string() });
+const APP = z.looseObject({ app_id: z.number().int(), config: z.looseObject({ name: z.string() }), fields: z.array(FIELD) });
+const APP_SUMMARY = z.looseObject({ app_id: z.number().int(), config: z.looseObject({ name: z.string() }) });
+const ITEM = z.looseObject({ item_id: z.number().int(), title: z.string().nullable(), fields: z.array(z.looseObject({ field_id: z.number().int(), values: z.array(z.unknown()) })).optional() });
+const FILTER_PAGE = z.looseObject({ total: z.number(), filtered: z.number(), items: z.array(ITEM) });
+const CREATED_ITEM = z.looseObject({ item_id: z.number().int() });
+
 export function createPodioClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
     ...env,
@@ -54,6 +63,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     describeError: describePodioError,
     vendor: 'Podio',
   });
+  const checked = contractedRequest({ platform: 'collab', vendor: 'Podio' }, request);
 
   return {
     // --- the caller, orgs, spaces, members, contacts (podio.md §12) ---
@@ -68,18 +78,18 @@ export function createPodioClient(key: string, env: PlatformEnv) {
       request<PodioProfile[]>({ method: 'GET', path: '/contact/', query: { ...query } }),
 
     // --- apps (podio.md §12) ---
-    listSpaceApps: (spaceId: number) => request<PodioAppSummary[]>({ method: 'GET', path: `/app/space/${spaceId}/` }),
-    getApp: (appId: number) => request<PodioApp>({ method: 'GET', path: `/app/${appId}` }),
+    listSpaceApps: (spaceId: number) => checked<PodioAppSummary[]>(z.array(APP_SUMMARY), { method: 'GET', path: `/app/space/${spaceId}/` }),
+    getApp: (appId: number) => checked<PodioApp>(APP, { method: 'GET', path: `/app/${appId}` }),
     /** An app by the labels of its URL (podio.com/<org>/<space>/apps/<app>). */
     getAppByLabels: (orgLabel: string, spaceLabel: string, appLabel: string) =>
       request<PodioApp>({ method: 'GET', path: `/app/org/${encodeURIComponent(orgLabel)}/space/${encodeURIComponent(spaceLabel)}/${encodeURIComponent(appLabel)}` }),
 
     // --- items (podio.md §3). Writes run hooks: none is retried. ---
     createItem: (appId: number, body: PodioItemWrite, flags: PodioWriteFlags = {}) =>
-      request<{ item_id: number; title?: string; link?: string }>({ method: 'POST', path: `/item/app/${appId}/`, query: flagQuery(flags), body }),
-    getItem: (itemId: number) => request<PodioItem>({ method: 'GET', path: `/item/${itemId}` }),
+      checked<{ item_id: number; title?: string; link?: string }>(CREATED_ITEM, { method: 'POST', path: `/item/app/${appId}/`, query: flagQuery(flags), body }),
+    getItem: (itemId: number) => checked<PodioItem>(ITEM, { method: 'GET', path: `/item/${itemId}` }),
     /** An item by its app-scoped number (the number in an item's URL). */
-    getItemByAppItemId: (appId: number, appItemId: number) => request<PodioItem>({ method: 'GET', path: `/app/${appId}/item/${appItemId}` }),
+    getItemByAppItemId: (appId: number, appItemId: number) => checked<PodioItem>(ITEM, { method: 'GET', path: `/app/${appId}/item/${appItemId}` }),
     updateItem: (itemId: number, body: PodioItemWrite, flags: PodioWriteFlags = {}) =>
       request<{ revision: number; title: string }>({ method: 'PUT', path: `/item/${itemId}`, query: flagQuery(flags), body }),
     /** One field's value, in any input form (podio.md §3 "Update one field"). */
@@ -88,7 +98,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     deleteItem: (itemId: number, flags: PodioWriteFlags = {}) => request<Record<string, never>>({ method: 'DELETE', path: `/item/${itemId}`, query: flagQuery(flags) }),
     cloneItem: (itemId: number, flags: { silent?: boolean } = {}) => request<{ item_id: number }>({ method: 'POST', path: `/item/${itemId}/clone`, query: flagQuery(flags) }),
     // Reads over POST: safe to repeat.
-    filterItems: (appId: number, body: PodioFilterBody) => request<PodioFilterPage>({ method: 'POST', path: `/item/app/${appId}/filter/`, body, idempotent: true, read: true }),
+    filterItems: (appId: number, body: PodioFilterBody) => checked<PodioFilterPage>(FILTER_PAGE, { method: 'POST', path: `/item/app/${appId}/filter/`, body, idempotent: true, read: true }),
     calculateItems: (appId: number, body: PodioCalculateBody) => request<PodioCalculation>({ method: 'POST', path: `/item/app/${appId}/calculate`, body, idempotent: true, read: true }),
     listItemRevisions: (itemId: number) => request<PodioItemRevision[]>({ method: 'GET', path: `/item/${itemId}/revision/` }),
     getItemRevisionDiff: (itemId: number, from: number, to: number) =>
@@ -120,18 +130,8 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     /** The new file takes the old one's place (podio.md §7: POST /file/{new}/replace {old_file_id}). */
     replaceFile: (newFileId: number, oldFileId: number, flags: PodioWriteFlags = {}) =>
       request<Record<string, never>>({ method: 'POST', path: `/file/${newFileId}/replace`, query: flagQuery(flags), body: { old_file_id: oldFileId } }),
-    /**
-     * A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, podio.md §7).
-     * Not JSON, so not through `request`; the caller reads the metadata (and its errors) first.
-     */
-    fileContent: async (fileId: number): Promise<Uint8Array> => {
-      const res = await env.fetch(`${env.baseUrl.replace(/\/$/, '')}/file/${fileId}/raw`, { headers: { authorization: `OAuth2 ${key}` }, signal: AbortSignal.timeout(env.timeoutMs * 3) });
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new ToolError(res.status === 404 || res.status === 410 ? 'NOT_FOUND' : 'INTERNAL_ERROR', `Podio did not hand out the bytes of file ${fileId} (HTTP ${res.status}).`, { upstream_status: res.status });
-      }
-      return new Uint8Array(await res.arrayBuffer());
-    },
+    /** A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, podio.md §7). */
+    fileContent: (fileId: number) => request({ method: 'GET', path: `/file/${fileId}/raw`, response: 'bytes' }),
     listHooks: (refType: 'app' | 'space', refId: number) => request<PodioHook[]>({ method: 'GET', path: `/hook/${refType}/${refId}/` }),
     // Podio refuses an 11th hook of one event type on an object (podio.md §10), a type the object has not, a url it cannot reach.
     createHook: (refType: 'app' | 'space', refId: number, body: { url: string; type: string }) =>

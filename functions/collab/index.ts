@@ -3,6 +3,7 @@ import { createPodioClient, PODIO_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { commentTools } from './tools/comments';
 import { conversationTools } from './tools/conversations';
+import { eventTools } from './tools/events';
 import { fileTools } from './tools/files';
 import { hookTools } from './tools/hooks';
 import { searchTools } from './tools/search';
@@ -20,6 +21,7 @@ export const collab = definePlatform({
   client: createPodioClient,
   outputSchemas: () => import('../../shared/schemas/output/collab.json').then((m) => m.default.tools),
   mainGroup: 'items',
+  events: () => import('./events/adapter').then((m) => m.podioEvents),
   tools: {
     ...appTools,
     ...itemTools,
@@ -30,6 +32,7 @@ export const collab = definePlatform({
     ...sharingTools,
     ...fileTools,
     ...hookTools,
+    ...eventTools,
     ...searchTools,
   },
 });

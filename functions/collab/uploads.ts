@@ -1,18 +1,15 @@
-import { invalidParameter } from '../../shared/errors';
 import { downloadSources, type FileSource } from '../../shared/download';
+import { positiveId, resolveFileRefs } from '../../shared/files/refs';
 import type { Ctx } from './params';
 import type { PodioFile } from './wire';
 
 /**
  * https URLs where Podio takes file ids (item `file_ids`, image fields, comment and conversation
- * `file_ids`): each is downloaded through the SSRF-guarded fetch (shared/download.ts) and uploaded
- * to Podio as a new unattached file, whose id then goes where the URL was.
+ * `file_ids`): each is downloaded and uploaded to Podio as a new unattached file, whose id then
+ * goes where the URL was (shared/files/refs.ts).
  */
 
 type UploadCtx = Pick<Ctx, 'client' | 'config' | 'deadline' | 'dryRun'>;
-
-const URL_LIKE = /^[a-z][a-z0-9+.-]*:/i;
-const EXPECTED = 'a numeric Podio file id or an https URL';
 
 /** Downloads the sources (all checked, then all fetched) and uploads each; Podio's files in source order. */
 export async function uploadSources(sources: readonly FileSource[], ctx: UploadCtx): Promise<PodioFile[]> {
@@ -29,24 +26,15 @@ export async function uploadUrls(sources: readonly FileSource[], ctx: UploadCtx)
 }
 
 /**
- * `file_ids` (numbers, numeric strings or https URLs) → Podio file ids. Every value is checked
- * before anything is downloaded; errors name `<parameter>.<i>`. A UUID or other text is refused:
- * Podio's file ids are numbers.
+ * `file_ids` (numbers, numeric strings or https URLs) → Podio file ids. A UUID or other text is
+ * refused: Podio's file ids are numbers.
  */
 export async function resolveFileIds(values: readonly (number | string)[] | undefined, ctx: UploadCtx, parameter = 'file_ids'): Promise<number[] | undefined> {
   if (!values) return undefined;
-  const out: number[] = [];
-  const urls: { index: number; source: FileSource }[] = [];
-  values.forEach((v, index) => {
-    const path = `${parameter}.${index}`;
-    if (typeof v === 'number') out[index] = v;
-    else if (/^\d+$/.test(v) && Number(v) > 0) out[index] = Number(v);
-    else if (URL_LIKE.test(v)) urls.push({ index, source: { url: v, parameter: path } });
-    else throw invalidParameter(path, EXPECTED, `Parameter "${path}": ${JSON.stringify(v)} is not a Podio file id (a number, from uploadFile or getFile) nor an https URL.`);
+  return resolveFileRefs(values, parameter, {
+    asId: positiveId,
+    expected: 'a numeric Podio file id or an https URL',
+    refused: (path, v) => `Parameter "${path}": ${JSON.stringify(v)} is not a Podio file id (a number, from uploadFile or getFile) nor an https URL.`,
+    upload: (sources) => uploadUrls(sources, ctx),
   });
-  if (urls.length) {
-    const ids = await uploadUrls(urls.map((u) => u.source), ctx);
-    urls.forEach((u, k) => (out[u.index] = ids[k]!));
-  }
-  return out;
 }

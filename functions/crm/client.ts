@@ -1,4 +1,6 @@
+import * as z from 'zod';
 import type { PlatformEnv } from '../../shared/tool';
+import { contractedRequest } from '../../shared/vendor-contract';
 import { createUpstream, naming, type VendorError } from '../../shared/upstream';
 import type {
   HubSpotAssociationPage, HubSpotObjectType, HubSpotPipeline, HubSpotProperty, HubSpotPropertyCreate, HubSpotRecord, HubSpotSearchBody, HubSpotSearchPage,
@@ -30,6 +32,12 @@ const NEW_PROPERTY = { 'Property group|groupName': 'group_name', '[Pp]ropert(y|i
 
 const csv = (names?: string[]) => (names && names.length ? names.join(',') : undefined);
 
+// The parts of HubSpot's answers the tools read (shared/vendor-contract.ts).
+const RECORD = z.looseObject({ id: z.string().min(1), properties: z.record(z.string(), z.string().nullable()) });
+const SEARCH_PAGE = z.looseObject({ total: z.number(), results: z.array(RECORD), paging: z.looseObject({ next: z.looseObject({ after: z.string() }).optional() }).optional() });
+const PROPERTIES = z.looseObject({ results: z.array(z.looseObject({ name: z.string(), label: z.string(), type: z.string(), fieldType: z.string() })) });
+const PIPELINES = z.looseObject({ results: z.array(z.looseObject({ id: z.string(), label: z.string(), stages: z.array(z.looseObject({ id: z.string(), label: z.string() })) })) });
+
 /** The only place that knows HubSpot's paths. One instance per call, bound to the caller's private app token (Bearer). */
 export function createHubSpotClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
@@ -38,29 +46,30 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
     describeError: describeHubSpotError,
     vendor: 'HubSpot',
   });
+  const checked = contractedRequest({ platform: 'crm', vendor: 'HubSpot' }, request);
   const objects = (type: HubSpotObjectType) => `/crm/v3/objects/${type}`;
 
   return {
     // --- objects (deals-v3.json, contacts-v3.json, companies-v3.json, tickets-v3.json) ---
     getRecord: (type: HubSpotObjectType, id: string, properties?: string[], archived = false) =>
-      request<HubSpotRecord>({ method: 'GET', path: `${objects(type)}/${encodeURIComponent(id)}`, query: { properties: csv(properties), archived: archived || undefined } }),
+      checked<HubSpotRecord>(RECORD, { method: 'GET', path: `${objects(type)}/${encodeURIComponent(id)}`, query: { properties: csv(properties), archived: archived || undefined } }),
     /** Creates are not retried: a repeated POST would make a second record. */
     createRecord: (type: HubSpotObjectType, properties: Record<string, string>) =>
-      naming(request<HubSpotRecord>({ method: 'POST', path: objects(type), body: { properties, associations: [] } }), RECORD_VALUES),
+      naming(checked<HubSpotRecord>(RECORD, { method: 'POST', path: objects(type), body: { properties, associations: [] } }), RECORD_VALUES),
     /** A PATCH sets the same values again when repeated: safe to retry. */
     updateRecord: (type: HubSpotObjectType, id: string, properties: Record<string, string>) =>
-      naming(request<HubSpotRecord>({ method: 'PATCH', path: `${objects(type)}/${encodeURIComponent(id)}`, body: { properties }, idempotent: true }), RECORD_VALUES),
+      naming(checked<HubSpotRecord>(RECORD, { method: 'PATCH', path: `${objects(type)}/${encodeURIComponent(id)}`, body: { properties }, idempotent: true }), RECORD_VALUES),
     archiveRecord: (type: HubSpotObjectType, id: string) =>
       request<Record<string, never>>({ method: 'DELETE', path: `${objects(type)}/${encodeURIComponent(id)}`, idempotent: true }),
     /** Search reads only: safe to retry. */
     search: (type: HubSpotObjectType, body: HubSpotSearchBody) =>
-      request<HubSpotSearchPage>({ method: 'POST', path: `${objects(type)}/search`, body, idempotent: true, read: true }),
+      checked<HubSpotSearchPage>(SEARCH_PAGE, { method: 'POST', path: `${objects(type)}/search`, body, idempotent: true, read: true }),
 
     // --- properties (properties-v3.json) and pipelines (pipelines-v3.json) ---
-    listProperties: (type: HubSpotObjectType) => request<{ results: HubSpotProperty[] }>({ method: 'GET', path: `/crm/v3/properties/${type}` }),
+    listProperties: (type: HubSpotObjectType) => checked<{ results: HubSpotProperty[] }>(PROPERTIES, { method: 'GET', path: `/crm/v3/properties/${type}` }),
     createProperty: (type: HubSpotObjectType, body: HubSpotPropertyCreate) =>
       naming(request<HubSpotProperty>({ method: 'POST', path: `/crm/v3/properties/${type}`, body }), NEW_PROPERTY),
-    listPipelines: (type: 'deals' | 'tickets') => request<{ results: HubSpotPipeline[] }>({ method: 'GET', path: `/crm/v3/pipelines/${type}` }),
+    listPipelines: (type: 'deals' | 'tickets') => checked<{ results: HubSpotPipeline[] }>(PIPELINES, { method: 'GET', path: `/crm/v3/pipelines/${type}` }),
 
     // --- associations v4 (associations-v4.json) ---
     getAssociations: (from: HubSpotObjectType, id: string, to: HubSpotObjectType, after?: string) =>
@@ -80,7 +89,32 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
         body: types,
         idempotent: true,
       }),
+
+    // --- the portal of the token, and the Webhooks API v3 of the deployment's app (event inbox) ---
+    accountDetails: () => request<{ portalId: number }>({ method: 'GET', path: '/account-info/v3/details' }),
+    /** The Webhooks API takes the app's developer key (`hapikey`), never the caller's token. */
+    webhooks: (app: { appId: string; developerKey: string }) => {
+      const dev = createUpstream({ ...env, headers: {}, describeError: describeHubSpotError, vendor: 'HubSpot' });
+      const base = `/webhooks/v3/${encodeURIComponent(app.appId)}`;
+      const query = { hapikey: app.developerKey };
+      return {
+        setTarget: (targetUrl: string) =>
+          dev<{ targetUrl: string }>({ method: 'PUT', path: `${base}/settings`, query, body: { targetUrl, throttling: { maxConcurrentRequests: 10, period: 'SECONDLY' } }, idempotent: true }),
+        listSubscriptions: () => dev<{ results: HubSpotWebhookSubscription[] }>({ method: 'GET', path: `${base}/subscriptions`, query }),
+        createSubscription: (eventType: string, propertyName?: string) =>
+          dev<HubSpotWebhookSubscription>({ method: 'POST', path: `${base}/subscriptions`, query, body: { eventType, ...(propertyName ? { propertyName } : {}), active: true } }),
+        deleteSubscription: (id: number) => dev<Record<string, never>>({ method: 'DELETE', path: `${base}/subscriptions/${id}`, query, idempotent: true }),
+      };
+    },
   };
+}
+
+/** A subscription of the Webhooks API v3 (app-level: every installed portal's changes of this type). */
+export interface HubSpotWebhookSubscription {
+  id: number;
+  eventType: string;
+  propertyName?: string;
+  active: boolean;
 }
 
 export type HubSpotClient = ReturnType<typeof createHubSpotClient>;

@@ -4,6 +4,7 @@ import { associationTools } from './tools/associations';
 import { companiesTools } from './tools/companies';
 import { contactsTools } from './tools/contacts';
 import { dealsTools } from './tools/deals';
+import { eventTools } from './tools/events';
 import { propertyTools } from './tools/properties';
 import { ticketsTools } from './tools/tickets';
 
@@ -16,6 +17,7 @@ export const crm = definePlatform({
   client: createHubSpotClient,
   outputSchemas: () => import('../../shared/schemas/output/crm.json').then((m) => m.default.tools),
   mainGroup: 'deals',
+  events: () => import('./events/adapter').then((m) => m.hubspotEvents),
   tools: {
     ...dealsTools,
     ...contactsTools,
@@ -23,5 +25,6 @@ export const crm = definePlatform({
     ...associationTools,
     ...companiesTools,
     ...ticketsTools,
+    ...eventTools,
   },
 });

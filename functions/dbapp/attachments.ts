@@ -1,13 +1,14 @@
-import { invalidParameter, ToolError } from '../../shared/errors';
+import { ToolError } from '../../shared/errors';
 import { downloadSources, type FileSource } from '../../shared/download';
+import { positiveId, resolveFileRefs } from '../../shared/files/refs';
 import type { ToolContext } from '../../shared/tool';
 import type { TapeClient } from './client';
 import type { TapeFile } from './wire';
 
 /**
  * Files for Tape's attachment and image fields: https URLs are downloaded (shared/download.ts) and
- * uploaded to Tape (file.md) in one multipart request, giving temporary file ids. Used by
- * uploadFiles and by the record tools for attachment/image field values.
+ * uploaded to Tape in one multipart request, giving temporary file ids. Used by uploadFiles and by
+ * the record tools for attachment/image field values.
  */
 
 type Ctx = Pick<ToolContext<TapeClient>, 'client' | 'config' | 'deadline' | 'dryRun'>;
@@ -25,46 +26,24 @@ export async function uploadSources(sources: readonly FileSource[], ctx: Ctx): P
   return files;
 }
 
-const URL_LIKE = /^[a-z][a-z0-9+.-]*:/i;
 /** Tape's temporary file ids are opaque strings ("temporary-file-1" in its docs): no spaces, slashes or colons. */
 const TEMPORARY_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
-const EXPECTED = 'file id (number, or temporary id string from uploadFiles) or https URL';
 
 /**
  * The values of an attachment or image field → what Tape takes: numbers (ids of files already in
  * Tape) pass through, as do numeric strings (as numbers) and temporary file ids (from uploadFiles);
  * https URLs are downloaded and uploaded, and replaced by their temporary file ids. Anything else is
  * INVALID_PARAMETER. `parameter` is the path of the array (e.g. `fields.attachments`); errors name
- * the element (`fields.attachments.0`). Every value is checked before anything is downloaded.
+ * the element (`fields.attachments.0`).
  */
-export async function resolveAttachments(values: readonly (number | string)[], ctx: Ctx, parameter: string): Promise<(number | string)[]> {
-  const out: (number | string)[] = [...values];
-  const urls: { index: number; source: FileSource }[] = [];
-  values.forEach((v, index) => {
-    const path = `${parameter}.${index}`;
-    if (typeof v === 'number') {
-      if (!Number.isInteger(v) || v <= 0) {
-        throw invalidParameter(path, EXPECTED, `Parameter "${path}": ${v} is not a file id; file ids are positive integers (or temporary id strings from uploadFiles).`);
-      }
-    } else if (typeof v === 'string' && URL_LIKE.test(v)) {
-      urls.push({ index, source: { url: v, parameter: path } });
-    } else if (typeof v === 'string' && /^\d+$/.test(v) && Number(v) > 0) {
-      out[index] = Number(v);
-    } else if (typeof v !== 'string' || !TEMPORARY_ID.test(v)) {
-      throw invalidParameter(
-        path,
-        EXPECTED,
-        `Parameter "${path}": ${JSON.stringify(v)} is neither a file id nor an https URL. Pass an https URL of the file (it is uploaded for you), a temporary file id from uploadFiles, or the numeric id of a file already in Tape.`,
-      );
-    }
+export function resolveAttachments(values: readonly (number | string)[], ctx: Ctx, parameter: string): Promise<(number | string)[]> {
+  return resolveFileRefs<number | string>(values, parameter, {
+    asId: (v) => positiveId(v) ?? (typeof v === 'string' && TEMPORARY_ID.test(v) ? v : undefined),
+    expected: 'file id (number, or temporary id string from uploadFiles) or https URL',
+    refused: (path, v) =>
+      typeof v === 'number'
+        ? `Parameter "${path}": ${v} is not a file id; file ids are positive integers (or temporary id strings from uploadFiles).`
+        : `Parameter "${path}": ${JSON.stringify(v)} is neither a file id nor an https URL. Pass an https URL of the file (it is uploaded for you), a temporary file id from uploadFiles, or the numeric id of a file already in Tape.`,
+    upload: async (sources) => (await uploadSources(sources, ctx)).map((f) => f.file_id),
   });
-  if (urls.length === 0) return out;
-  const files = await uploadSources(
-    urls.map((u) => u.source),
-    ctx,
-  );
-  urls.forEach((u, k) => {
-    out[u.index] = files[k]!.file_id;
-  });
-  return out;
 }

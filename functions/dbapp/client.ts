@@ -1,6 +1,8 @@
 import { ToolError } from '../../shared/errors';
-import { createUpstream, naming, type VendorError } from '../../shared/upstream';
+import { createUpstream, downloadLink, naming, type VendorError } from '../../shared/upstream';
 import type { PlatformEnv } from '../../shared/tool';
+import { contractedRequest } from '../../shared/vendor-contract';
+import * as z from 'zod';
 import type {
   TapeAppSummary, TapeAppWithFields, TapeAppWrite, TapeAutomation, TapeAutomationError, TapeAutomationRevision,
   TapeAutomationRun, TapeAutomationScope, TapeAutomationTrigger, TapeAutomationWrite, TapeCallBody, TapeCatalogAction,
@@ -17,14 +19,37 @@ export const TAPE_BASE_URL = 'https://api.tapeapp.com';
  * (seconds) on a 429. A malformed key is answered 400 "Invalid user API key …"
  * (authentication.md): that is an UNAUTHORIZED for us.
  */
+/** The next step when an automation-type key calls a view endpoint. */
+export const USER_KEY_NEEDED =
+  'Views are read and managed with a user-type API key (a person\'s key, from Tape\'s API settings, with SHARE access to the app); ' +
+  'this is an automation-type key. Call again with a user key.';
+
 function describeTapeError(body: unknown): VendorError {
   const b = (body ?? {}) as { error_code?: unknown; error_message?: unknown; retry_after?: unknown };
   const code = typeof b.error_code === 'string' ? b.error_code : undefined;
   const message = typeof b.error_message === 'string' ? b.error_message : undefined;
   const badKey = message !== undefined && /invalid user api key/i.test(message);
+  // Views answer an automation-type key 401 "…can only be accessed with a user API key": the key is
+  // valid, its kind lacks the permission, so FORBIDDEN saying which key works.
+  const automationKey = !badKey && message !== undefined && /only be accessed with a user api key/i.test(message);
+  // A deleted record is answered 400 "Record is deleted(17)!" (record.md): for the caller it is gone (NOT_FOUND), restorable.
+  const deleted = message !== undefined ? /Record is deleted\((\d+)\)/.exec(message) : null;
   // Without a body field the shared upstream falls back to the Retry-After header.
   const retryAfter = typeof b.retry_after === 'number' ? b.retry_after : undefined;
-  return { code, message, ...(badKey ? { as: 'UNAUTHORIZED' as const } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) };
+  return {
+    code,
+    message,
+    ...(badKey ? { as: 'UNAUTHORIZED' as const } : {}),
+    ...(automationKey ? { as: 'FORBIDDEN' as const, hint: USER_KEY_NEEDED } : {}),
+    ...(deleted
+      ? {
+          as: 'NOT_FOUND' as const,
+          hint: `Record ${deleted[1]} is in the trash: restoreRecord with record_id ${deleted[1]} brings it back; listRecords lists the live ones.`,
+          details: { parameter: 'record_id', record_id: Number(deleted[1]), deleted: true },
+        }
+      : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
 }
 
 // Tape's 400s name its own fields (`"cursor" is not a cursor…`, `Unknown field_type "x"`, `Record 5
@@ -34,6 +59,16 @@ const RECORD_PAGE = { ...PAGE, sort_by: 'sort_by' };
 const RUN_FILTERS = { ...PAGE, automation_ids: 'automation_id', app_ids: 'app_id', workspace_ids: 'workspace_id', status: 'status', created_at_from: 'created_at_from', created_at_to: 'created_at_to' };
 const AUTOMATION_CALL = { 'trigger_workflow_def_id|[Aa]utomation \\d+': 'automation_id', 'trigger_on_record_id|[Rr]ecord \\d+': 'record_id', trigger_with_arguments: 'arguments' };
 
+// The parts of Tape's answers the tools read (shared/vendor-contract.ts): ids and names they render, the lists they page.
+const WORKSPACE = z.looseObject({ workspace_id: z.number().int(), org_id: z.number().int(), name: z.string(), slug: z.string(), type: z.string() });
+const WORKSPACES = z.looseObject({ workspaces: z.array(WORKSPACE) });
+const APP_SUMMARY = z.looseObject({ app_id: z.number().int(), workspace_id: z.number().int(), name: z.string() });
+const APPS = z.looseObject({ apps: z.array(APP_SUMMARY) });
+const APP = APP_SUMMARY.extend({ fields: z.array(z.looseObject({ field_id: z.number().int(), field_type: z.string(), label: z.string() })) });
+const RECORD = z.looseObject({ record_id: z.number().int(), fields: z.array(z.looseObject({ field_id: z.number().int() })).optional() });
+const RECORD_LIST = z.looseObject({ records: z.array(RECORD) });
+const RECORD_PAGE_ANSWER = RECORD_LIST.extend({ total: z.number(), cursor: z.string().nullable().optional() });
+
 /** The only place that knows Tape's paths. One instance per call, bound to the caller's key. */
 export function createTapeClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
@@ -42,6 +77,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     describeError: describeTapeError,
     vendor: 'Tape',
   });
+  const checked = contractedRequest({ platform: 'dbapp', vendor: 'Tape' }, request);
 
   /**
    * advanced.md: the call and weblink endpoints answer 400 (not 404) when the automation does not
@@ -64,11 +100,11 @@ export function createTapeClient(key: string, env: PlatformEnv) {
 
   return {
     // --- workspaces (workspace.md) ---
-    listWorkspaces: () => request<{ total: number; workspaces: TapeWorkspace[] }>({ method: 'GET', path: '/v1/workspace/org' }),
+    listWorkspaces: () => checked<{ total: number; workspaces: TapeWorkspace[] }>(WORKSPACES, { method: 'GET', path: '/v1/workspace/org' }),
     createWorkspace: (body: { name: string; type: TapeWorkspace['type']; description?: string }) =>
-      request<TapeWorkspace>({ method: 'POST', path: '/v1/workspace', body }),
+      checked<TapeWorkspace>(WORKSPACE, { method: 'POST', path: '/v1/workspace', body }),
     updateWorkspace: (id: number, body: { name?: string; description?: string | null }) =>
-      request<TapeWorkspace>({ method: 'PUT', path: `/v1/workspace/${id}`, body, idempotent: true }),
+      checked<TapeWorkspace>(WORKSPACE, { method: 'PUT', path: `/v1/workspace/${id}`, body, idempotent: true }),
     deleteWorkspace: (id: number) => request<TapeWorkspace>({ method: 'DELETE', path: `/v1/workspace/${id}` }),
     listWorkspaceMembers: (id: number) =>
       request<{ workspace_members: TapeWorkspaceMember[] }>({ method: 'GET', path: `/v1/workspace/${id}/member` }),
@@ -79,11 +115,11 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<TapeWorkspaceMember>({ method: 'DELETE', path: `/v1/workspace/${id}/member/${userId}` }),
 
     // --- apps, organization, users (app.md, organization.md, user.md) ---
-    listApps: () => request<{ total: number; apps: TapeAppSummary[] }>({ method: 'GET', path: '/v1/app' }),
+    listApps: () => checked<{ total: number; apps: TapeAppSummary[] }>(APPS, { method: 'GET', path: '/v1/app' }),
     listWorkspaceApps: (workspaceId: number) =>
-      request<{ total: number; apps: TapeAppSummary[] }>({ method: 'GET', path: `/v1/app/workspace/${workspaceId}` }),
-    getApp: (appId: number) => request<TapeAppWithFields>({ method: 'GET', path: `/v1/app/${appId}` }),
-    createApp: (body: TapeAppWrite & { workspace_id: number; name: string }) => request<TapeAppWithFields>({ method: 'POST', path: '/v1/app', body }),
+      checked<{ total: number; apps: TapeAppSummary[] }>(APPS, { method: 'GET', path: `/v1/app/workspace/${workspaceId}` }),
+    getApp: (appId: number) => checked<TapeAppWithFields>(APP, { method: 'GET', path: `/v1/app/${appId}` }),
+    createApp: (body: TapeAppWrite & { workspace_id: number; name: string }) => checked<TapeAppWithFields>(APP, { method: 'POST', path: '/v1/app', body }),
     // New fields in `fields` (no field_id) would be created twice: not retried.
     updateApp: (appId: number, body: TapeAppWrite) => request<TapeAppWithFields>({ method: 'PUT', path: `/v1/app/${appId}`, body }),
     // Sets the whole order: sending it twice leaves the same state.
@@ -96,24 +132,24 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     // --- records (record.md, record-revision.md, record-comment.md) ---
     // Writes run webhooks and automations: none is retried.
     createRecord: (appId: number, fields: TapeFieldInputs, flags: TapeWriteFlags = {}) =>
-      request<TapeRecord>({ method: 'POST', path: `/v1/record/app/${appId}`, query: { ...flags }, body: { fields } }),
+      checked<TapeRecord>(RECORD, { method: 'POST', path: `/v1/record/app/${appId}`, query: { ...flags }, body: { fields } }),
     getRecord: (recordId: number, query: { include_deleted?: boolean } = {}) =>
-      request<TapeRecord>({ method: 'GET', path: `/v1/record/${recordId}`, query: { ...query } }),
+      checked<TapeRecord>(RECORD, { method: 'GET', path: `/v1/record/${recordId}`, query: { ...query } }),
     updateRecord: (recordId: number, fields: TapeFieldInputs, flags: TapeWriteFlags = {}) =>
-      request<TapeRecord>({ method: 'PUT', path: `/v1/record/${recordId}`, query: { ...flags }, body: { fields } }),
+      checked<TapeRecord>(RECORD, { method: 'PUT', path: `/v1/record/${recordId}`, query: { ...flags }, body: { fields } }),
     // A repeat answers 400 record_deleted: not retried.
     deleteRecord: (recordId: number, flags: { silent?: boolean; hook?: boolean; skip_trash?: boolean } = {}) =>
       request<TapeRecord>({ method: 'DELETE', path: `/v1/record/${recordId}`, query: { ...flags } }),
     restoreRecord: (recordId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
       request<TapeRecord>({ method: 'POST', path: `/v1/record/${recordId}/restore`, query: { ...flags } }),
     listRecords: (appId: number, query: TapeRecordListQuery = {}) =>
-      naming(request<TapeRecordPage>({ method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }), RECORD_PAGE),
+      naming(checked<TapeRecordPage>(RECORD_PAGE_ANSWER, { method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }), RECORD_PAGE),
     // The records a view matches, in the view's order (record.md "Retrieve records for a view"): limit (default 50, max 500), cursor.
     listViewRecords: (viewId: number, query: { limit?: number; cursor?: string } = {}) =>
-      naming(request<TapeRecordPage>({ method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }), PAGE),
+      naming(checked<TapeRecordPage>(RECORD_PAGE_ANSWER, { method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }), PAGE),
     // A read over POST: safe to repeat. cursor and limit go in the query string (record.md, pagination.md).
     filterRecords: (appId: number, filters: unknown[], query: TapeRecordListQuery = {}) =>
-      naming(request<TapeRecordPage>({ method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true, read: true }), { ...RECORD_PAGE, filters: 'filters' }),
+      naming(checked<TapeRecordPage>(RECORD_PAGE_ANSWER, { method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true, read: true }), { ...RECORD_PAGE, filters: 'filters' }),
     // Not paginated: at most 1000 records (limit in the query); total = records returned.
     relatedRecords: (
       appId: number,
@@ -126,7 +162,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<{ total: number; records: TapeRecord[] }>({ method: 'GET', path: `/v1/record/field/${fieldId}/find`, query: { text } }),
     // At most 50 inputs; one invalid input fails the whole batch (record.md).
     batchCreateRecords: (appId: number, inputs: { fields: TapeFieldInputs }[], flags: TapeWriteFlags = {}) =>
-      request<{ records: TapeRecord[] }>({ method: 'POST', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
+      checked<{ records: TapeRecord[] }>(RECORD_LIST, { method: 'POST', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
     batchUpdateRecords: (appId: number, inputs: { record_id: number; fields: TapeFieldInputs }[], flags: TapeWriteFlags & { empty_response?: boolean } = {}) =>
       request<{ records: TapeRecord[] }>({ method: 'PUT', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
     listRecordRevisions: (recordId: number, query: { include_deleted?: boolean } = {}) =>
@@ -235,6 +271,8 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       naming(request<{ organization_id: number; usage_reports: TapeUsageBucket[] }>({ method: 'GET', path: '/v1/automation-usage-report', query: { ...query } }), { limit: 'limit', interval_resolution: 'interval' }),
 
     // --- files (file.md) ---
+    /** The bytes behind an attachment's `download_url` (field-value/attachment.md): a signed link, so no key goes along. */
+    downloadBytes: (downloadUrl: string) => downloadLink(downloadUrl, { ...env, describeError: describeTapeError, vendor: 'Tape' }),
     // multipart/form-data, one `file` part per file; Tape answers one object for one file, an array for more.
     // Not retried: a repeat would upload the files twice.
     uploadFiles: async (files: TapeUpload[]): Promise<TapeFile[]> => {

@@ -2,6 +2,7 @@ import { definePlatform } from '../../shared/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { automationTools } from './tools/automations';
+import { eventTools } from './tools/events';
 import { fileTools } from './tools/files';
 import { recordTools } from './tools/records';
 import { viewTools } from './tools/views';
@@ -17,6 +18,7 @@ export const dbapp = definePlatform({
   client: createTapeClient,
   outputSchemas: () => import('../../shared/schemas/output/dbapp.json').then((m) => m.default.tools),
   mainGroup: 'records',
+  events: () => import('./events/adapter').then((m) => m.tapeEvents),
   tools: {
     ...workspaceTools,
     ...appTools,
@@ -24,6 +26,7 @@ export const dbapp = definePlatform({
     ...automationTools,
     ...viewTools,
     ...webhookTools,
+    ...eventTools,
     ...fileTools,
   },
 });

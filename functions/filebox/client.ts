@@ -1,6 +1,8 @@
 import { ToolError } from '../../shared/errors';
 import type { PlatformEnv } from '../../shared/tool';
-import { createUpstream, naming, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import * as z from 'zod';
+import { createUpstream, downloadLink, naming, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import { contractedRequest } from '../../shared/vendor-contract';
 import type {
   SfAccessControl, SfAccessControlWrite, SfAsyncOperation, SfContact, SfDownloadSpecification, SfFeed, SfGroup, SfItem, SfItemWrite, SfSearchQuery,
   SfSearchResults, SfShare, SfShareWrite, SfUploadResult, SfUploadSpecification, SfUser, SfUserWrite,
@@ -41,6 +43,11 @@ const q = (o: Record<string, string | number | boolean | undefined>) => o;
 /** What a refused new user names: a taken or malformed email (409/400 "A user with the email … already exists"), a short password. */
 const NEW_USER = { '[Ee]mail': 'email', Password: 'password' };
 
+// The parts of ShareFile's answers the tools read (shared/vendor-contract.ts): every entity's Id, the feeds' value lists.
+const ENTITY = z.looseObject({ Id: z.string().min(1) });
+const FEED = z.looseObject({ value: z.array(ENTITY), 'odata.count': z.number().optional() });
+const GROUP = ENTITY.extend({ Name: z.string() });
+
 /**
  * The only place that knows ShareFile's paths. One instance per call, bound to the caller's token
  * (`Authorization: Bearer <token>`). Entities are addressed OData-style, `Items(id)`, with the
@@ -54,17 +61,25 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     vendor: 'ShareFile',
   });
   const request = <T>(req: UpstreamRequest) => upstream<T>({ ...req, path: `${API}${req.path}` });
+  const checked = contractedRequest({ platform: 'filebox', vendor: 'ShareFile' }, request);
   const get = <T>(path: string, query: UpstreamRequest['query'] = {}) => request<T>({ method: 'GET', path, query });
+  /** A GET whose answer is an entity (or a feed of entities) the tools render. */
+  const getEntity = <T>(path: string, query: UpstreamRequest['query'] = {}) => checked<T>(ENTITY, { method: 'GET', path, query });
+  const getFeed = <T>(path: string, query: UpstreamRequest['query'] = {}) => checked<T>(FEED, { method: 'GET', path, query });
 
   return {
     // --- items (sharefile.md §2) ---
     getItem: (id: string, o: { includeDeleted?: boolean; expandChildren?: boolean; select?: string } = {}) =>
-      get<SfItem>(`/Items(${id})`, q({ includeDeleted: o.includeDeleted, $expand: o.expandChildren ? 'Children' : undefined, $select: o.select })),
-    listChildren: (id: string, query: FeedQuery & { includeDeleted?: boolean } = {}) => get<SfFeed<SfItem>>(`/Items(${id})/Children`, q({ ...query })),
+      getEntity<SfItem>(`/Items(${id})`, q({ includeDeleted: o.includeDeleted, $expand: o.expandChildren ? 'Children' : undefined, $select: o.select })),
+    listChildren: (id: string, query: FeedQuery & { includeDeleted?: boolean } = {}) => getFeed<SfFeed<SfItem>>(`/Items(${id})/Children`, q({ ...query })),
     createFolder: (parentId: string, body: SfItemWrite, o: { overwrite: boolean }) =>
-      request<SfItem>({ method: 'POST', path: `/Items(${parentId})/Folder`, query: q({ overwrite: o.overwrite, passthrough: false }), body }),
+      checked<SfItem>(ENTITY, { method: 'POST', path: `/Items(${parentId})/Folder`, query: q({ overwrite: o.overwrite, passthrough: false }), body }),
     // A PATCH sets the same values when sent twice: safe to retry.
-    updateItem: (id: string, body: SfItemWrite) => request<SfItem>({ method: 'PATCH', path: `/Items(${id})`, body, idempotent: true }),
+    updateItem: (id: string, body: SfItemWrite) => checked<SfItem>(ENTITY, { method: 'PATCH', path: `/Items(${id})`, body, idempotent: true }),
+    // --- webhook subscriptions (event inbox; https://api.sharefile.com/html/docs/WebhookSubscriptions.html) ---
+    createWebhookSubscription: (body: { SubscriptionContext: { ResourceType: 'Folder'; ResourceId: string }; WebhookUrl: string; Events: { ResourceType: string; OperationName: string }[] }) =>
+      request<{ Id: string }>({ method: 'POST', path: '/WebhookSubscriptions', body }),
+    deleteWebhookSubscription: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/WebhookSubscriptions(${id})`, idempotent: true }),
     deleteItem: (id: string, o: { singleVersion: boolean; forceSync: boolean }) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/Items(${id})`, query: q({ singleversion: o.singleVersion, forceSync: o.forceSync }) }),
     /** The copy, or an AsyncOperation when ShareFile runs it in the background. */
@@ -75,6 +90,12 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     search: (body: SfSearchQuery) => request<SfSearchResults>({ method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true, read: true }),
     /** A DownloadSpecification: a link with a token that works without the key until it expires. */
     downloadSpecification: (id: string) => get<SfDownloadSpecification>(`/Items(${id})/Download`, q({ redirect: false })),
+    /**
+     * The bytes behind a DownloadSpecification's DownloadUrl: the link carries its own token (no
+     * key is sent along), on whatever host ShareFile names; same deadline, retries and errors as
+     * the API calls.
+     */
+    downloadBytes: (downloadUrl: string) => downloadLink(downloadUrl, { ...env, describeError: describeShareFileError, vendor: 'ShareFile' }),
     uploadSpecification: (folderId: string, body: { FileName: string; FileSize: number; Overwrite: boolean; Description?: string }) =>
       request<SfUploadSpecification>({ method: 'POST', path: `/Items(${folderId})/Upload2`, body: { Method: 'Standard', Raw: false, Notify: false, ...body } }),
     /** Sends the bytes to the spec's ChunkUri (multipart `Filedata`, the Standard method): no key, the URI carries its own token. */
@@ -94,22 +115,22 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     },
 
     // --- users (sharefile.md §4) ---
-    currentUser: (expand?: string) => get<SfUser>('/Users', q({ $expand: expand })),
-    getUser: (id: string, expand?: string) => get<SfUser>(`/Users(${id})`, q({ $expand: expand })),
-    findUserByEmail: (email: string, expand?: string) => get<SfUser>('/Users', q({ emailAddress: email, $expand: expand })),
-    listEmployees: (query: FeedQuery) => get<SfFeed<SfContact>>('/Accounts/Employees', q({ ...query })),
-    listClients: (query: FeedQuery) => get<SfFeed<SfContact>>('/Accounts/Clients', q({ ...query })),
+    currentUser: (expand?: string) => getEntity<SfUser>('/Users', q({ $expand: expand })),
+    getUser: (id: string, expand?: string) => getEntity<SfUser>(`/Users(${id})`, q({ $expand: expand })),
+    findUserByEmail: (email: string, expand?: string) => getEntity<SfUser>('/Users', q({ emailAddress: email, $expand: expand })),
+    listEmployees: (query: FeedQuery) => getFeed<SfFeed<SfContact>>('/Accounts/Employees', q({ ...query })),
+    listClients: (query: FeedQuery) => getFeed<SfFeed<SfContact>>('/Accounts/Clients', q({ ...query })),
     createClient: (body: SfUserWrite, o: { notify: boolean; addShared: boolean; addPersonal: boolean }) =>
-      naming(request<SfUser>({ method: 'POST', path: '/Users', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal, pushCreatorDefaultSettings: true }), body }), NEW_USER),
+      naming(checked<SfUser>(ENTITY, { method: 'POST', path: '/Users', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal, pushCreatorDefaultSettings: true }), body }), NEW_USER),
     createEmployee: (body: SfUserWrite, o: { notify: boolean; addShared: boolean; addPersonal: boolean }) =>
-      naming(request<SfUser>({ method: 'POST', path: '/Users/AccountUser', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal }), body }), NEW_USER),
+      naming(checked<SfUser>(ENTITY, { method: 'POST', path: '/Users/AccountUser', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal }), body }), NEW_USER),
     updateUser: (id: string, body: SfUserWrite) => request<SfUser>({ method: 'PATCH', path: `/Users(${id})`, body, idempotent: true }),
     deleteUser: (id: string, completely: boolean) => request<Record<string, never>>({ method: 'DELETE', path: `/Users(${id})`, query: q({ completely }) }),
 
     // --- groups (sharefile.md §5) ---
-    listGroups: (query: FeedQuery) => get<SfFeed<SfGroup>>('/Groups', q({ ...query })),
+    listGroups: (query: FeedQuery) => getFeed<SfFeed<SfGroup>>('/Groups', q({ ...query })),
     getGroup: (id: string, contacts: boolean) => get<SfGroup>(`/Groups(${id})`, q({ $expand: contacts ? 'Contacts' : undefined })),
-    createGroup: (body: { Name: string; IsShared: boolean; Contacts: ({ Id: string } | { Email: string })[] }) => request<SfGroup>({ method: 'POST', path: '/Groups', body }),
+    createGroup: (body: { Name: string; IsShared: boolean; Contacts: ({ Id: string } | { Email: string })[] }) => checked<SfGroup>(GROUP, { method: 'POST', path: '/Groups', body }),
     updateGroup: (id: string, body: { Name?: string; IsShared?: boolean }) => request<SfGroup>({ method: 'PATCH', path: `/Groups(${id})`, body, idempotent: true }),
     deleteGroup: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/Groups(${id})` }),
     /** Adds contacts; answers the group's contacts afterwards. Adding a member twice changes nothing. */

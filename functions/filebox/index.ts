@@ -1,6 +1,7 @@
 import { definePlatform } from '../../shared/tool';
 import { createShareFileClient, SHAREFILE_BASE_URL } from './client';
 import { accessTools } from './tools/access';
+import { eventTools } from './tools/events';
 import { groupTools } from './tools/groups';
 import { itemTools } from './tools/items';
 import { shareTools } from './tools/shares';
@@ -15,11 +16,13 @@ export const filebox = definePlatform({
   client: createShareFileClient,
   outputSchemas: () => import('../../shared/schemas/output/filebox.json').then((m) => m.default.tools),
   mainGroup: 'items',
+  events: () => import('./events/adapter').then((m) => m.shareFileEvents),
   tools: {
     ...itemTools,
     ...shareTools,
     ...userTools,
     ...groupTools,
     ...accessTools,
+    ...eventTools,
   },
 });

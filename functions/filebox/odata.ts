@@ -5,6 +5,9 @@
  * and literals ('text' with '' escapes, numbers, true/false/null, datetime'…'). No maintained npm
  * parser speaks v3 (they are v4: no `substringof`), so this one is ours. Tools parse before the
  * call, so a malformed expression never reaches ShareFile; the twin evaluates the same tree.
+ * Operators bind as the OData v3 URL conventions order them (section 5.1.2.3 of
+ * https://www.odata.org/documentation/odata-version-3-0/url-conventions/): `not` tightest, then
+ * the comparisons, then `and`, then `or` — `not A eq 'x'` is `(not A) eq 'x'`.
  */
 
 export type Literal = string | number | boolean | null;
@@ -36,6 +39,12 @@ export class ODataSyntaxError extends Error {
 }
 
 const COMPARE = new Set<string>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
+
+/**
+ * How deep parentheses, `not` and function calls may nest. Real filters nest a few levels; the
+ * limit keeps the recursive descent far from the stack's end whatever the caller sends.
+ */
+export const MAX_ODATA_DEPTH = 32;
 /** Arity of each function; isof takes (type) or (expression, type). */
 const FUNCTIONS: Record<ODataFunction, { min: number; max: number; boolean: boolean }> = {
   startswith: { min: 2, max: 2, boolean: true },
@@ -113,7 +122,16 @@ function readString(src: string, start: number): [string, number] {
 
 class Parser {
   private i = 0;
+  private depth = 0;
   constructor(private readonly tokens: Token[]) {}
+
+  /** One level deeper (a parenthesis, a `not`, a function call at `pos`); refused beyond MAX_ODATA_DEPTH. */
+  private nested<T>(pos: number, read: () => T): T {
+    if (++this.depth > MAX_ODATA_DEPTH) throw new ODataSyntaxError(pos, `the expression nests deeper than ${MAX_ODATA_DEPTH} levels of parentheses, not and function calls: write it flatter`);
+    const out = read();
+    this.depth--;
+    return out;
+  }
 
   private peek(): Token {
     return this.tokens[this.i]!;
@@ -151,10 +169,10 @@ class Parser {
   }
 
   private and(): ODataNode {
-    let left = this.unary();
+    let left = this.comparison();
     while (this.isWord('and')) {
       const pos = this.next().pos;
-      const right = this.unary();
+      const right = this.comparison();
       assertBoolean(left);
       assertBoolean(right);
       left = { kind: 'logical', op: 'and', left, right, pos };
@@ -162,25 +180,32 @@ class Parser {
     return left;
   }
 
-  private unary(): ODataNode {
-    if (this.isWord('not')) {
-      const pos = this.next().pos;
-      const operand = this.unary();
-      assertBoolean(operand);
-      return { kind: 'not', operand, pos };
-    }
-    return this.comparison();
-  }
-
   private comparison(): ODataNode {
-    const left = this.primary();
+    const left = this.unary();
     const t = this.peek();
     if (t.t === 'word' && COMPARE.has(t.v.toLowerCase())) {
       this.next();
-      const right = this.primary();
-      return { kind: 'compare', op: t.v.toLowerCase() as CompareOp, left, right, pos: t.pos };
+      const right = this.unary();
+      const op = t.v.toLowerCase() as CompareOp;
+      for (const [side, other] of [[left, right], [right, left]] as const) {
+        if (isCondition(side) && other.kind === 'literal' && other.value !== null && typeof other.value !== 'boolean') {
+          const hint = side.kind === 'not' ? `: not applies to what follows it alone, so write not (… ${op} …) to negate the comparison` : '';
+          throw new ODataSyntaxError(t.pos, `"${op}" cannot compare a condition with ${other.datetime ? 'a datetime' : typeof other.value === 'number' ? 'a number' : 'a text'}${hint}`);
+        }
+      }
+      return { kind: 'compare', op, left, right, pos: t.pos };
     }
     return left;
+  }
+
+  private unary(): ODataNode {
+    if (this.isWord('not')) {
+      const pos = this.next().pos;
+      const operand = this.nested(pos, () => this.unary());
+      assertBoolean(operand);
+      return { kind: 'not', operand, pos };
+    }
+    return this.primary();
   }
 
   private primary(): ODataNode {
@@ -194,9 +219,11 @@ class Parser {
         return { kind: 'literal', value: t.v, datetime: true, pos: t.pos };
       case 'punct':
         if (t.v === '(') {
-          const inner = this.or();
-          this.expectPunct(')', '")"');
-          return inner;
+          return this.nested(t.pos, () => {
+            const inner = this.or();
+            this.expectPunct(')', '")"');
+            return inner;
+          });
         }
         throw new ODataSyntaxError(t.pos, `expected a property, a literal or a function, found ${describe(t)}`);
       case 'end':
@@ -209,8 +236,8 @@ class Parser {
           throw new ODataSyntaxError(t.pos, `"${t.v}" needs an operand before it`);
         }
         const after = this.peek();
-        if (after.t === 'punct' && after.v === '(') return this.call(t);
-        return { kind: 'property', path: this.pathFrom(t.v), pos: t.pos };
+        if (after.t === 'punct' && after.v === '(') return this.nested(t.pos, () => this.call(t));
+        return { kind: 'property', path: this.pathFrom(t), pos: t.pos };
       }
     }
   }
@@ -240,14 +267,18 @@ class Parser {
     return { kind: 'call', name: fn, args, pos: name.pos };
   }
 
-  /** A property path from its first segment on: `Parent/Id`. */
-  private pathFrom(first: string): string[] {
-    const path = [first];
+  /** A property path from its first segment on: `Parent/Id`, written without spaces (as ShareFile reads it). */
+  private pathFrom(first: Extract<Token, { t: 'word' }>): string[] {
+    const path = [first.v];
+    let end = first.pos + first.v.length;
     while (this.peek().t === 'punct' && (this.peek() as { v: string }).v === '/') {
-      this.next();
+      const slash = this.next();
       const seg = this.next();
-      if (seg.t !== 'word') throw new ODataSyntaxError(seg.pos, `expected a property name after "/", found ${describe(seg)}`);
+      if (slash.pos !== end || seg.t !== 'word' || seg.pos !== slash.pos + 1) {
+        throw new ODataSyntaxError(slash.pos, `a property path is written without spaces, e.g. Parent/Id`);
+      }
       path.push(seg.v);
+      end = seg.pos + seg.v.length;
     }
     return path;
   }
@@ -257,7 +288,7 @@ class Parser {
     for (;;) {
       const t = this.next();
       if (t.t !== 'word') throw new ODataSyntaxError(t.pos, `expected a property name, found ${describe(t)}`);
-      const path = this.pathFrom(t.v);
+      const path = this.pathFrom(t);
       let desc = false;
       if (this.isWord('asc') || this.isWord('desc')) desc = (this.next() as { v: string }).v.toLowerCase() === 'desc';
       out.push({ path, desc });
@@ -300,6 +331,11 @@ function describe(t: Token): string {
     default:
       return `"${t.v}"`;
   }
+}
+
+/** A node that is true or false by its form: a comparison, and/or/not, a boolean function. */
+function isCondition(node: ODataNode): boolean {
+  return node.kind === 'compare' || node.kind === 'logical' || node.kind === 'not' || (node.kind === 'call' && FUNCTIONS[node.name].boolean);
 }
 
 /** and/or/not take conditions: a comparison, a boolean function, a boolean literal or a (boolean) property. */

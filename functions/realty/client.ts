@@ -1,6 +1,8 @@
-import { ToolError, rateLimited } from '../../shared/errors';
+import { ToolError } from '../../shared/errors';
 import type { PlatformEnv } from '../../shared/tool';
-import { createUpstream, DEFAULT_RETRY_AFTER, type VendorError } from '../../shared/upstream';
+import * as z from 'zod';
+import { createUpstream, vendorError, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import { checkAnswer } from '../../shared/vendor-contract';
 import type { BdEnvelope, BdLookupBody, BdSearchBody } from './wire';
 
 /** The host; the client adds the API version to each path (`/api/v1/…`), so a base URL is just where BatchData (or its twin) answers. */
@@ -18,26 +20,24 @@ export function describeBatchDataError(body: unknown): VendorError {
   };
 }
 
+// The parts of BatchData's answer the tools read (shared/vendor-contract.ts): the envelope, and each property's id.
+const ENVELOPE = z.looseObject({
+  status: z.looseObject({ code: z.literal(200) }),
+  results: z.looseObject({ properties: z.array(z.looseObject({ _id: z.string() })) }),
+});
+
 /**
  * An HTTP 200 whose envelope says otherwise (`status.code` not 200) is BatchData's error all the
- * same: mapped to the catalogue like the HTTP status it names.
+ * same: mapped to the catalogue like the HTTP status it names. Any other answer must fit ENVELOPE.
  */
-function checkEnvelope(env: BdEnvelope, endpoint: string): BdEnvelope {
+function checkEnvelope(env: BdEnvelope, req: UpstreamRequest): BdEnvelope {
   const status = env?.status;
-  if (!status || typeof status.code !== 'number' || !env.results || !Array.isArray(env.results.properties)) {
-    if (status && typeof status.code === 'number' && status.code !== 200) throw envelopeError(status.code, status.message, endpoint);
-    throw new ToolError('INTERNAL_ERROR', `BatchData answered ${endpoint} without its {status, results} envelope.`, { upstream_status: 200 });
-  }
-  if (status.code !== 200) throw envelopeError(status.code, status.message, endpoint);
-  return env;
+  if (status && typeof status.code === 'number' && status.code !== 200) throw envelopeError(status.code, status.message, `${req.method} ${req.path}`);
+  return checkAnswer<BdEnvelope>({ platform: 'realty', vendor: 'BatchData' }, req, ENVELOPE, env);
 }
 
 function envelopeError(code: number, message: string | undefined, endpoint: string): ToolError {
-  const said = message ? `: ${message}` : '';
-  const details = { upstream_status: code };
-  if (code === 429) return rateLimited(DEFAULT_RETRY_AFTER, `BatchData rate limit reached${said}`, details);
-  const mapped = code === 400 ? 'INVALID_PARAMETER' : code === 401 ? 'UNAUTHORIZED' : code === 403 ? 'FORBIDDEN' : code === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR';
-  return new ToolError(mapped, `BatchData rejected ${endpoint}${said}`, details);
+  return vendorError('BatchData', code, new Headers(), { ...(message ? { message } : {}) }, endpoint);
 }
 
 /**
@@ -52,7 +52,10 @@ export function createBatchDataClient(key: string, env: PlatformEnv) {
     describeError: describeBatchDataError,
     vendor: 'BatchData',
   });
-  const post = async (path: string, body: unknown) => checkEnvelope(await request<BdEnvelope>({ method: 'POST', path, body, idempotent: true, read: true }), `POST ${path}`);
+  const post = async (path: string, body: unknown) => {
+    const req: UpstreamRequest = { method: 'POST', path, body, idempotent: true, read: true };
+    return checkEnvelope(await request<BdEnvelope>(req), req);
+  };
 
   return {
     /** POST /property/search: filters, quick lists, quick-list counts (take 0), comparables (compAddress). */

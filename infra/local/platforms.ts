@@ -24,6 +24,8 @@ export interface CommonTwinOptions {
   hookTargets?: 'public' | 'any';
   /** Milliseconds before every answer leaves (the kit's `latency`): the vendor's network and server time. */
   latencyMs?: number;
+  /** Where links meant for people (downloads, share pages) point: the local server's mount of the twin, once it listens. */
+  publicBase?: () => string | undefined;
 }
 
 /** One implemented platform as the local server and the tests run it: the Lambda's tools beside its vendor's twin. */

@@ -6,6 +6,8 @@ import { localOriginGuard } from '../../shared/http/origin-guard';
 import { mountReference } from './reference';
 import { createRuntime } from '../../shared/runtime';
 import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
+import { eventsConfigOf } from '../../shared/events/receiver';
+import { HUBSPOT_APP } from '../twins/hubspot';
 import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type TwinKnobs } from './platforms';
 
 /**
@@ -16,14 +18,18 @@ import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type Twin
  */
 export async function startLocal(env: Record<string, string | undefined> = process.env) {
   // Locally, webhook receivers and attachment sources on this machine are fair game.
-  const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...env });
+  // The crm twin's HubSpot app stands for the deployment's own (the event inbox subscribes through it).
+  const twinApp = { CRM_EVENTS_APP_ID: HUBSPOT_APP.appId, CRM_EVENTS_DEVELOPER_KEY: HUBSPOT_APP.developerKey, CRM_EVENTS_CLIENT_SECRET: HUBSPOT_APP.clientSecret };
+  const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...(env.CRM_BASE_URL ? {} : twinApp), ...env });
   const knobs = twinKnobs(env);
   const app = new Hono();
+  // This server's own address, known once it listens: links a twin hands out point at its mount here.
+  let own = 'http://127.0.0.1';
   const twins: Record<string, Twin> = {};
   const fetchFor: Record<string, typeof fetch | undefined> = {};
   for (const p of localPlatforms) {
     // Receivers on this machine may be webhook targets locally (the real vendors: public hosts only).
-    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public', ...knobOptions(p, knobs) });
+    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public', publicBase: () => `${own}${p.mount}`, ...knobOptions(p, knobs) });
     twins[p.platform.name] = twin;
     fetchFor[p.platform.name] = config.baseUrls[p.platform.name] ? undefined : twin.fetch;
     app.route(p.mount, twin.app as Hono);
@@ -35,7 +41,6 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   // The API reference page at GET / (Swagger UI over /v1/openapi.json), trying tools with the sandbox keys.
   mountReference(app, Object.fromEntries(localPlatforms.map((p) => [p.platform.name, p.keys.owner])));
   // DNS-rebinding protection of the MCP endpoints (shared/http/origin-guard.ts): Host and Origin must name this server.
-  let own = 'http://127.0.0.1';
   const guard = localOriginGuard(() => own, (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean));
   app.use('/v1/mcp', guard);
   app.use('/v1/mcp/*', guard);
@@ -50,6 +55,8 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actualPort}`;
   own = base;
+  // The event receiver is this server unless EVENTS_BASE_URL names another address (a tunnel for real vendors).
+  eventsConfigOf(rt).baseUrl ??= base;
   if (blob instanceof MemoryBlobStore && !env.BLOB_BASE_URL) blob.baseUrl = base;
   return { server, base, key: localPlatforms[0]!.keys.owner, twins, config, knobs };
 }
@@ -59,6 +66,7 @@ export function startupMessage(base: string, config: ReturnType<typeof loadConfi
   const keys = [...new Set(localPlatforms.map((p) => p.keys.owner))];
   const lines = [`Tool Execution Service listening on ${base} (store: ${config.store.kind})`];
   if (knobs.latencyMs) lines.push(`twins answer after ${knobs.latencyMs} ms (TWIN_LATENCY_MS)`);
+  lines.push(`event receiver: ${config.events?.baseUrl ?? base}/v1/events/{platform}/{subscription_id} (subscribeEvents points the twins' webhooks here)`);
   lines.push(keys.length === 1 ? `sandbox key: ${keys[0]}` : `sandbox keys: ${localPlatforms.map((p) => `${p.platform.name} ${p.keys.owner}`).join(', ')}`);
   for (const p of localPlatforms) {
     const name = p.platform.name;

@@ -13,6 +13,7 @@ import { mcpRoutes } from './mcp';
 import { openApiRoutes } from './openapi-route';
 import { respond } from './respond';
 import { searchRoute } from './search-route';
+import { mountReceiver } from '../events/receiver';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -44,6 +45,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       ok: false,
       refused: new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }),
     });
+  // Vendors' webhook deliveries into the event inbox (shared/events/receiver.ts): keyless, authenticated per vendor.
+  mountReceiver(app, rt);
   app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), (c) => callTool(c, readBody(c)));
 
   /** One tool call over HTTP: the key, the query options and the body (or why it was refused) into execute. */

@@ -1,7 +1,7 @@
 import { encode } from 'gpt-tokenizer';
 import { buildAll } from '../../infra/build';
-import { convertFile } from '../../functions/collab/files/convert';
-import { plainTextOf, toMarkdown } from '../../functions/collab/files/document';
+import { convertFile } from '../../shared/files/convert';
+import { plainTextOf, toMarkdown } from '../../shared/files/document';
 import { docxFile, imageFile, pdfFile, xlsxFile } from '../collab/files-fixtures';
 import type { BenchRow } from './rows';
 
@@ -12,7 +12,7 @@ import type { BenchRow } from './rows';
  * bundle with the file tools in place (the converters are external: the "converters" layer).
  */
 
-const meta = (name: string) => ({ file_id: 1, name, mimetype: 'application/octet-stream' });
+const meta = (name: string) => ({ parameter: 'file_id', label: 'File #1', name, mimetype: 'application/octet-stream', instead: '' });
 
 async function median(runs: number, f: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];

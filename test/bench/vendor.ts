@@ -10,6 +10,8 @@ export interface VendorProcess {
   /** The local server's base URL; each twin is under `<base><mount>` (e.g. /twins/tape). */
   base: string;
   latencyMs: number;
+  /** The process id (the soak samples its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startVendor(latencyMs: number): Promise<VendorProcess> {
   return {
     base,
     latencyMs,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -57,7 +57,7 @@ const local = () => harness({ env: { ALLOW_HTTP_HOSTS: '127.0.0.1' } });
 describe('uploadFiles', () => {
   it('downloads a URL and uploads it to Tape, answering the temporary file id', async () => {
     const h = await local();
-    const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/files/invoice-2024-03.pdf` }] }, json);
+    const r = await h.call('dbapp/uploadFiles', { files: [{ filename: 'invoice-2024-03.pdf', url: `${base()}/files/invoice-2024-03.pdf` }] }, json);
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ files: [{ file_id: 'temporary-file-1', name: 'invoice-2024-03.pdf', size: pdf.length, mimetype: 'application/pdf' }], count: 1 });
     const stored = h.tape.state.files.get('temporary-file-1')!;
@@ -70,9 +70,9 @@ describe('uploadFiles', () => {
     const csv = 'name,amount\nAcme,1200\n';
     const r = await h.call('dbapp/uploadFiles', {
       files: [
-        { url: `${base()}/download` },
-        { content_base64: Buffer.from(csv).toString('base64'), name: 'notes.txt' },
-        { url: `${base()}/files/invoice-2024-03.pdf`, name: 'March invoice.pdf' },
+        { filename: 'Q1 totals.csv', url: `${base()}/download` },
+        { filename: 'notes.txt', content: Buffer.from(csv).toString('base64') },
+        { filename: 'March invoice.pdf', url: `${base()}/files/invoice-2024-03.pdf` },
       ],
     });
     expect(r.body.data).toBe(
@@ -86,15 +86,20 @@ describe('uploadFiles', () => {
     expect(Buffer.from(h.tape.state.files.get('temporary-file-2')!.content).toString()).toBe(csv);
   });
 
-  it('lets mimetype override the type the server sent', async () => {
+  it('takes the one upload shape only: the former names are refused by name, never half-read', async () => {
     const h = await local();
-    const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/blob?mb=0`, name: 'scan.png', mimetype: 'image/png' }] }, json);
-    expect(r.body.data.files[0]).toMatchObject({ name: 'scan.png', mimetype: 'image/png', size: 0 });
+    for (const old of [{ filename: 'a.pdf', url: 'https://example.com/a.pdf', mimetype: 'application/pdf' }, { filename: 'a.txt', content_base64: 'aGk=' }, { filename: 'a.txt', content: 'aGk=', name: 'b.txt' }]) {
+      const r = await h.call('dbapp/uploadFiles', { files: [old] });
+      expect(r.status).toBe(400);
+      const extra = Object.keys(old).find((k) => !['filename', 'url', 'content'].includes(k))!;
+      expect(r.body.error.details.parameter).toBe(`files.0.${extra}`);
+    }
+    expect(h.tape.state.files.size).toBe(0);
   });
 
   it('passes Tape\'s answer to the upload through the error catalogue', async () => {
     const h = await local();
-    const r = await h.call('dbapp/uploadFiles', { files: [{ content_base64: 'aGk=', name: 'hi.txt' }] }, { key: 'user_key_unknownUnknown0000' });
+    const r = await h.call('dbapp/uploadFiles', { files: [{ filename: 'hi.txt', content: 'aGk=' }] }, { key: 'user_key_unknownUnknown0000' });
     expect(r.status).toBe(401);
     expect(r.body.error).toMatchObject({ code: 'UNAUTHORIZED', details: { upstream_status: 401 } });
     expect(h.tape.state.files.size).toBe(0);
@@ -110,7 +115,7 @@ describe('uploadFiles', () => {
       ['a non-http scheme', 'file:///etc/passwd', 'scheme', 'only https'],
     ])('%s', async (_what, url, reason, text) => {
       const h = await local();
-      const r = await h.call('dbapp/uploadFiles', { files: [{ url }] });
+      const r = await h.call('dbapp/uploadFiles', { files: [{ filename: 'report.pdf', url }] });
       expect(r.status).toBe(400);
       expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'files.0.url', reason } });
       expect(r.body.error.message).toContain(text);
@@ -120,23 +125,23 @@ describe('uploadFiles', () => {
     it('refuses a redirect to a private address', async () => {
       const h = await local();
       const url = `${base()}/redirect?to=${encodeURIComponent('https://192.168.0.10/admin/backup.tar')}`;
-      const r = await h.call('dbapp/uploadFiles', { files: [{ url }] });
+      const r = await h.call('dbapp/uploadFiles', { files: [{ filename: 'report.pdf', url }] });
       expect(r.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'address', address: '192.168.0.10' });
       expect(h.tape.state.files.size).toBe(0);
     });
 
     it('refuses the local server itself when ALLOW_HTTP_HOSTS does not list it', async () => {
       const h = await harness();
-      const r = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/files/invoice-2024-03.pdf` }] });
+      const r = await h.call('dbapp/uploadFiles', { files: [{ filename: 'invoice-2024-03.pdf', url: `${base()}/files/invoice-2024-03.pdf` }] });
       expect(r.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'scheme' });
     });
 
     it('refuses a file over 25 MB, declared or streamed', async () => {
       const h = await local();
-      const declared = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/declared-huge` }] });
+      const declared = await h.call('dbapp/uploadFiles', { files: [{ filename: 'huge.bin', url: `${base()}/declared-huge` }] });
       expect(declared.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'too_large', max_bytes: 25 * MB });
       expect(declared.body.error.message).toContain('larger than 25 MB');
-      const streamed = await h.call('dbapp/uploadFiles', { files: [{ url: `${base()}/blob?mb=26` }] });
+      const streamed = await h.call('dbapp/uploadFiles', { files: [{ filename: 'blob.bin', url: `${base()}/blob?mb=26` }] });
       expect(streamed.body.error.details).toMatchObject({ parameter: 'files.0.url', reason: 'too_large' });
       expect(h.tape.state.files.size).toBe(0);
     });
@@ -144,7 +149,7 @@ describe('uploadFiles', () => {
     it('refuses more than 50 MB in one call', async () => {
       const h = await local();
       const url = `${base()}/blob?mb=20`;
-      const r = await h.call('dbapp/uploadFiles', { files: [{ url }, { url }, { url }] });
+      const r = await h.call('dbapp/uploadFiles', { files: [{ filename: 'a.bin', url }, { filename: 'b.bin', url }, { filename: 'c.bin', url }] });
       expect(r.body.error.details).toMatchObject({ reason: 'too_large', max_total_bytes: 50 * MB });
       expect(h.tape.state.files.size).toBe(0);
     });
@@ -152,9 +157,9 @@ describe('uploadFiles', () => {
     it('uploads none when one of several fails, naming the failing one', async () => {
       const h = await local();
       const good = `${base()}/files/invoice-2024-03.pdf`;
-      const checked = await h.call('dbapp/uploadFiles', { files: [{ url: good }, { url: 'http://example.com/a.pdf' }] });
+      const checked = await h.call('dbapp/uploadFiles', { files: [{ filename: 'a.pdf', url: good }, { filename: 'b.pdf', url: 'http://example.com/a.pdf' }] });
       expect(checked.body.error.details).toMatchObject({ parameter: 'files.1.url', reason: 'scheme' });
-      const downloaded = await h.call('dbapp/uploadFiles', { files: [{ url: good }, { content_base64: 'aGk=', name: 'hi.txt' }, { url: `${base()}/missing` }] });
+      const downloaded = await h.call('dbapp/uploadFiles', { files: [{ filename: 'a.pdf', url: good }, { filename: 'hi.txt', content: 'aGk=' }, { filename: 'c.pdf', url: `${base()}/missing` }] });
       expect(downloaded.body.error.details).toMatchObject({ parameter: 'files.2.url', reason: 'http_status', http_status: 404 });
       expect(h.tape.state.files.size).toBe(0);
     });
@@ -162,13 +167,12 @@ describe('uploadFiles', () => {
 
   it.each([
     [{ files: [] }, 'files'],
-    [{ files: Array.from({ length: 11 }, () => ({ content_base64: 'aGk=', name: 'hi.txt' })) }, 'files'],
-    [{ files: [{}] }, 'files.0'],
-    [{ files: [{ url: 'https://example.com/a.pdf', content_base64: 'aGk=', name: 'a.pdf' }] }, 'files.0'],
-    [{ files: [{ content_base64: 'aGk=' }] }, 'files.0.name'],
-    [{ files: [{ content_base64: 'not base64!', name: 'a.txt' }] }, 'files.0.content_base64'],
-    [{ files: [{ url: 'https://example.com/a.pdf', mimetype: 'pdf' }] }, 'files.0.mimetype'],
-    [{ files: [{ url: 'https://example.com/a.pdf', size: 3 }] }, 'files.0.size'],
+    [{ files: Array.from({ length: 11 }, () => ({ filename: 'hi.txt', content: 'aGk=' })) }, 'files'],
+    [{ files: [{ filename: 'a.pdf' }] }, 'files.0'],
+    [{ files: [{ filename: 'a.pdf', url: 'https://example.com/a.pdf', content: 'aGk=' }] }, 'files.0'],
+    [{ files: [{ content: 'aGk=' }] }, 'files.0.filename'],
+    [{ files: [{ filename: 'a.txt', content: 'not base64!' }] }, 'files.0.content'],
+    [{ files: [{ filename: 'a.pdf', url: 'https://example.com/a.pdf', size: 3 }] }, 'files.0.size'],
   ])('rejects %j naming %s, before any upload', async (params, parameter) => {
     const h = await local();
     const r = await h.call('dbapp/uploadFiles', params);

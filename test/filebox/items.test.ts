@@ -149,6 +149,16 @@ describe('updateItem, deleteItem', () => {
     const { h } = await setup();
     const r = await h.call('filebox/updateItem', { item_id: D.files.nda, name: 'nda.docx', expiration_date: '2027-01-01T00:00:00Z' }, json);
     expect(r.body.data).toMatchObject({ Name: 'nda.docx', ExpirationDate: '2027-01-01T00:00:00.000Z' });
+    // An ISO 8601 date alone is 00:00 UTC of that day; an offset is converted to UTC.
+    const day = await h.call('filebox/updateItem', { item_id: D.files.nda, expiration_date: '2027-03-15' }, json);
+    expect(day.body.data.ExpirationDate).toBe('2027-03-15T00:00:00.000Z');
+    const zoned = await h.call('filebox/updateItem', { item_id: D.files.nda, expiration_date: '2027-03-15T17:00:00+02:00' }, json);
+    expect(zoned.body.data.ExpirationDate).toBe('2027-03-15T15:00:00.000Z');
+    for (const bad of ['2027-02-30', '15.03.2027', '2027-03-15 17:00']) {
+      const r2 = await h.call('filebox/updateItem', { item_id: D.files.nda, expiration_date: bad });
+      expect(r2.body.error, bad).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'expiration_date' } });
+      expect(r2.body.error.message).toMatch(/ISO 8601 date/);
+    }
     const none = await h.call('filebox/updateItem', { item_id: D.files.nda });
     expect(none.body.error.code).toBe('INVALID_PARAMETER');
     const alias = await h.call('filebox/updateItem', { item_id: 'home', name: 'x' });
@@ -179,9 +189,10 @@ describe('copyItem, moveItem', () => {
   it('copy makes a new id at the target; move keeps the id', async () => {
     const { h } = await setup();
     const copy = await h.call('filebox/copyItem', { item_id: D.files.nda, target_folder_id: D.folders.photos }, json);
-    expect(copy.body.data.copied).toBe(true);
-    expect(copy.body.data.item.Id).not.toBe(D.files.nda);
-    expect(copy.body.data.item.Parent.Id).toBe(D.folders.photos);
+    // The copy itself: its Id is the new id; the source beside it.
+    expect(copy.body.data).toMatchObject({ Name: 'nda-template.docx', source_id: D.files.nda, Parent: { Id: D.folders.photos } });
+    expect(copy.body.data.Id).not.toBe(D.files.nda);
+    expect((await h.call('filebox/getItem', { item_id: copy.body.data.Id }, json)).body.data.Parent.Id).toBe(D.folders.photos);
     const move = await h.call('filebox/moveItem', { item_id: D.files.sitePlan, target_folder_id: D.folders.contracts }, json);
     expect(move.body.data).toMatchObject({ moved: true, from_folder_id: D.folders.photos, item: { Id: D.files.sitePlan, Parent: { Id: D.folders.contracts } } });
   });
@@ -209,11 +220,11 @@ describe('copyItem, moveItem', () => {
     }
     const sent = h.recordRequests('filebox');
     const r = await h.call('filebox/copyItem', { item_id: D.folders.photos, target_folder_id: D.folders.contracts }, json);
-    expect(r.body.data).toMatchObject({ copied: true, item: { Name: 'Photos', FileCount: ASYNC_COPY_THRESHOLD + 2 } });
+    expect(r.body.data).toMatchObject({ Name: 'Photos', FileCount: ASYNC_COPY_THRESHOLD + 2, source_id: D.folders.photos });
     expect(sent.filter((s) => s.path.includes('AsyncOperations')).length).toBeGreaterThan(0);
     const pending = twin.faults.inject({ path: /AsyncOperations/, fault: { status: 200, body: { 'odata.type': 'ShareFile.Api.Models.AsyncOperation', Id: 'ao-slow', Operation: 'Copy', State: 'InProcess' } } });
     const slow = await h.call('filebox/copyItem', { item_id: D.folders.photos, target_folder_id: D.folders.priyaHome }, json);
-    expect(slow.body.data).toEqual({ copied: false, source_id: D.folders.photos, pending: { operation_id: 'ao-slow', state: 'InProcess' } });
+    expect(slow.body.data).toEqual({ source_id: D.folders.photos, pending: { operation_id: 'ao-slow', state: 'InProcess' } });
     const slowText = await h.call('filebox/copyItem', { item_id: D.folders.photos, target_folder_id: D.folders.marcusHome });
     expect(slowText.body.data).toMatch(/still running in ShareFile: operation ao-slow, state InProcess/);
     pending.remove();
@@ -241,10 +252,10 @@ describe('uploadFile, downloadFile', () => {
   it('uploads base64 content in two steps, and downloads it by a link that needs no key until it expires', async () => {
     const { h, twin } = await setup();
     const sent = h.recordRequests('filebox');
-    const up = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, content_base64: Buffer.from('Signed: yes').toString('base64'), file_name: 'signature.txt' }, json);
-    expect(up.body.data).toMatchObject({ uploaded: true, new_version: false, item: { Name: 'signature.txt', FileSizeBytes: 11 } });
+    const up = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, files: [{ filename: 'signature.txt', content: Buffer.from('Signed: yes').toString('base64') }] }, json);
+    expect(up.body.data).toMatchObject({ folder_id: D.folders.contracts, uploaded: 1, files: [{ filename: 'signature.txt', status: 'uploaded', new_version: false, item: { Name: 'signature.txt', FileSizeBytes: 11 } }] });
     expect(writes(sent)).toEqual([`POST /sf/v3/Items(${D.folders.contracts})/Upload2`, expect.stringMatching(/^POST \/upload-streaming\//)]);
-    const link = await h.call('filebox/downloadFile', { item_id: up.body.data.item.Id }, json);
+    const link = await h.call('filebox/downloadFile', { item_id: up.body.data.files[0].item.Id }, json);
     const res = await twin.fetch(link.body.data.download_url);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('Signed: yes');
@@ -255,24 +266,48 @@ describe('uploadFile, downloadFile', () => {
   it('overwrite uploads a new version (same StreamID); without it a clash is refused before any byte is sent', async () => {
     const { h } = await setup();
     const sent = h.recordRequests('filebox');
-    const clash = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, content_base64: 'SGVsbG8=', file_name: 'offer.pdf' });
-    expect(clash.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'file_name', existing_id: D.files.offer } });
+    // The clash is the second of two files: neither goes up.
+    const clash = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, files: [{ filename: 'new.txt', content: 'SGVsbG8=' }, { filename: 'offer.pdf', content: 'SGVsbG8=' }] });
+    expect(clash.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'files.1.filename', existing_id: D.files.offer } });
     expect(writes(sent)).toEqual([]);
-    const v3 = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, content_base64: 'SGVsbG8=', file_name: 'offer.pdf', overwrite: true }, json);
-    expect(v3.body.data).toMatchObject({ new_version: true, item: { Name: 'offer.pdf', StreamID: 'st-offer', FileSizeBytes: 5 } });
-    expect(v3.body.data.item.Id).not.toBe(D.files.offer);
+    const v3 = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, files: [{ filename: 'offer.pdf', content: 'SGVsbG8=' }], overwrite: true }, json);
+    expect(v3.body.data.files[0]).toMatchObject({ new_version: true, item: { Name: 'offer.pdf', StreamID: 'st-offer', FileSizeBytes: 5 } });
+    expect(v3.body.data.files[0].item.Id).not.toBe(D.files.offer);
   });
 
-  it('uploads from a URL through the guarded download, and checks its inputs first', async () => {
-    const { h } = await setup({ ALLOW_HTTP_HOSTS: '127.0.0.1' });
-    const r = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: `${site()}/files/minutes` }, json);
-    expect(r.body.data.item).toMatchObject({ Name: 'minutes.txt', FileSizeBytes: 31 });
-    const both = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: `${site()}/x`, content_base64: 'SGVsbG8=', file_name: 'a.txt' });
-    expect(both.body.error.details.parameter).toBe('file_url');
-    const bad = await h.call('filebox/uploadFile', { folder_id: 'home', content_base64: 'not base64!', file_name: 'a.txt' });
-    expect(bad.body.error.details.parameter).toBe('content_base64');
-    const privateUrl = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: 'https://10.0.0.1/x.pdf' });
-    expect(privateUrl.body.error.details.parameter).toBe('file_url');
+  it('uploads several files, from a URL (guarded download) and from content, in one call; checks every entry first', async () => {
+    const { h, twin } = await setup({ ALLOW_HTTP_HOSTS: '127.0.0.1' });
+    const sent = h.recordRequests('filebox');
+    const r = await h.call('filebox/uploadFile', { folder_id: 'home', files: [{ filename: 'minutes.txt', url: `${site()}/files/minutes` }, { filename: 'agenda.txt', content: Buffer.from('1. Budget').toString('base64') }] }, json);
+    expect(r.body.data.uploaded).toBe(2);
+    expect(r.body.data.files.map((f: { item: { Name: string; FileSizeBytes: number } }) => [f.item.Name, f.item.FileSizeBytes])).toEqual([['minutes.txt', 31], ['agenda.txt', 9]]);
+    expect(writes(sent)).toHaveLength(4);
+    expect((await h.call('filebox/uploadFile', { folder_id: 'home', files: [{ filename: 'a.txt', content: 'SGVsbG8=' }] })).body.data).toMatch(/^uploaded fi\S+ a\.txt [^]*\n1 file uploaded to home$/);
+    const refused: [unknown, string][] = [
+      [[{ filename: 'a.txt', url: `${site()}/x`, content: 'SGVsbG8=' }], 'files.0'],
+      [[{ filename: 'a.txt', content: 'not base64!' }], 'files.0.content'],
+      [[{ filename: 'x.pdf', url: 'https://10.0.0.1/x.pdf' }], 'files.0.url'],
+      [[{ filename: 'a.txt', content: 'SGVsbG8=' }, { filename: 'A.TXT', content: 'SGVsbG8=' }], 'files.1.filename'],
+      [[{ filename: 'a:b.txt', content: 'SGVsbG8=' }], 'files.0.filename'],
+    ];
+    const before = twin.state.items.size;
+    for (const [files, parameter] of refused) {
+      const bad = await h.call('filebox/uploadFile', { folder_id: 'home', files });
+      expect(bad.body.error, parameter).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter } });
+    }
+    expect(twin.state.items.size).toBe(before);
+  });
+
+  it('takes the one upload shape only: the former names (file_url, content_base64, file_name) are refused, nothing uploaded', async () => {
+    const { h, twin } = await setup();
+    const before = twin.state.items.size;
+    const alone = await h.call('filebox/uploadFile', { folder_id: 'home', file_url: 'https://example.com/a.pdf' });
+    expect(alone.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'files' } });
+    for (const old of ['file_url', 'content_base64', 'file_name']) {
+      const mixed = await h.call('filebox/uploadFile', { folder_id: 'home', files: [{ filename: 'a.txt', content: 'SGVsbG8=' }], [old]: 'x' });
+      expect(mixed.body.error, old).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: old } });
+    }
+    expect(twin.state.items.size).toBe(before);
   });
 
   it('downloadFile takes file ids only and needs download rights', async () => {

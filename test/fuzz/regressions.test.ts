@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { duplicateKeyPath, MAX_ITEMS, MAX_TEXT, parseInput } from '../../shared/validate';
-import { fileEntryInput } from '../../functions/collab/files/entries';
+import { fileEntryInput } from '../../shared/files/entries';
 
 /** Each a failure the fuzz suite (test/fuzz/tools-*.test.ts) found, pinned by a focused case. */
 describe('found by the fuzz suite', () => {

@@ -41,7 +41,7 @@ function offlineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 async function oslsPackage(dir: string, args: string[] = [], env: Record<string, string> = {}): Promise<Template> {
   try {
-    await run('npx', ['--no-install', 'osls', 'package', '--package', dir, ...args], { cwd: root, env: offlineEnv(env), timeout: 90_000 });
+    await run('npx', ['--no-install', 'osls', 'package', '--package', dir, ...args], { cwd: root, env: offlineEnv(env), timeout: 240_000 });
   } catch (err) {
     const { stdout, stderr } = err as { stdout?: string; stderr?: string };
     throw new Error(`osls package ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: err });
@@ -77,9 +77,10 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'tes-sls-'));
   // Default stage/region, then overrides from the command line and the environment. One after
   // the other: osls zips into <repo>/.serverless/ before copying to --package, so two runs race.
+  // Three functions (collab, dbapp, filebox) carry the document converters: each package zips about 350 MB.
   dev = await oslsPackage(join(work, 'dev'));
   prod = await oslsPackage(join(work, 'prod'), ['--stage', 'prod', '--region', 'eu-west-1'], { RATE_LIMIT_MAX: '120', RATE_LIMIT_WINDOW_SECONDS: '30' });
-}, 120_000);
+}, 540_000);
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
@@ -111,7 +112,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
     });
   });
 
-  it('grants least privilege: 4 DynamoDB item actions on the table, ssm:GetParameter on the stage path', () => {
+  it('grants least privilege: 5 DynamoDB item actions on the table, ssm:GetParameter on the stage path, fan-out to the stage\'s own queue and bus', () => {
     const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
     const all = statements(dev);
     for (const s of all) {
@@ -121,7 +122,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
 
     const dynamo = all.filter((s) => s.Action.some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toHaveLength(1);
-    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(dynamo[0]!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
 
     const ssm = all.filter((s) => s.Action.some((a) => a.startsWith('ssm:')));
@@ -136,8 +137,14 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect([...s3[0]!.Action].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
     expect(s3[0]!.Resource).toEqual({ 'Fn::Sub': `\${${bucketId}.Arn}/*` });
 
+    // The event inbox's fan-out: send only, to queues and buses named after the service and stage.
+    const sqs = all.filter((s) => s.Action.some((a) => a.startsWith('sqs:')));
+    expect(sqs.map((s) => [s.Action, s.Resource])).toEqual([[['sqs:SendMessage'], { 'Fn::Sub': 'arn:${AWS::Partition}:sqs:${AWS::Region}:${AWS::AccountId}:tool-execution-service-dev-*' }]]);
+    const bus = all.filter((s) => s.Action.some((a) => a.startsWith('events:')));
+    expect(bus.map((s) => [s.Action, s.Resource])).toEqual([[['events:PutEvents'], { 'Fn::Sub': 'arn:${AWS::Partition}:events:${AWS::Region}:${AWS::AccountId}:event-bus/tool-execution-service-dev-*' }]]);
+
     // Besides ours, only the framework's own CloudWatch Logs statements, scoped to the service's log groups.
-    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s));
+    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s) && !sqs.includes(s) && !bus.includes(s));
     for (const s of rest) {
       expect(s.Action.every((a) => a.startsWith('logs:'))).toBe(true);
       expect(JSON.stringify(s.Resource)).toContain('log-group:/aws/lambda/tool-execution-service-dev');
@@ -175,6 +182,12 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       LOG_LEVEL: 'info',
       METRICS: 'on',
       METRICS_NAMESPACE: 'ToolExecutionService',
+      // The event inbox: the receiver's base is the HTTP API's URL; TTL and fan-out unset (defaults, off).
+      EVENTS_BASE_URL: { 'Fn::GetAtt': ['HttpApi', 'ApiEndpoint'] },
+      EVENTS_TTL_SECONDS: '',
+      EVENTS_SQS_QUEUE_URL: '',
+      EVENTS_BUS_NAME: '',
+      ...(c.name === 'crm' ? { CRM_EVENTS_APP_ID: '', CRM_EVENTS_DEVELOPER_KEY: '', CRM_EVENTS_CLIENT_SECRET: '' } : {}),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });
@@ -186,7 +199,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     expect(JSON.parse(rule.Properties.Targets[0].Input).key_parameter).toBe(`/tool-execution-service/prod/${c.name}/api-key`);
   });
 
-  it('routes POST /v1/tools/<platform>/{tool}, GET /v1/tools/<platform>, ANY /v1/mcp/<platform> and GET /v1/openapi/<platform>.json of the HTTP API (payload 2.0) to its function', () => {
+  it('routes POST /v1/tools/<platform>/{tool}, GET /v1/tools/<platform>, ANY /v1/mcp/<platform>, GET /v1/openapi/<platform>.json and (with webhooks) POST /v1/events/<platform>/{id} of the HTTP API (payload 2.0) to its function', () => {
     const [fnId] = fn(dev, 'dev', c.name);
     const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
     expect(integrations).toHaveLength(1);
@@ -195,7 +208,9 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     const routes = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .map(([, r]) => r.Properties)
       .filter((r) => JSON.stringify(r.Target).includes(integrationId));
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`ANY /v1/mcp/${c.name}`, `GET /v1/openapi/${c.name}.json`, `GET /v1/tools/${c.name}`, `POST /v1/tools/${c.name}/{tool}`]);
+    // The event receiver: on every platform whose vendor has webhooks (an events adapter), and only there.
+    const receiver = c.platform.events ? [`POST /v1/events/${c.name}/{id}`] : [];
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`ANY /v1/mcp/${c.name}`, `GET /v1/openapi/${c.name}.json`, `GET /v1/tools/${c.name}`, ...receiver, `POST /v1/tools/${c.name}/{tool}`].sort());
   });
 
   it('declares its example scheduled job DISABLED: the probe, with key_parameter and no plaintext key', () => {
@@ -219,10 +234,10 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
   it('packages <platform>.zip with only its bundle, byte for byte', async () => {
     const zip = await readFile(join(work, 'dev', `${c.name}.zip`));
     const all = zipEntries(zip);
-    // collab's document converters ship beside its bundle, in dist/collab/node_modules (infra/build.ts).
+    // The document converters ship beside the bundle of each platform with fileToMarkdown, in dist/<name>/node_modules (infra/build.ts).
     const modules = `dist/${c.name}/node_modules/`;
     const entries = all.filter((e) => !e.name.startsWith(modules));
-    if (c.name === 'collab') expect(all.map((e) => e.name)).toEqual(expect.arrayContaining([`${modules}officeparser/package.json`, `${modules}tesseract.js/package.json`]));
+    if ('fileToMarkdown' in c.platform.tools) expect(all.map((e) => e.name)).toEqual(expect.arrayContaining([`${modules}officeparser/package.json`, `${modules}tesseract.js/package.json`]));
     else expect(entries).toHaveLength(all.length);
     expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`]);
     const handler = entries.find((e) => e.name === `dist/${c.name}/handler.js`)!;

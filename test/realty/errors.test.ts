@@ -60,7 +60,7 @@ describe('realty: BatchData errors', () => {
     expect((await withFault({ kind: 'garbage' }, 3)).r.body.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { upstream_status: 200 } });
     const bare = (await withFault({ status: 200, body: { properties: [] } })).r;
     expect(bare.body.error.code).toBe('INTERNAL_ERROR');
-    expect(bare.body.error.message).toContain('without its {status, results} envelope');
+    expect(bare.body.error).toMatchObject({ details: { reason: 'vendor_contract', vendor: 'BatchData' } });
   });
 
   it('retries a gateway failure (the calls only read, so they are safe to repeat)', async () => {

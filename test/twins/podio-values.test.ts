@@ -153,7 +153,13 @@ describe('Podio twin: calculation scripts', () => {
   it('a twin bug answers 500 in Podio\'s error shape', async () => {
     const t = podioTwin();
     const f = t.state.apps.get(D.apps.deals)!.fields.find((x) => x.type === 'calculation')!;
+    // A script the twin cannot read leaves the calculation empty, as Podio shows a broken one.
     f.config.settings.script = 'process.exit()';
+    const empty = await t.call('GET', `/item/${D.items.firstDeal}`);
+    expect(empty.status).toBe(200);
+    expect(empty.body.fields.find((x: { field_id: number }) => x.field_id === f.field_id)).toBeUndefined();
+    // A fault inside the twin itself is the 500.
+    Object.defineProperty(f.config.settings, 'script', { get: () => { throw new Error('twin bug'); } });
     const r = await t.call('GET', `/item/${D.items.firstDeal}`);
     expect(r.status).toBe(500);
     expect(r.body).toEqual(podioError('server_error', 'GET', `/item/${D.items.firstDeal}`));

@@ -378,11 +378,11 @@ describe('Tape twin: field values of field-value/*.md', () => {
       label: 'Letter of recommendation',
       type: 'attachment',
       field_type: 'single_attachment',
-      values: [{ value: { id: 100, filename: '200301_letter-of-recommendation.pdf', size: 123 } }],
+      values: [{ value: { id: 100, filename: '200301_letter-of-recommendation.pdf', size: 123, download_url: expect.stringMatching(/^https:\/\/api\.tapeapp\.com\/files\/100\/[0-9a-f]+\/200301_letter-of-recommendation\.pdf$/) } }],
     });
     expect(field(r.body, 'hr_documents').values).toEqual([
-      { value: { id: 101, filename: '200301_hr_document-1.pdf', size: 150 } },
-      { value: { id: 102, filename: '200301_hr_document-2.pdf', size: 160 } },
+      { value: { id: 101, filename: '200301_hr_document-1.pdf', size: 150, download_url: expect.stringMatching(/^https:\/\/api\.tapeapp\.com\/files\/101\/[0-9a-f]+\/200301_hr_document-1\.pdf$/) } },
+      { value: { id: 102, filename: '200301_hr_document-2.pdf', size: 160, download_url: expect.stringMatching(/^https:\/\/api\.tapeapp\.com\/files\/102\/[0-9a-f]+\/200301_hr_document-2\.pdf$/) } },
     ]);
     const doc6 = await t.upload('200301_hr_document-6.pdf', 'w', 'application/pdf');
     const u = await t.call('PUT', '/v1/record/1', { fields: { hr_documents: [doc6, 102] } });

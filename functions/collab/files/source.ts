@@ -1,11 +1,16 @@
+import type { DocumentSource } from '../../../shared/files/read';
 import type { Ctx } from '../params';
-import { convertFile } from './convert';
-import type { ConvertedDoc } from './document';
 
-/** The file's metadata and bytes from Podio, converted: what fileToMarkdown and analyzeFile both start from. */
-export async function convertedFile(fileId: number, { client }: Pick<Ctx, 'client'>): Promise<{ doc: ConvertedDoc; meta: { file_id: number; name: string; mimetype: string; size: number } }> {
+/** A Podio file as fileToMarkdown and analyzeFile read it: its metadata, then its bytes (shared/files/read.ts converts them). */
+export async function documentSource(fileId: number, { client }: Pick<Ctx, 'client'>): Promise<DocumentSource> {
   const file = await client.getFile(fileId);
-  const bytes = await client.fileContent(fileId);
-  const meta = { file_id: fileId, name: file.name, mimetype: file.mimetype ?? 'application/octet-stream', size: bytes.byteLength };
-  return { doc: await convertFile(bytes, meta), meta };
+  return {
+    parameter: 'file_id',
+    label: `File #${fileId}`,
+    name: file.name,
+    mimetype: file.mimetype ?? 'application/octet-stream',
+    ...(file.size !== undefined ? { size: file.size } : {}),
+    instead: 'Use downloadFile for a link instead.',
+    bytes: () => client.fileContent(fileId),
+  };
 }

@@ -71,6 +71,15 @@ const CONDITION_SHAPE = '{subject: {kind:"variable", source:"field", field_id, f
 const ACTION_KEYS = new Set(['id', 'type', 'group', 'custom_name', 'deactivate', 'continue_on_error', 'config']);
 const CONDITION_CONFIG_KEYS = ['condition', 'break_condition', 'continue_condition', 'match_condition', 'attach_files_match_condition'];
 export const NESTED_ACTION_KEYS = ['action_rows', 'else_action_rows'];
+/**
+ * How deep filter groups and control-flow blocks (an action's action_rows, a condition in its
+ * config) may nest: Tape refuses a definition "beyond the maximum block depth", and real ones nest
+ * two or three levels. Checked here so the refusal names the place, and no walk goes deeper.
+ */
+export const MAX_BLOCK_DEPTH = 10;
+
+const tooDeep = (path: string, what: string) =>
+  invalidParameter(path, `at most ${MAX_BLOCK_DEPTH} levels of nested ${what}`, `"${path}" nests ${what} deeper than ${MAX_BLOCK_DEPTH} levels, beyond what an automation takes. Flatten it: combine conditions in one group, or split the work into several automations.`);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -201,7 +210,8 @@ function checkValue(value: unknown, path: string, channel: Channel | undefined, 
 }
 
 /** Checks a filter group in place (fills field_type from the app); empty groups only where `allowEmpty`. */
-export function checkGroup(node: unknown, path: string, fields: FieldTypes | undefined, allowEmpty: boolean): void {
+export function checkGroup(node: unknown, path: string, fields: FieldTypes | undefined, allowEmpty: boolean, depth = 1): void {
+  if (depth > MAX_BLOCK_DEPTH) throw tooDeep(path, 'filter groups and blocks');
   if (!isObject(node) || (node.operator !== 'and' && node.operator !== 'or') || !Array.isArray(node.rows)) {
     throw invalidParameter(path, GROUP_SHAPE, `"${path}" must be a filter group ${GROUP_SHAPE}.`);
   }
@@ -210,7 +220,7 @@ export function checkGroup(node: unknown, path: string, fields: FieldTypes | und
   }
   node.rows.forEach((row, i) => {
     const at = `${path}.rows.${i}`;
-    if (isObject(row) && Array.isArray(row.rows)) return checkGroup(row, at, fields, allowEmpty);
+    if (isObject(row) && Array.isArray(row.rows)) return checkGroup(row, at, fields, allowEmpty, depth + 1);
     checkCondition(row, at, fields);
   });
 }
@@ -246,7 +256,8 @@ export function checkTrigger(trigger: unknown, path = 'trigger'): TapeAutomation
 }
 
 /** Actions (recursively: action_rows / else_action_rows) and the conditions in their config. */
-export function checkActions(actions: unknown, path: string, fields: FieldTypes | undefined): TapeAutomationAction[] {
+export function checkActions(actions: unknown, path: string, fields: FieldTypes | undefined, depth = 1): TapeAutomationAction[] {
+  if (depth > MAX_BLOCK_DEPTH) throw tooDeep(path, 'action blocks');
   if (!Array.isArray(actions)) throw invalidParameter(path, 'an array of actions [{type, config}]', `"${path}" must be an array of actions.`);
   actions.forEach((a, i) => {
     const at = `${path}.${i}`;
@@ -258,9 +269,9 @@ export function checkActions(actions: unknown, path: string, fields: FieldTypes 
     if (stray) throw invalidParameter(`${at}.${stray}`, `only ${[...ACTION_KEYS].join(', ')}`, `"${stray}" is not a member of an action; control-flow members (condition, action_rows, iterable) go inside config.`);
     for (const key of CONDITION_CONFIG_KEYS) {
       const c = a.config[key];
-      if (c !== undefined && c !== null) checkGroup(c, `${at}.config.${key}`, fields, true);
+      if (c !== undefined && c !== null) checkGroup(c, `${at}.config.${key}`, fields, true, depth + 1);
     }
-    for (const key of NESTED_ACTION_KEYS) if (a.config[key] !== undefined) checkActions(a.config[key], `${at}.config.${key}`, fields);
+    for (const key of NESTED_ACTION_KEYS) if (a.config[key] !== undefined) checkActions(a.config[key], `${at}.config.${key}`, fields, depth + 1);
     if (a.type === 'for_loop' && a.config.iterable !== undefined && !isObject(a.config.iterable)) {
       throw invalidParameter(`${at}.config.iterable`, 'a reference object, e.g. {kind:"variable", source:"action", action_type:"record_collection", app_id}', 'The loop\'s iterable is one reference object, not an array.');
     }

@@ -6,6 +6,8 @@ import { objectRoutes } from './routes/objects';
 import { schemaRoutes } from './routes/schema';
 import { seedDemoState } from './seed';
 import type { HubSpotState } from './state';
+import { PORTAL_ID } from './routes/objects';
+import { HubSpotWebhooks } from './webhooks';
 
 export interface HubSpotTwinOptions {
   /** The twin's clock (record timestamps, rate-limit windows); default: real time, movable. */
@@ -14,14 +16,20 @@ export interface HubSpotTwinOptions {
   latencyMs?: number;
   /** Requests per token per window; HubSpot (Professional/Enterprise private apps): 190 per 10 seconds. */
   rateLimit?: { limit: number; windowMs: number };
-  /** Webhook targets (the platform list's common option); the CRM twin sends no webhooks. */
+  /** Webhook targets: 'public' (HubSpot: https, public hosts; default) or 'any'. */
   hookTargets?: 'public' | 'any';
+  /** How webhook POSTs leave the twin (default: the global fetch). */
+  hookFetch?: typeof fetch;
+  /** Extra copies of every webhook POST: at-least-once delivery (kit/webhooks.ts). */
+  hookRedeliver?: number;
 }
 
 /** The HubSpot twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface HubSpotTwin extends Twin {
   app: Hono<TwinEnv>;
   state: HubSpotState;
+  /** The app's webhook settings, subscriptions and signed deliveries (webhooks.ts). */
+  webhooks: HubSpotWebhooks;
 }
 
 /** A stateful stand-in for HubSpot's CRM v3/v4 API (https://api.hubapi.com), speaking its wire format (vendor-docs/hubspot). */
@@ -31,13 +39,25 @@ export function createHubSpotTwin(options: HubSpotTwinOptions = {}): HubSpotTwin
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: hubspotErrors });
   const limit = options.rateLimit ?? { limit: 190, windowMs: 10_000 };
   app.use('*', hubspotRateLimit({ clock: kit.clock, ...limit }));
+  const webhooks = new HubSpotWebhooks(state, {
+    portalId: PORTAL_ID,
+    clock: kit.clock,
+    targets: options.hookTargets ?? 'public',
+    fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
+    ...(options.hookRedeliver ? { redeliver: options.hookRedeliver } : {}),
+  });
+  // The Webhooks API takes the app's developer key, not a portal's token: before the token check.
+  app.route('/', webhooks.routes());
   app.use('*', authenticate(usersByKey(SANDBOX_KEYS)));
+  app.use('*', webhooks.watch());
+  app.route('/', webhooks.accountRoutes());
   app.route('/', objectRoutes(state, kit.clock));
   app.route('/', schemaRoutes(state, kit.clock));
   app.route('/', associationRoutes(state));
-  return { app, ...kit, state };
+  return { app, ...kit, state, webhooks };
 }
 
 export { HUBSPOT_DEMO } from './seed';
 export { PORTAL_ID } from './routes/objects';
+export { HUBSPOT_APP, signV3 } from './webhooks';
 export { SANDBOX_KEYS } from '../kit';

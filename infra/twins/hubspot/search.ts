@@ -30,12 +30,37 @@ function comparable(def: PropertyDef | undefined, v: string): number | string {
 
 const tokens = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
+/**
+ * Whether `text` matches `pattern`, `*` standing for any characters (none included). No regular
+ * expression: `.*` runs backtrack exponentially on hostile patterns (`*a*a*a*b` over `aaaa…`).
+ * The literal pieces between stars are found left to right, each at its first place after the
+ * previous one (the leftmost place leaves the most room for the rest, so it never misses a match):
+ * one pass over the text per piece, at most.
+ */
+export function wildcardMatch(text: string, pattern: string): boolean {
+  const pieces = pattern.split('*');
+  if (pieces.length === 1) return text === pattern;
+  const head = pieces[0]!;
+  const tail = pieces[pieces.length - 1]!;
+  if (text.length < head.length + tail.length || !text.startsWith(head) || !text.endsWith(tail)) return false;
+  const end = text.length - tail.length;
+  let at = head.length;
+  for (let k = 1; k < pieces.length - 1; k++) {
+    const piece = pieces[k]!;
+    if (piece === '') continue;
+    const found = text.indexOf(piece, at);
+    if (found < 0 || found + piece.length > end) return false;
+    at = found + piece.length;
+  }
+  return true;
+}
+
 /** CONTAINS_TOKEN: a token of the value equals the word, `*` standing for any characters. */
 function containsToken(value: string, word: string): boolean {
   const w = word.toLowerCase().trim();
   if (w.includes('*')) {
-    const re = new RegExp(`^${w.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    return re.test(value.toLowerCase()) || tokens(value).some((t) => re.test(t));
+    const v = value.toLowerCase();
+    return wildcardMatch(v, w) || tokens(v).some((t) => wildcardMatch(t, w));
   }
   const ws = tokens(w);
   const vs = tokens(value);

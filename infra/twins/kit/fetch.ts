@@ -48,3 +48,22 @@ export interface Twin {
   /** Per-route fault injection. */
   faults: Faults;
 }
+
+/**
+ * The twin's in-process fetch, also for links it handed out under a public base (the local
+ * server's mount of the twin, e.g. `http://127.0.0.1:8787/twins/sharefile`): what follows the base
+ * is the twin's own path, served on `host`. A tool that reads a file behind such a link reaches
+ * the twin as a person's browser reaches the server.
+ */
+export function publicLinkFetch(fetchTwin: typeof fetch, publicBase: () => string | undefined, host: string): typeof fetch {
+  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const base = publicBase();
+    const url = input instanceof Request ? input.url : String(input);
+    if (base && url.startsWith(`${base}/`)) return fetchTwin(`${host}${url.slice(base.length)}`, init);
+    return fetchTwin(input, init);
+  }) as typeof fetch;
+}
+
+/** A twin option that may be a value or a getter (the local server knows its port only once it listens), without a trailing slash. */
+export const publicBaseOf = (option: string | (() => string | undefined) | undefined) => (): string | undefined =>
+  (typeof option === 'function' ? option() : option)?.replace(/\/$/, '');

@@ -21,12 +21,12 @@ export { auth, readKey, type AuthOptions, type AuthScheme, type KitEnv } from '.
 export { createClock, type Clock } from './clock';
 export { twinErrors, TwinHttpError, type ErrorBody, type ErrorDialect } from './errors';
 export { faultInjection, Faults, isReset, resetError, type Fault, type FaultRule, type InjectedFault } from './faults';
-export { inProcessFetch, type FetchApp, type Twin } from './fetch';
+export { inProcessFetch, publicBaseOf, publicLinkFetch, type FetchApp, type Twin } from './fetch';
 export { SANDBOX_KEYS } from './keys';
 export { latency } from './latency';
 export { prng } from './prng';
 export { rateLimit, WindowBudget, type RateLimitOptions, type WindowState } from './rate-limit';
-export { decodeCursor, encodeCursor, flag, flags, idParam, jsonBody, paging, type OnInvalid, type PagingOptions } from './request';
+export { decodeCursor, encodeCursor, flag, flags, idParam, jsonBody, jsonDepth, MAX_BODY_DEPTH, paging, parseJson, type OnInvalid, type PagingOptions } from './request';
 export { requestLog, RequestLog, type LoggedRequest } from './request-log';
 export { DeliveryQueue, isPrivateHost, targetProblem, type Delivery, type DeliveryJob, type DeliveryQueueOptions, type WebhookTargets } from './webhooks';
 

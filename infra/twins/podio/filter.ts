@@ -1,4 +1,4 @@
-import { evaluateScript } from './formula';
+import { evaluateScript, ScriptError } from './formula';
 import { invalid } from './http';
 import type { PodioAppRow, PodioFieldRow, PodioItemRow, PodioState } from './state';
 import { fieldOf, numericValue, settingsOf, titleOf } from './values';
@@ -205,7 +205,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 /** The body's formula as a calculation script (the same evaluator as calculation fields). */
 function formulaScript(app: PodioAppRow, formula: unknown): string {
   if (!Array.isArray(formula) || formula.length === 0) throw invalid('"formula" is a list of {type: "field"|"number"|"operator", value}, needed for every aggregation but count.');
-  return formula
+  const script = formula
     .map((t, i) => {
       if (!isObject(t)) throw invalid(`"formula.${i}" must be {type, value}.`);
       if (t.type === 'number' && typeof t.value === 'number') return String(t.value);
@@ -218,6 +218,14 @@ function formulaScript(app: PodioAppRow, formula: unknown): string {
       throw invalid(`"formula.${i}" must be {type: "field", value: field_id}, {type: "number", value: n} or {type: "operator", value: plus|minus|multiply|divide}, got ${show(t)}.`);
     })
     .join(' ');
+  try {
+    // Read once with every field as 0: a formula that does not parse is the caller's 400, not a 500 per item.
+    evaluateScript(script, () => 0);
+  } catch (err) {
+    if (err instanceof ScriptError) throw invalid(`"formula" does not read as arithmetic: ${err.message}`);
+    throw err;
+  }
+  return script;
 }
 
 interface GroupKey { value: unknown; label: string | null; order: string | number }

@@ -5,6 +5,12 @@
  * leaves the calculation empty.
  */
 
+/** A script the twin cannot read: what is wrong. Callers answer it as Podio's 400, or leave the value empty. */
+export class ScriptError extends Error {}
+
+/** How deep parentheses and signs may nest: the parser recurses per level, and no real script nests more than a few. */
+export const MAX_SCRIPT_DEPTH = 32;
+
 type Token = { kind: 'num'; value: number } | { kind: 'field'; id: number } | { kind: 'op'; op: string };
 
 function tokenize(script: string): Token[] {
@@ -15,7 +21,7 @@ function tokenize(script: string): Token[] {
     if (/^\s*$/.test(script.slice(at))) break;
     re.lastIndex = at;
     const m = re.exec(script);
-    if (!m) throw new Error(`Unsupported calculation script at ${at}: ${script}`);
+    if (!m) throw new ScriptError(`Unsupported calculation script at ${at}: ${script}`);
     if (m[1] !== undefined) tokens.push({ kind: 'field', id: Number(m[1]) });
     else if (m[2] !== undefined) tokens.push({ kind: 'num', value: Number(m[2]) });
     else tokens.push({ kind: 'op', op: m[3]! });
@@ -31,9 +37,19 @@ export function evaluateScript(script: string, valueOf: (fieldId: number) => num
   const peek = () => tokens[i];
   const isOp = (t: Token | undefined, ops: string): t is { kind: 'op'; op: string } => t?.kind === 'op' && ops.includes(t.op);
 
+  let depth = 0;
   function primary(): number | null {
+    if (++depth > MAX_SCRIPT_DEPTH) throw new ScriptError(`Calculation script nests deeper than ${MAX_SCRIPT_DEPTH} levels: ${script.slice(0, 80)}`);
+    try {
+      return operand();
+    } finally {
+      depth--;
+    }
+  }
+
+  function operand(): number | null {
     const t = tokens[i++];
-    if (!t) throw new Error(`Calculation script ends early: ${script}`);
+    if (!t) throw new ScriptError(`Calculation script ends early: ${script}`);
     if (t.kind === 'num') return t.value;
     if (t.kind === 'field') return valueOf(t.id);
     if (t.op === '-') {
@@ -42,10 +58,10 @@ export function evaluateScript(script: string, valueOf: (fieldId: number) => num
     }
     if (t.op === '(') {
       const v = sum();
-      if (!isOp(tokens[i++], ')')) throw new Error(`Missing ")" in calculation script: ${script}`);
+      if (!isOp(tokens[i++], ')')) throw new ScriptError(`Missing ")" in calculation script: ${script}`);
       return v;
     }
-    throw new Error(`Unexpected "${t.op}" in calculation script: ${script}`);
+    throw new ScriptError(`Unexpected "${t.op}" in calculation script: ${script}`);
   }
 
   function product(): number | null {
@@ -71,6 +87,6 @@ export function evaluateScript(script: string, valueOf: (fieldId: number) => num
   }
 
   const v = sum();
-  if (i !== tokens.length) throw new Error(`Unexpected input in calculation script: ${script}`);
+  if (i !== tokens.length) throw new ScriptError(`Unexpected input in calculation script: ${script}`);
   return v;
 }

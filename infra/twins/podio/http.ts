@@ -82,11 +82,7 @@ export function jsonBody(c: Context): Promise<Record<string, unknown>> {
 export async function anyJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw invalid('The request body could not be decoded as JSON.');
-  }
+  return kit.parseJson(text, invalid);
 }
 
 export function idParam(c: Context, name: string): number {

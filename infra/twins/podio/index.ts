@@ -30,6 +30,8 @@ export interface PodioTwinOptions {
   hookTargets?: 'public' | 'any';
   /** How hook POSTs leave the twin (default: the global fetch; tests may capture them). */
   hookFetch?: typeof fetch;
+  /** Extra copies of every hook POST: at-least-once delivery (kit/webhooks.ts). */
+  hookRedeliver?: number;
 }
 
 /** The Podio twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
@@ -56,7 +58,7 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
   const limit = options.rateLimit ?? { limit: 1000, windowMs: 3_600_000 };
   app.use('*', podioRateLimit({ clock, ...limit }));
   app.use('*', authenticate(state, clock));
-  const hooks = new PodioHooks(state, { targets: options.hookTargets ?? 'public', fetch: options.hookFetch ?? ((input, init) => fetch(input, init)) });
+  const hooks = new PodioHooks(state, { targets: options.hookTargets ?? 'public', fetch: options.hookFetch ?? ((input, init) => fetch(input, init)), ...(options.hookRedeliver ? { redeliver: options.hookRedeliver } : {}) });
   app.use('*', hooks.events());
   app.route('/', orgRoutes(state));
   app.route('/', appRoutes(state));

@@ -1,7 +1,7 @@
 import { invalid, notFound } from './http';
 import type { PodioAppRow, PodioFieldRow, PodioItemRow, PodioState, StoredValue } from './state';
 import { profileOf } from './state';
-import { evaluateScript } from './formula';
+import { evaluateScript, ScriptError } from './formula';
 
 /**
  * Field values in and out (podio.md §2). In: every input form Podio takes (`[{sub_id: v}]`, `[v, …]`,
@@ -342,7 +342,13 @@ function dateOut(v: StoredValue) {
 export function calculationValue(state: PodioState, app: PodioAppRow, f: PodioFieldRow, item: PodioItemRow, depth = 0): number | null {
   const script = settingsOf(f).script;
   if (typeof script !== 'string' || depth > 5) return null;
-  return evaluateScript(script, (fieldId) => numericValue(state, app, fieldId, item, depth + 1));
+  try {
+    return evaluateScript(script, (fieldId) => numericValue(state, app, fieldId, item, depth + 1));
+  } catch (err) {
+    // A script the twin cannot read leaves the calculation empty, as a broken one shows no value.
+    if (err instanceof ScriptError) return null;
+    throw err;
+  }
 }
 
 /** The number a numeric field holds on an item (money by its amount), or null. */

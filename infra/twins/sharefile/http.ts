@@ -86,13 +86,8 @@ export function jsonBody(c: Context): Promise<Json> {
 
 /** A JSON array body (Contacts lists, BulkDelete). */
 export async function arrayBody(c: Context): Promise<unknown[]> {
-  const text = await c.req.text();
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (Array.isArray(v)) return v;
-  } catch {
-    // below
-  }
+  const v = kit.parseJson(await c.req.text(), () => badRequest('The request body must be a JSON array.'));
+  if (Array.isArray(v)) return v;
   throw badRequest('The request body must be a JSON array.');
 }
 

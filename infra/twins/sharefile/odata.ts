@@ -101,7 +101,8 @@ type Expr =
   | { k: 'literal'; value: string | number | boolean | null; kind: Kind; at: number }
   | { k: 'property'; path: string[]; at: number }
   | { k: 'not'; operand: Expr; at: number }
-  | { k: 'logic'; op: 'and' | 'or'; left: Expr; right: Expr; at: number }
+  /** A run of the same operator (`a and b and c`) as one node: evaluating it needs no recursion per term. */
+  | { k: 'logic'; op: 'and' | 'or'; terms: Expr[]; at: number }
   | { k: 'compare'; op: Comparison; left: Expr; right: Expr; at: number }
   | { k: 'call'; name: string; args: Expr[]; at: number };
 
@@ -138,9 +139,24 @@ function isoTime(text: string): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
+/**
+ * How deep parentheses, `not` and function calls may nest: a recursive descent needs a bound, or
+ * `((((…` exhausts the stack. Beyond it the expression is refused as malformed, as ShareFile
+ * refuses what it cannot read (400).
+ */
+const MAX_DEPTH = 32;
+
 class Parser {
   private i = 0;
+  private depth = 0;
   constructor(private readonly tokens: Token[]) {}
+
+  private nested<T>(at: number, read: () => T): T {
+    if (++this.depth > MAX_DEPTH) throw new Malformed(at, `the expression nests deeper than ${MAX_DEPTH} levels`);
+    const out = read();
+    this.depth--;
+    return out;
+  }
 
   private peek(): Token {
     return this.tokens[this.i]!;
@@ -186,21 +202,25 @@ class Parser {
   }
 
   private or(): Expr {
-    let left = this.and();
+    const first = this.and();
+    if (!this.atWord('or')) return first;
+    const terms = [condition(first)];
     while (this.atWord('or')) {
       this.take();
-      left = { k: 'logic', op: 'or', left: condition(left), right: condition(this.and()), at: left.at };
+      terms.push(condition(this.and()));
     }
-    return left;
+    return { k: 'logic', op: 'or', terms, at: first.at };
   }
 
   private and(): Expr {
-    let left = this.comparison();
+    const first = this.comparison();
+    if (!this.atWord('and')) return first;
+    const terms = [condition(first)];
     while (this.atWord('and')) {
       this.take();
-      left = { k: 'logic', op: 'and', left: condition(left), right: condition(this.comparison()), at: left.at };
+      terms.push(condition(this.comparison()));
     }
-    return left;
+    return { k: 'logic', op: 'and', terms, at: first.at };
   }
 
   private comparison(): Expr {
@@ -219,7 +239,7 @@ class Parser {
   private unary(): Expr {
     if (!this.atWord('not')) return this.primary();
     const at = this.take().at;
-    return { k: 'not', operand: condition(this.unary()), at };
+    return { k: 'not', operand: condition(this.nested(at, () => this.unary())), at };
   }
 
   private primary(): Expr {
@@ -229,9 +249,11 @@ class Parser {
         throw new Malformed(tok.at, 'the expression ends too early');
       case 'punct': {
         if (tok.v !== '(') throw new Malformed(tok.at, `unexpected "${tok.v}"`);
-        const inner = this.or();
-        this.expectPunct(')');
-        return { ...inner, at: tok.at };
+        return this.nested(tok.at, () => {
+          const inner = this.or();
+          this.expectPunct(')');
+          return { ...inner, at: tok.at };
+        });
       }
       case 'string':
         return { k: 'literal', value: tok.v, kind: 'string', at: tok.at };
@@ -246,7 +268,7 @@ class Parser {
         if (tok.v === 'true' || tok.v === 'false') return { k: 'literal', value: tok.v === 'true', kind: 'boolean', at: tok.at };
         if (tok.v === 'null') return { k: 'literal', value: null, kind: 'null', at: tok.at };
         if (KEYWORDS.has(tok.v)) throw new Malformed(tok.at, `"${tok.v}" needs an operand before it`);
-        if (this.atPunct('(')) return this.call(tok.v, tok.at);
+        if (this.atPunct('(')) return this.nested(tok.at, () => this.call(tok.v, tok.at));
         return { k: 'property', path: tok.v.split('/'), at: tok.at };
       }
     }
@@ -297,6 +319,8 @@ function properties(e: Expr, out: { path: string[]; at: number }[] = []): { path
       properties(e.operand, out);
       break;
     case 'logic':
+      e.terms.forEach((t) => properties(t, out));
+      break;
     case 'compare':
       properties(e.left, out);
       properties(e.right, out);
@@ -348,9 +372,7 @@ function evaluate(e: Expr, entity: Entity): unknown {
     case 'not':
       return !evaluate(e.operand, entity);
     case 'logic':
-      return e.op === 'and'
-        ? Boolean(evaluate(e.left, entity)) && Boolean(evaluate(e.right, entity))
-        : Boolean(evaluate(e.left, entity)) || Boolean(evaluate(e.right, entity));
+      return e.op === 'and' ? e.terms.every((t) => Boolean(evaluate(t, entity))) : e.terms.some((t) => Boolean(evaluate(t, entity)));
     case 'compare': {
       let a = evaluate(e.left, entity);
       let b = evaluate(e.right, entity);

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { createClock, useKit, type Clock, type Twin } from '../kit';
+import { createClock, publicBaseOf, publicLinkFetch, useKit, type Clock, type Twin } from '../kit';
 import { authenticate, credits, tapeErrors, type TwinEnv } from './http';
 import { TapeHookDeliveries, type HookTargets } from './delivery';
 import { seedDemo } from './demo';
 import { appRoutes } from './routes/app';
-import { fileRoutes } from './routes/file';
+import { attachmentDownloads, fileRoutes } from './routes/file';
 import { hookRoutes } from './routes/hook';
 import { orgRoutes } from './routes/org';
 import { emailRoutes } from './routes/email';
@@ -18,7 +18,7 @@ import { tapeCost } from './credits';
 import { TapeAutomations, type TapeAutomationOptions } from './automation/outbox';
 import { twinControls } from './automation/controls';
 import { observedClock } from './automation/scheduler';
-import { seedState, type TapeState } from './state';
+import { seedState, TAPE_HOST, type TapeState } from './state';
 
 export interface TapeTwinOptions {
   /** Credits per key per interval; Tape: 2,000 per minute. */
@@ -36,8 +36,15 @@ export interface TapeTwinOptions {
   hookTimeoutMs?: number;
   /** How webhook POSTs leave the twin (default: the global fetch); tests may capture them. */
   hookFetch?: typeof fetch;
+  /** Extra copies of every webhook POST: at-least-once delivery, as after a lost answer (kit/webhooks.ts). */
+  hookRedeliver?: number;
   /** Automations: hosts http_call may reach, its fetch, custom code limits (automation/outbox.ts). */
   automations?: Omit<TapeAutomationOptions, 'now'>;
+  /**
+   * Where links meant for people (attachments' `download_url`) point, e.g. `http://127.0.0.1:8787/twins/tape`
+   * when the local server mounts the twin; default: Tape's API host.
+   */
+  publicBase?: string | (() => string | undefined);
 }
 
 /** The Tape twin: the kit's parts (app, fetch, clock, requests, faults) and Tape's own. */
@@ -55,6 +62,8 @@ export interface TapeTwin extends Twin {
 /** A stateful stand-in for Tape's API (https://api.tapeapp.com/v1), speaking its wire format. */
 export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   const state = seedState();
+  const publicBase = publicBaseOf(options.publicBase);
+  state.linkBase = () => publicBase() ?? TAPE_HOST;
   if (options.demo !== false) seedDemo(state);
   const app = new Hono<TwinEnv>();
   // Moving the twin's clock fires the scheduled automations that became due (automation/scheduler.ts).
@@ -68,6 +77,7 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
     perAppPerMinute: 100,
     clock: kit.clock,
     fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
+    ...(options.hookRedeliver ? { redeliver: options.hookRedeliver } : {}),
   });
 
   app.use('/v1/*', async (_c, next) => {
@@ -90,6 +100,7 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   app.route('/v1', fileRoutes(state, now));
   app.route('/v1', automationRoutes(state, automations.store, automations.engine, now));
   app.route('/', automationWebhookRoutes(automations.store, automations.engine, now));
+  app.route('/', attachmentDownloads(state));
   app.use('/_twin/*', authenticate(state));
   app.route('/_twin', twinControls(kit.clock, automations));
   clock.onMove(() => automations.tick());
@@ -98,7 +109,8 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
     throw tapeErrors.notFound(c);
   });
 
-  return { app, ...kit, state, deliveries, automations, close: () => automations.close() };
+  // A tool reading an attachment behind its download_url reaches the twin in-process too.
+  return { app, ...kit, fetch: publicLinkFetch(kit.fetch, publicBase, TAPE_HOST), state, deliveries, automations, close: () => automations.close() };
 }
 
 export { SANDBOX_KEYS } from '../kit';

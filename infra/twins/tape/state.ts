@@ -80,6 +80,10 @@ export interface TapeState {
   members: Map<number, Map<number, WorkspaceRole>>;
   /** Uploaded files by temporary file id (file.md). */
   files: Map<string, TapeStoredFile>;
+  /** The bytes of files attached to records, by their integer id: an attachment's `download_url` serves them without the key. */
+  attachments: Map<number, { content: Uint8Array; mimetype: string; token: string }>;
+  /** Where links meant for people (`download_url`) point: the API host, or the local server's mount of the twin. */
+  linkBase: () => string;
   nextId: { user: number; workspace: number; app: number; field: number; record: number; revision: number; comment: number; file: number; view: number; hook: number };
 }
 
@@ -94,6 +98,9 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** Tape's API host, as its own links name it. */
+export const TAPE_HOST = 'https://api.tapeapp.com';
 
 export function seedState(): TapeState {
   const org: TapeOrg = {
@@ -134,6 +141,8 @@ export function seedState(): TapeState {
     members,
     apps: new Map(),
     files: new Map(),
+    attachments: new Map(),
+    linkBase: () => TAPE_HOST,
     records: new Map(),
     events: new TapeEvents(),
     nextId: { user: 10002, workspace: 3, app: 1, field: 1, record: 1, revision: 1, comment: 1, file: 1, view: 500, hook: 1 },

@@ -18,6 +18,7 @@
  * unique_id values are not stored (unique-id.md: only `app_record_id` is returned); created_by/on and
  * last_modified_by/on are computed when the record is rendered.
  */
+import { randomBytes } from 'node:crypto';
 import { TapeHttpError, tapeDateTime, validation } from './http';
 import type { TapeApp, TapeField, TapeRecordRow, TapeValue } from './model';
 import type { TapeState, TapeUser } from './state';
@@ -397,7 +398,7 @@ function parseLocation(field: TapeField, input: unknown): Record<string, unknown
   return out;
 }
 
-interface FileInfo { filename: string; size: number }
+interface FileInfo { filename: string; size: number; download_url?: string }
 
 /** A file as a record value shows it: a file attached to any record (integer id), or an upload (temporary id, file.md). */
 export function lookupFile(state: TapeState, id: string | number): FileInfo | undefined {
@@ -405,8 +406,10 @@ export function lookupFile(state: TapeState, id: string | number): FileInfo | un
     for (const rec of state.records.values()) {
       for (const vals of rec.values.values()) {
         for (const v of vals) {
-          const f = v.value as { id?: unknown; filename?: unknown; size?: unknown } | undefined;
-          if (f && typeof f === 'object' && f.id === id && typeof f.filename === 'string') return { filename: f.filename, size: Number(f.size ?? 0) };
+          const f = v.value as { id?: unknown; filename?: unknown; size?: unknown; download_url?: unknown } | undefined;
+          if (f && typeof f === 'object' && f.id === id && typeof f.filename === 'string') {
+            return { filename: f.filename, size: Number(f.size ?? 0), ...(typeof f.download_url === 'string' ? { download_url: f.download_url } : {}) };
+          }
         }
       }
     }
@@ -431,7 +434,13 @@ function parseFiles(ctx: ValueContext, field: TapeField, input: unknown): TapeVa
     if (field.field_type === 'multi_image' && !IMAGE_EXTENSIONS.test(info.filename)) {
       throw fieldError(field, `${info.filename} is not an image (jpeg, jpg, png, gif, tiff, svg, bmp, webp).`);
     }
-    return { value: { id: isInt ? (id as number) : nextEntryId(ctx.state), filename: info.filename, size: info.size } };
+    if (isInt) return { value: { id, filename: info.filename, size: info.size, ...(info.download_url ? { download_url: info.download_url } : {}) } };
+    // An upload attached: its bytes stay downloadable by the attachment's download_url (field-value/attachment.md).
+    const upload = ctx.state.files.get(id as string)!;
+    const attached = nextEntryId(ctx.state);
+    const token = randomBytes(12).toString('hex');
+    ctx.state.attachments.set(attached, { content: upload.content, mimetype: upload.mimetype, token });
+    return { value: { id: attached, filename: info.filename, size: info.size, download_url: `${ctx.state.linkBase()}/files/${attached}/${token}/${encodeURIComponent(info.filename)}` } };
   });
 }
 
@@ -547,6 +556,8 @@ export function sortKey(field: TapeField, values: TapeValue[] | undefined): numb
 // --- calculation fields: a safe evaluator for the arithmetic/concatenation subset of scripts ---
 
 type Scalar = string | number | null;
+/** How deep parentheses and signs may nest in a script the twin evaluates; deeper ones leave the value empty. */
+const MAX_SCRIPT_DEPTH = 32;
 const REF = /^@\[[^\]]*\]\(field_(\d+)\)/;
 
 /** The value of a field as a calculation script sees it: numbers as numbers, everything else as text; null when empty. */
@@ -571,7 +582,17 @@ export function evaluateScript(script: string, app: TapeApp, values: Map<number,
   const ws = () => { while (i < src.length && /\s/.test(src[i]!)) i++; };
   const fail = (): never => { throw new Error('unsupported'); };
   const add = (a: Scalar, b: Scalar): Scalar => (typeof a === 'string' || typeof b === 'string' ? String(a) + String(b) : Number(a) + Number(b));
+  // Parentheses and signs recurse per level: a bound keeps `((((…` from exhausting the stack.
+  let depth = 0;
   function primary(): Scalar {
+    if (++depth > MAX_SCRIPT_DEPTH) fail();
+    try {
+      return operand();
+    } finally {
+      depth--;
+    }
+  }
+  function operand(): Scalar {
     ws();
     const rest = src.slice(i);
     const ref = REF.exec(rest);

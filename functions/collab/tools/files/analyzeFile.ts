@@ -1,23 +1,20 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
 import { fileIdInput } from '../../files/inputs';
-import { analysisText, analyze, type FileAnalysis } from '../../files/analysis';
-import { convertedFile } from '../../files/source';
+import { documentSource } from '../../files/source';
+import { analysisOf, analysisText, analyzeFileDescription, readDocument, type FileAnalysis } from '../../../../shared/files/read';
+
+type Analysis = { file_id: number } & FileAnalysis;
 
 export const analyzeFile = collabTool({
   name: 'analyzeFile',
-  description:
-    'Describe a file\'s structure without returning its content (no model involved): kind, size, pages/sheets (with rows×columns)/slides or image dimensions, ' +
-    'word count, likely language (ISO 639-3), headings outline, tables found with their sizes, and the first lines of text. Same formats as fileToMarkdown ' +
-    '(PDF, DOCX, XLSX, PPTX, images by OCR). Prefer it to decide whether and how to read a file (is it the right one, how long, which sheet): it costs a few ' +
-    'lines instead of the whole text; then use fileToMarkdown for the content. Read-only.',
+  description: analyzeFileDescription('a Podio file (by its numeric file_id)'),
   input: z.strictObject({ file_id: fileIdInput }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run({ file_id }, ctx): Promise<FileAnalysis> {
-    const { doc, meta } = await convertedFile(file_id, ctx);
-    return analyze(doc, meta);
+  async run({ file_id }, ctx): Promise<Analysis> {
+    return { file_id, ...(await analysisOf(await readDocument(await documentSource(file_id, ctx)))) };
   },
-  text: (a: FileAnalysis) => analysisText(a),
+  text: (a: Analysis) => analysisText(a, `#${a.file_id}`),
   example: {
     input: { file_id: 60015 },
     result: {

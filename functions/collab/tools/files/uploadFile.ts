@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { byteSize, plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
-import { fileEntriesInput, uploadEntries } from '../../files/entries';
+import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
+import { uploadSources } from '../../uploads';
 import { uploadedFile } from '../../files/render';
 
 interface Uploaded {
@@ -14,10 +15,10 @@ export const uploadFile = collabTool({
     'Upload files to Podio without attaching them: each entry is a filename plus exactly one of url (an https link the service downloads, public hosts only, ' +
     'at most 25 MB) or content (the bytes, base64). Returns the new numeric file_ids. An unattached file is deleted by Podio after a few hours: attach it ' +
     'with attachFile, or pass its id in file_ids of createItem/updateItem/addCommentToObject. To upload and attach in one call, use uploadFiles.',
-  input: z.strictObject({ files: fileEntriesInput.describe('The files, 1-20: each {filename, url} or {filename, content}.') }),
+  input: z.strictObject({ files: fileEntriesInput(20).describe('The files, 1-20: each {filename, url} or {filename, content}.') }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run({ files }, ctx): Promise<Uploaded> {
-    const uploaded = await uploadEntries(files, ctx);
+    const uploaded = await uploadSources(entrySources(files, 'files'), ctx);
     return { files: uploaded.map(uploadedFile) };
   },
   text: (r: Uploaded) =>

@@ -1,10 +1,11 @@
 import * as z from 'zod';
+import { numericId } from '../../../../shared/ids';
 import { invalidParameter, ToolError } from '../../../../shared/errors';
 import { plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { silentInput } from '../../params';
 import { alreadyAttached, explainAttachError } from '../../files/attach';
-import { entrySources, fileEntriesInput } from '../../files/entries';
+import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
 import { contextText, toFile } from '../../files/render';
 import { attachToInput, checkTarget } from '../../files/target';
 import { uploadSources } from '../../uploads';
@@ -31,8 +32,8 @@ export const uploadFiles = collabTool({
     'Returns {attached_to, files: [{file_id, filename, status}]}; a file that could not be attached is listed as failed with its id, to attach later with attachFile.',
   input: z.strictObject({
     attach_to: attachToInput,
-    files: fileEntriesInput.optional().describe('New files, 1-20: each {filename, url} or {filename, content}.'),
-    existing_file_ids: z.array(z.number().int().positive()).min(1).max(50).optional().describe('Numeric ids of unattached files uploaded earlier (uploadFile).'),
+    files: fileEntriesInput(20).optional().describe('New files, 1-20: each {filename, url} or {filename, content}.'),
+    existing_file_ids: z.array(numericId()).min(1).max(50).optional().describe('Numeric ids of unattached files uploaded earlier (uploadFile).'),
     silent: silentInput,
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },

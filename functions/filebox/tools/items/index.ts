@@ -14,4 +14,6 @@ export const itemTools = toolGroup<ShareFileClient>('items', {
   searchItems: () => import('./searchItems').then((m) => m.searchItems),
   uploadFile: () => import('./uploadFile').then((m) => m.uploadFile),
   downloadFile: () => import('./downloadFile').then((m) => m.downloadFile),
+  fileToMarkdown: () => import('./fileToMarkdown').then((m) => m.fileToMarkdown),
+  analyzeFile: () => import('./analyzeFile').then((m) => m.analyzeFile),
 });

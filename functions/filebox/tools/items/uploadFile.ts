@@ -1,67 +1,96 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
-import { downloadSources, type FileSource } from '../../../../shared/download';
+import { invalidParameter, ToolError } from '../../../../shared/errors';
+import { downloadSources } from '../../../../shared/download';
+import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
+import { plural } from '../../../../shared/render';
 import { fileboxTool } from '../../tool';
 import { folderIdInput } from '../../params';
 import { itemDetail, toItem, type Item } from '../../render';
-import { checkClash, checkTarget, nameInput } from '../../items/targets';
+import { checkClash, checkTarget } from '../../items/targets';
 
-/** base64 of at most ~6 MB (a Lambda request carries 6 MB); larger files go by file_url. */
-const MAX_BASE64 = 8_000_000;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Files one call uploads (each is two requests to ShareFile). */
+const MAX_FILES = 20;
+/** Characters ShareFile refuses in item names. */
+const BAD_NAME = /[\\/:*?"<>|]/;
+
+interface UploadedFile {
+  filename: string;
+  status: 'uploaded' | 'failed';
+  /** True when the upload added a version to an existing file of that name. */
+  new_version?: boolean;
+  item?: Item;
+  /** Why this file could not be uploaded; the others are. */
+  error?: string;
+}
 
 interface Uploaded {
-  uploaded: true;
-  /** True when the upload added a version to an existing file of that name. */
-  new_version: boolean;
-  item: Item;
+  folder_id: string;
+  uploaded: number;
+  files: UploadedFile[];
 }
 
 export const uploadFile = fileboxTool({
   name: 'uploadFile',
   description:
-    'Upload a file into a folder, from an https URL (downloaded by the service, up to 25 MB) or from base64 content. With overwrite false (default) an ' +
-    'existing file of the same name is an error naming it; overwrite true uploads a new version of it (same StreamID, new id). Uses ShareFile\'s two-step ' +
-    'upload (upload spec, then the bytes). Returns the new file.',
+    'Upload files into a folder. files: each a filename plus exactly one of url (an https link the service downloads; public hosts, at most 25 MB) or ' +
+    'content (the bytes, base64) — the same entries as every upload tool. With overwrite false (default) an existing file of the same name is an error ' +
+    'naming it, before anything is uploaded; overwrite true uploads a new version of it (same StreamID, new id). Returns each file with its new item ' +
+    '(status "uploaded"), or "failed" with the reason when ShareFile refused that one (the others stay uploaded).',
   input: z.strictObject({
     folder_id: folderIdInput('Folder to upload into: a folder id (fo…), "home" or "box".'),
-    file_url: z.url({ protocol: /^https?$/, message: 'an https URL' }).optional().describe('https URL of the file to upload (give this or content_base64).'),
-    content_base64: z.string().max(MAX_BASE64).optional().describe('The file content, base64-encoded (give this or file_url); needs file_name.'),
-    file_name: nameInput('File name with extension, e.g. report.pdf; default with file_url: the name the server gives.').optional(),
-    description: z.string().max(4000).optional().describe('File description.'),
+    files: fileEntriesInput(MAX_FILES).describe(`The files, 1-${MAX_FILES}: each {filename, url} or {filename, content}.`),
+    description: z.string().max(4000).optional().describe('Description given to every uploaded file.'),
     overwrite: z.boolean().default(false).describe('Upload as a new version of an existing file of the same name (default false: refuse).'),
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx): Promise<Uploaded> {
     const { client } = ctx;
     checkTarget('folder_id', input.folder_id, { allowShared: false });
-    if ((input.file_url === undefined) === (input.content_base64 === undefined)) {
-      throw invalidParameter('file_url', 'exactly one of file_url, content_base64', 'Give exactly one of file_url (an https URL) or content_base64 (the bytes in base64).');
+    const seen = new Map<string, number>();
+    input.files.forEach((f, i) => {
+      const at = `files.${i}.filename`;
+      if (BAD_NAME.test(f.filename)) throw invalidParameter(at, 'a name without \\ / : * ? " < > |', `Parameter "${at}": ShareFile refuses the characters \\ / : * ? " < > | in "${f.filename}"; choose another name.`);
+      const twin = seen.get(f.filename.toLowerCase());
+      if (twin !== undefined) throw invalidParameter(at, 'a name no other entry uses', `Parameter "${at}": "${f.filename}" is also the name of files.${twin}; one folder holds one file of a name.`);
+      seen.set(f.filename.toLowerCase(), i);
+    });
+    // Every entry checked, every URL downloaded and every name checked in the folder before the first byte goes up.
+    const downloaded = await downloadSources(entrySources(input.files, 'files'), ctx);
+    const existing = await Promise.all(
+      downloaded.map(async (file, i) => {
+        const found = await checkClash(client, input.folder_id, file.name, { overwrite: input.overwrite, parameter: `files.${i}.filename`, what: 'upload it as a new version' });
+        if (found && /Folder$/.test(found['odata.type'])) throw invalidParameter(`files.${i}.filename`, 'a name no folder uses', `A folder named "${found.Name}" is in the way (${found.Id}); choose another file name.`);
+        return found;
+      }),
+    );
+    const files: UploadedFile[] = [];
+    for (const [i, file] of downloaded.entries()) {
+      try {
+        const spec = await client.uploadSpecification(input.folder_id, { FileName: file.name, FileSize: file.content.length, Overwrite: input.overwrite, ...(input.description ? { Description: input.description } : {}) });
+        const stored = await client.sendUpload(spec.ChunkUri, file);
+        files.push({ filename: file.name, status: 'uploaded', new_version: Boolean(existing[i]), item: toItem(await client.getItem(stored.id)) });
+      } catch (err) {
+        // The files before are uploaded already: report this one rather than lose them.
+        if (!(err instanceof ToolError) || downloaded.length === 1) throw err;
+        files.push({ filename: file.name, status: 'failed', error: `${err.code}: ${err.message}` });
+      }
     }
-    let source: FileSource;
-    if (input.content_base64 !== undefined) {
-      const b64 = input.content_base64.replace(/\s+/g, '');
-      if (!BASE64.test(b64) || b64.length % 4 !== 0) throw invalidParameter('content_base64', 'standard base64 (A-Z a-z 0-9 + /, padded with =)', 'Invalid parameter "content_base64": not valid base64.');
-      if (!input.file_name) throw invalidParameter('file_name', 'a file name with extension', 'Invalid parameter "file_name": required with content_base64 (e.g. "notes.txt").');
-      source = { content: Buffer.from(b64, 'base64'), name: input.file_name };
-    } else source = { url: input.file_url!, parameter: 'file_url', ...(input.file_name ? { name: input.file_name } : {}) };
-    // With a URL the name is known only after the download: download first, then check the name.
-    const [file] = await downloadSources([source], ctx);
-    const existing = await checkClash(client, input.folder_id, file!.name, { overwrite: input.overwrite, parameter: input.file_name ? 'file_name' : 'file_url', what: 'upload it as a new version' });
-    if (existing && /Folder$/.test(existing['odata.type'])) {
-      throw invalidParameter('file_name', 'a name no folder uses', `A folder named "${existing.Name}" is in the way (${existing.Id}); choose another file name.`);
-    }
-    const spec = await client.uploadSpecification(input.folder_id, { FileName: file!.name, FileSize: file!.content.length, Overwrite: input.overwrite, ...(input.description ? { Description: input.description } : {}) });
-    const stored = await client.sendUpload(spec.ChunkUri, file!);
-    return { uploaded: true, new_version: Boolean(existing), item: toItem(await client.getItem(stored.id)) };
+    return { folder_id: input.folder_id, uploaded: files.filter((f) => f.status === 'uploaded').length, files };
   },
-  text: (r: Uploaded) => `uploaded ${r.new_version ? '(new version) ' : ''}${itemDetail(r.item)}`,
+  text: (r: Uploaded) =>
+    [
+      ...r.files.map((f) => (f.item ? `uploaded ${f.new_version ? '(new version) ' : ''}${itemDetail(f.item)}` : `${f.filename} failed — ${f.error}`)),
+      `${plural(r.uploaded, 'file')} uploaded to ${r.folder_id}${r.uploaded < r.files.length ? `; ${r.files.length - r.uploaded} failed (retry those alone)` : ''}`,
+    ].join('\n'),
   example: {
-    input: { folder_id: 'fo000015-5f1e-4b0c-9a7d-000000000015', content_base64: 'SGVsbG8=', file_name: 'hello.txt' },
+    input: { folder_id: 'fo000015-5f1e-4b0c-9a7d-000000000015', files: [{ filename: 'hello.txt', content: 'SGVsbG8=' }, { filename: 'northwind-offer.pdf', url: 'https://example.com/offers/northwind.pdf' }] },
     result: {
-      uploaded: true,
-      new_version: false,
-      item: { Id: 'fi0003ec-5f1e-4b0c-9a7d-0000000003ec', Name: 'hello.txt', 'odata.type': 'ShareFile.Api.Models.File', FileSizeBytes: 5, CreationDate: '2026-03-10T09:00:00Z', Parent: { Id: 'fo000015-5f1e-4b0c-9a7d-000000000015' } },
+      folder_id: 'fo000015-5f1e-4b0c-9a7d-000000000015',
+      uploaded: 2,
+      files: [
+        { filename: 'hello.txt', status: 'uploaded', new_version: false, item: { Id: 'fi0003ec-5f1e-4b0c-9a7d-0000000003ec', Name: 'hello.txt', 'odata.type': 'ShareFile.Api.Models.File', FileSizeBytes: 5, CreationDate: '2026-03-10T09:00:00Z', Parent: { Id: 'fo000015-5f1e-4b0c-9a7d-000000000015' } } },
+        { filename: 'northwind-offer.pdf', status: 'uploaded', new_version: false, item: { Id: 'fi0003ed-5f1e-4b0c-9a7d-0000000003ed', Name: 'northwind-offer.pdf', 'odata.type': 'ShareFile.Api.Models.File', FileSizeBytes: 48213, CreationDate: '2026-03-10T09:00:00Z', Parent: { Id: 'fo000015-5f1e-4b0c-9a7d-000000000015' } } },
+      ],
     },
   },
 });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import * as kit from '../../kit';
 import { jsonBody, objectNotFound, validationError, type TwinContext, type TwinEnv } from '../http';
 import { ASSOCIATION_TYPES, associationType, defaultAssociationType, objectTypeOf, TYPE_IDS, type ObjectType } from '../model';
 import { associate, dissociate, iso, linksOf, type HubSpotState } from '../state';
@@ -74,11 +75,7 @@ export function associationRoutes(state: HubSpotState) {
     const toId = c.req.param('toObjectId');
     const text = await c.req.text();
     let specs: { associationCategory?: unknown; associationTypeId?: unknown }[];
-    try {
-      specs = JSON.parse(text || '[]') as typeof specs;
-    } catch {
-      throw validationError('Invalid input JSON: the body must be an array of association specs.');
-    }
+    specs = kit.parseJson(text || '[]', () => validationError('Invalid input JSON: the body must be an array of association specs.')) as typeof specs;
     if (!Array.isArray(specs) || specs.length === 0) throw validationError('The body must be a non-empty array of {associationCategory, associationTypeId}.');
     pairOk(from, to);
     live(from, fromId);

@@ -1,19 +1,20 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../shared/errors';
-import { FETCH_LIMITS } from '../../../shared/fetch-url';
-import { MAX_TOTAL_BYTES, type FileSource } from '../../../shared/download';
-import type { Ctx } from '../params';
-import { uploadSources } from '../uploads';
-import type { PodioFile } from '../wire';
+import { invalidParameter } from '../errors';
+import { FETCH_LIMITS } from '../fetch-url';
+import { MAX_TOTAL_BYTES, type FileSource } from '../download';
 
-/** The file entries of uploadFile and uploadFiles (spec §4.4): `filename` plus exactly one of `url` or base64 `content`. */
+/**
+ * The one shape of a file to upload, on every platform's upload tool: `filename` plus exactly one
+ * of `url` (downloaded by the service) or `content` (the bytes, base64).
+ */
 export const fileEntryInput = z.strictObject({
-  filename: z.string().trim().min(1).max(255).describe('Name the file gets in Podio, with its extension (e.g. "offer.pdf"): Podio derives the type from it.'),
+  filename: z.string().trim().min(1).max(255).describe('Name the file gets, with its extension (e.g. "offer.pdf"): the platform derives the type from it.'),
   url: z.string().min(1).max(2_000).optional().describe('https URL of the file: the service downloads it (public hosts only, at most 25 MB) and uploads it.'),
   content: z.string().min(1).max(8_000_000).optional().describe('The file\'s bytes, base64-encoded (standard alphabet, padding optional). Use url instead for large files.'),
 });
 
-export const fileEntriesInput = z.array(fileEntryInput).min(1).max(20);
+/** An array of 1 to `max` entries. */
+export const fileEntriesInput = (max: number) => z.array(fileEntryInput).min(1).max(max);
 
 export type FileEntry = z.output<typeof fileEntryInput>;
 
@@ -37,9 +38,4 @@ export function entrySources(entries: readonly FileEntry[], parameter: string): 
     if (total > MAX_TOTAL_BYTES) throw invalidParameter(`${at}.content`, `at most ${MAX_TOTAL_BYTES} bytes in all`, `The files of "${parameter}" add up to more than ${MAX_TOTAL_BYTES} bytes; upload them in several calls.`);
     return { content, name: e.filename };
   });
-}
-
-/** Uploads the entries (URLs through the SSRF-guarded download), unattached; Podio's files in entry order. */
-export function uploadEntries(entries: readonly FileEntry[], ctx: Pick<Ctx, 'client' | 'config' | 'deadline'>, parameter = 'files'): Promise<PodioFile[]> {
-  return uploadSources(entrySources(entries, parameter), ctx);
 }

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
-import { invalidParameter, ToolError } from '../../../shared/errors';
-import { byteSize } from '../../../shared/render';
+import { invalidParameter, ToolError } from '../errors';
+import { byteSize } from '../render';
 import type { Block, ConvertedDoc, DocKind } from './document';
 
 /**
@@ -8,7 +8,8 @@ import type { Block, ConvertedDoc, DocKind } from './document';
  * maintained library: its AST keeps headings, lists, tables, sheets and slides; PDFs through
  * pdf.js); images (PNG, JPEG, GIF, WEBP) through tesseract.js with the English model of
  * @tesseract.js-data/eng read from node_modules — nothing is downloaded at run time. The
- * libraries are loaded here on first use only: no other collab tool pays for them.
+ * libraries are loaded here on first use only: no other tool pays for them. Every platform's
+ * fileToMarkdown and analyzeFile convert through here; each supplies only the bytes and the name.
  */
 
 export const CONVERT_LIMITS = {
@@ -111,7 +112,7 @@ function blocksOf(nodes: AstNode[], out: Block[], counts: { rowsCut: number }): 
 }
 
 /** DOCX, XLSX, PPTX, PDF through officeparser. */
-async function convertOffice(bytes: Uint8Array, kind: Exclude<DocKind, 'image'>, signal?: AbortSignal): Promise<ConvertedDoc> {
+async function convertOffice(bytes: Uint8Array, kind: Exclude<DocKind, 'image'>, target: ConvertTarget, signal?: AbortSignal): Promise<ConvertedDoc> {
   const { OfficeParser } = await import('officeparser');
   // One page more than the limit: seeing it tells that the PDF is longer.
   const config = {
@@ -127,7 +128,7 @@ async function convertOffice(bytes: Uint8Array, kind: Exclude<DocKind, 'image'>,
     ast = (await OfficeParser.parseOffice(Buffer.from(bytes), config as never)) as unknown as { content: AstNode[] };
   } catch (err) {
     const code = (err as { officeIssue?: { code?: string } }).officeIssue?.code;
-    throw corrupt(kind, code ?? (err instanceof Error ? err.message : String(err)));
+    throw corrupt(target, kind, code ?? (err instanceof Error ? err.message : String(err)));
   }
   let content = ast.content;
   let truncated: string | undefined;
@@ -162,13 +163,13 @@ async function langPath(): Promise<string> {
 }
 
 /** Images through tesseract.js, offline: the model from node_modules, nothing cached to disk. */
-async function convertImage(bytes: Uint8Array, format: string): Promise<ConvertedDoc> {
+async function convertImage(bytes: Uint8Array, format: string, target: ConvertTarget): Promise<ConvertedDoc> {
   const [{ createWorker }, { imageSize }] = await Promise.all([import('tesseract.js'), import('image-size')]);
   let size: { width?: number; height?: number };
   try {
     size = imageSize(bytes);
   } catch {
-    throw corrupt('image', `not a readable ${format.toUpperCase()} image`);
+    throw corrupt(target, 'image', `not a readable ${format.toUpperCase()} image`);
   }
   const worker = await createWorker('eng', 1, { langPath: await langPath(), gzip: true, cacheMethod: 'none' } as never);
   try {
@@ -180,24 +181,41 @@ async function convertImage(bytes: Uint8Array, format: string): Promise<Converte
       .map((text) => ({ type: 'paragraph' as const, text }));
     return { kind: 'image', blocks, parts: 1, ocr: true, image: { width: size.width ?? 0, height: size.height ?? 0, format } };
   } catch (err) {
-    throw corrupt('image', err instanceof Error ? err.message : String(err));
+    throw corrupt(target, 'image', err instanceof Error ? err.message : String(err));
   } finally {
     await worker.terminate();
   }
 }
 
-function corrupt(kind: string, why: string): ToolError {
-  return invalidParameter('file_id', SUPPORTED, `The file looks like ${kind === 'image' ? 'an image' : `a ${kind.toUpperCase()}`} but could not be read (${why}): it may be corrupt or encrypted.`, { type_found: kind });
+/** The file being converted, as the tool's caller knows it. */
+export interface ConvertTarget {
+  /** The tool parameter that named the file (errors name it): `file_id`, `item_id`. */
+  parameter: string;
+  /** How messages name the file: "File #60015", "File fi0003ec-…". */
+  label: string;
+  name: string;
+  mimetype: string;
+  /** What to do with a file too large to convert ("Use downloadFile for a link instead."). */
+  instead: string;
 }
 
-/** Converts a file's bytes; unsupported or corrupt files are INVALID_PARAMETER naming the type found. */
-export async function convertFile(bytes: Uint8Array, meta: { file_id: number; name: string; mimetype: string }, signal?: AbortSignal): Promise<ConvertedDoc> {
-  if (bytes.byteLength > CONVERT_LIMITS.bytes) {
-    throw invalidParameter('file_id', `a file of at most ${byteSize(CONVERT_LIMITS.bytes)}`, `File #${meta.file_id} is ${byteSize(bytes.byteLength)}; files of at most ${byteSize(CONVERT_LIMITS.bytes)} are converted. Use downloadFile for a link instead.`);
+/** A file over the conversion cap is refused before its bytes are fetched, when its size is known. */
+export function checkConvertSize(size: number, target: ConvertTarget): void {
+  if (size > CONVERT_LIMITS.bytes) {
+    throw invalidParameter(target.parameter, `a file of at most ${byteSize(CONVERT_LIMITS.bytes)}`, `${target.label} is ${byteSize(size)}; files of at most ${byteSize(CONVERT_LIMITS.bytes)} are converted. ${target.instead}`);
   }
-  const s = sniff(bytes, meta.name, meta.mimetype);
+}
+
+function corrupt(target: ConvertTarget, kind: string, why: string): ToolError {
+  return invalidParameter(target.parameter, SUPPORTED, `The file looks like ${kind === 'image' ? 'an image' : `a ${kind.toUpperCase()}`} but could not be read (${why}): it may be corrupt or encrypted.`, { type_found: kind });
+}
+
+/** Converts a file's bytes; unsupported, corrupt or too large files are INVALID_PARAMETER naming the parameter and the type found. */
+export async function convertFile(bytes: Uint8Array, target: ConvertTarget, signal?: AbortSignal): Promise<ConvertedDoc> {
+  checkConvertSize(bytes.byteLength, target);
+  const s = sniff(bytes, target.name, target.mimetype);
   if (s.kind === null) {
-    throw invalidParameter('file_id', SUPPORTED, `File #${meta.file_id} (${meta.name}) is ${s.found}; only ${SUPPORTED} files are converted.`, { type_found: s.found });
+    throw invalidParameter(target.parameter, SUPPORTED, `${target.label} (${target.name}) is ${s.found}; only ${SUPPORTED} files are converted.`, { type_found: s.found });
   }
-  return s.kind === 'image' ? convertImage(bytes, s.format) : convertOffice(bytes, s.kind, signal);
+  return s.kind === 'image' ? convertImage(bytes, s.format, target) : convertOffice(bytes, s.kind, target, signal);
 }

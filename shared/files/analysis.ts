@@ -1,10 +1,9 @@
-import { byteSize } from '../../../shared/render';
+import { byteSize } from '../render';
 import { plainTextOf, type ConvertedDoc } from './document';
 
 /** analyzeFile's structural summary of a converted file: counts, outline, tables, language, first lines. No model involved. */
 
 export interface FileAnalysis {
-  file_id: number;
   name: string;
   kind: ConvertedDoc['kind'];
   mimetype: string;
@@ -29,7 +28,7 @@ const FIRST_LINES = 5;
 const MAX_HEADINGS = 50;
 const MIN_WORDS_FOR_LANGUAGE = 10;
 
-export async function analyze(doc: ConvertedDoc, meta: { file_id: number; name: string; mimetype: string; size: number }): Promise<FileAnalysis> {
+export async function analyze(doc: ConvertedDoc, meta: { name: string; mimetype: string; size: number }): Promise<FileAnalysis> {
   const text = plainTextOf(doc);
   const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   let language: string | null = null;
@@ -57,7 +56,6 @@ export async function analyze(doc: ConvertedDoc, meta: { file_id: number; name: 
   }
   const firstLines = text.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, FIRST_LINES).map((l) => (l.length > 160 ? `${l.slice(0, 157)}...` : l));
   return {
-    file_id: meta.file_id,
     name: meta.name,
     kind: doc.kind,
     mimetype: meta.mimetype,
@@ -77,9 +75,10 @@ export async function analyze(doc: ConvertedDoc, meta: { file_id: number; name: 
   };
 }
 
-export function analysisText(a: FileAnalysis): string {
+/** The analysis in a few lines; `label` names the file as its platform prints ids ("#60015", "fi0003ec-…"). */
+export function analysisText(a: FileAnalysis, label: string): string {
   const shape = a.pages !== undefined ? `${a.pages} pages` : a.sheets ? `${a.sheets.length} sheets (${a.sheets.map((s) => `${s.name}: ${s.rows}×${s.columns}`).join(', ')})` : a.slides !== undefined ? `${a.slides} slides` : a.image ? `${a.image.width}×${a.image.height} px ${a.image.format}${a.ocr ? ', text by OCR' : ''}` : '';
-  const lines = [`#${a.file_id} ${a.name}: ${a.kind.toUpperCase()}, ${a.size_human}${shape ? `, ${shape}` : ''}; ${a.word_count} words${a.language ? `, language ${a.language}` : ''}`];
+  const lines = [`${label} ${a.name}: ${a.kind.toUpperCase()}, ${a.size_human}${shape ? `, ${shape}` : ''}; ${a.word_count} words${a.language ? `, language ${a.language}` : ''}`];
   if (a.headings.length) lines.push(`outline: ${a.headings.map((h) => `${'#'.repeat(h.level)} ${h.text}`).join(' | ')}`);
   if (a.tables.length) lines.push(`tables: ${a.tables.map((t) => `${t.rows}×${t.columns}${t.where ? ` (${t.where})` : ''}`).join(', ')}`);
   if (a.first_lines.length) lines.push(`starts: ${a.first_lines.join(' / ')}`);

@@ -1,0 +1,235 @@
+/**
+ * The soak: the local server (`npm start`, twins in its process) under mixed calls over all five
+ * platforms — reads, writes, batches, a file conversion — for SOAK_SECONDS (default 600), with the
+ * server's resident memory (RSS) sampled each second. Reported: calls, errors by code, and RSS
+ * growth per 100,000 calls after warm-up (the slope of a least-squares line through the samples
+ * after the first fifth of the run); goal: flat. What the twins keep by design — objects written and
+ * not deleted, deleted ones they keep as their vendors do (trash, archive) — grows with the calls and
+ * is reported apart, as objects and bytes written, so a growth it explains is not read as a leak.
+ *
+ * Part of `npm run bench` (benchRows, run.ts); alone: `SOAK_SECONDS=60 npx tsx test/bench/soak.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dataset } from '../../infra/twins/batchdata';
+import { HUBSPOT_DEMO } from '../../infra/twins/hubspot';
+import { PODIO_DEMO } from '../../infra/twins/podio';
+import { localPlatforms } from '../../infra/local/platforms';
+import { docxFile } from '../collab/files-fixtures';
+import type { BenchRow } from './rows';
+import { startVendor } from './vendor';
+
+export const SOAK_DEFAULT_SECONDS = 600;
+/** Calls in flight at once: enough to keep the server busy, few enough for a 2-core machine. */
+const CONCURRENCY = 4;
+/** The part of the run before the growth is measured: caches, JIT and pools settle. */
+const WARMUP_SHARE = 0.2;
+/** "Flat": at most this many MB of RSS growth per 100,000 calls after warm-up. */
+const GOAL_MB_PER_100K = 10;
+
+export interface SoakReport {
+  seconds: number;
+  calls: number;
+  callsPerSecond: number;
+  byCode: Record<string, number>;
+  rssMb: { start: number; afterWarmup: number; end: number; peak: number };
+  growthMbPer100k: number;
+  twins: { objectsCreated: number; objectsDeleted: number; netObjects: number; bytesWritten: number; bytesWrittenPer100k: number };
+  samples: { s: number; calls: number; rssMb: number }[];
+}
+
+/** The server's resident memory in MB (Linux: /proc; elsewhere: ps). */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (m) return Number(m[1]) / 1024;
+  } catch {
+    // not Linux: ps below
+  }
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
+}
+
+/** Least-squares slope of y over x. */
+function slope(points: { x: number; y: number }[]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((a, p) => a + p.x, 0) / n;
+  const my = points.reduce((a, p) => a + p.y, 0) / n;
+  const num = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
+  const den = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
+}
+
+/** Every number under `key` anywhere in a value (ids of a batch's results). */
+function idsIn(value: unknown, key: string, out: (number | string)[] = []): (number | string)[] {
+  if (Array.isArray(value)) value.forEach((v) => idsIn(v, key, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === key && (typeof v === 'number' || typeof v === 'string')) out.push(v);
+      else idsIn(v, key, out);
+    }
+  }
+  return out;
+}
+
+export async function measureSoak(seconds: number): Promise<SoakReport> {
+  // The service's own rate limits would turn most of the soak into RATE_LIMITED answers.
+  const saved = process.env.RATE_LIMIT_MAX;
+  process.env.RATE_LIMIT_MAX = '1000000000';
+  const server = await startVendor(0).finally(() => {
+    if (saved === undefined) delete process.env.RATE_LIMIT_MAX;
+    else process.env.RATE_LIMIT_MAX = saved;
+  });
+  const keys = Object.fromEntries(localPlatforms.map((p) => [p.platform.name, p.keys.owner]));
+  const byCode: Record<string, number> = {};
+  const twins = { objectsCreated: 0, objectsDeleted: 0, bytesWritten: 0 };
+  let calls = 0;
+
+  async function call(tool: string, params: Record<string, unknown>): Promise<any> {
+    const platform = tool.split('/')[0]!;
+    const body = JSON.stringify(params);
+    const res = await fetch(`${server.base}/v1/tools/${tool}?format=json`, { method: 'POST', headers: { authorization: `Bearer ${keys[platform]}`, 'content-type': 'application/json' }, body });
+    const answer = (await res.json()) as { success: boolean; data?: any; error?: { code: string } };
+    calls++;
+    const code = answer.success ? 'OK' : answer.error!.code;
+    byCode[code] = (byCode[code] ?? 0) + 1;
+    return answer.success ? answer.data : undefined;
+  }
+  const created = (n: number, bytes: number) => {
+    twins.objectsCreated += n;
+    twins.bytesWritten += bytes;
+  };
+  const deleted = (n: number) => (twins.objectsDeleted += n);
+
+  try {
+    // What the cycles need from the seeded twins: Tape's Leads app (its required fields by external id), a Podio file to convert.
+    const apps = await call('dbapp/listApps', {});
+    const leads = (apps?.apps ?? []).find((a: { name: string }) => a.name === 'Leads') ?? { app_id: idsIn(apps, 'app_id')[0] };
+    const lead = (name: string) => ({ name, status: ['New'] });
+    const upload = await call('collab/uploadFile', { files: [{ filename: 'report.docx', content: Buffer.from(await docxFile()).toString('base64') }] });
+    const fileId = idsIn(upload, 'file_id')[0];
+    const property = dataset().properties[7]!.id;
+    const dealApp = PODIO_DEMO.apps.deals;
+    const firstDeal = String(HUBSPOT_DEMO.firstId + HUBSPOT_DEMO.companies + HUBSPOT_DEMO.contacts);
+
+    let n = 0;
+    const cycles: (() => Promise<void>)[] = [
+      // reads
+      async () => void (await call('crm/searchDeals', { filter_groups: [{ filters: [{ propertyName: 'dealname', operator: 'CONTAINS_TOKEN', value: 'renewal' }] }], limit: 10 })),
+      async () => void (await call('crm/getDeal', { deal_id: firstDeal })),
+      async () => void (await call('dbapp/listRecords', { app_id: leads.app_id, limit: 20 })),
+      async () => void (await call('collab/filterItems', { app_id: dealApp, limit: 10 })),
+      async () => void (await call('filebox/listUsers', {})),
+      async () => void (await call('realty/lookupProperty', { property_id: property })),
+      // writes: each object made is deleted again
+      async () => {
+        const values = { dealname: `Soak deal ${n++}` };
+        const d = await call('crm/createDeal', { values });
+        const id = idsIn(d, 'id')[0] ?? idsIn(d, 'deal_id')[0];
+        if (id === undefined) return;
+        created(1, JSON.stringify(values).length);
+        await call('crm/updateDeal', { deal_id: String(id), values: { dealname: `Soak deal ${n++} (renamed)` } });
+        if (await call('crm/deleteDeal', { deal_id: String(id) })) deleted(1);
+      },
+      async () => {
+        const fields = lead(`Soak record ${n++}`);
+        const r = await call('dbapp/createRecord', { app_id: leads.app_id, fields });
+        const id = idsIn(r, 'record_id')[0];
+        if (id === undefined) return;
+        created(1, JSON.stringify(fields).length);
+        if (await call('dbapp/deleteRecord', { record_id: id })) deleted(1);
+      },
+      async () => {
+        const fields = { title: `Soak item ${n++}`, stage: 'Lead' };
+        const r = await call('collab/createItem', { app_id: dealApp, fields });
+        const id = idsIn(r, 'item_id')[0];
+        if (id === undefined) return;
+        created(1, JSON.stringify(fields).length);
+        if (await call('collab/deleteItem', { item_id: id })) deleted(1);
+      },
+      async () => {
+        const f = await call('filebox/createFolder', { parent_id: 'allshared', name: `Soak ${n++}` });
+        const id = f?.Id ?? idsIn(f, 'Id')[0] ?? f?.item_id;
+        if (id === undefined) return;
+        created(1, 64);
+        if (await call('filebox/deleteItem', { item_id: id })) deleted(1);
+      },
+      // batches
+      async () => {
+        const inputs = Array.from({ length: 10 }, () => ({ fields: lead(`Soak batch ${n++}`) }));
+        const r = await call('dbapp/batchCreateRecords', { app_id: leads.app_id, inputs });
+        const ids = idsIn(r, 'record_id');
+        created(ids.length, JSON.stringify(inputs).length);
+        for (const id of ids) if (await call('dbapp/deleteRecord', { record_id: id })) deleted(1);
+      },
+      async () => {
+        const items = Array.from({ length: 5 }, () => ({ fields: { title: `Soak batch item ${n++}`, stage: 'Lead' } }));
+        const r = await call('collab/batchCreateItems', { app_id: dealApp, items });
+        const ids = idsIn(r, 'item_id');
+        created(ids.length, JSON.stringify(items).length);
+        if (ids.length && (await call('collab/batchDeleteItems', { items: ids.map((item_id) => ({ item_id })) }))) deleted(ids.length);
+      },
+      // a conversion
+      async () => void (fileId !== undefined && (await call('collab/fileToMarkdown', { file_id: fileId }))),
+    ];
+
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    const samples: SoakReport['samples'] = [{ s: 0, calls: 0, rssMb: rssMb(server.pid) }];
+    const sampler = setInterval(() => samples.push({ s: (performance.now() - started) / 1000, calls, rssMb: rssMb(server.pid) }), 1000);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < until) await cycles[next++ % cycles.length]!();
+      }),
+    );
+    clearInterval(sampler);
+    const elapsed = (performance.now() - started) / 1000;
+    samples.push({ s: elapsed, calls, rssMb: rssMb(server.pid) });
+    const settled = samples.filter((p) => p.s >= elapsed * WARMUP_SHARE);
+    const perCall = slope(settled.map((p) => ({ x: p.calls, y: p.rssMb })));
+    const afterWarmup = settled[0]?.rssMb ?? samples[0]!.rssMb;
+    return {
+      seconds: Math.round(elapsed),
+      calls,
+      callsPerSecond: Math.round(calls / elapsed),
+      byCode,
+      rssMb: { start: round1(samples[0]!.rssMb), afterWarmup: round1(afterWarmup), end: round1(samples.at(-1)!.rssMb), peak: round1(Math.max(...samples.map((p) => p.rssMb))) },
+      growthMbPer100k: round1(perCall * 100_000),
+      twins: { ...twins, netObjects: twins.objectsCreated - twins.objectsDeleted, bytesWrittenPer100k: Math.round((twins.bytesWritten / Math.max(calls, 1)) * 100_000) },
+      samples: samples.map((p) => ({ s: round1(p.s), calls: p.calls, rssMb: round1(p.rssMb) })),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+function soakSeconds(): number {
+  const raw = process.env.SOAK_SECONDS;
+  const s = raw === undefined || raw === '' ? SOAK_DEFAULT_SECONDS : Number(raw);
+  if (!Number.isFinite(s) || s <= 0) throw new Error(`SOAK_SECONDS must be a positive number of seconds, got "${raw}"`);
+  return s;
+}
+
+function describe(r: SoakReport): string {
+  const codes = Object.entries(r.byCode).map(([c, k]) => `${c} ${k.toLocaleString('en-US')}`).join(', ');
+  return `${r.calls.toLocaleString('en-US')} calls in ${r.seconds} s (${codes}); RSS ${r.rssMb.start} → ${r.rssMb.afterWarmup} after warm-up → ${r.rssMb.end} MB (peak ${r.rssMb.peak}); twins kept ${r.twins.objectsCreated} objects written, ${r.twins.objectsDeleted} deleted (kept as trash/archive), ${r.twins.bytesWritten.toLocaleString('en-US')} B of values`;
+}
+
+/** The bench's rows (run.ts section 6): RSS growth per 100k calls after warm-up, and what the twins stored. */
+export async function benchRows(): Promise<BenchRow[]> {
+  const r = await measureSoak(soakSeconds());
+  return [
+    { figure: `soak ${r.seconds} s, 5 platforms: server RSS growth per 100k calls after warm-up`, value: r.growthMbPer100k, unit: 'MB', goal: GOAL_MB_PER_100K, better: 'lower', detail: describe(r) },
+    { figure: "soak: the twins' stored data (values written per 100k calls, objects made and deleted)", value: r.twins.bytesWrittenPer100k / 1e6, unit: 'MB', goal: Number.POSITIVE_INFINITY, better: 'lower', detail: `${r.twins.objectsCreated} made, ${r.twins.objectsDeleted} deleted; the twins keep deleted objects as their vendors do` },
+  ];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const r = await measureSoak(soakSeconds());
+  console.log(describe(r));
+  console.log(JSON.stringify({ ...r, samples: r.samples.filter((_, i) => i % 5 === 0) }, null, 2));
+}
