@@ -1,22 +1,14 @@
 import { Hono } from 'hono';
-import { SANDBOX_KEYS, useKit, type Clock, type Twin } from '../kit';
-import { authenticate, hubspotErrors, hubspotRateLimit, usersByKey, type TwinEnv } from './http';
+import { SANDBOX_KEYS, twinRateLimit, useKit, type Twin, type TwinOptions } from '../kit';
+import { authenticate, hubspotErrors, hubspotRateLimit, HUBSPOT_WINDOW, usersByKey, type TwinEnv } from './http';
 import { associationRoutes } from './routes/associations';
 import { objectRoutes } from './routes/objects';
 import { schemaRoutes } from './routes/schema';
 import { seedDemoState } from './seed';
 import type { HubSpotState } from './state';
 
-export interface HubSpotTwinOptions {
-  /** The twin's clock (record timestamps, rate-limit windows); default: real time, movable. */
-  clock?: Clock;
-  /** Milliseconds after which every answer leaves (at the earliest): network and server time in benchmarks. */
-  latencyMs?: number;
-  /** Requests per token per window; HubSpot (Professional/Enterprise private apps): 190 per 10 seconds. */
-  rateLimit?: { limit: number; windowMs: number };
-  /** Webhook targets (the platform list's common option); the CRM twin sends no webhooks. */
-  hookTargets?: 'public' | 'any';
-}
+/** The kit's options (infra/twins/kit/options.ts); the CRM twin sends no webhooks and hands out no links. */
+export type HubSpotTwinOptions = TwinOptions;
 
 /** The HubSpot twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface HubSpotTwin extends Twin {
@@ -29,8 +21,7 @@ export function createHubSpotTwin(options: HubSpotTwinOptions = {}): HubSpotTwin
   const state = seedDemoState();
   const app = new Hono<TwinEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: hubspotErrors });
-  const limit = options.rateLimit ?? { limit: 190, windowMs: 10_000 };
-  app.use('*', hubspotRateLimit({ clock: kit.clock, ...limit }));
+  app.use('*', twinRateLimit(kit.clock, options.rateLimit, HUBSPOT_WINDOW, hubspotRateLimit()));
   app.use('*', authenticate(usersByKey(SANDBOX_KEYS)));
   app.route('/', objectRoutes(state, kit.clock));
   app.route('/', schemaRoutes(state, kit.clock));

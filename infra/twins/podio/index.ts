@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { useKit, type Clock, type Twin } from '../kit';
+import { twinRateLimit, useKit, type Twin, type TwinOptions } from '../kit';
 import { seedDemoState } from './demo';
 import { collectGarbage } from './files';
-import { authenticate, baseOf, podioErrors, podioRateLimit, type TwinEnv } from './http';
+import { authenticate, baseOf, podioErrors, podioRateLimit, PODIO_WINDOW, type TwinEnv } from './http';
 import { appRoutes } from './routes/app';
 import { oauthRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comment';
@@ -19,15 +19,8 @@ import { conversationRoutes } from './routes/conversation';
 import { taskRoutes } from './routes/task';
 import type { PodioState } from './state';
 
-export interface PodioTwinOptions {
-  /** The twin's clock (timestamps, token expiry, rate-limit windows, file garbage collection); default: real time, movable. */
-  clock?: Clock;
-  /** Milliseconds after which every answer leaves (at the earliest): network and server time in benchmarks. */
-  latencyMs?: number;
-  /** Calls per token per window; Podio: 1,000 per hour. */
-  rateLimit?: { limit: number; windowMs: number };
-  /** Webhook targets: 'public' (Podio's rule; default) or 'any'. Hooks arrive with a later issue; kept for the platform list. */
-  hookTargets?: 'public' | 'any';
+/** The kit's options (infra/twins/kit/options.ts) and how hook POSTs leave the twin. */
+export interface PodioTwinOptions extends TwinOptions {
   /** How hook POSTs leave the twin (default: the global fetch; tests may capture them). */
   hookFetch?: typeof fetch;
 }
@@ -53,8 +46,7 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
     await next();
   });
   app.route('/', oauthRoutes(state, clock));
-  const limit = options.rateLimit ?? { limit: 1000, windowMs: 3_600_000 };
-  app.use('*', podioRateLimit({ clock, ...limit }));
+  app.use('*', twinRateLimit(clock, options.rateLimit, PODIO_WINDOW, podioRateLimit));
   app.use('*', authenticate(state, clock));
   const hooks = new PodioHooks(state, { targets: options.hookTargets ?? 'public', fetch: options.hookFetch ?? ((input, init) => fetch(input, init)) });
   app.use('*', hooks.events());
