@@ -1,7 +1,7 @@
 import type { BlobStore } from './blob';
 import { MemoryBlobStore } from './memory';
 
-export { contentDisposition, newBlobKey, type BlobObject, type BlobStore, type SignedLink } from './blob';
+export { contentDisposition, fileBlobKey, type BlobObject, type BlobStore, type SignedLink } from './blob';
 export { BLOB_PATH, MemoryBlobStore, type MemoryBlobOptions } from './memory';
 
 /**
