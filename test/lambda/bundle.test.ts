@@ -8,6 +8,10 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildAll } from '../../infra/build';
+import { loadConfig } from '../../shared/config';
+import { listTools } from '../../shared/list-tools';
+import { createRuntime } from '../../shared/runtime';
+import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event } from '../helpers/lambda-events';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
 import { LAZY_PACKAGES } from '../bench/cold';
@@ -188,6 +192,16 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
       expect(r.body.TableName).toBe('tes-dev-store');
     }
     expect(awsRequests.map((r) => r.target)).toContain('DynamoDB_20120810.UpdateItem');
+  });
+
+  it('serves the tool list embedded at build time, equal to what the registry builds from the source now', async () => {
+    // The build replaced shared/schemas/prebuilt.ts with the gzipped catalog (base64 of gzip starts "H4sI").
+    expect(readFileSync(built[c.name]!.bundle, 'utf8')).toMatch(/PREBUILT_CATALOG|"H4sI[A-Za-z0-9+/]{100,}/);
+    const result = await invoke(c, httpApiV2Event({ method: 'GET', path: `/v1/tools/${c.name}`, headers: { Authorization: `Bearer ${c.keys.owner}` } }));
+    expect(result.statusCode).toBe(200);
+    const rt = await createRuntime({ platforms: [c.platform], store: new MemoryStore(), config: loadConfig({}) });
+    const fromSource = await listTools(rt, { platform: c.name, key: c.keys.owner, filter: { readOnly: false } }, {});
+    expect(JSON.parse(result.body).data).toEqual(fromSource);
   });
 
   it('with the environment serverless.yml deploys, answers its probe without loading the S3 client or a document converter', async () => {
