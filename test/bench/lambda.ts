@@ -35,9 +35,10 @@ function context(deadline: number): Context {
 export function dbappLambda(tapeUrl: string, store: Store, vendorFetch?: typeof fetch) {
   const handler = lambdaHandler(dbapp, { config: loadConfig({ DBAPP_BASE_URL: tapeUrl, RATE_LIMIT_MAX: '100000000' }), store, ...(vendorFetch ? { fetchFor: { dbapp: vendorFetch } } : {}) });
   /** One tool call; the envelope's data, or an error when the answer is not success:true. */
-  return async function call(tool: string, params: Record<string, unknown>, query = ''): Promise<any> {
+  return async function call(tool: string, params: Record<string, unknown>, query = '', headers: Record<string, string> = {}): Promise<any> {
     const event = toolEvent('dbapp', tool, params, SANDBOX_KEYS.owner);
     if (query) event.rawQueryString = query;
+    Object.assign(event.headers as Record<string, string>, headers);
     const res = (await handler(event as never, context(Date.now() + GATEWAY_MS))) as APIGatewayProxyStructuredResultV2;
     const envelope = JSON.parse(String(res.body)) as { success?: boolean; data?: unknown };
     if (res.statusCode !== 200 || envelope.success !== true) throw new Error(`dbapp/${tool} failed (HTTP ${res.statusCode}): ${String(res.body).slice(0, 400)}`);

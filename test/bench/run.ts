@@ -16,10 +16,12 @@ import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from '../helpers/dynamodb-local';
 import { LAZY_PACKAGES, mcpListEvent, measureColdInit, toolEvent, type ChildRun, type ColdTarget } from './cold';
-import { deployedEnvironment } from './deployed';
+import { deployedEnvironment, deployedFunction } from './deployed';
 import { GATEWAY_MS } from './lambda';
-import { measureOverhead, type OverheadReport } from './overhead';
-import { leadIds, measureBatch, measureTokens, type BatchReport } from './records';
+import { measureCost, PRICES } from './cost';
+import { measureKinds, measureOverhead, type OverheadReport } from './overhead';
+import { lead, leadIds, measureBatch, measureTokens, type BatchReport } from './records';
+import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import type { BenchRow } from './rows';
 import { bytes, kb, ms, round, table } from './stats';
 import { startVendor } from './vendor';
@@ -42,6 +44,8 @@ const GOALS = {
   tokenRatio: 3,
   /** batchCreateRecords of 1,000 records at 20 ms within 1.2x of the parallel floor. */
   batchRatio: 1.2,
+  /** The service's CPU time per call of a read tool (twin excluded). */
+  readCpuMs: 0.25,
   /** 5,000 records at 250 ms: well inside API Gateway's 29 s — half of it. */
   bigBatchMs: GATEWAY_MS / 2,
 };
@@ -62,6 +66,11 @@ const OVERHEAD_LATENCY_CALLS = 500;
 const BATCH_SIZES = [100, 1_000, 5_000];
 const BATCH_LATENCIES = [20, 250];
 const BATCH_RUNS = 3;
+/** Calls per tool kind for the counter's cost and the CPU per call (zero vendor latency). */
+const KIND_CALLS = 1_000;
+/** The memory sizes the cost table compares (1,769 MB: one full vCPU). */
+const MEMORY_SIZES = [512, 1_024, 1_769];
+const COST_CALLS = 100;
 
 const verdicts: { figure: string; pass: boolean }[] = [];
 function verdict(figure: string, value: number, goal: number): string {
@@ -188,6 +197,30 @@ async function main(): Promise<void> {
         ]),
       ]),
     );
+    // At zero latency the counter has nothing to hide behind: what it costs each kind is the
+    // difference of the same calls with DynamoDB and with the memory store.
+    const kinds = await measureKinds(tapeUrl(0), stores, KIND_CALLS, WARMUP, lead, DEMO_LEADS_APP_ID);
+    const kindOf = (kind: string, store: string) => kinds.find((k) => k.kind === kind && k.store === store)!;
+    out.push(`   Per tool kind at 0 ms (${KIND_CALLS.toLocaleString('en-US')} calls each, tool alone): the counter's cost = DynamoDB p50 − memory p50; CPU = this process's`);
+    out.push('   user + system time per call (the service alone: twin and DynamoDB Local are other processes)');
+    out.push(
+      table([
+        ['kind', 'tool', ...stores.map((st) => `p50 / p99 (${st.name})`), "counter's cost p50", ...stores.map((st) => `CPU per call (${st.name})`), 'goal (read, memory)', 'result'],
+        ...(['read', 'write'] as const).map((kind) => {
+          const mem = kindOf(kind, stores[0]!.name);
+          const ddbK = kindOf(kind, stores[1]!.name);
+          return [
+            kind,
+            mem.tool,
+            ...stores.map((st) => `${ms(kindOf(kind, st.name).p50Ms)} / ${ms(kindOf(kind, st.name).p99Ms)}`),
+            ms(ddbK.p50Ms - mem.p50Ms),
+            ...stores.map((st) => ms(kindOf(kind, st.name).cpuMs)),
+            kind === 'read' ? `≤ ${GOALS.readCpuMs} ms` : '(report)',
+            kind === 'read' ? verdict('CPU per read call (memory store)', mem.cpuMs, GOALS.readCpuMs) : '',
+          ];
+        }),
+      ]),
+    );
     out.push('');
 
     // 4. Tokens of the default text against the vendor's JSON and a fair thin JSON.
@@ -231,7 +264,7 @@ async function main(): Promise<void> {
     out.push(`   straight to the twin, ${first.parallelism} in flight (what the vendor alone takes, its own processing included: the twin is one Node process)`);
     out.push(
       table([
-        ['records', 'latency', 'store', 'chunks', 'parallel floor', 'vendor direct', 'elapsed (median)', 'ratio to floor', 'ratio to direct', 'created', 'goal', 'result'],
+        ['records', 'latency', 'store', 'chunks', 'parallel floor', 'vendor direct', 'elapsed (median)', 'ratio to floor', 'ratio to direct', 'CPU per record', 'created', 'goal', 'result'],
         ...batches.map(({ store, b }) => {
           const label = `${b.records.toLocaleString('en-US')} ${b.app}`;
           const complete = b.successful === b.records;
@@ -244,16 +277,45 @@ async function main(): Promise<void> {
             goal = `≤ ${ms(GOALS.bigBatchMs)}`;
             result = verdict(`batch 5,000 at 250 ms (${store})`, complete ? b.medianMs : Infinity, GOALS.bigBatchMs);
           }
-          return [label, `${b.latencyMs} ms`, store, String(b.chunks), ms(b.floorMs), ms(b.directMs), ms(b.medianMs), `${b.ratio.toFixed(2)}×`, `${(b.medianMs / b.directMs).toFixed(2)}×`, `${b.successful}/${b.records}`, goal, result];
+          return [label, `${b.latencyMs} ms`, store, String(b.chunks), ms(b.floorMs), ms(b.directMs), ms(b.medianMs), `${b.ratio.toFixed(2)}×`, `${(b.medianMs / b.directMs).toFixed(2)}×`, ms(b.cpuMsPerRecord), `${b.successful}/${b.records}`, goal, result];
         }),
       ]),
     );
     out.push('');
 
-    // 6. Each platform's own figures (test/bench/<module>.ts exporting benchRows()).
+    // 6. Cost per million calls as deployed (DynamoDB store, 20 ms vendor latency).
+    const deployedFn = deployedFunction();
+    const costs = await measureCost(tapeUrl(20), { endpoint: ddb.endpoint, region: ddb.region, table: ddb.table, credentials: LOCAL_CREDENTIALS }, MEMORY_SIZES, COST_CALLS);
+    out.push(`6. Cost per million calls as deployed — dbapp through lambdaHandler, DynamoDB store, Tape twin in the vendor process at 20 ms; ${COST_CALLS} calls per kind`);
+    out.push(`   (batches: ${Math.max(5, Math.round(COST_CALLS / 4))}). Prices: ${PRICES.region}, Lambda ${deployedFn.architecture} $${PRICES.lambdaArmGbSecond} per GB-s + $${PRICES.lambdaPerMillion.toFixed(2)} per 1M requests, HTTP API`);
+    out.push(`   $${PRICES.httpApiPerMillion.toFixed(2)} per 1M, DynamoDB on-demand $${PRICES.dynamoWruPerMillion} per 1M WRU / $${PRICES.dynamoRruPerMillion} per 1M RRU (test/bench/cost.ts cites the pages). Request units as`);
+    out.push('   DynamoDB reported them (ReturnConsumedCapacity) per call. Duration at M MB = measured wait + measured service CPU ÷ min(1, M ÷ 1,769),');
+    out.push(`   rounded up to 1 ms; serverless.yml deploys ${deployedFn.memoryMb} MB`);
+    out.push(
+      table([
+        ['call', 'wall here', 'CPU', 'DynamoDB ops per call', 'RRU / WRU', ...MEMORY_SIZES.map((m) => `${m} MB: ms, $ per 1M`), 'fastest', 'cheapest'],
+        ...costs.map((c) => {
+          const fastest = [...c.byMemory].sort((a, b) => a.durationMs - b.durationMs || a.memoryMb - b.memoryMb)[0]!;
+          const cheapest = [...c.byMemory].sort((a, b) => a.perMillionUsd - b.perMillionUsd)[0]!;
+          return [
+            c.kind,
+            ms(c.wallMs),
+            ms(c.cpuMs),
+            Object.entries(c.dynamo.operations).map(([op, n]) => `${round(n, 2)} ${op}`).join(', '),
+            `${round(c.dynamo.readUnits, 2)} / ${round(c.dynamo.writeUnits, 2)}`,
+            ...c.byMemory.map((m) => `${m.durationMs} ms, $${m.perMillionUsd.toFixed(2)}`),
+            `${fastest.memoryMb} MB`,
+            `${cheapest.memoryMb} MB`,
+          ];
+        }),
+      ]),
+    );
+    out.push('');
+
+    // 7. Each platform's own figures (test/bench/<module>.ts exporting benchRows()).
     const rows = await platformRows();
     if (rows.length) {
-      out.push('6. Platform figures — test/bench/<module>.ts');
+      out.push('7. Platform figures — test/bench/<module>.ts');
       out.push(
         table([
           ['module', 'figure', 'value', 'goal', 'detail', 'result'],
@@ -322,8 +384,10 @@ async function main(): Promise<void> {
         directMs: { p50: round(o.directMs.p50), p99: round(o.directMs.p99) },
         pairedOverheadMs: { p50: round(o.overheadMs.p50), p99: round(o.overheadMs.p99) },
       })),
+      overheadByKind: kinds.map((k) => ({ ...k, p50Ms: round(k.p50Ms), p99Ms: round(k.p99Ms), cpuMs: round(k.cpuMs) })),
+      cost: { prices: PRICES, deployed: deployedFn, calls: costs },
       tokens,
-      batches: batches.map(({ store, b }) => ({ store, ...b, elapsedMs: b.elapsedMs.map((n) => round(n)), medianMs: round(b.medianMs), directMs: round(b.directMs), ratio: round(b.ratio) })),
+      batches: batches.map(({ store, b }) => ({ store, ...b, elapsedMs: b.elapsedMs.map((n) => round(n)), medianMs: round(b.medianMs), directMs: round(b.directMs), ratio: round(b.ratio), cpuMsPerRecord: round(b.cpuMsPerRecord, 4) })),
       platformRows: rows,
       verdicts,
     };
