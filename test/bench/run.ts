@@ -1,7 +1,10 @@
 /**
- * `npm run bench`: bundle sizes, cold start of each function bundle in a fresh node process, per-call
- * overhead through the Lambda handler, tokens, and batch times — every timing with the memory store
- * and with DynamoDB Local (the store the deployment uses). The vendors are the sandbox twins in
+ * `npm run bench`: bundle sizes; cold start of each function bundle in a fresh node process with the
+ * environment serverless.yml deploys (wall time and CPU to the first answer, the container's first
+ * MCP tools/list, no lazily loaded package loaded early); per-call overhead through the Lambda
+ * handler, the counter's cost and the service's CPU per tool kind; tokens; batch times with CPU per
+ * record; cost per million calls as deployed over three memory sizes — every timing with the memory
+ * store and with DynamoDB Local (the store the deployment uses). The vendors are the sandbox twins in
  * another process (the local server with TWIN_LATENCY_MS, test/bench/vendor.ts). Prints a table with
  * each figure next to its goal and writes the raw figures to bench-results.json. Exit 0 even on MISS
  * (a report); 1 on errors.
