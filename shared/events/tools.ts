@@ -69,11 +69,13 @@ function inboxOf(ctx: ToolContext<unknown>): { inbox: Inbox; config: EventsConfi
 
 /**
  * Subscribing is a handshake with the vendor (create, verify, validate) and the plan of a dry run
- * would show the app credentials some vendors take in the query: neither can be dry-run.
+ * would show the app credentials some vendors take in the query; acknowledging writes only the
+ * service's own inbox, which a dry run's vendor-write plan cannot show: none of the three can be
+ * dry-run, and a dry run of them is refused before anything changes.
  */
 function noDryRun(ctx: ToolContext<unknown>, tool: string): void {
   if (!ctx.dryRun) return;
-  throw invalidParameter('dry_run', 'omitted or false', `${tool} cannot be dry-run: it sets up (or removes) live vendor webhooks, with the vendor's verification handshake. Call it without dry_run; listSubscriptions shows what exists.`);
+  throw invalidParameter('dry_run', 'omitted or false', `${tool} cannot be dry-run: it ${tool === 'ackEvents' ? 'changes only the service\'s own event inbox' : 'sets up (or removes) live vendor webhooks, with the vendor\'s verification handshake'}. Call it without dry_run; ${tool === 'ackEvents' ? 'listEvents shows what is unacknowledged' : 'listSubscriptions shows what exists'}.`);
 }
 
 function adapterContext<C>(ctx: ToolContext<C>, sub: Subscription, inbox: Inbox, config: EventsConfig): AdapterContext<C> {
@@ -146,12 +148,12 @@ export function eventTools<C, W extends Record<string, unknown>>(adapter: Events
     input: adapter.watch,
     annotations: { readOnly: false, destructive: false, idempotent: false },
     async run(watch: W, ctx): Promise<SubscriptionView> {
+      noDryRun(ctx, 'subscribeEvents');
       const { inbox, config } = inboxOf(ctx);
       if (!config.baseUrl) {
         // Not a fault of the call: this deployment does not offer the inbox until it knows its address.
         throw new ToolError('FORBIDDEN', 'This deployment offers no event inbox: EVENTS_BASE_URL (its public address, where vendors deliver) is not set. Ask its operator to set it.', {});
       }
-      noDryRun(ctx, 'subscribeEvents');
       const sub = await inbox.create(Inbox.newSubscription(platform, ctx.keyHash, watch, Date.now()));
       let made: Awaited<ReturnType<typeof adapter.subscribe>>;
       try {
@@ -220,6 +222,7 @@ export function eventTools<C, W extends Record<string, unknown>>(adapter: Events
     }),
     annotations: { readOnly: false, destructive: false, idempotent: true },
     async run(input, ctx): Promise<{ acknowledged: number }> {
+      noDryRun(ctx, 'ackEvents');
       if ((input.event_ids === undefined) === (input.up_to_cursor === undefined)) {
         throw invalidParameter('event_ids', 'event_ids or up_to_cursor (exactly one)', 'Pass either "event_ids" (from listEvents) or "up_to_cursor" (a next_cursor of listEvents), not both and not neither.');
       }

@@ -65,9 +65,9 @@ const cases: Case[] = [
     watch: { folder_id: SHAREFILE_DEMO.folders.oliviaHome, events: ['File.Upload'] },
     async change(h) {
       uploads++;
-      const r = await h.json('filebox/uploadFile', { folder_id: SHAREFILE_DEMO.folders.oliviaHome, content_base64: 'SGVsbG8=', file_name: `inbox-${uploads}.txt` });
+      const r = await h.json('filebox/uploadFile', { folder_id: SHAREFILE_DEMO.folders.oliviaHome, files: [{ filename: `inbox-${uploads}.txt`, content: 'SGVsbG8=' }] });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return { type: 'File.Upload', id: r.body.data.item.Id };
+      return { type: 'File.Upload', id: r.body.data.files[0].item.Id };
     },
     idle: (h) => h.twin<ShareFileTwin>('filebox').webhooks.idle(),
     idOf: (d) => d.Event.Resource.Id,

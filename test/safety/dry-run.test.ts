@@ -26,6 +26,12 @@ const NO_WRITE_REACHED: Record<string, RegExp> = {
   'collab/replaceFile': /NOT_FOUND /,
 };
 
+/**
+ * The event inbox's writes refuse a dry run by name (shared/events/tools.ts): subscribing and
+ * deleting are live handshakes with the vendor, acknowledging changes only the service's own inbox.
+ */
+const NOT_DRY_RUN = new Set(['subscribeEvents', 'ackEvents', 'deleteSubscription']);
+
 const tools = await writeTools();
 
 describe('dry run: every write tool of every platform', () => {
@@ -44,6 +50,11 @@ describe('dry run: every write tool of every platform', () => {
     const sent = h.recordRequests(w.platform);
     const r = await h.call(id, w.tool.example.input, { query: 'dry_run=true&format=json' });
     expect(sent.filter(isWrite), 'writes sent to the twin').toStrictEqual([]);
+    if (NOT_DRY_RUN.has(w.tool.name)) {
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'dry_run' } });
+      return;
+    }
     const unreachable = NO_WRITE_REACHED[id];
     if (unreachable) {
       expect(r.body.success, `${id} is listed as not reaching a write, but it planned one: take it off the list`).toBe(false);
