@@ -2,6 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import type { MemoryStore } from '../../shared/store/memory';
@@ -197,5 +200,40 @@ describe('MCP sign-in through the built-in authorization server', () => {
     const byVendor = await fetch(`${s.base}/v1/mcp/dbapp`, { method: 'POST', headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"listWorkspaces","arguments":{}}}' });
     expect(byVendor.status).toBe(200);
     expect(((await byVendor.json()) as { result: { isError?: boolean } }).result.isError).toBeFalsy();
+  });
+
+  it('accepts a Client ID Metadata Document: the client id is the URL of its JSON', async () => {
+    const docs = new Map<string, unknown>();
+    const server: Server = createServer((req, res) => {
+      const doc = docs.get(req.url ?? '');
+      res.writeHead(doc ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(doc ?? {}));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const clientId = `${origin}/client.json`;
+      const redirect = `${s.base}/host-callback`;
+      docs.set('/client.json', { client_id: clientId, client_name: 'Metadata host', redirect_uris: [redirect] });
+      docs.set('/liar.json', { client_id: `${origin}/other.json`, redirect_uris: [redirect] });
+      const verifier = randomBytes(32).toString('base64url');
+      const authorize = (id: string) => `${s.base}/oauth/authorize?${new URLSearchParams({ client_id: id, redirect_uri: redirect, response_type: 'code', state: 'st', resource: `${s.base}/v1/mcp/dbapp`, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' })}`;
+      const browser = new Browser();
+      const form = await browser.request(authorize(clientId));
+      expect(form.html).toContain('Metadata host');
+      const consent = await browser.submit(form, 'sign-in', { service_key: key });
+      const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
+      const code = new URL(back.url).searchParams.get('code')!;
+      const token = async (id: string) => fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: id, redirect_uri: redirect, resource: `${s.base}/v1/mcp/dbapp` }) });
+      const tokens = (await (await token(clientId)).json()) as { access_token: string };
+      const listed = await fetch(`${s.base}/v1/mcp/dbapp`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+      expect(listed.status).toBe(200);
+      expect(JSON.stringify(await listed.json())).toContain('listWorkspaces');
+      // A document that names another client id, or one on an address the guard refuses, is not a client.
+      expect((await browser.request(authorize(`${origin}/liar.json`))).html).toContain('is not its own URL');
+      const blocked = await browser.request(authorize('http://10.1.2.3/client.json'));
+      expect(blocked.status).toBe(400);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
