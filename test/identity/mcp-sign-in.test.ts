@@ -138,6 +138,11 @@ describe('MCP sign-in through the built-in authorization server', () => {
     const reuse = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: host.info!.client_id }) });
     expect(reuse.status).toBe(400);
     expect(((await reuse.json()) as { error: string }).error).toBe('invalid_grant');
+    // ...and, as a leaked copy, it revokes every token of that sign-in: the current ones too.
+    const current = await fetch(`${s.base}/v1/mcp/dbapp`, { method: 'POST', headers: { authorization: `Bearer ${host.saved!.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(current.status).toBe(401);
+    const currentRefresh = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: host.saved!.refresh_token!, client_id: host.info!.client_id }) });
+    expect(currentRefresh.status).toBe(400);
 
     // Tokens are stored hashed only.
     const raw = JSON.stringify([...((s.rt.store as MemoryStore) as any).entries.entries()]);

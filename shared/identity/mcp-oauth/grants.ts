@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ToolError } from '../../errors';
-import { checkUrl, fetchUrl } from '../../fetch-url';
+import { fetchUrl } from '../../fetch-url';
 import type { Identity } from '../identity';
 import type { KeyRecord } from '../keys';
 import type { Policy } from '../policy';
@@ -37,6 +37,7 @@ const R = {
   refresh: (hash: string) => `idn#oart#${hash}`,
   refreshUsed: (hash: string) => `idn#oart-used#${hash}`,
   consent: (id: string) => `idn#oaconsent#${id}`,
+  revoked: (family: string) => `idn#oafam-revoked#${family}`,
 } as const;
 
 /** An OAuth error as RFC 6749 §5.2 answers it (the token and registration endpoints). */
@@ -65,6 +66,8 @@ export interface Grant {
   /** The MCP endpoint the tokens are for (RFC 8707 audience). */
   resource: string;
   client_id: string;
+  /** Every token pair descending from one authorization: revoked together when a spent refresh token comes back. */
+  family?: string;
 }
 
 interface CodeRecord extends Grant {
@@ -134,7 +137,6 @@ export class Grants {
     }
     const allowHttpHosts = this.id.allowHttpHosts;
     try {
-      checkUrl(clientId, { parameter: 'client_id', allowHttpHosts });
       const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: 64 * 1024, timeoutMs: 5000, maxRedirects: 0 });
       const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
       if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
@@ -184,7 +186,7 @@ export class Grants {
     const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new OAuthError('invalid_grant', 'The PKCE code_verifier does not match the code_challenge (S256).');
     const { redirect_uri: _r, challenge: _c, ...grant } = record;
-    return this.issueTokens(grant);
+    return this.issueTokens({ ...grant, family: randomBytes(12).toString('hex') });
   }
 
   /** grant_type=refresh_token: the old refresh token is spent, a new pair issued (rotation). */
@@ -192,14 +194,25 @@ export class Grants {
     const { refresh_token: token, client_id: clientId, resource } = form;
     if (!token || !clientId) throw new OAuthError('invalid_request', 'Send "refresh_token" and "client_id".');
     const hash = sha(token);
-    const claimed = await this.store.putIfAbsent?.(R.refreshUsed(hash), true, REFRESH_SECONDS);
     const record = await this.store.get<TokenRecord>(R.refresh(hash));
-    if (!claimed || !record || record.expires_at <= this.id.now()) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
+    // Single use: of two refreshes with one token, exactly one claims it.
+    const claimed = record && (await this.store.putIfAbsent?.(R.refreshUsed(hash), { family: record.family }, REFRESH_SECONDS));
+    if (!claimed) {
+      // A spent refresh token presented again: it leaked, or a copy is in other hands. Its whole
+      // family is revoked (OAuth 2.1 refresh token rotation); the legitimate holder signs in again.
+      const spent = await this.store.get<{ family?: string }>(R.refreshUsed(hash));
+      if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
+    }
+    if (!claimed || !record || record.expires_at <= this.id.now() || (await this.revoked(record))) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
     await this.store.delete?.(R.refresh(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
     return this.issueTokens(grant);
+  }
+
+  private async revoked(grant: Grant): Promise<boolean> {
+    return grant.family !== undefined && (await this.store.get<boolean>(R.revoked(grant.family))) === true;
   }
 
   private async issueTokens(grant: Grant): Promise<TokenAnswer> {
@@ -221,6 +234,7 @@ export class Grants {
     const invalid = (why: string) => new ToolError('UNAUTHORIZED', `${why} Sign in again from your MCP host.`, { header: 'Authorization', error: 'invalid_token' });
     if (!record) throw invalid('Unknown access token.');
     if (record.expires_at <= this.id.now()) throw invalid('The access token has expired; refresh it.');
+    if (await this.revoked(record)) throw invalid('This sign-in was revoked (a spent refresh token was presented again).');
     if (record.resource !== resource) throw invalid(`The access token was granted for ${record.resource}, not for ${resource ?? 'this endpoint'}.`);
     const { expires_at: _e, ...grant } = record;
     return grant;
