@@ -15,6 +15,8 @@ export interface Call {
   key: string;
   /** The connected account a service key acts through (X-Connection-Id); shared/identity. */
   connection?: string | undefined;
+  /** The MCP endpoint's URL the call came through: the audience an access token must name. */
+  resource?: string;
   /** The parameters as sent (nulls for omitted optionals included: execute drops them). */
   params: unknown;
   format: Format;

@@ -15,6 +15,7 @@ import { respond } from './respond';
 import { searchRoute } from './search-route';
 import { mountReceiver } from '../events/receiver';
 import { identityRoutes } from '../identity/routes';
+import { mcpOAuthRoutes } from '../identity/mcp-oauth/routes';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -39,6 +40,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
   identityRoutes(app, rt);
   iconRoutes(app, rt);
+  // MCP sign-in: protected-resource metadata and the built-in authorization server (shared/identity/mcp-oauth).
+  mcpOAuthRoutes(app, rt);
 
   // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory. Refused
   // bodies and a bad `format` are reported through execute, after auth and the rate limit, so

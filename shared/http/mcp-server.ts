@@ -44,6 +44,8 @@ export interface McpCall {
   key: string;
   /** The connection a service key acts through (X-Connection-Id or ?connection=); `_meta.connection_id` overrides it per call. */
   connection?: string;
+  /** This endpoint's URL: the audience an access token must have been granted for. */
+  resource?: string;
   deadline?: number;
   requestId?: string;
   /** tools/call requests (by JSON-RPC id) whose arguments the HTTP edge refused (a key given twice). */
@@ -200,6 +202,7 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
       platform: entry.platform,
       tool: entry.name,
       key: call.key,
+      ...(call.resource ? { resource: call.resource } : {}),
       connection: typeof meta.connection_id === 'string' ? meta.connection_id : call.connection,
       params: args,
       ...(refused ? { refused } : {}),

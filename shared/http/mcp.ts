@@ -12,7 +12,8 @@ import { parseProfile, type Profile } from '../schemas/profiles';
 import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpScope } from './mcp-server';
-import { catalogFilter } from '../identity';
+import { catalogFilter, identityOf } from '../identity';
+import { bearerChallenge, mcpResource } from '../identity/mcp-oauth/resource';
 
 /**
  * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,
@@ -33,18 +34,22 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
         headers: { allow: 'POST', 'content-type': 'application/json', 'cache-control': 'no-store' },
       });
     }
+    // Each endpoint is an OAuth protected resource (shared/identity/mcp-oauth): a 401 names its
+    // metadata, so a host given only the URL can sign in.
+    const resource = mcpResource((await identityOf(rt)).baseOr(c.req.url), name);
     const auth = bearerKey(c.req.header('authorization'));
-    if (!auth.ok) return respond(failure(auth.error, { platform: name ?? '', tool: '' }), { headers: { 'WWW-Authenticate': 'Bearer' } });
+    if (!auth.ok) return respond(failure(auth.error, { platform: name ?? '', tool: '' }), { headers: { 'WWW-Authenticate': bearerChallenge(resource) } });
     let scope: McpScope;
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
-      const allow = await catalogFilter(rt, auth.key);
+      const allow = await catalogFilter(rt, auth.key, resource);
       const base = origin(c);
       scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
-      return respond(failure(err, { platform: name ?? '', tool: '' }));
+      const refusedKey = err instanceof ToolError && err.code === 'UNAUTHORIZED';
+      return respond(failure(err, { platform: name ?? '', tool: '' }), refusedKey ? { headers: { 'WWW-Authenticate': bearerChallenge(resource, { description: err.message }) } } : {});
     }
     const read = readMessages(await c.req.text());
     if ('error' in read) return rpcError(read.error.code, read.error.message, null, read.error.data);
@@ -52,6 +57,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     const requestId = (c.env?.lambdaContext?.awsRequestId as string | undefined) ?? c.req.header('x-request-id');
     const call = {
       key: auth.key,
+      resource,
       ...connectionOf(c),
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),

@@ -7,6 +7,7 @@ import { ServiceKeys, type KeyRecord } from './keys';
 import { clientSecret, TokenError, tokenRequest } from './oauth';
 import { PLATFORM_AUTH, fillUrl, type OAuthProvider } from './providers';
 import { K, withLease } from './records';
+import { Grants } from './mcp-oauth/grants';
 import type { Vault } from './vault';
 
 /** A connect link (and the OAuth state derived from it) is good for ten minutes. */
@@ -33,6 +34,8 @@ export interface IdentityOptions {
   now?: () => number;
   /** This service's public origin, when PUBLIC_BASE_URL is not set (the local server's address). */
   publicBase?: () => string | undefined;
+  /** Hosts a fetched URL may reach over http or on a private address (ALLOW_HTTP_HOSTS): client metadata documents. */
+  allowHttpHosts?: readonly string[];
 }
 
 /** Service keys, connections, their vault and the vendors' token endpoints: one per runtime. */
@@ -42,6 +45,9 @@ export class Identity {
   readonly store: Store;
   readonly config: IdentityConfig;
   readonly now: () => number;
+  /** The built-in authorization server of the MCP endpoints (shared/identity/mcp-oauth). */
+  readonly grants: Grants;
+  readonly allowHttpHosts: readonly string[];
 
   constructor(private readonly opts: IdentityOptions) {
     this.store = opts.store;
@@ -49,12 +55,19 @@ export class Identity {
     this.now = opts.now ?? Date.now;
     this.keys = new ServiceKeys(opts.store, this.now);
     this.connections = new Connections(opts.store, opts.vault, this.now);
+    this.allowHttpHosts = opts.allowHttpHosts ?? [];
+    this.grants = new Grants(this);
   }
 
   base(): string {
     const base = this.config.publicBaseUrl ?? this.opts.publicBase?.();
     if (!base) throw new ToolError('INTERNAL_ERROR', 'This deployment does not know its public address: set PUBLIC_BASE_URL.', {});
     return base;
+  }
+
+  /** The public origin, or (no PUBLIC_BASE_URL, e.g. a test app) the origin the request came to. */
+  baseOr(requestUrl: string): string {
+    return this.config.publicBaseUrl ?? this.opts.publicBase?.() ?? new URL(requestUrl).origin;
   }
 
   redirectUri(): string {

@@ -3,8 +3,9 @@ import type { Runtime } from '../runtime';
 import { groupOf, type Platform, type PlatformEnv, type Tool } from '../tool';
 import { loadIdentityConfig } from './config';
 import { callScope, Identity, type IdentityOptions } from './identity';
-import { isServiceKey, keyHash } from './keys';
-import { allows, enforce } from './policy';
+import { isServiceKey, keyHash, type KeyRecord } from './keys';
+import { isAccessToken } from './mcp-oauth/grants';
+import { allows, enforce, type Policy } from './policy';
 import { createVault, type Vault } from './vault';
 
 export { Identity } from './identity';
@@ -40,6 +41,7 @@ export function identityOf(rt: Runtime): Promise<Identity> {
         config: setup.config ?? loadIdentityConfig(setup.env ?? process.env),
         fetchFor: (platform) => rt.fetchFor?.[platform] ?? fetch,
         timeoutMs: rt.config.upstreamTimeoutMs,
+        allowHttpHosts: rt.config.allowHttpHosts,
         ...(setup.now ? { now: setup.now } : {}),
         ...(setup.publicBase ? { publicBase: setup.publicBase } : {}),
       }))();
@@ -47,6 +49,33 @@ export function identityOf(rt: Runtime): Promise<Identity> {
     identities.set(rt, pending);
   }
   return pending;
+}
+
+/** Who presents one of this service's credentials, and every policy the call must pass. */
+interface Principal {
+  key: KeyRecord;
+  policies: Policy[];
+  /** Set for an access token: the connection the user picked when signing the host in. */
+  connection?: string;
+}
+
+/**
+ * A service key, or an access token of the built-in authorization server (shared/identity/mcp-oauth):
+ * the token acts as the key it was granted with plus its connection, under the key's current policy
+ * and the narrower one the user granted; a revoked or expired key takes its tokens with it.
+ */
+async function principalOf(identity: Identity, presented: string, resource: string | undefined): Promise<Principal> {
+  if (!isAccessToken(presented)) {
+    const key = await identity.keys.authenticate(presented);
+    return { key, policies: [key.policy] };
+  }
+  const grant = await identity.grants.verify(presented, resource);
+  const key = await identity.keys.get(grant.key_id);
+  if (!key || key.status !== 'active') {
+    throw new ToolError('UNAUTHORIZED', 'The service key this sign-in was granted with is no longer active. Sign in again from your MCP host.', { header: 'Authorization', error: 'invalid_token' });
+  }
+  const { status: _s, ...record } = key;
+  return { key: record, policies: [record.policy, grant.policy], connection: grant.connection };
 }
 
 /** Who a call acts as: the vendor credential to use, and the scope of its caches and claims. */
@@ -66,24 +95,29 @@ export interface Caller {
  * authenticated, its policy enforced (FORBIDDEN naming what it allows), its own rate limit
  * counted, and its connection's credential opened (refreshed when about to expire).
  */
-export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined }, platform: Platform, tool: Tool): Promise<Caller> {
+export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool): Promise<Caller> {
   const identity = await identityOf(rt);
-  if (!isServiceKey(call.key)) {
+  if (!isServiceKey(call.key) && !isAccessToken(call.key)) {
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…): vendor keys are not passed through. Ask your administrator for a service key and connect your account.', { header: 'Authorization' });
     }
     return { vendorKey: call.key, scope: keyHash(call.key), env: (env) => env };
   }
-  const key = await identity.keys.authenticate(call.key);
-  enforce(key.policy, { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly });
+  const who = await principalOf(identity, call.key, call.resource);
+  const key = who.key;
+  for (const policy of who.policies) enforce(policy, { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly });
   await identity.countKey(key);
-  if (!call.connection) {
+  if (who.connection && call.connection && call.connection !== who.connection) {
+    throw new ToolError('FORBIDDEN', `This sign-in was granted for connection "${who.connection}" only; leave out connection_id or sign in again to pick "${call.connection}".`, { connection_id: call.connection });
+  }
+  const connection = who.connection ?? call.connection;
+  if (!connection) {
     throw new ToolError('INVALID_PARAMETER', `A service key acts through a connected account: send its id as the X-Connection-Id header (MCP: "connection_id" in _meta or ?connection= on the endpoint URL). Create one with POST /v1/connections {"platform": "${platform.name}", "end_user": "…"}.`, {
       parameter: 'X-Connection-Id',
       expected: 'a connection id (con_…)',
     });
   }
-  const found = await identity.connections.require(key.tenant, call.connection, 'connection_id', true);
+  const found = await identity.connections.require(key.tenant, connection, 'connection_id', true);
   if (found.platform !== platform.name) {
     throw new ToolError('INVALID_PARAMETER', `Connection "${found.id}" is a ${found.platform} account; this tool is on ${platform.name}. Use a ${platform.name} connection.`, { parameter: 'X-Connection-Id', expected: `a ${platform.name} connection` });
   }
@@ -145,17 +179,18 @@ export interface Listed {
  * What a caller may see in catalogs and search: undefined for a vendor key (everything), the
  * policy's predicate for a service key, UNAUTHORIZED for an unusable service key.
  */
-export async function catalogFilter(rt: Runtime, key: string): Promise<((entry: Listed) => boolean) | undefined> {
+export async function catalogFilter(rt: Runtime, key: string, resource?: string): Promise<((entry: Listed) => boolean) | undefined> {
   const identity = await identityOf(rt);
-  if (!isServiceKey(key)) {
+  if (!isServiceKey(key) && !isAccessToken(key)) {
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…).', { header: 'Authorization' });
     }
     return undefined;
   }
-  const { policy } = await identity.keys.authenticate(key);
+  const { policies } = await principalOf(identity, key, resource);
   return (e) => {
     const platform = rt.registry.platforms.get(e.platform);
-    return allows(policy, { platform: e.platform, name: e.name, group: e.group ?? (platform && groupOf(platform, e.name)), readOnly: e.annotations.readOnly });
+    const tool = { platform: e.platform, name: e.name, group: e.group ?? (platform && groupOf(platform, e.name)), readOnly: e.annotations.readOnly };
+    return policies.every((p) => allows(p, tool));
   };
 }

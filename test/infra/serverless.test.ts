@@ -189,7 +189,9 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'DELETE /v1/admin/keys/{id}', 'DELETE /v1/connections/{id}', 'GET /v1/admin/keys', 'GET /v1/admin/keys/{id}', 'GET /v1/connect/{token}', 'GET /v1/connect/{token}/authorize',
       'GET /v1/connections', 'GET /v1/connections/callback', 'GET /v1/connections/{id}', 'POST /v1/admin/keys', 'POST /v1/admin/keys/{id}/rotate', 'POST /v1/connect/{token}',
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
-    ]);
+      'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
+      'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
+    ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
     expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json']);
     // No platform's tools in it.

@@ -191,7 +191,8 @@ describe('MCP over HTTP: what comes before the protocol', () => {
   it('answers 401 without a bearer key, before anything else', async () => {
     const res = await post('/v1/mcp/dbapp', { accept: 'application/json, text/event-stream' });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    // The challenge names the endpoint's protected-resource metadata (RFC 9728), where a host finds how to sign in.
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${local.base}/.well-known/oauth-protected-resource/v1/mcp/dbapp"`);
     expect(await res.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
   });
 

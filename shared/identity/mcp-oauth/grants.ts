@@ -1,0 +1,255 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ToolError } from '../../errors';
+import { fetchUrl } from '../../fetch-url';
+import type { Identity } from '../identity';
+import type { KeyRecord } from '../keys';
+import type { Policy } from '../policy';
+
+/**
+ * The built-in authorization server's records (MCP authorization, 2025-11-25:
+ * https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization): registered
+ * clients, authorization codes, access and refresh tokens. Codes and tokens are kept only as
+ * their SHA-256 in the Store; the token itself appears once, in the token endpoint's answer.
+ */
+
+/** An access token lives an hour; a host refreshes it (RFC 6749 §6) without the user. */
+export const ACCESS_SECONDS = 3600;
+/** A refresh token lasts thirty days and is single use: every refresh rotates it. */
+export const REFRESH_SECONDS = 30 * 24 * 3600;
+/** An authorization code is exchanged within a minute, once. */
+export const CODE_SECONDS = 60;
+/** The consent page's sign-in lasts ten minutes. */
+export const CONSENT_SECONDS = 600;
+
+export const ACCESS_PREFIX = 'tat_';
+const REFRESH_PREFIX = 'trt_';
+
+export const isAccessToken = (token: string) => token.startsWith(ACCESS_PREFIX);
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const secret = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+
+const R = {
+  client: (id: string) => `idn#oacl#${id}`,
+  code: (hash: string) => `idn#oacode#${hash}`,
+  codeUsed: (hash: string) => `idn#oacode-used#${hash}`,
+  access: (hash: string) => `idn#oaat#${hash}`,
+  refresh: (hash: string) => `idn#oart#${hash}`,
+  refreshUsed: (hash: string) => `idn#oart-used#${hash}`,
+  consent: (id: string) => `idn#oaconsent#${id}`,
+  revoked: (family: string) => `idn#oafam-revoked#${family}`,
+} as const;
+
+/** An OAuth error as RFC 6749 §5.2 answers it (the token and registration endpoints). */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_target' | 'invalid_client_metadata' | 'invalid_redirect_uri',
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface ClientRecord {
+  client_id: string;
+  redirect_uris: string[];
+  client_name?: string;
+}
+
+/** What the user granted a host: one tenant's key, one connection, a policy no wider than the key's. */
+export interface Grant {
+  tenant: string;
+  key_id: string;
+  connection: string;
+  policy: Policy;
+  /** The MCP endpoint the tokens are for (RFC 8707 audience). */
+  resource: string;
+  client_id: string;
+  /** Every token pair descending from one authorization: revoked together when a spent refresh token comes back. */
+  family?: string;
+}
+
+interface CodeRecord extends Grant {
+  redirect_uri: string;
+  challenge: string;
+}
+
+interface TokenRecord extends Grant {
+  expires_at: number;
+}
+
+/** A pending authorization request, as the consent page carries it between its two steps. */
+export interface AuthorizationRequest {
+  client_id: string;
+  redirect_uri: string;
+  state?: string;
+  challenge: string;
+  resource: string;
+}
+
+export interface ConsentRecord {
+  request: AuthorizationRequest;
+  tenant: string;
+  key_id: string;
+}
+
+export interface TokenAnswer {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+}
+
+/** The authorization server over one identity (its store and clock). */
+export class Grants {
+  constructor(private readonly id: Identity) {}
+
+  private get store() {
+    return this.id.store;
+  }
+
+  /** RFC 7591 dynamic registration: a public client (PKCE, no secret) with its redirect URIs. */
+  async register(meta: Record<string, unknown>): Promise<ClientRecord & { client_id_issued_at: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] }> {
+    const uris = meta.redirect_uris;
+    if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) {
+      throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.');
+    }
+    const method = meta.token_endpoint_auth_method;
+    if (method !== undefined && method !== 'none') {
+      throw new OAuthError('invalid_client_metadata', 'Only public clients are registered here: "token_endpoint_auth_method" must be "none" (the code is bound by PKCE).');
+    }
+    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+    await this.store.put(R.client(record.client_id), record, REFRESH_SECONDS);
+    return { ...record, client_id_issued_at: Math.floor(this.id.now() / 1000), token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  }
+
+  /**
+   * A client by id: a registered one, or a Client ID Metadata Document — the client id is an https
+   * URL whose JSON names the same client_id and its redirect URIs — fetched through the SSRF guard
+   * (shared/fetch-url.ts; ALLOW_HTTP_HOSTS lifts it for local hosts as for file URLs).
+   */
+  async client(clientId: string): Promise<ClientRecord> {
+    if (!/^https?:\/\//.test(clientId)) {
+      const found = await this.store.get<ClientRecord>(R.client(clientId));
+      if (!found) throw new OAuthError('invalid_client', `Unknown client "${clientId.slice(0, 80)}": register it (POST /oauth/register) or use a client metadata document URL.`, 401);
+      return found;
+    }
+    const allowHttpHosts = this.id.allowHttpHosts;
+    try {
+      const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: 64 * 1024, timeoutMs: 5000, maxRedirects: 0 });
+      const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
+      if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
+      const uris = meta.redirect_uris;
+      if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) throw new Error('it names no valid "redirect_uris"');
+      return { client_id: clientId, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+    } catch (err) {
+      throw new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${err instanceof Error ? err.message : 'unreadable'}.`, 401);
+    }
+  }
+
+  /** Step one of the consent page: the user signed in with a service key for this request. */
+  async startConsent(request: AuthorizationRequest, key: KeyRecord): Promise<string> {
+    const id = randomBytes(24).toString('base64url');
+    const record: ConsentRecord = { request, tenant: key.tenant, key_id: key.id };
+    await this.store.put(R.consent(sha(id)), record, CONSENT_SECONDS);
+    return id;
+  }
+
+  async consent(id: string): Promise<ConsentRecord | undefined> {
+    return this.store.get<ConsentRecord>(R.consent(sha(id)));
+  }
+
+  /** Step two: the user's choice becomes a single-use code; the consent ends. */
+  async issueCode(consentId: string, grant: Grant, request: AuthorizationRequest): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
+    const record: CodeRecord = { ...grant, redirect_uri: request.redirect_uri, challenge: request.challenge };
+    await this.store.put(R.code(sha(code)), record, CODE_SECONDS);
+    await this.store.delete?.(R.consent(sha(consentId)));
+    return code;
+  }
+
+  /** grant_type=authorization_code: the code (once), its client, redirect URI, PKCE verifier and resource. */
+  async exchangeCode(form: Record<string, string>): Promise<TokenAnswer> {
+    const { code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri, resource } = form;
+    if (!code || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send "code", "code_verifier" and "client_id".');
+    const hash = sha(code);
+    // Single use: of two exchanges of one code, exactly one claims it.
+    const claimed = await this.store.putIfAbsent?.(R.codeUsed(hash), true, CODE_SECONDS);
+    const record = await this.store.get<CodeRecord>(R.code(hash));
+    if (!claimed || !record) throw new OAuthError('invalid_grant', 'The authorization code is unknown, expired or already used; authorize again.');
+    await this.store.delete?.(R.code(hash));
+    if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+    if (redirectUri !== undefined && redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
+    if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The code was granted for "${record.resource}", not "${resource}".`);
+    const expected = Buffer.from(record.challenge);
+    const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new OAuthError('invalid_grant', 'The PKCE code_verifier does not match the code_challenge (S256).');
+    const { redirect_uri: _r, challenge: _c, ...grant } = record;
+    return this.issueTokens({ ...grant, family: randomBytes(12).toString('hex') });
+  }
+
+  /** grant_type=refresh_token: the old refresh token is spent, a new pair issued (rotation). */
+  async refresh(form: Record<string, string>): Promise<TokenAnswer> {
+    const { refresh_token: token, client_id: clientId, resource } = form;
+    if (!token || !clientId) throw new OAuthError('invalid_request', 'Send "refresh_token" and "client_id".');
+    const hash = sha(token);
+    const record = await this.store.get<TokenRecord>(R.refresh(hash));
+    // Single use: of two refreshes with one token, exactly one claims it.
+    const claimed = record && (await this.store.putIfAbsent?.(R.refreshUsed(hash), { family: record.family }, REFRESH_SECONDS));
+    if (!claimed) {
+      // A spent refresh token presented again: it leaked, or a copy is in other hands. Its whole
+      // family is revoked (OAuth 2.1 refresh token rotation); the legitimate holder signs in again.
+      const spent = await this.store.get<{ family?: string }>(R.refreshUsed(hash));
+      if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
+    }
+    if (!claimed || !record || record.expires_at <= this.id.now() || (await this.revoked(record))) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
+    await this.store.delete?.(R.refresh(hash));
+    if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
+    if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
+    const { expires_at: _e, ...grant } = record;
+    return this.issueTokens(grant);
+  }
+
+  private async revoked(grant: Grant): Promise<boolean> {
+    return grant.family !== undefined && (await this.store.get<boolean>(R.revoked(grant.family))) === true;
+  }
+
+  private async issueTokens(grant: Grant): Promise<TokenAnswer> {
+    const now = this.id.now();
+    const access = secret(ACCESS_PREFIX);
+    const refresh = secret(REFRESH_PREFIX);
+    await this.store.put(R.access(sha(access)), { ...grant, expires_at: now + ACCESS_SECONDS * 1000 } satisfies TokenRecord, ACCESS_SECONDS);
+    await this.store.put(R.refresh(sha(refresh)), { ...grant, expires_at: now + REFRESH_SECONDS * 1000 } satisfies TokenRecord, REFRESH_SECONDS);
+    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_SECONDS, refresh_token: refresh };
+  }
+
+  /**
+   * The grant behind an access token presented at `resource`, or UNAUTHORIZED (invalid_token):
+   * unknown, expired, or issued for another resource (RFC 8707 audience). Without a resource (a
+   * REST call) the token is refused too: it was granted to one MCP endpoint only.
+   */
+  async verify(token: string, resource: string | undefined): Promise<Grant> {
+    const record = await this.store.get<TokenRecord>(R.access(sha(token)));
+    const invalid = (why: string) => new ToolError('UNAUTHORIZED', `${why} Sign in again from your MCP host.`, { header: 'Authorization', error: 'invalid_token' });
+    if (!record) throw invalid('Unknown access token.');
+    if (record.expires_at <= this.id.now()) throw invalid('The access token has expired; refresh it.');
+    if (await this.revoked(record)) throw invalid('This sign-in was revoked (a spent refresh token was presented again).');
+    if (record.resource !== resource) throw invalid(`The access token was granted for ${record.resource}, not for ${resource ?? 'this endpoint'}.`);
+    const { expires_at: _e, ...grant } = record;
+    return grant;
+  }
+}
+
+/** https anywhere; http only on a loopback host (RFC 8252 §7.3); no fragment (RFC 6749 §3.1.2). */
+function validRedirect(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.hash) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}

@@ -1,0 +1,205 @@
+import type { Context, Hono } from 'hono';
+import { ToolError } from '../../errors';
+import { log } from '../../log';
+import type { Runtime } from '../../runtime';
+import type { Identity } from '../identity';
+import { identityOf } from '../index';
+import { isServiceKey } from '../keys';
+import { parsePolicy, type Policy } from '../policy';
+import { PLATFORM_AUTH } from '../providers';
+import { esc, page } from '../routes';
+import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
+import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
+
+const AUTHORIZE_PATH = '/oauth/authorize';
+const TOKEN_PATH = '/oauth/token';
+const REGISTER_PATH = '/oauth/register';
+
+/**
+ * The MCP endpoints' sign-in: protected-resource metadata (RFC 9728) per endpoint, and the built-in
+ * authorization server — metadata (RFC 8414), dynamic client registration (RFC 7591), the consent
+ * page (authorization code with PKCE S256) and the token endpoint (code and refresh grants).
+ */
+export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
+  const noStore = { 'cache-control': 'no-store' };
+  const oauthError = (c: Context, err: unknown) => {
+    if (err instanceof OAuthError) return c.json({ error: err.code, error_description: err.message }, err.status as 400, noStore);
+    throw err;
+  };
+
+  // --- Protected resource metadata: /.well-known/oauth-protected-resource[/v1/mcp[/platform]] ---
+  const resourceMetadata = async (c: Context, platform?: string) => {
+    if (platform !== undefined && !Object.hasOwn(PLATFORM_AUTH, platform)) {
+      return c.json({ error: 'not_found', error_description: `No MCP endpoint /v1/mcp/${platform}. Platforms: ${Object.keys(PLATFORM_AUTH).join(', ')}.` }, 404);
+    }
+    const base = (await identityOf(rt)).baseOr(c.req.url);
+    return c.json({
+      resource: mcpResource(base, platform),
+      authorization_servers: [base],
+      bearer_methods_supported: ['header'],
+      resource_name: `Tool Execution Service${platform ? ` (${platform})` : ''}`,
+    });
+  };
+  app.get(RESOURCE_METADATA_PATH, (c) => resourceMetadata(c));
+  app.get(`${RESOURCE_METADATA_PATH}/v1/mcp`, (c) => resourceMetadata(c));
+  app.get(`${RESOURCE_METADATA_PATH}/v1/mcp/:platform`, (c) => resourceMetadata(c, c.req.param('platform')));
+
+  // --- Authorization server metadata (RFC 8414) ---
+  app.get('/.well-known/oauth-authorization-server', async (c) => {
+    const base = (await identityOf(rt)).baseOr(c.req.url);
+    return c.json({
+      issuer: base,
+      authorization_endpoint: `${base}${AUTHORIZE_PATH}`,
+      token_endpoint: `${base}${TOKEN_PATH}`,
+      registration_endpoint: `${base}${REGISTER_PATH}`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      client_id_metadata_document_supported: true,
+    });
+  });
+
+  // --- Dynamic client registration (RFC 7591) ---
+  app.post(REGISTER_PATH, async (c) => {
+    try {
+      const body = (await c.req.json().catch(() => undefined)) as unknown;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of client metadata with "redirect_uris".');
+      const client = await (await identityOf(rt)).grants.register(body as Record<string, unknown>);
+      log('info', 'mcp client registered', { client_id: client.client_id });
+      return c.json(client, 201, noStore);
+    } catch (err) {
+      return oauthError(c, err);
+    }
+  });
+
+  // --- Token endpoint ---
+  app.post(TOKEN_PATH, async (c) => {
+    try {
+      const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const grants = (await identityOf(rt)).grants;
+      if (form.grant_type === 'authorization_code') return c.json(await grants.exchangeCode(form), 200, noStore);
+      if (form.grant_type === 'refresh_token') return c.json(await grants.refresh(form), 200, noStore);
+      throw new OAuthError('unsupported_grant_type', '"grant_type" must be "authorization_code" or "refresh_token".');
+    } catch (err) {
+      return oauthError(c, err);
+    }
+  });
+
+  // --- The consent page: sign in with a service key, then pick a connection and toolsets ---
+  app.get(AUTHORIZE_PATH, async (c) => {
+    const id = await identityOf(rt);
+    const read = await readRequest(id, c.req.query(), c.req.url);
+    if ('error' in read) return read.error(c);
+    const hidden = Object.entries(c.req.query()).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
+    return page(c, 200, 'Sign in', `<p>${esc(read.client)} asks to use your tools at <code>${esc(read.request.resource)}</code>.</p><form id="sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<label>Service key <input name="service_key" type="password" autocomplete="off" required placeholder="tes_…"></label> <button type="submit">Continue</button></form>`);
+  });
+
+  app.post(AUTHORIZE_PATH, async (c) => {
+    const id = await identityOf(rt);
+    const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    if (form.consent) return decide(c, id, form);
+    const read = await readRequest(id, form, c.req.url);
+    if ('error' in read) return read.error(c);
+    const presented = (form.service_key ?? '').trim();
+    let key;
+    try {
+      if (!isServiceKey(presented)) throw new ToolError('UNAUTHORIZED', 'Paste a service key (tes_…).');
+      key = await id.keys.authenticate(presented);
+    } catch (err) {
+      return page(c, 401, 'Sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The key was refused.')}</p><p>Go back and paste a valid service key.</p>`);
+    }
+    const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    const connections = (await id.connections.list(key.tenant, platform ? { platform } : {})).filter((r) => r.status === 'active' && key.policy.platforms.includes(r.platform));
+    if (connections.length === 0) {
+      return page(c, 400, 'No account to use', `<p id="no-connection">Tenant "${esc(key.tenant)}" has no connected ${esc(platform ?? '')} account this key may use. Connect one first (POST /v1/connections), then sign in again.</p>`);
+    }
+    const consent = await id.grants.startConsent(read.request, key);
+    const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === 0 ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
+    const toolsets = key.policy.toolsets ? `<p>Your key allows toolsets: ${esc(key.policy.toolsets.join(', '))}.</p>` : '';
+    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}<p><label>Toolsets (comma-separated; empty = all your key allows) <input name="toolsets" value=""></label></p><p><label><input type="checkbox" name="read_only" value="true"${key.policy.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+  });
+
+  /** Step two: the user's choice, checked against the key's policy, becomes a code at the host. */
+  async function decide(c: Context, id: Identity, form: Record<string, string>): Promise<Response> {
+    const consent = await id.grants.consent(form.consent!);
+    if (!consent) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
+    const { request } = consent;
+    const back = (params: Record<string, string>) => {
+      const url = new URL(request.redirect_uri);
+      for (const [k, v] of Object.entries({ ...params, ...(request.state !== undefined ? { state: request.state } : {}) })) url.searchParams.set(k, v);
+      return c.redirect(url.toString(), 302);
+    };
+    if (form.decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
+    const key = await id.keys.get(consent.key_id);
+    const connection = form.connection ? await id.connections.get(consent.tenant, form.connection) : undefined;
+    if (!key || key.status !== 'active' || !connection || connection.status !== 'active') return page(c, 400, 'Cannot sign in', '<p>The key or the account is no longer usable; start again from your MCP host.</p>');
+    const platform = platformOf(request.resource, id.baseOr(c.req.url));
+    let policy: Policy;
+    try {
+      policy = narrowed(key.policy, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true');
+    } catch (err) {
+      return page(c, 400, 'Cannot sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The choice is not allowed.')}</p><p>Go back and choose again.</p>`);
+    }
+    const grant: Grant = { tenant: consent.tenant, key_id: key.id, connection: connection.id, policy, resource: request.resource, client_id: request.client_id };
+    const code = await id.grants.issueCode(form.consent!, grant, request);
+    log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id, connection_id: grant.connection, client_id: grant.client_id });
+    return back({ code });
+  }
+}
+
+/** The platform an MCP resource is for; undefined for the combined endpoint. */
+function platformOf(resource: string, base: string): string | undefined {
+  return resource === mcpResource(base) ? undefined : resource.slice(mcpResource(base).length + 1);
+}
+
+/**
+ * The policy a user grants a host: the connection's platform only, the toolsets they typed (each
+ * one the key allows), read-only when they ask or the key is. Never wider than the key's policy.
+ */
+function narrowed(key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean): Policy {
+  if (!key.platforms.includes(platform) || (endpoint !== undefined && endpoint !== platform)) {
+    throw new ToolError('FORBIDDEN', `The account is on ${platform}, which this endpoint or key does not serve.`);
+  }
+  const typed = rawToolsets.split(',').map((t) => t.trim()).filter(Boolean);
+  const toolsets = typed.length ? typed : key.toolsets;
+  const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}) }, 'toolsets');
+  const wider = key.toolsets && typed.filter((t) => !key.toolsets!.includes(t) && !key.toolsets!.includes(`${platform}:${t}`));
+  if (wider && wider.length) throw new ToolError('FORBIDDEN', `Your key does not allow toolset(s) ${wider.join(', ')}; it allows ${key.toolsets!.join(', ')}.`);
+  return policy;
+}
+
+type ReadRequest = { request: AuthorizationRequest; client: string } | { error: (c: Context) => Response };
+
+/**
+ * The authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636, and RFC 8707 `resource`).
+ * Until the client and its redirect URI are known good, errors are shown here (never redirected
+ * to an unchecked URI); after that they go back to the client as `error=`.
+ */
+async function readRequest(id: Identity, q: Record<string, string>, url: string): Promise<ReadRequest> {
+  const shown = (why: string) => ({ error: (c: Context) => page(c, 400, 'Cannot sign in', `<p id="refused">${esc(why)}</p>`) });
+  if (!q.client_id || !q.redirect_uri) return shown('The request names no client_id or redirect_uri; start again from your MCP host.');
+  let client;
+  try {
+    client = await id.grants.client(q.client_id);
+  } catch (err) {
+    return shown(err instanceof Error ? err.message : 'Unknown client.');
+  }
+  if (!client.redirect_uris.includes(q.redirect_uri)) return shown('The redirect_uri is not one the client registered.');
+  const toClient = (error: string, description: string) => ({
+    error: (c: Context) => {
+      const back = new URL(q.redirect_uri!);
+      back.searchParams.set('error', error);
+      back.searchParams.set('error_description', description);
+      if (q.state !== undefined) back.searchParams.set('state', q.state);
+      return c.redirect(back.toString(), 302);
+    },
+  });
+  if (q.response_type !== 'code') return toClient('unsupported_response_type', 'Only response_type=code is supported.');
+  if (!q.code_challenge || q.code_challenge_method !== 'S256') return toClient('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256 (plain is refused).');
+  const base = id.baseOr(url);
+  const endpoints = [mcpResource(base), ...Object.keys(PLATFORM_AUTH).map((p) => mcpResource(base, p))];
+  const resource = q.resource ?? mcpResource(base);
+  if (!endpoints.includes(resource)) return toClient('invalid_target', `"resource" must be one of this service's MCP endpoints, e.g. ${mcpResource(base, 'crm')}.`);
+  return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}) }, client: client.client_name ?? client.client_id };
+}
