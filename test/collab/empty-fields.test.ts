@@ -40,4 +40,23 @@ describe('collab: listed fields present as null when empty', () => {
     const list = await h.call('collab/getCommentsOnObject', { type: 'item', id: D.items.firstProject }, json);
     for (const c of list.body.data) expect(c).toHaveProperty('rich_value');
   });
+
+  it('conversations: excerpt, last_event_on, link and profile ids are null when Podio gives none; an event without created_via has it null', async () => {
+    const h = await harness();
+    const id = 56002; // the demo's direct conversation (test/collab/conversations.test.ts)
+    const bare = { conversation_id: id, subject: 'Quiet', type: 'direct', created_on: '2026-01-01 10:00:00', created_by: { type: 'user', id: 1001, name: 'Ann Becker' }, participants: [{ user_id: 1001, name: 'Ann Becker' }] };
+    faults(h).inject({ method: 'GET', path: `/conversation/${id}`, times: 1, fault: { status: 200, body: bare } });
+    const one = await h.call('collab/getConversation', { conversation_id: id }, json);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ excerpt: null, last_event_on: null, link: null });
+    expect(one.body.data.participants[0]).toEqual({ user_id: 1001, profile_id: null, name: 'Ann Becker', type: 'user' });
+    const list = await h.call('collab/getConversations', {}, json);
+    for (const c of list.body.data.conversations ?? list.body.data) expect(Object.keys(c)).toEqual(expect.arrayContaining(['excerpt', 'last_event_on']));
+    const event = { event_id: 1, action: 'message', created_on: '2026-01-01 10:00:00', created_by: { type: 'user', id: 1001, name: 'Ann Becker' }, data: { message_id: 9, text: 'hi' } };
+    faults(h).inject({ method: 'GET', path: `/conversation/${id}/event/`, times: 1, fault: { status: 200, body: [event] } });
+    const events = await h.call('collab/getConversationEvents', { conversation_id: id }, json);
+    expect(events.status).toBe(200);
+    const first = (events.body.data.events ?? events.body.data)[0];
+    expect(first).toHaveProperty('created_via', null);
+  });
 });

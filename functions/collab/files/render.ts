@@ -1,7 +1,7 @@
 import { byteSize } from '../../../shared/render';
 import type { PodioFile } from '../wire';
 
-/** A file as the spec shows it (§2.4), every listed field present (null when Podio gives none); listings add `context`. */
+/** A file's metadata: every field Podio's file model lists, null when Podio gives none; listings add `context`. */
 export interface FileMeta {
   file_id: number;
   name: string;
