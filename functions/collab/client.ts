@@ -55,6 +55,18 @@ const APP_SUMMARY = z.looseObject({ app_id: z.number().int(), config: z.looseObj
 const ITEM = z.looseObject({ item_id: z.number().int(), title: z.string().nullable(), fields: z.array(z.looseObject({ field_id: z.number().int(), values: z.array(z.unknown()) })).optional() });
 const FILTER_PAGE = z.looseObject({ total: z.number(), filtered: z.number(), items: z.array(ITEM) });
 const CREATED_ITEM = z.looseObject({ item_id: z.number().int() });
+const ID = z.number().int();
+const FILE = z.looseObject({ file_id: ID, name: z.string() });
+const COMMENT = z.looseObject({ comment_id: ID, value: z.string(), created_on: z.string() });
+const VIEW = z.looseObject({ view_id: ID.nullable(), name: z.string().nullable() });
+const GRANT = z.looseObject({ grant_id: ID, access_level: z.string(), user: z.looseObject({ user_id: ID }) });
+const CONVERSATION = z.looseObject({ conversation_id: ID, subject: z.string(), created_on: z.string() });
+const CONVERSATION_EVENT = z.looseObject({ event_id: ID, action: z.string(), created_on: z.string() });
+const TASK = z.looseObject({ task_id: ID, status: z.string(), text: z.string(), created_on: z.string() });
+const LABEL = z.looseObject({ label_id: ID, text: z.string(), color: z.string() });
+const HOOK = z.looseObject({ hook_id: ID, status: z.string(), type: z.string(), url: z.string() });
+const SPACE = z.looseObject({ space_id: ID, name: z.string() });
+const ORG = z.looseObject({ org_id: ID, name: z.string() });
 
 export function createPodioClient(key: string, env: PlatformEnv) {
   const request = createUpstream({
@@ -68,10 +80,10 @@ export function createPodioClient(key: string, env: PlatformEnv) {
   return {
     // --- the caller, orgs, spaces, members, contacts (podio.md §12) ---
     userStatus: () => request<PodioUserStatus>({ method: 'GET', path: '/user/status' }),
-    listOrgs: () => request<PodioOrg[]>({ method: 'GET', path: '/org/' }),
-    getOrg: (orgId: number) => request<PodioOrg>({ method: 'GET', path: `/org/${orgId}` }),
-    listOrgSpaces: (orgId: number) => request<PodioSpace[]>({ method: 'GET', path: `/org/${orgId}/space/` }),
-    getSpace: (spaceId: number) => request<PodioSpace>({ method: 'GET', path: `/space/${spaceId}` }),
+    listOrgs: () => checked<PodioOrg[]>(z.array(ORG), { method: 'GET', path: '/org/' }),
+    getOrg: (orgId: number) => checked<PodioOrg>(ORG, { method: 'GET', path: `/org/${orgId}` }),
+    listOrgSpaces: (orgId: number) => checked<PodioSpace[]>(z.array(SPACE), { method: 'GET', path: `/org/${orgId}/space/` }),
+    getSpace: (spaceId: number) => checked<PodioSpace>(SPACE, { method: 'GET', path: `/space/${spaceId}` }),
     listOrgMembers: (orgId: number, query: { limit?: number; offset?: number } = {}) =>
       request<PodioOrgMember[]>({ method: 'GET', path: `/org/${orgId}/member/`, query: { ...query } }),
     listContacts: (query: { limit?: number; offset?: number; name?: string; mail?: string } = {}) =>
@@ -116,13 +128,13 @@ export function createPodioClient(key: string, env: PlatformEnv) {
       form.set('filename', file.name);
       return request<PodioFile>({ method: 'POST', path: '/file/', body: form });
     },
-    getFile: (fileId: number) => request<PodioFile>({ method: 'GET', path: `/file/${fileId}` }),
+    getFile: (fileId: number) => checked<PodioFile>(FILE, { method: 'GET', path: `/file/${fileId}` }),
     attachFile: (fileId: number, ref: { ref_type: string; ref_id: number }, flags: PodioWriteFlags = {}) =>
       request<Record<string, never>>({ method: 'POST', path: `/file/${fileId}/attach`, query: flagQuery(flags), body: ref }),
 
     // --- files, hooks and search of issue 8 (podio.md §7, §10, §11) ---
-    listFilesOnApp: (appId: number, query: PodioFileListQuery = {}) => request<PodioFile[]>({ method: 'GET', path: `/file/app/${appId}/`, query: { ...query } }),
-    listFilesOnSpace: (spaceId: number, query: PodioFileListQuery = {}) => request<PodioFile[]>({ method: 'GET', path: `/file/space/${spaceId}/`, query: { ...query } }),
+    listFilesOnApp: (appId: number, query: PodioFileListQuery = {}) => checked<PodioFile[]>(z.array(FILE), { method: 'GET', path: `/file/app/${appId}/`, query: { ...query } }),
+    listFilesOnSpace: (spaceId: number, query: PodioFileListQuery = {}) => checked<PodioFile[]>(z.array(FILE), { method: 'GET', path: `/file/space/${spaceId}/`, query: { ...query } }),
     copyFile: (fileId: number) => request<{ file_id: number }>({ method: 'POST', path: `/file/${fileId}/copy` }),
     // Sets the values given: sending it twice leaves the same state.
     updateFile: (fileId: number, body: { name?: string; description: string | null }) => request<Record<string, never>>({ method: 'PUT', path: `/file/${fileId}`, body, idempotent: true }),
@@ -132,7 +144,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
       request<Record<string, never>>({ method: 'POST', path: `/file/${newFileId}/replace`, query: flagQuery(flags), body: { old_file_id: oldFileId } }),
     /** A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, podio.md §7). */
     fileContent: (fileId: number) => request({ method: 'GET', path: `/file/${fileId}/raw`, response: 'bytes' }),
-    listHooks: (refType: 'app' | 'space', refId: number) => request<PodioHook[]>({ method: 'GET', path: `/hook/${refType}/${refId}/` }),
+    listHooks: (refType: 'app' | 'space', refId: number) => checked<PodioHook[]>(z.array(HOOK), { method: 'GET', path: `/hook/${refType}/${refId}/` }),
     // Podio refuses an 11th hook of one event type on an object (podio.md §10), a type the object has not, a url it cannot reach.
     createHook: (refType: 'app' | 'space', refId: number, body: { url: string; type: string }) =>
       naming(request<{ hook_id: number }>({ method: 'POST', path: `/hook/${refType}/${refId}/`, body }), { 'hooks per event type|hook type': 'type', 'url|port': 'url' }),
@@ -146,10 +158,10 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     // --- comments (podio.md §6) ---
     addComment: (type: PodioCommentRefType, id: number, body: PodioCommentWrite, flags: PodioWriteFlags & { alert_invite?: boolean } = {}) =>
       request<{ comment_id: number } & Partial<PodioComment>>({ method: 'POST', path: `/comment/${type}/${id}/`, query: flagQuery(flags), body }),
-    getComment: (commentId: number) => request<PodioComment>({ method: 'GET', path: `/comment/${commentId}` }),
+    getComment: (commentId: number) => checked<PodioComment>(COMMENT, { method: 'GET', path: `/comment/${commentId}` }),
     /** Oldest first, as Podio lists them. */
     listComments: (type: PodioCommentRefType, id: number, query: { limit?: number; offset?: number } = {}) =>
-      request<PodioComment[]>({ method: 'GET', path: `/comment/${type}/${id}/`, query: { ...query } }),
+      checked<PodioComment[]>(z.array(COMMENT), { method: 'GET', path: `/comment/${type}/${id}/`, query: { ...query } }),
     // Replaces the text: sending it twice leaves the same state.
     updateComment: (commentId: number, body: PodioCommentWrite) => request<Record<string, never>>({ method: 'PUT', path: `/comment/${commentId}`, body, idempotent: true }),
     deleteComment: (commentId: number, flags: PodioWriteFlags = {}) =>
@@ -157,12 +169,12 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     listCommentRevisions: (commentId: number) => request<PodioCommentRevision[]>({ method: 'GET', path: `/comment/${commentId}/revision` }),
 
     // --- views (podio.md §4) ---
-    listViews: (appId: number, query: { include_standard_views?: boolean } = {}) => request<PodioView[]>({ method: 'GET', path: `/view/app/${appId}/`, query: { ...query } }),
+    listViews: (appId: number, query: { include_standard_views?: boolean } = {}) => checked<PodioView[]>(z.array(VIEW), { method: 'GET', path: `/view/app/${appId}/`, query: { ...query } }),
     /** A view by id, by standard name (table, badge, calendar) or `last`. */
-    getView: (appId: number, viewIdOrName: number | string) => request<PodioView>({ method: 'GET', path: `/view/app/${appId}/${viewIdOrName}` }),
+    getView: (appId: number, viewIdOrName: number | string) => checked<PodioView>(VIEW, { method: 'GET', path: `/view/app/${appId}/${viewIdOrName}` }),
     /** A view by id alone, in whatever app it lives (older SDKs' path). */
-    getViewById: (viewId: number) => request<PodioView>({ method: 'GET', path: `/view/${viewId}` }),
-    createView: (appId: number, body: PodioViewWrite) => request<{ view_id: number }>({ method: 'POST', path: `/view/app/${appId}/`, body }),
+    getViewById: (viewId: number) => checked<PodioView>(VIEW, { method: 'GET', path: `/view/${viewId}` }),
+    createView: (appId: number, body: PodioViewWrite) => checked<{ view_id: number }>(z.looseObject({ view_id: ID }), { method: 'POST', path: `/view/app/${appId}/`, body }),
     // Updates set the given keys: sending one twice leaves the same view.
     updateView: (viewId: number, body: PodioViewWrite) => request<Record<string, never>>({ method: 'PUT', path: `/view/${viewId}`, body, idempotent: true }),
     deleteView: (viewId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/view/${viewId}` }),
@@ -172,41 +184,41 @@ export function createPodioClient(key: string, env: PlatformEnv) {
 
     // --- item sharing: grants (podio.md §9) ---
     createGrant: (refType: 'item', refId: number, body: PodioGrantWrite) => request<{ invitable?: unknown[] }>({ method: 'POST', path: `/grant/${refType}/${refId}`, body }),
-    listGrants: (refType: 'item', refId: number) => request<PodioGrant[]>({ method: 'GET', path: `/grant/${refType}/${refId}/` }),
+    listGrants: (refType: 'item', refId: number) => checked<PodioGrant[]>(z.array(GRANT), { method: 'GET', path: `/grant/${refType}/${refId}/` }),
     updateGrant: (refType: 'item', refId: number, userId: number, body: { access_level: PodioAccessLevel }) =>
       request<Record<string, never>>({ method: 'PUT', path: `/grant/${refType}/${refId}/${userId}`, body, idempotent: true }),
     deleteGrant: (refType: 'item', refId: number, userId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/grant/${refType}/${refId}/${userId}` }),
 
     // --- conversations (podio.md §5). Every write posts a message: none is retried. ---
-    createConversation: (body: PodioConversationWrite) => request<PodioConversation>({ method: 'POST', path: '/conversation/v2/', body }),
+    createConversation: (body: PodioConversationWrite) => checked<PodioConversation>(CONVERSATION, { method: 'POST', path: '/conversation/v2/', body }),
     createConversationOnObject: (refType: string, refId: number, body: PodioConversationWrite) =>
       request<PodioConversationCreated>({ method: 'POST', path: `/conversation/${refType}/${refId}/`, body }),
-    getConversation: (conversationId: number) => request<PodioConversation>({ method: 'GET', path: `/conversation/${conversationId}` }),
+    getConversation: (conversationId: number) => checked<PodioConversation>(CONVERSATION, { method: 'GET', path: `/conversation/${conversationId}` }),
     /** Newest first. */
     listConversationEvents: (conversationId: number, query: { limit?: number; offset?: number } = {}) =>
-      request<PodioConversationEvent[]>({ method: 'GET', path: `/conversation/${conversationId}/event/`, query: { ...query } }),
+      checked<PodioConversationEvent[]>(z.array(CONVERSATION_EVENT), { method: 'GET', path: `/conversation/${conversationId}/event/`, query: { ...query } }),
     /** Most recent activity first. */
-    listConversations: (query: { limit?: number; offset?: number } = {}) => request<PodioConversation[]>({ method: 'GET', path: '/conversation/', query: { ...query } }),
-    listConversationsOnObject: (refType: string, refId: number) => request<PodioConversation[]>({ method: 'GET', path: `/conversation/${refType}/${refId}/` }),
-    getDirectConversation: (userId: number) => request<PodioConversation>({ method: 'GET', path: `/conversation/direct/${userId}` }),
+    listConversations: (query: { limit?: number; offset?: number } = {}) => checked<PodioConversation[]>(z.array(CONVERSATION), { method: 'GET', path: '/conversation/', query: { ...query } }),
+    listConversationsOnObject: (refType: string, refId: number) => checked<PodioConversation[]>(z.array(CONVERSATION), { method: 'GET', path: `/conversation/${refType}/${refId}/` }),
+    getDirectConversation: (userId: number) => checked<PodioConversation>(CONVERSATION, { method: 'GET', path: `/conversation/direct/${userId}` }),
     /** NET's form (GET); podio.md §5 open question 3. */
     searchConversations: (query: { text: string; limit?: number; offset?: number; participants?: boolean }) =>
-      request<PodioConversation[]>({ method: 'GET', path: '/conversation/search/', query: { ...query } }),
+      checked<PodioConversation[]>(z.array(CONVERSATION), { method: 'GET', path: '/conversation/search/', query: { ...query } }),
     replyToConversation: (conversationId: number, body: PodioConversationWrite) =>
-      request<PodioConversationEvent>({ method: 'POST', path: `/conversation/${conversationId}/reply/v2`, body }),
+      checked<PodioConversationEvent>(CONVERSATION_EVENT, { method: 'POST', path: `/conversation/${conversationId}/reply/v2`, body }),
     // Adding someone already in is a no-op: safe to repeat.
     addConversationParticipants: (conversationId: number, participants: number[]) =>
       request<PodioConversationEvent | Record<string, never>>({ method: 'POST', path: `/conversation/${conversationId}/participant/v2/`, body: { participants }, idempotent: true }),
     leaveConversation: (conversationId: number) => request<Record<string, never>>({ method: 'POST', path: `/conversation/${conversationId}/leave` }),
 
     // --- tasks and labels (podio.md §8) ---
-    createTask: (body: PodioTaskWrite, flags: PodioWriteFlags = {}) => request<PodioTask>({ method: 'POST', path: '/task/', query: flagQuery(flags), body }),
-    getTask: (taskId: number) => request<PodioTask>({ method: 'GET', path: `/task/${taskId}` }),
-    updateTask: (taskId: number, body: PodioTaskWrite, flags: PodioWriteFlags = {}) => request<PodioTask>({ method: 'PUT', path: `/task/${taskId}`, query: flagQuery(flags), body }),
+    createTask: (body: PodioTaskWrite, flags: PodioWriteFlags = {}) => checked<PodioTask>(TASK, { method: 'POST', path: '/task/', query: flagQuery(flags), body }),
+    getTask: (taskId: number) => checked<PodioTask>(TASK, { method: 'GET', path: `/task/${taskId}` }),
+    updateTask: (taskId: number, body: PodioTaskWrite, flags: PodioWriteFlags = {}) => checked<PodioTask>(TASK, { method: 'PUT', path: `/task/${taskId}`, query: flagQuery(flags), body }),
     deleteTask: (taskId: number, flags: PodioWriteFlags = {}) => request<Record<string, never>>({ method: 'DELETE', path: `/task/${taskId}`, query: flagQuery(flags) }),
-    listTasks: (query: PodioTaskQuery) => request<PodioTask[]>({ method: 'GET', path: '/task/', query }),
-    listLabels: () => request<PodioLabel[]>({ method: 'GET', path: '/task/label/' }),
-    createLabel: (body: { text: string; color: string }) => request<{ label_id: number }>({ method: 'POST', path: '/task/label/', body }),
+    listTasks: (query: PodioTaskQuery) => checked<PodioTask[]>(z.array(TASK), { method: 'GET', path: '/task/', query }),
+    listLabels: () => checked<PodioLabel[]>(z.array(LABEL), { method: 'GET', path: '/task/label/' }),
+    createLabel: (body: { text: string; color: string }) => checked<{ label_id: number }>(z.looseObject({ label_id: ID }), { method: 'POST', path: '/task/label/', body }),
     updateLabel: (labelId: number, body: { text?: string; color?: string }) => request<Record<string, never>>({ method: 'PUT', path: `/task/label/${labelId}`, body, idempotent: true }),
     deleteLabel: (labelId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/task/label/${labelId}` }),
   };

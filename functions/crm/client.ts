@@ -37,6 +37,9 @@ const RECORD = z.looseObject({ id: z.string().min(1), properties: z.record(z.str
 const SEARCH_PAGE = z.looseObject({ total: z.number(), results: z.array(RECORD), paging: z.looseObject({ next: z.looseObject({ after: z.string() }).optional() }).optional() });
 const PROPERTIES = z.looseObject({ results: z.array(z.looseObject({ name: z.string(), label: z.string(), type: z.string(), fieldType: z.string() })) });
 const PIPELINES = z.looseObject({ results: z.array(z.looseObject({ id: z.string(), label: z.string(), stages: z.array(z.looseObject({ id: z.string(), label: z.string() })) })) });
+const PROPERTY = z.looseObject({ name: z.string(), label: z.string(), type: z.string(), fieldType: z.string() });
+const ASSOCIATION_PAGE = z.looseObject({ results: z.array(z.looseObject({ toObjectId: z.union([z.string(), z.number()]) })), paging: z.looseObject({ next: z.looseObject({ after: z.string() }).optional() }).optional() });
+const ACCOUNT = z.looseObject({ portalId: z.number() });
 
 /** The only place that knows HubSpot's paths. One instance per call, bound to the caller's private app token (Bearer). */
 export function createHubSpotClient(key: string, env: PlatformEnv) {
@@ -68,12 +71,12 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
     // --- properties (properties-v3.json) and pipelines (pipelines-v3.json) ---
     listProperties: (type: HubSpotObjectType) => checked<{ results: HubSpotProperty[] }>(PROPERTIES, { method: 'GET', path: `/crm/v3/properties/${type}` }),
     createProperty: (type: HubSpotObjectType, body: HubSpotPropertyCreate) =>
-      naming(request<HubSpotProperty>({ method: 'POST', path: `/crm/v3/properties/${type}`, body }), NEW_PROPERTY),
+      naming(checked<HubSpotProperty>(PROPERTY, { method: 'POST', path: `/crm/v3/properties/${type}`, body }), NEW_PROPERTY),
     listPipelines: (type: 'deals' | 'tickets') => checked<{ results: HubSpotPipeline[] }>(PIPELINES, { method: 'GET', path: `/crm/v3/pipelines/${type}` }),
 
     // --- associations v4 (associations-v4.json) ---
     getAssociations: (from: HubSpotObjectType, id: string, to: HubSpotObjectType, after?: string) =>
-      request<HubSpotAssociationPage>({ method: 'GET', path: `/crm/v4/objects/${from}/${encodeURIComponent(id)}/associations/${to}`, query: { limit: 500, after } }),
+      checked<HubSpotAssociationPage>(ASSOCIATION_PAGE, { method: 'GET', path: `/crm/v4/objects/${from}/${encodeURIComponent(id)}/associations/${to}`, query: { limit: 500, after } }),
     /** Linking with the default type is a set operation: repeating it changes nothing, so it may be retried. */
     associateDefault: (from: HubSpotObjectType, fromId: string, to: HubSpotObjectType, toId: string) =>
       request<{ status: string; results: { associationSpec: { associationCategory: string; associationTypeId: number } }[] }>({
@@ -91,7 +94,7 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
       }),
 
     // --- the portal of the token, and the Webhooks API v3 of the deployment's app (event inbox) ---
-    accountDetails: () => request<{ portalId: number }>({ method: 'GET', path: '/account-info/v3/details' }),
+    accountDetails: () => checked<{ portalId: number }>(ACCOUNT, { method: 'GET', path: '/account-info/v3/details' }),
     /** The Webhooks API takes the app's developer key (`hapikey`), never the caller's token. */
     webhooks: (app: { appId: string; developerKey: string }) => {
       const dev = createUpstream({ ...env, headers: {}, describeError: describeHubSpotError, vendor: 'HubSpot' });

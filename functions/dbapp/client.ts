@@ -68,6 +68,18 @@ const APP = APP_SUMMARY.extend({ fields: z.array(z.looseObject({ field_id: z.num
 const RECORD = z.looseObject({ record_id: z.number().int(), fields: z.array(z.looseObject({ field_id: z.number().int() })).optional() });
 const RECORD_LIST = z.looseObject({ records: z.array(RECORD) });
 const RECORD_PAGE_ANSWER = RECORD_LIST.extend({ total: z.number(), cursor: z.string().nullable().optional() });
+const ID = z.number().int();
+const PAGE_CURSOR = z.string().nullable().optional();
+const COMMENT = z.looseObject({ comment_id: ID, value: z.string(), created_on: z.string() });
+const VIEW_PREVIEW = z.looseObject({ view_id: ID, name: z.string().nullable(), app_id: ID });
+const ONE_VIEW = z.looseObject({ view: VIEW_PREVIEW });
+const WEBHOOK = z.looseObject({ hook_id: ID, status: z.string(), type: z.string(), url: z.string() });
+const AUTOMATION = z.looseObject({ id: ID, app_id: ID, name: z.string(), paused: z.boolean() });
+const ONE_AUTOMATION = z.looseObject({ automation: AUTOMATION });
+const AUTOMATION_RUN = z.looseObject({ id: z.string(), automation_id: ID, status: z.string() });
+const RUN_PAGE = z.looseObject({ total: z.number(), cursor: PAGE_CURSOR, automation_runs: z.array(AUTOMATION_RUN) });
+const ORG_USER = z.looseObject({ user_id: ID, name: z.string() });
+const MEMBER = z.looseObject({ workspace_id: ID, user_id: ID, role: z.string() });
 
 /** The only place that knows Tape's paths. One instance per call, bound to the caller's key. */
 export function createTapeClient(key: string, env: PlatformEnv) {
@@ -107,7 +119,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       checked<TapeWorkspace>(WORKSPACE, { method: 'PUT', path: `/v1/workspace/${id}`, body, idempotent: true }),
     deleteWorkspace: (id: number) => request<TapeWorkspace>({ method: 'DELETE', path: `/v1/workspace/${id}` }),
     listWorkspaceMembers: (id: number) =>
-      request<{ workspace_members: TapeWorkspaceMember[] }>({ method: 'GET', path: `/v1/workspace/${id}/member` }),
+      checked<{ workspace_members: TapeWorkspaceMember[] }>(z.looseObject({ workspace_members: z.array(MEMBER) }), { method: 'GET', path: `/v1/workspace/${id}/member` }),
     // Tape adds or changes the role: sending it twice leaves the same state. A user outside the organization is a 400 ("User 5 is not a user of…").
     addWorkspaceMember: (id: number, body: { user_id: number; role: 'admin' | 'member' }) =>
       naming(request<TapeWorkspaceMember>({ method: 'POST', path: `/v1/workspace/${id}/member`, body, idempotent: true }), { 'user_id|[Uu]ser \\d+': 'user_id', role: 'role' }),
@@ -126,8 +138,8 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     updateAppFieldOrder: (appId: number, fieldIds: number[]) =>
       request<TapeAppWithFields>({ method: 'PUT', path: `/v1/app/${appId}/fields/order`, body: { fields: fieldIds.map((field_id) => ({ field_id })) }, idempotent: true }),
     deleteApp: (appId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/v1/app/${appId}` }),
-    getOrganization: () => request<TapeOrganization>({ method: 'GET', path: '/v1/org' }),
-    listOrganizationUsers: () => request<{ users: TapeOrgUser[]; total: number }>({ method: 'GET', path: '/v1/org/user' }),
+    getOrganization: () => checked<TapeOrganization>(z.looseObject({ org_id: ID, name: z.string() }), { method: 'GET', path: '/v1/org' }),
+    listOrganizationUsers: () => checked<{ users: TapeOrgUser[]; total: number }>(z.looseObject({ users: z.array(ORG_USER), total: z.number() }), { method: 'GET', path: '/v1/org/user' }),
 
     // --- records (record.md, record-revision.md, record-comment.md) ---
     // Writes run webhooks and automations: none is retried.
@@ -170,29 +182,29 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     getRecordRevisionDelta: (recordId: number, toRevision: number) =>
       request<TapeRevisionDelta>({ method: 'GET', path: `/v1/record/${recordId}/revision/previous/${toRevision}` }),
     createComment: (recordId: number, body: { value: string; file_ids?: (string | number)[] }, flags: { silent?: boolean; hook?: boolean } = {}) =>
-      request<TapeComment>({ method: 'POST', path: `/v1/comment/record/${recordId}`, query: { ...flags }, body }),
-    getComment: (commentId: number) => request<TapeComment>({ method: 'GET', path: `/v1/comment/${commentId}` }),
+      checked<TapeComment>(COMMENT, { method: 'POST', path: `/v1/comment/record/${recordId}`, query: { ...flags }, body }),
+    getComment: (commentId: number) => checked<TapeComment>(COMMENT, { method: 'GET', path: `/v1/comment/${commentId}` }),
     // limit default 50, max 100.
     listComments: (recordId: number, query: { limit?: number; cursor?: string } = {}) =>
-      naming(request<{ total: number; cursor: string | null; comments: TapeComment[] }>({ method: 'GET', path: `/v1/comment/record/${recordId}`, query: { ...query } }), PAGE),
+      naming(checked<{ total: number; cursor: string | null; comments: TapeComment[] }>(z.looseObject({ total: z.number(), cursor: PAGE_CURSOR, comments: z.array(COMMENT) }), { method: 'GET', path: `/v1/comment/record/${recordId}`, query: { ...query } }), PAGE),
     deleteComment: (commentId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/v1/comment/${commentId}`, query: { ...flags } }),
 
     // --- views (view.md) ---
-    getAppViews: (appId: number) => request<{ views: TapeViewPreview[]; total: number }>({ method: 'GET', path: `/v1/app/${appId}/views` }),
-    getView: (viewId: number) => request<{ view: TapeView }>({ method: 'GET', path: `/v1/view/${viewId}` }),
+    getAppViews: (appId: number) => checked<{ views: TapeViewPreview[]; total: number }>(z.looseObject({ views: z.array(VIEW_PREVIEW), total: z.number() }), { method: 'GET', path: `/v1/app/${appId}/views` }),
+    getView: (viewId: number) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'GET', path: `/v1/view/${viewId}` }),
     // A repeat after a lost answer would create a second view: not retried.
-    createView: (appId: number, body: TapeViewWrite) => request<{ view: TapeView }>({ method: 'POST', path: `/v1/view/app/${appId}`, body }),
+    createView: (appId: number, body: TapeViewWrite) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'POST', path: `/v1/view/app/${appId}`, body }),
     // Replaces what it names: sending it twice leaves the same state.
-    updateView: (viewId: number, body: TapeViewWrite) => request<{ view: TapeView }>({ method: 'PUT', path: `/v1/view/${viewId}`, body, idempotent: true }),
+    updateView: (viewId: number, body: TapeViewWrite) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'PUT', path: `/v1/view/${viewId}`, body, idempotent: true }),
     // Promoting the default again is a no-op (view.md).
-    makeViewDefault: (viewId: number) => request<{ view: TapeView }>({ method: 'POST', path: `/v1/view/${viewId}/default`, idempotent: true }),
+    makeViewDefault: (viewId: number) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'POST', path: `/v1/view/${viewId}/default`, idempotent: true }),
     deleteView: (viewId: number) => request<{ view_id: number }>({ method: 'DELETE', path: `/v1/view/${viewId}` }),
 
     // --- webhooks (webhook.md) ---
-    listWebhooks: (appId: number) => request<{ webhooks: TapeWebhook[]; total: number }>({ method: 'GET', path: `/v1/hook/app/${appId}` }),
+    listWebhooks: (appId: number) => checked<{ webhooks: TapeWebhook[]; total: number }>(z.looseObject({ webhooks: z.array(WEBHOOK), total: z.number() }), { method: 'GET', path: `/v1/hook/app/${appId}` }),
     createWebhook: (appId: number, body: { type: TapeWebhookType; url: string }) =>
-      request<TapeWebhook>({ method: 'POST', path: `/v1/hook/app/${appId}`, body }),
+      checked<TapeWebhook>(WEBHOOK, { method: 'POST', path: `/v1/hook/app/${appId}`, body }),
     deleteWebhook: (hookId: number) => request<TapeWebhook>({ method: 'DELETE', path: `/v1/hook/${hookId}` }),
     // Each call sends a new code to the url: not retried.
     requestWebhookVerification: (hookId: number) => request<TapeWebhook>({ method: 'POST', path: `/v1/hook/${hookId}/verify/request` }),
@@ -209,20 +221,20 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     // manage.md: app, workspace, or (no scope) the key's organization; limit 1-100, scope-pinned cursor.
     listAutomations: (scope: TapeAutomationScope, query: { limit?: number; cursor?: string } = {}) =>
       naming(
-        request<{ total: number; cursor: string | null; automations: TapeAutomation[] }>({
+        checked<{ total: number; cursor: string | null; automations: TapeAutomation[] }>(z.looseObject({ total: z.number(), cursor: PAGE_CURSOR, automations: z.array(AUTOMATION) }), {
           method: 'GET',
           path: 'app_id' in scope ? `/v1/automation/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation/workspace/${scope.workspace_id}` : '/v1/automation/org',
           query: { ...query },
         }),
         PAGE,
       ),
-    getAutomation: (automationId: number) => request<{ automation: TapeAutomation }>({ method: 'GET', path: `/v1/automation/${automationId}` }),
+    getAutomation: (automationId: number) => checked<{ automation: TapeAutomation }>(ONE_AUTOMATION, { method: 'GET', path: `/v1/automation/${automationId}` }),
     // A repeat would create a second automation: not retried.
     createAutomation: (appId: number, body: TapeAutomationWrite) =>
-      request<{ automation: TapeAutomation }>({ method: 'POST', path: `/v1/automation/app/${appId}`, body }),
+      checked<{ automation: TapeAutomation }>(ONE_AUTOMATION, { method: 'POST', path: `/v1/automation/app/${appId}`, body }),
     // Every update mints a revision: a repeat would mint two, so not retried.
     updateAutomation: (automationId: number, body: TapeAutomationWrite) =>
-      request<{ automation: TapeAutomation }>({ method: 'PUT', path: `/v1/automation/${automationId}`, body }),
+      checked<{ automation: TapeAutomation }>(ONE_AUTOMATION, { method: 'PUT', path: `/v1/automation/${automationId}`, body }),
     replaceAutomationTrigger: (automationId: number, trigger: TapeAutomationTrigger) =>
       request<{ automation: TapeAutomation }>({ method: 'PUT', path: `/v1/automation/${automationId}/trigger`, body: trigger }),
     // Both idempotent (manage.md).
@@ -253,10 +265,10 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       request<{ revision: TapeAutomationRevision }>({ method: 'GET', path: `/v1/automation/${automationId}/revision/${encodeURIComponent(revisionId)}` }),
     // automation-run.md: reads over POST, safe to repeat. The general list takes filters; the scoped ones cursor and limit only.
     listAutomationRuns: (body: TapeRunListBody) =>
-      naming(request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({ method: 'POST', path: '/v1/automation-run', body, idempotent: true, read: true }), RUN_FILTERS),
+      naming(checked<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>(RUN_PAGE, { method: 'POST', path: '/v1/automation-run', body, idempotent: true, read: true }), RUN_FILTERS),
     listScopedAutomationRuns: (scope: { app_id: number } | { workspace_id: number } | { automation_id: number }, body: { cursor?: string; limit?: number }) =>
       naming(
-        request<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>({
+        checked<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>(RUN_PAGE, {
           method: 'POST',
           path: 'app_id' in scope ? `/v1/automation-run/app/${scope.app_id}` : 'workspace_id' in scope ? `/v1/automation-run/workspace/${scope.workspace_id}` : `/v1/automation-run/automation/${scope.automation_id}`,
           body,
@@ -265,7 +277,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
         PAGE,
       ),
     getAutomationRun: (runId: string) =>
-      request<{ automation_run: TapeAutomationRun }>({ method: 'GET', path: `/v1/automation-run/${encodeURIComponent(runId)}` }),
+      checked<{ automation_run: TapeAutomationRun }>(z.looseObject({ automation_run: AUTOMATION_RUN }), { method: 'GET', path: `/v1/automation-run/${encodeURIComponent(runId)}` }),
     // automation-usage-report.md: both query parameters required.
     getAutomationUsageReport: (query: { limit: number; interval_resolution: 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' }) =>
       naming(request<{ organization_id: number; usage_reports: TapeUsageBucket[] }>({ method: 'GET', path: '/v1/automation-usage-report', query: { ...query } }), { limit: 'limit', interval_resolution: 'interval' }),

@@ -47,6 +47,9 @@ const NEW_USER = { '[Ee]mail': 'email', Password: 'password' };
 const ENTITY = z.looseObject({ Id: z.string().min(1) });
 const FEED = z.looseObject({ value: z.array(ENTITY), 'odata.count': z.number().optional() });
 const GROUP = ENTITY.extend({ Name: z.string() });
+const SEARCH = z.looseObject({ Results: z.array(z.looseObject({ ItemID: z.string().min(1), ItemType: z.string(), FileName: z.string() })) });
+const SHARE = ENTITY.extend({ ShareType: z.string() });
+const ACCESS_CONTROL = ENTITY.extend({ Principal: ENTITY });
 
 /**
  * The only place that knows ShareFile's paths. One instance per call, bound to the caller's token
@@ -78,7 +81,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     updateItem: (id: string, body: SfItemWrite) => checked<SfItem>(ENTITY, { method: 'PATCH', path: `/Items(${id})`, body, idempotent: true }),
     // --- webhook subscriptions (event inbox; https://api.sharefile.com/html/docs/WebhookSubscriptions.html) ---
     createWebhookSubscription: (body: { SubscriptionContext: { ResourceType: 'Folder'; ResourceId: string }; WebhookUrl: string; Events: { ResourceType: string; OperationName: string }[] }) =>
-      request<{ Id: string }>({ method: 'POST', path: '/WebhookSubscriptions', body }),
+      checked<{ Id: string }>(ENTITY, { method: 'POST', path: '/WebhookSubscriptions', body }),
     deleteWebhookSubscription: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/WebhookSubscriptions(${id})`, idempotent: true }),
     deleteItem: (id: string, o: { singleVersion: boolean; forceSync: boolean }) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/Items(${id})`, query: q({ singleversion: o.singleVersion, forceSync: o.forceSync }) }),
@@ -87,7 +90,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
       request<SfItem | SfAsyncOperation>({ method: 'POST', path: `/Items(${id})/Copy`, query: q({ targetid: targetId, overwrite }) }),
     getAsyncOperation: (id: string) => get<SfAsyncOperation>(`/AsyncOperations(${id})`),
     // A search over POST: a read, safe to repeat.
-    search: (body: SfSearchQuery) => request<SfSearchResults>({ method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true, read: true }),
+    search: (body: SfSearchQuery) => checked<SfSearchResults>(SEARCH, { method: 'POST', path: '/Items/AdvancedSimpleSearch', body, idempotent: true, read: true }),
     /** A DownloadSpecification: a link with a token that works without the key until it expires. */
     downloadSpecification: (id: string) => get<SfDownloadSpecification>(`/Items(${id})/Download`, q({ redirect: false })),
     /**
@@ -124,14 +127,14 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
       naming(checked<SfUser>(ENTITY, { method: 'POST', path: '/Users', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal, pushCreatorDefaultSettings: true }), body }), NEW_USER),
     createEmployee: (body: SfUserWrite, o: { notify: boolean; addShared: boolean; addPersonal: boolean }) =>
       naming(checked<SfUser>(ENTITY, { method: 'POST', path: '/Users/AccountUser', query: q({ notify: o.notify, addshared: o.addShared, addpersonal: o.addPersonal }), body }), NEW_USER),
-    updateUser: (id: string, body: SfUserWrite) => request<SfUser>({ method: 'PATCH', path: `/Users(${id})`, body, idempotent: true }),
+    updateUser: (id: string, body: SfUserWrite) => checked<SfUser>(ENTITY, { method: 'PATCH', path: `/Users(${id})`, body, idempotent: true }),
     deleteUser: (id: string, completely: boolean) => request<Record<string, never>>({ method: 'DELETE', path: `/Users(${id})`, query: q({ completely }) }),
 
     // --- groups (sharefile.md §5) ---
     listGroups: (query: FeedQuery) => getFeed<SfFeed<SfGroup>>('/Groups', q({ ...query })),
     getGroup: (id: string, contacts: boolean) => get<SfGroup>(`/Groups(${id})`, q({ $expand: contacts ? 'Contacts' : undefined })),
     createGroup: (body: { Name: string; IsShared: boolean; Contacts: ({ Id: string } | { Email: string })[] }) => checked<SfGroup>(GROUP, { method: 'POST', path: '/Groups', body }),
-    updateGroup: (id: string, body: { Name?: string; IsShared?: boolean }) => request<SfGroup>({ method: 'PATCH', path: `/Groups(${id})`, body, idempotent: true }),
+    updateGroup: (id: string, body: { Name?: string; IsShared?: boolean }) => checked<SfGroup>(GROUP, { method: 'PATCH', path: `/Groups(${id})`, body, idempotent: true }),
     deleteGroup: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/Groups(${id})` }),
     /** Adds contacts; answers the group's contacts afterwards. Adding a member twice changes nothing. */
     addGroupContacts: (id: string, contacts: ({ Id: string } | { Email: string })[]) =>
@@ -142,7 +145,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     listAccessControls: (itemId: string) => get<SfFeed<SfAccessControl>>(`/Items(${itemId})/AccessControls`),
     // A principal with access already is a 409 ("Principal … already has an access control on this item").
     createAccessControl: (itemId: string, body: SfAccessControlWrite, o: { notify: boolean }) =>
-      naming(request<SfAccessControl>({ method: 'POST', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false, sendDefaultNotification: o.notify }), body }), { Principal: 'principal_id' }),
+      naming(checked<SfAccessControl>(ACCESS_CONTROL, { method: 'POST', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false, sendDefaultNotification: o.notify }), body }), { Principal: 'principal_id' }),
     updateAccessControl: (itemId: string, body: SfAccessControlWrite) =>
       request<SfAccessControl | SfAsyncOperation>({ method: 'PATCH', path: `/Items(${itemId})/AccessControls`, query: q({ recursive: false }), body, idempotent: true }),
     deleteAccessControl: (principalId: string, itemId: string) =>
@@ -151,12 +154,12 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     // --- shares (sharefile.md §3) ---
     listShares: (query: FeedQuery & { includeExpired: boolean }) => get<SfFeed<SfShare>>('/Shares', q({ ...query })),
     getShare: (id: string, expand?: string) => get<SfShare>(`/Shares(${id})`, q({ $expand: expand })),
-    createShare: (body: SfShareWrite) => request<SfShare>({ method: 'POST', path: '/Shares', query: q({ notify: false, direct: false }), body }),
-    updateShare: (id: string, body: SfShareWrite) => request<SfShare>({ method: 'PATCH', path: `/Shares(${id})`, body, idempotent: true }),
+    createShare: (body: SfShareWrite) => checked<SfShare>(SHARE, { method: 'POST', path: '/Shares', query: q({ notify: false, direct: false }), body }),
+    updateShare: (id: string, body: SfShareWrite) => checked<SfShare>(SHARE, { method: 'PATCH', path: `/Shares(${id})`, body, idempotent: true }),
     deleteShare: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/Shares(${id})` }),
     /** Mails the share to recipients (new ones become recipients), with a personal message. An expired share is a 400. */
     resendShare: (body: { ShareId: string; Recipients: string[]; Body?: string; CcSender: boolean }) =>
-      naming(request<SfShare>({ method: 'POST', path: '/Shares/Resend', body }), { '[Rr]ecipients?|email address': 'recipients', '[Ss]hare|ShareId': 'share_id' }),
+      naming(checked<SfShare>(SHARE, { method: 'POST', path: '/Shares/Resend', body }), { '[Rr]ecipients?|email address': 'recipients', '[Ss]hare|ShareId': 'share_id' }),
   };
 }
 

@@ -112,6 +112,25 @@ describe('every batch tool: an item the vendor refuses fails alone, at its own i
     expect(failed[0]!.error!.message).not.toContain('876543');
   });
 
+  it('dbapp batchUpdateRecords: a deleted record (NOT_FOUND from Tape) fails alone as NOT_FOUND naming record_id at its index; the others are written', async () => {
+    const { h } = await tapeWithCounter();
+    const ids = await seed(h, 6);
+    const deleted = await h.call('dbapp/deleteRecord', { record_id: ids[3]!, hook: false }, json);
+    expect(deleted.status).toBe(200);
+    const updates = ids.map((record_id, i) => ({ record_id, fields: { deal_name: `After delete ${i}` } }));
+    const r = await h.call('dbapp/batchUpdateRecords', { app_id: DEALS, updates }, json);
+    expect(r.status).toBe(200);
+    const d = r.body.data as { successful: number; failed: number; items: Item[] };
+    expect(d).toMatchObject({ total: 6, successful: 5, failed: 1 });
+    expect(d.items[3]).toMatchObject({ index: 3, success: false, error: { code: 'NOT_FOUND', details: { parameter: 'record_id' } } });
+    expect(d.items[3]!.error!.message).toContain(String(ids[3]));
+    d.items.forEach((it, i) => {
+      if (i === 3) return;
+      expect(it).toMatchObject({ index: i, success: true, record_id: ids[i] });
+      expect(JSON.stringify(h.tape.state.records.get(ids[i]!))).toContain(`After delete ${i}"`);
+    });
+  });
+
   it('collab batchDeleteItems (one call per item): two missing items among four each fail with their own NOT_FOUND, the others are done', async () => {
     const h = await harness();
     const deal = PODIO_DEMO.items.firstDeal;

@@ -21,6 +21,10 @@ const CASES: Case[] = [
   { platform: 'crm', tool: 'getDeal', params: { deal_id: deal }, method: 'GET', path: `/crm/v3/objects/deals/${deal}`, body: { id: Number(deal), properties: {} }, member: 'id', vendor: 'HubSpot' },
   { platform: 'collab', tool: 'getItem', params: { item_id: PODIO_DEMO.items.firstDeal }, method: 'GET', path: `/item/${PODIO_DEMO.items.firstDeal}`, body: { item_id: PODIO_DEMO.items.firstDeal, title: ['Deal'] }, member: 'title', vendor: 'Podio' },
   { platform: 'filebox', tool: 'getItem', params: { item_id: SHAREFILE_DEMO.folders.oliviaHome }, method: 'GET', path: /\/Items\(/, body: { 'odata.type': 'ShareFile.Api.Models.Folder', Name: 'Home' }, member: 'Id', vendor: 'ShareFile' },
+  // Secondary answers the tools read (labels, views) are checked as the main ones are.
+  { platform: 'collab', tool: 'getLabels', params: {}, method: 'GET', path: '/task/label/', body: [{ label_id: 'urgent', text: 'Urgent', color: 'E1E1E1' }] as unknown as Record<string, unknown>, member: '0.label_id', vendor: 'Podio' },
+  { platform: 'collab', tool: 'getViews', params: { app_id: PODIO_DEMO.apps.deals }, method: 'GET', path: `/view/app/${PODIO_DEMO.apps.deals}/`, body: [{ view_id: 1, name: { en: 'Open' } }] as unknown as Record<string, unknown>, member: '0.name', vendor: 'Podio' },
+  { platform: 'dbapp', tool: 'getAppViews', params: { app_id: 902 }, method: 'GET', path: '/v1/app/902/views', body: { views: [{ view_id: '7', name: 'All', app_id: 902 }], total: 1 }, member: 'views.0.view_id', vendor: 'Tape' },
   { platform: 'realty', tool: 'lookupProperty', params: { property_id: dataset().properties[7]!.id }, method: 'POST', path: '/api/v1/property/lookup/all-attributes', body: { status: { code: 200 }, results: { properties: [{ address: {} }] } }, member: 'results.properties.0._id', vendor: 'BatchData' },
 ];
 

@@ -13,8 +13,8 @@ export interface Comment {
   comment_id: number;
   /** The text with mention markup `@[Full Name](user:<user_id>)` as written. */
   value: string;
-  /** Podio's HTML rendering (mentions of real users as links). */
-  rich_value?: string;
+  /** Podio's HTML rendering (mentions of real users as links); null when Podio gives none. */
+  rich_value: string | null;
   created_by: { user_id: number | null; name: string; type: string };
   created_on: string;
   files: FileRef[];
@@ -42,7 +42,7 @@ export function toComment(c: PodioComment, withRef = true): Comment {
   return {
     comment_id: c.comment_id,
     value: c.value,
-    ...(typeof c.rich_value === 'string' ? { rich_value: c.rich_value } : {}),
+    rich_value: typeof c.rich_value === 'string' ? c.rich_value : null,
     created_by: { ...by, type: typeof c.created_by?.type === 'string' ? c.created_by.type : 'user' },
     created_on: c.created_on,
     files: (c.files ?? []).map(fileRef),

@@ -5,7 +5,7 @@ import type { PodioConversation, PodioConversationEvent, PodioConversationMessag
 
 export interface Participant {
   user_id: number;
-  profile_id?: number;
+  profile_id?: number | null;
   name: string;
   type?: string;
 }
@@ -28,18 +28,18 @@ export interface Conversation {
   conversation_id: number;
   subject: string;
   type: string;
-  excerpt?: string;
+  excerpt: string | null;
   created_by: { user_id: number | null; name: string; type: string };
   created_on: string;
-  last_event_on?: string;
+  last_event_on: string | null;
   participants: Participant[];
   starred: boolean;
   unread: boolean;
   unread_count: number;
   /** What it is about, when started on an object. */
   ref?: { type: string; id: number };
-  /** Single fetch only. */
-  link?: string;
+  /** Single fetch only (null when Podio gives none). */
+  link?: string | null;
   messages?: Message[];
 }
 
@@ -48,7 +48,7 @@ export interface ConversationEvent {
   action: string;
   created_on: string;
   created_by: { user_id: number | null; name: string };
-  created_via?: { id: number; name: string; url?: string | null };
+  created_via: { id: number; name: string; url: string | null } | null;
   data: Record<string, unknown>;
 }
 
@@ -73,16 +73,16 @@ export function toConversation(c: PodioConversation, full: boolean): Conversatio
     conversation_id: c.conversation_id,
     subject: c.subject,
     type: c.type ?? ((c.participants?.length ?? 0) > 2 ? 'group' : 'direct'),
-    ...(c.excerpt ? { excerpt: c.excerpt } : {}),
+    excerpt: c.excerpt || null,
     created_by: { ...by, type: c.created_by?.type ?? 'user' },
     created_on: c.created_on,
-    ...(c.last_event_on ? { last_event_on: c.last_event_on } : {}),
-    participants: (c.participants ?? []).map((p) => (full ? { user_id: p.user_id, ...(p.profile_id ? { profile_id: p.profile_id } : {}), name: p.name, type: p.type ?? 'user' } : { user_id: p.user_id, name: p.name })),
+    last_event_on: c.last_event_on || null,
+    participants: (c.participants ?? []).map((p) => (full ? { user_id: p.user_id, profile_id: p.profile_id ?? null, name: p.name, type: p.type ?? 'user' } : { user_id: p.user_id, name: p.name })),
     starred: c.starred === true,
     unread: c.unread === true,
     unread_count: c.unread_count ?? 0,
     ...(c.ref ? { ref: { type: c.ref.type, id: c.ref.id } } : {}),
-    ...(full && c.link ? { link: c.link } : {}),
+    ...(full ? { link: c.link || null } : {}),
     ...(full ? { messages: (c.messages ?? []).map(toMessage) } : {}),
   };
 }
@@ -111,7 +111,7 @@ export function toEvent(e: PodioConversationEvent): ConversationEvent {
     action: e.action,
     created_on: e.created_on,
     created_by: person(e.created_by),
-    ...(e.created_via ? { created_via: { id: e.created_via.id, name: e.created_via.name, ...(e.created_via.url ? { url: e.created_via.url } : {}) } } : {}),
+    created_via: e.created_via ? { id: e.created_via.id, name: e.created_via.name, url: e.created_via.url ?? null } : null,
     data,
   };
 }

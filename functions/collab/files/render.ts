@@ -1,19 +1,19 @@
 import { byteSize } from '../../../shared/render';
 import type { PodioFile } from '../wire';
 
-/** A file as the spec shows it (§2.4); listings add `context`. */
+/** A file's metadata: every field Podio's file model lists, null when Podio gives none; listings add `context`. */
 export interface FileMeta {
   file_id: number;
   name: string;
   mimetype: string;
   size: number;
-  link?: string;
-  hosted_by?: string;
-  description?: string | null;
-  created_on?: string;
-  created_by?: { type?: string; id?: number; name?: string };
-  thumbnail_link?: string | null;
-  rights?: string[];
+  link: string | null;
+  hosted_by: string | null;
+  description: string | null;
+  created_on: string | null;
+  created_by: { type?: string; id?: number; name?: string } | null;
+  thumbnail_link: string | null;
+  rights: string[] | null;
   context?: { type: string; id: number; title?: string | null } | null;
 }
 
@@ -24,13 +24,13 @@ export function toFile(f: PodioFile): FileMeta {
     name: f.name,
     mimetype: f.mimetype ?? 'application/octet-stream',
     size: f.size ?? 0,
-    ...(f.link ? { link: f.link } : {}),
-    ...(f.hosted_by ? { hosted_by: f.hosted_by } : {}),
+    link: f.link || null,
+    hosted_by: f.hosted_by || null,
     description: f.description ?? null,
-    ...(f.created_on ? { created_on: f.created_on } : {}),
-    ...(by ? { created_by: { ...(by.type ? { type: by.type } : {}), ...(typeof by.id === 'number' ? { id: by.id } : {}), ...(by.name ? { name: by.name } : {}) } } : {}),
+    created_on: f.created_on || null,
+    created_by: by ? { ...(by.type ? { type: by.type } : {}), ...(typeof by.id === 'number' ? { id: by.id } : {}), ...(by.name ? { name: by.name } : {}) } : null,
     thumbnail_link: f.thumbnail_link ?? null,
-    ...(f.rights ? { rights: f.rights } : {}),
+    rights: f.rights ?? null,
     context: f.context ? { type: f.context.type, id: f.context.id, ...(f.context.title ? { title: f.context.title } : {}) } : null,
   };
 }
@@ -38,7 +38,7 @@ export function toFile(f: PodioFile): FileMeta {
 /** uploadFile's entry (spec §4.4): the metadata a fresh upload has. */
 export function uploadedFile(p: PodioFile): Pick<FileMeta, 'file_id' | 'name' | 'mimetype' | 'size' | 'link' | 'hosted_by'> {
   const { file_id, name, mimetype, size, link, hosted_by } = toFile(p);
-  return { file_id, name, mimetype, size, ...(link ? { link } : {}), ...(hosted_by ? { hosted_by } : {}) };
+  return { file_id, name, mimetype, size, link, hosted_by };
 }
 
 /** Where a file is, in words: `on item #30061 "Title"`, or `unattached`. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { batchText, isRateLimited, ranges, runBatch, type BatchResult, type DoneItem, type FailedItem } from '../../../shared/batch';
 import { invalidParameter, ToolError } from '../../../shared/errors';
 import { eachBounded } from '../../../shared/pool';
+import { eachChecked } from '../../../shared/validate';
 import type { Ctx } from '../params';
 
 /**
@@ -34,17 +35,39 @@ export const batchItems = <T extends z.ZodType>(item: T, what: string) =>
 /** Most problems listed in the message of a refused batch (details.invalid has them all). */
 const LISTED = 20;
 
-/** The refusal of a batch: every invalid entry, the first one's parameter and expected shape at the top. */
+/** The problems as one INVALID_PARAMETER, collected by the rule every platform's batches follow. */
+function collected(errors: readonly ToolError[]): ToolError {
+  try {
+    eachChecked(errors, (e) => {
+      throw e;
+    });
+  } catch (e) {
+    return e as ToolError;
+  }
+  throw new Error('collected() needs at least one problem');
+}
+
+/**
+ * The refusal of a batch: every invalid entry, the first one's parameter and expected shape at the
+ * top; `details.errors` lists the problems as every platform's batches list them (shared/validate.ts),
+ * `details.invalid` the same with each entry's index.
+ */
 function refusal(problems: { index: number; error: ToolError }[], total: number): ToolError {
   const sorted = [...problems].sort((a, b) => a.index - b.index);
   const first = sorted[0]!.error;
   const listed = sorted.slice(0, LISTED).map((p) => p.error.message);
   const more = sorted.length > LISTED ? ` …and ${sorted.length - LISTED} more (details.invalid lists them all).` : '';
+  const all = collected(sorted.map((p) => p.error));
+  const errors = all.details.errors ?? [{ parameter: String(first.details.parameter), expected: String(first.details.expected ?? ''), message: first.message }];
   return invalidParameter(
     String(first.details.parameter),
     String(first.details.expected ?? ''),
     `${sorted.length} of ${total} items ${sorted.length === 1 ? 'is' : 'are'} invalid (items ${ranges(sorted.map((p) => p.index))}); none was written. ${listed.join(' ')}${more}`,
-    { invalid: sorted.map((p) => ({ index: p.index, parameter: p.error.details.parameter, expected: p.error.details.expected, message: p.error.message })) },
+    {
+      errors,
+      ...(all.details.more_errors ? { more_errors: true } : {}),
+      invalid: sorted.map((p) => ({ index: p.index, parameter: p.error.details.parameter, expected: p.error.details.expected, message: p.error.message })),
+    },
   );
 }
 

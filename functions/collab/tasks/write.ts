@@ -5,6 +5,7 @@
  * members, labels), then uploads of https file URLs, then labels named by new text are created.
  */
 import { invalidParameter } from '../../../shared/errors';
+import { eachChecked } from '../../../shared/validate';
 import { checkUserIds, me } from '../conversations/users';
 import type { Ctx } from '../params';
 import { resolveFileIds } from '../uploads';
@@ -81,7 +82,7 @@ async function planLabels(ctx: Ctx, elements: readonly TaskElement[], param: str
   const named = elements.some((e) => e.labels?.length);
   const mine = named ? (await ctx.client.listLabels()).map(toLabel) : [];
   const fresh = new Map<string, string>();
-  const refs = elements.map((e, i) =>
+  const refs = eachChecked(elements, (e, i) =>
     (e.labels ?? []).map((l, j): number | string => {
       if (typeof l === 'number') {
         if (!mine.some((x) => x.label_id === l)) {
@@ -107,7 +108,8 @@ export interface PreparedTasks {
 /** Checks and converts every element (`param` is `tasks`), then creates the labels new texts need. Nothing is written to a task yet. */
 export async function prepareTasks(ctx: Ctx, elements: readonly TaskElement[], param = 'tasks'): Promise<PreparedTasks> {
   const { timezone } = await me(ctx);
-  const planned = elements.map((e, i) => planElement(e, `${param}.${i}`, timezone));
+  // Every invalid element is reported at once, each under its own index.
+  const planned = eachChecked(elements, (e, i) => planElement(e, `${param}.${i}`, timezone));
   for (const [i, e] of elements.entries()) if (e.responsible !== undefined) await checkUserIds(ctx, [e.responsible], `${param}.${i}.responsible`, false);
   const labels = await planLabels(ctx, elements, param);
   const files: (number[] | undefined)[] = [];

@@ -55,6 +55,7 @@ export const getCommentsOnObject = collabTool({
       {
         comment_id: 90021,
         value: 'Legal has the contract now.',
+        rich_value: '<p>Legal has the contract now.</p>',
         created_by: { user_id: 1003, name: 'Chloé Martin', type: 'user' },
         created_on: '2025-02-03 11:00:00',
         files: [],
@@ -64,6 +65,7 @@ export const getCommentsOnObject = collabTool({
       {
         comment_id: 90001,
         value: '@[Chloé Martin](user:1003) Sent the revised proposal this morning.',
+        rich_value: null,
         created_by: { user_id: 1002, name: 'Ben Okafor', type: 'user' },
         created_on: '2025-01-20 14:00:00',
         files: [{ file_id: 60012, name: 'proposal-v2.pdf', mimetype: 'application/pdf', size: 91234 }],

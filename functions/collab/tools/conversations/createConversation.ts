@@ -8,6 +8,7 @@ const EXAMPLE: Conversation = {
   conversation_id: 56005,
   subject: 'Northwind renewal',
   type: 'group',
+  excerpt: 'Can we close the renewal this week?',
   created_by: { user_id: 1001, name: 'Ann Becker', type: 'user' },
   created_on: '2026-01-15 10:00:00',
   last_event_on: '2026-01-15 10:00:00',

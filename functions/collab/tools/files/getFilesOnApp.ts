@@ -20,8 +20,8 @@ export const getFilesOnApp = collabTool({
   example: {
     input: { app_id: 8102, filetype: 'application', limit: 2 },
     result: [
-      { file_id: 60015, name: 'offer.pdf', mimetype: 'application/pdf', size: 48213, description: null, created_on: '2025-03-04 08:00:00', thumbnail_link: null, context: { type: 'item', id: 30061, title: 'Renewal — Northwind' } },
-      { file_id: 60012, name: 'proposal-41.pdf', mimetype: 'application/pdf', size: 39, description: null, created_on: '2025-02-11 09:00:00', thumbnail_link: null, context: { type: 'item', id: 30101, title: 'Upsell — Contoso' } },
+      { file_id: 60015, name: 'offer.pdf', mimetype: 'application/pdf', size: 48213, link: 'https://files.podio.com/60015', hosted_by: 'podio', description: null, created_on: '2025-03-04 08:00:00', created_by: { type: 'user', id: 1002, name: 'Ben Okafor' }, thumbnail_link: null, rights: ['download', 'view', 'delete', 'update'], context: { type: 'item', id: 30061, title: 'Renewal — Northwind' } },
+      { file_id: 60012, name: 'proposal-41.pdf', mimetype: 'application/pdf', size: 39, link: 'https://files.podio.com/60012', hosted_by: 'podio', description: null, created_on: '2025-02-11 09:00:00', created_by: { type: 'user', id: 1001, name: 'Ann Becker' }, thumbnail_link: null, rights: ['download', 'view', 'delete', 'update'], context: { type: 'item', id: 30101, title: 'Upsell — Contoso' } },
     ],
   },
 });

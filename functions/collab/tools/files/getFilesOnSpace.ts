@@ -19,6 +19,6 @@ export const getFilesOnSpace = collabTool({
   text: (files: FileMeta[], input) => filePageText(filePage(files, input), `space #${input.space_id}`, `with space_id ${input.space_id}`),
   example: {
     input: { space_id: 7101, sort_by: 'name' },
-    result: [{ file_id: 60001, name: 'northwindtraders-logo.png', mimetype: 'image/png', size: 68, description: null, created_on: '2025-01-02 10:00:00', thumbnail_link: null, context: { type: 'item', id: 30001, title: 'Northwind Traders' } }],
+    result: [{ file_id: 60001, name: 'northwindtraders-logo.png', mimetype: 'image/png', size: 68, link: 'https://files.podio.com/60001', hosted_by: 'podio', description: null, created_on: '2025-01-02 10:00:00', created_by: { type: 'user', id: 1001, name: 'Ann Becker' }, thumbnail_link: 'https://files.podio.com/60001/small', rights: ['download', 'view', 'delete', 'update'], context: { type: 'item', id: 30001, title: 'Northwind Traders' } }],
   },
 });

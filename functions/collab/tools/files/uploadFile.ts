@@ -6,7 +6,7 @@ import { uploadSources } from '../../uploads';
 import { uploadedFile } from '../../files/render';
 
 interface Uploaded {
-  files: { file_id: number; name: string; mimetype: string; size: number; link?: string; hosted_by?: string }[];
+  files: { file_id: number; name: string; mimetype: string; size: number; link: string | null; hosted_by: string | null }[];
 }
 
 export const uploadFile = collabTool({

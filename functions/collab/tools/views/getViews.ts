@@ -11,7 +11,7 @@ export const getViews = collabTool({
   description:
     "List the views of an app: the saved views (shared ones and the caller's private ones), each with its layout, item count and filters in words " +
     '(e.g. "Stage is Won, Expected close within next 7 days"). include_standard_views adds the standard table, badge and calendar views. ' +
-    'getView gives one view in full; filterItems reads the items. Read-only.',
+    'The answer is an array of views, each {view_id, name, type, layout, filters, items, …}. getView gives one view in full; filterItems reads the items. Read-only.',
   input: z.strictObject({
     app_id: appIdInput,
     include_standard_views: z.boolean().default(false).describe('Also list the standard table, badge and calendar views (default false).'),
