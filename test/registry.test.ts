@@ -4,9 +4,21 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { platforms } from '../infra/local/platforms';
 import { createRegistry } from '../shared/registry';
+import { groupOf } from '../shared/tool';
 import { NOT_SHOWN_TOOLS, SPEC_TOOLS } from './spec-tools';
 
 const registry = createRegistry(platforms);
+
+/**
+ * The one layout of a platform (docs/layout.md): at functions/<p>/ only these files; tools in
+ * tools/<group>/<tool>.ts; helpers of a group in a folder named as the group (inputs.ts for its zod
+ * fragments, render.ts for its result shapes and text, other files named after what they hold);
+ * a model several groups share gets its own folder (fields, objects), the only place for an
+ * index.ts or sub-folders outside tools/.
+ */
+const PLATFORM_FILES = ['client.ts', 'handler.ts', 'index.ts', 'params.ts', 'render.ts', 'tool.ts', 'wire.ts'];
+const MODEL_FOLDERS = ['fields', 'objects'];
+const VAGUE_FILES = ['common.ts', 'shape.ts', 'shapes.ts', 'util.ts', 'utils.ts', 'helpers.ts', 'misc.ts', 'types.ts', 'shared.ts', 'params.ts'];
 const all = (await Promise.all(platforms.map(async (p) => (await registry.list(p)).map((tool) => ({ platform: p.name, tool }))))).flat();
 
 describe('registry', () => {
@@ -27,7 +39,7 @@ describe('registry', () => {
     expect(await registry.find(p.name, 'toString')).toBeUndefined();
   });
 
-  describe.each(platforms.map((p) => [p.name, p] as const))('%s layout: functions/<platform>/tools/<group>/<tool>.ts', (name, p) => {
+  describe.each(platforms.map((p) => [p.name, p] as const))('%s layout: functions/<platform>/{client,wire,index,handler,tool,params,render}.ts, <group>/ helpers, tools/<group>/<tool>.ts', (name, p) => {
     const toolsDir = join(new URL('..', import.meta.url).pathname, 'functions', name, 'tools');
     const groups = readdirSync(toolsDir, { withFileTypes: true });
 
@@ -42,6 +54,38 @@ describe('registry', () => {
           .map((f) => f.slice(0, -3)),
       );
       expect(files.sort()).toEqual(Object.keys(p.tools).sort());
+    });
+
+    it('tags each tool with the group of the folder its file is in', () => {
+      const folderOf = new Map(groups.flatMap((g) => readdirSync(join(toolsDir, g.name)).map((f) => [f.replace(/\.ts$/, ''), g.name] as const)));
+      for (const tool of Object.keys(p.tools)) expect(groupOf(p, tool), tool).toBe(folderOf.get(tool));
+    });
+
+    const platformDir = join(toolsDir, '..');
+    const entries = readdirSync(platformDir, { withFileTypes: true });
+    const groupNames = groups.filter((g) => g.isDirectory()).map((g) => g.name);
+
+    it(`keeps at its root only ${PLATFORM_FILES.join(', ')}`, () => {
+      expect(entries.filter((e) => !e.isDirectory() && !PLATFORM_FILES.includes(e.name)).map((e) => e.name)).toEqual([]);
+    });
+
+    it(`has a helper folder per tool group (or a model shared by groups: ${MODEL_FOLDERS.join(', ')}), named as the group`, () => {
+      const folders = entries.filter((e) => e.isDirectory() && e.name !== 'tools').map((e) => e.name);
+      expect(folders.filter((f) => !groupNames.includes(f) && !MODEL_FOLDERS.includes(f))).toEqual([]);
+    });
+
+    it('names the helper files of a group after what they hold: inputs.ts, render.ts or a precise name, never a vague one', () => {
+      const folders = entries.filter((e) => e.isDirectory() && e.name !== 'tools');
+      const bad = folders.flatMap((f) =>
+        readdirSync(join(platformDir, f.name), { withFileTypes: true })
+          .filter((e) =>
+            e.isDirectory()
+              ? !MODEL_FOLDERS.includes(f.name) // sub-folders only inside a shared model (fields/types/)
+              : !e.name.endsWith('.ts') || VAGUE_FILES.includes(e.name) || (e.name === 'index.ts' && !MODEL_FOLDERS.includes(f.name)),
+          )
+          .map((e) => `${f.name}/${e.name}`),
+      );
+      expect(bad).toEqual([]);
     });
 
     it('loads each tool from the file of its name, exporting it under that name', () => {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../shared/errors';
 import type { ToolContext } from '../../shared/tool';
 import type { ShareFileClient } from './client';
-import { filterProperties, ODataSyntaxError, parseFilter, parseOrderBy } from './odata';
+import { filterProperties, ODataSyntaxError, parseFilter, parseOrderBy } from './items/odata';
 
 /** Input fragments the filebox tools share (spec 002 §2.1, §4). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crmCategory, crmName, crmProperties, nameMap, reservedName } from '../../functions/crm/names';
+import { crmCategory, crmName, crmProperties, nameMap, reservedName } from '../../functions/crm/properties/names';
 import { defaultPropertyDefs } from '../../infra/twins/hubspot/model';
 
 describe('crm_ name mapping', () => {

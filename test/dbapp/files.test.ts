@@ -3,7 +3,7 @@ import { loopbackServer } from '../helpers/loopback';
 import { loadConfig } from '../../shared/config';
 import { ToolError } from '../../shared/errors';
 import { createTapeClient } from '../../functions/dbapp/client';
-import { resolveAttachments } from '../../functions/dbapp/attachments';
+import { resolveAttachments } from '../../functions/dbapp/files/attachments';
 import { createTapeTwin } from '../../infra/twins/tape';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 

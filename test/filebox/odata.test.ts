@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterProperties, ODataSyntaxError, parseFilter, parseOrderBy } from '../../functions/filebox/odata';
+import { filterProperties, ODataSyntaxError, parseFilter, parseOrderBy } from '../../functions/filebox/items/odata';
 
 const fails = (src: string, position: number, problem: RegExp) => {
   try {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ODATA_DEPTH } from '../../functions/filebox/odata';
+import { MAX_ODATA_DEPTH } from '../../functions/filebox/items/odata';
 import { MAX_BLOCK_DEPTH } from '../../functions/dbapp/automations/definition';
 import { harness } from '../helpers/harness';
 import { medianMs } from '../helpers/ratio';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ODataSyntaxError, parseFilter, type ODataNode } from '../../functions/filebox/odata';
+import { ODataSyntaxError, parseFilter, type ODataNode } from '../../functions/filebox/items/odata';
 import { queryOptions } from '../../infra/twins/sharefile/odata';
 import { ODATA_CASES } from '../fixtures/odata-expressions';
 

@@ -7,7 +7,7 @@
  */
 import { invalidParameter } from '../../../shared/errors';
 import type { OrgMember } from '../fields';
-import { appOrgMembers, appSchema, membersOfMyOrgs, orgMembers, spaceOrgId } from '../lookups';
+import { appOrgMembers, appSchema, membersOfMyOrgs, orgMembers, spaceOrgId } from '../apps/lookups';
 import type { Ctx } from '../params';
 import type { PodioCommentRefType } from '../wire';
 

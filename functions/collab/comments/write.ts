@@ -1,4 +1,4 @@
-import { resolveFileIds } from '../uploads';
+import { resolveFileIds } from '../files/uploads';
 import type { Ctx } from '../params';
 import type { PodioCommentWrite } from '../wire';
 import { checkMentions, type Mentionable } from './mentions';

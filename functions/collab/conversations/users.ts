@@ -6,7 +6,7 @@
  */
 import { cached } from '../../../shared/cache';
 import { invalidParameter } from '../../../shared/errors';
-import { membersOfMyOrgs } from '../lookups';
+import { membersOfMyOrgs } from '../apps/lookups';
 import type { Ctx } from '../params';
 
 type UserCtx = Pick<Ctx, 'client' | 'store' | 'keyHash'>;

@@ -1,6 +1,6 @@
 import { ToolError } from '../../../shared/errors';
 import type { Ctx } from '../params';
-import { resolveFileIds } from '../uploads';
+import { resolveFileIds } from '../files/uploads';
 import type { PodioConversationWrite } from '../wire';
 import { checkUserIds, me } from './users';
 

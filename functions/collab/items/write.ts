@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../../shared/errors';
 import { finishItemFields, needsFinish, planItemFieldValue, planItemFields, type FieldPort, type ItemFieldPlan, type OrgMember } from '../fields';
-import { appOrgMembers } from '../lookups';
+import { appOrgMembers } from '../apps/lookups';
 import { fileIdsInput, type Ctx } from '../params';
-import { resolveFileIds, uploadUrls } from '../uploads';
+import { resolveFileIds, uploadUrls } from '../files/uploads';
 import type { PodioApp, PodioItemWrite, PodioWriteFlags } from '../wire';
 
 /**

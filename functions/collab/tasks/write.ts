@@ -8,7 +8,7 @@ import { invalidParameter } from '../../../shared/errors';
 import { eachChecked } from '../../../shared/validate';
 import { checkUserIds, me } from '../conversations/users';
 import type { Ctx } from '../params';
-import { resolveFileIds } from '../uploads';
+import { resolveFileIds } from '../files/uploads';
 import type { PodioTaskWrite } from '../wire';
 import { toLabel, type Label } from './render';
 import { zonedToUtc } from './timezone';

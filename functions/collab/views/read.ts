@@ -1,5 +1,5 @@
 import { ToolError } from '../../../shared/errors';
-import { appSchema } from '../lookups';
+import { appSchema } from '../apps/lookups';
 import type { Ctx } from '../params';
 import type { PodioView } from '../wire';
 import { toView, type View } from './render';

@@ -2,7 +2,7 @@ import { cached } from '../../../shared/cache';
 import { scopedCache } from '../../../shared/store/store';
 import type { ToolContext } from '../../../shared/tool';
 import type { HubSpotClient } from '../client';
-import { nameMap, type NameMap } from '../names';
+import { nameMap, type NameMap } from '../properties/names';
 import type { HubSpotObjectType, HubSpotPipeline } from '../wire';
 
 type Ctx = ToolContext<HubSpotClient>;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../shared/errors';
 import type { ToolContext } from '../../../shared/tool';
 import type { HubSpotClient } from '../client';
-import { crmProperties } from '../names';
+import { crmProperties } from '../properties/names';
 import type { HubSpotFilter, HubSpotSearchBody } from '../wire';
 import { catalog, pipelines, type Catalog } from './catalog';
 import type { ObjectKind } from './kinds';

@@ -8,7 +8,7 @@ import { ToolError } from '../../../shared/errors';
 import { listFooter } from '../../../shared/render';
 import type { ToolContext } from '../../../shared/tool';
 import type { HubSpotClient } from '../client';
-import { crmProperties } from '../names';
+import { crmProperties } from '../properties/names';
 import { recordId, returnProperties, valuesInput } from '../params';
 import { crmTool } from '../tool';
 import type { HubSpotRecord } from '../wire';

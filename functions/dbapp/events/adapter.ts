@@ -4,7 +4,7 @@ import { isRefusal, refusal, secretInUrl } from '../../../shared/events/receiver
 import type { EventsAdapter, IncomingEvent, Parsed, Refusal } from '../../../shared/events/model';
 import { ToolError } from '../../../shared/errors';
 import type { TapeClient } from '../client';
-import { WEBHOOK_EVENT_TYPES, webhookAppId } from '../params';
+import { WEBHOOK_EVENT_TYPES, webhookAppId } from '../webhooks/inputs';
 
 /**
  * Tape's part of the event inbox: one Tape webhook per event type, pointing at the receiver with

@@ -1,5 +1,5 @@
 import type { ToolContext } from '../../../shared/tool';
-import { resolveAttachments } from '../attachments';
+import { resolveAttachments } from '../files/attachments';
 import type { TapeClient } from '../client';
 import type { TapeRecord } from '../wire';
 import { mergeChecklists, type FieldPlan } from './input';

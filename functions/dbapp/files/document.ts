@@ -4,7 +4,7 @@ import { id } from '../../../shared/params';
 import { mediaTypeOf, type DocumentSource } from '../../../shared/files/read';
 import type { ToolContext } from '../../../shared/tool';
 import type { TapeClient } from '../client';
-import { recordId } from '../records/common';
+import { recordId } from '../records/inputs';
 
 /** The inputs of fileToMarkdown and analyzeFile: Tape serves an attached file only in the context of its record (file.md). */
 const recordFileInput = {

@@ -5,12 +5,7 @@ import type { ToolContext } from '../../../shared/tool';
 import { withAppSchema } from '../apps/schema';
 import type { TapeAppField, TapeAppWithFields, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../wire';
 import { isDateField } from '../fields';
-import {
-  SPLIT_BY_FIELD_TYPES,
-  type viewFieldSettings,
-  type viewFilter,
-  type viewSplitBy,
-} from '../params';
+import { SPLIT_BY_FIELD_TYPES, type viewFieldSettings, type viewFilter, type viewSplitBy } from './inputs';
 import { checkFilter as checkRecordFilter } from '../records/filter-body';
 
 /**

@@ -1,5 +1,5 @@
 import { invalidParameter } from '../../../shared/errors';
-import type { PermissionInput } from './shape';
+import type { PermissionInput } from './inputs';
 
 /** Upload rights and upload notices apply to folders: refused on a file id (fi…) before the call. */
 export function checkFolderOnly(itemId: string, p: PermissionInput): void {

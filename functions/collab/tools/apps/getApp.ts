@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { appSchemaText, referencedAppIds, toAppSchema, type AppSchema } from '../../apps/schema';
 
 export const getApp = collabTool({

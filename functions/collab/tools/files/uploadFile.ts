@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { byteSize, plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
-import { uploadSources } from '../../uploads';
+import { uploadSources } from '../../files/uploads';
 import { uploadedFile } from '../../files/render';
 
 interface Uploaded {

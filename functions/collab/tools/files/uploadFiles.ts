@@ -8,7 +8,7 @@ import { alreadyAttached, explainAttachError } from '../../files/attach';
 import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
 import { contextText, toFile } from '../../files/render';
 import { attachToInput, checkTarget } from '../../files/target';
-import { uploadSources } from '../../uploads';
+import { uploadSources } from '../../files/uploads';
 
 interface UploadedFile {
   file_id: number;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { filtersInput, planFilters } from '../../items/read';
 import { aggregateText, AGGREGATIONS, DATE_INTERVALS, planAggregate, REVISION_GROUPS, toAggregateResult, type AggregateResult } from '../../items/read-aggregate';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
 import { appIdInput, hookInput, silentInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { type ItemBatchResult, batchItems, checkAll, itemBatchText, MAX_BATCH_ITEMS, runItemBatch } from '../../items/batch';
 import { createBody, createShape, fieldPort, planCreate, sendCreate } from '../../items/write';
 

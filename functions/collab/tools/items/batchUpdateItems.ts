@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../../../shared/errors';
 import { collabTool } from '../../tool';
 import { hookInput, itemIdInput, silentInput, type Ctx } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { type ItemBatchResult, batchItems, checkAll, checkDistinct, ITEM_PARALLELISM, itemBatchText, MAX_BATCH_ITEMS, runItemBatch } from '../../items/batch';
 import { checkUpdateMode, fieldPort, planUpdate, sendUpdate, updateRequest, updateShape } from '../../items/write';
 import type { FieldPort } from '../../fields';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
 import { appIdInput, hookInput, silentInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { createBody, createShape, fieldPort, idOnlyInput, planCreate, quotedTitle, sendCreate, type CreatedItem } from '../../items/write';
 
 export const createItem = collabTool({

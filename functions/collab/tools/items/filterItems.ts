@@ -3,7 +3,7 @@ import { offset, page } from '../../../../shared/params';
 import { listFooter, plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { fieldIdsInput, fieldSelection, filtersInput, planFilters, planSort, sortByInput, verboseInput } from '../../items/read';
 import { itemLine, linkHint, toItem, type Item } from '../../items/render';
 import type { PodioFilterBody } from '../../wire';

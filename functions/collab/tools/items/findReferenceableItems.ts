@@ -4,7 +4,7 @@ import { show } from '../../../../shared/fields/engine';
 import { plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { appFields } from '../../fields';
 import { refLine, toRef, type ItemRef } from '../../items/read-refs';
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { collabTool } from '../../tool';
 import { itemIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { fieldIdsInput, fieldSelection, fieldTypesInput, ITEM_URL_FORM, readItem, readItemByUrl, verboseInput } from '../../items/read';
 import { itemText, toItem, type Item } from '../../items/render';
 import type { PodioApp, PodioItem } from '../../wire';

@@ -3,14 +3,12 @@ import type { PodioClient } from '../../client';
 
 /** The items tools of issue 7 (spec §4.2/§4.3), each loaded on first use. */
 export const itemTools = toolGroup<PodioClient>('items', {
-  // reads
   getItem: () => import('./getItem').then((m) => m.getItem),
   filterItems: () => import('./filterItems').then((m) => m.filterItems),
   aggregateItems: () => import('./aggregateItems').then((m) => m.aggregateItems),
   getItemRevisions: () => import('./getItemRevisions').then((m) => m.getItemRevisions),
   getItemReferences: () => import('./getItemReferences').then((m) => m.getItemReferences),
   findReferenceableItems: () => import('./findReferenceableItems').then((m) => m.findReferenceableItems),
-  // writes
   createItem: () => import('./createItem').then((m) => m.createItem),
   updateItem: () => import('./updateItem').then((m) => m.updateItem),
   deleteItem: () => import('./deleteItem').then((m) => m.deleteItem),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { collabTool } from '../../tool';
 import { hookInput, itemIdInput, silentInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { checkUpdateMode, fieldPort, idOnlyInput, planUpdate, quotedTitle, sendUpdate, updateRequest, updateShape } from '../../items/write';
 
 export interface UpdatedItem {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { toView, viewLine, type View } from '../../views/render';
 import { EXAMPLE_VIEW } from '../../views/examples';
 

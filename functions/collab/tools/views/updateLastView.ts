@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { planViewDefinition } from '../../views/definition';
 import { viewFieldsInput, viewFiltersInput, viewLayoutInput, viewSortByInput } from '../../views/inputs';
 

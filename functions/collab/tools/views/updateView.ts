@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
-import { appSchema } from '../../lookups';
+import { appSchema } from '../../apps/lookups';
 import { planViewDefinition } from '../../views/definition';
 import { viewFieldsInput, viewFiltersInput, viewGroupingInput, viewIdInput, viewLayoutInput, viewSortByInput } from '../../views/inputs';
 import { requireSaved } from '../../views/read';

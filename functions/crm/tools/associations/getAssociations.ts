@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ToolError } from '../../../../shared/errors';
 import { checkPair } from '../../associations/pairs';
-import { crmCategory } from '../../names';
+import { crmCategory } from '../../properties/names';
 import { objectType, recordId } from '../../params';
 import { crmTool } from '../../tool';
 import type { HubSpotAssociation, HubSpotObjectType } from '../../wire';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
-import { reservedName } from '../../names';
+import { reservedName } from '../../properties/names';
 import { objectType } from '../../params';
 import { catalog, forgetCatalog } from '../../objects/catalog';
 import { KINDS } from '../../objects/kinds';

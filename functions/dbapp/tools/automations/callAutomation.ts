@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { argumentKeys } from '../../automations/execution';
-import { automationId } from '../../automations/params';
+import { automationId } from '../../automations/inputs';
 import { id } from '../../../../shared/params';
 import { dbappTool } from '../../tool';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { TapeAutomationWrite } from '../../wire';
 import { prepareDefinition } from '../../automations/definition';
-import { actionsInput, filterInput, triggerInput } from '../../automations/params';
+import { actionsInput, filterInput, triggerInput } from '../../automations/inputs';
 import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { appId } from '../../params';
 import { dbappTool } from '../../tool';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { automationId } from '../../automations/params';
+import { automationId } from '../../automations/inputs';
 import { automationText, bricked, brickedText, isUnreadable, toAutomation, type AutomationFull, type AutomationSummary, type BrickedAutomation } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_FULL } from '../../automations/examples';

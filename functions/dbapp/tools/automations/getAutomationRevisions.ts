@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { automationId } from '../../automations/params';
+import { automationId } from '../../automations/inputs';
 import { revisionLine, toRevisionSnapshot, toRevisionSummary, type RevisionSnapshot, type RevisionSummary } from '../../automations/revisions';
 import { dbappTool } from '../../tool';
 

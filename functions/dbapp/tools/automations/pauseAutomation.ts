@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { automationId } from '../../automations/params';
+import { automationId } from '../../automations/inputs';
 import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';

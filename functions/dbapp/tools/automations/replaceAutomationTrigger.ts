@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { checkTrigger, checkTypesAndKeys } from '../../automations/definition';
-import { automationId, triggerInput } from '../../automations/params';
+import { automationId, triggerInput } from '../../automations/inputs';
 import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { brokenRefusal, runBody, runTargetInput, type RunAccepted } from '../../automations/execution';
-import { automationId } from '../../automations/params';
+import { automationId } from '../../automations/inputs';
 import { dbappTool } from '../../tool';
 
 export const simulateAutomation = dbappTool({

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import type { TapeAutomationWrite } from '../../wire';
 import { prepareDefinition } from '../../automations/definition';
-import { actionsInput, automationId, filterInput, triggerInput } from '../../automations/params';
+import { actionsInput, automationId, filterInput, triggerInput } from '../../automations/inputs';
 import { automationLine, toAutomationSummary, type AutomationSummary } from '../../automations/summary';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';

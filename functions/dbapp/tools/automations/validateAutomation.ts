@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { automationId } from '../../automations/params';
+import { automationId } from '../../automations/inputs';
 import { toValidationError, type AutomationValidationError } from '../../automations/validation';
 import { dbappTool } from '../../tool';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
-import { uploadSources } from '../../attachments';
+import { uploadSources } from '../../files/attachments';
 import { plural } from '../../../../shared/render';
 import { fileLine, toUploadedFile, type UploadedFile } from '../../files/render';
 import { dbappTool } from '../../tool';

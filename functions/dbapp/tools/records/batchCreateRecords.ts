@@ -5,7 +5,8 @@ import { dbappTool } from '../../tool';
 import { finishFields, planFields } from '../../fields';
 import { eachBounded } from '../../../../shared/pool';
 import { MAX_BATCH_RECORDS, recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
-import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from '../../records/common';
+import { fieldsInput, hookInput, recordAppId, silentInput, workflowInput } from '../../records/inputs';
+import { orgUrl } from '../../records/page';
 
 export const batchCreateRecords = dbappTool({
   name: 'batchCreateRecords',

@@ -6,7 +6,8 @@ import { dbappTool } from '../../tool';
 import { finishFields, needsCurrent, planFields } from '../../fields';
 import { eachBounded } from '../../../../shared/pool';
 import { MAX_BATCH_RECORDS, recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
-import { appIdOf, fieldsInput, hookInput, orgUrl, recordAppId, recordId, silentInput, workflowInput } from '../../records/common';
+import { fieldsInput, hookInput, recordAppId, recordId, silentInput, workflowInput } from '../../records/inputs';
+import { appIdOf, orgUrl } from '../../records/page';
 
 export const batchUpdateRecords = dbappTool({
   name: 'batchUpdateRecords',

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { numberFormats, withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields, recordText, toRecord, type AppRecord } from '../../fields';
-import { fieldsInput, hookInput, orgUrl, recordAppId, silentInput, workflowInput } from '../../records/common';
+import { fieldsInput, hookInput, recordAppId, silentInput, workflowInput } from '../../records/inputs';
+import { orgUrl } from '../../records/page';
 import { EXAMPLE_RECORD } from '../../records/examples';
 
 type CreateResult = { record_id: number; record_url: string } | AppRecord;

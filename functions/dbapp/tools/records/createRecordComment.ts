@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { resolveAttachments } from '../../attachments';
-import { hookInput, recordId, silentInput } from '../../records/common';
+import { resolveAttachments } from '../../files/attachments';
+import { hookInput, recordId, silentInput } from '../../records/inputs';
 import { toComment, type RecordComment } from '../../records/comments';
 
 export const createRecordComment = dbappTool({

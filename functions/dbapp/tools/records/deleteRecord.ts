@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { hookInput, recordId, silentInput } from '../../records/common';
+import { hookInput, recordId, silentInput } from '../../records/inputs';
 
 interface Deleted {
   record_id: number;

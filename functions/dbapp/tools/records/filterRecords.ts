@@ -3,21 +3,8 @@ import { numberFormats, withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { recordListText } from '../../fields';
 import { plural } from '../../../../shared/render';
-import {
-  cursorInput,
-  fieldIdsInput,
-  fieldTypesInput,
-  limitInput,
-  orgUrl,
-  recordAppId,
-  selection,
-  sortByInput,
-  sortDescInput,
-  sortField,
-  toPage,
-  verboseInput,
-  type RecordPage,
-} from '../../records/common';
+import { cursorInput, fieldIdsInput, fieldTypesInput, limitInput, recordAppId, sortByInput, sortDescInput, verboseInput } from '../../records/inputs';
+import { orgUrl, selection, sortField, toPage, type RecordPage } from '../../records/page';
 import { checkRecordFilters, recordFilter } from '../../records/filter-body';
 import { EXAMPLE_RECORD } from '../../records/examples';
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { id } from '../../../../shared/params';
 import { recordUrl } from '../../fields';
-import { orgUrl } from '../../records/common';
+import { orgUrl } from '../../records/page';
 
 interface Relatable {
   record_id: number;

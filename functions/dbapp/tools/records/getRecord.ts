@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { appSchema, formatsFor } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { recordText, toRecord, type AppRecord } from '../../fields';
-import { fieldIdsInput, fieldTypesInput, orgUrl, recordId, selection, verboseInput } from '../../records/common';
+import { fieldIdsInput, fieldTypesInput, recordId, verboseInput } from '../../records/inputs';
+import { orgUrl, selection } from '../../records/page';
 import { EXAMPLE_RECORD } from '../../records/examples';
 
 export const getRecord = dbappTool({

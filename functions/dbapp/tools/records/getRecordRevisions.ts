@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { fieldValue, shortDate, valueText, type UserValue } from '../../fields';
 import { plural } from '../../../../shared/render';
-import { recordId } from '../../records/common';
+import { recordId } from '../../records/inputs';
 
 interface RevisionSummary {
   revision: number;

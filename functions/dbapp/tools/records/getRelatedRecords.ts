@@ -3,7 +3,8 @@ import { formatsFor } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { id, page } from '../../../../shared/params';
 import { recordListText } from '../../fields';
-import { fieldTypesInput, orgUrl, recordAppId, selection, toPage, verboseInput, type RecordPage } from '../../records/common';
+import { fieldTypesInput, recordAppId, verboseInput } from '../../records/inputs';
+import { orgUrl, selection, toPage, type RecordPage } from '../../records/page';
 import { EXAMPLE_RECORD } from '../../records/examples';
 
 const MAX_RELATED = 1000;

@@ -3,7 +3,7 @@ import { page } from '../../../../shared/params';
 import { pageCursor } from '../../params';
 import { dbappTool } from '../../tool';
 import { listFooter, plainText, shortDate } from '../../../../shared/render';
-import { recordId } from '../../records/common';
+import { recordId } from '../../records/inputs';
 import { toComment, type RecordComment } from '../../records/comments';
 
 interface CommentPage {

@@ -5,20 +5,8 @@ import { dbappTool } from '../../tool';
 import { id } from '../../../../shared/params';
 import { recordListText } from '../../fields';
 import { plural } from '../../../../shared/render';
-import {
-  cursorInput,
-  fieldIdsInput,
-  fieldTypesInput,
-  limitInput,
-  orgUrl,
-  selection,
-  sortByInput,
-  sortDescInput,
-  sortField,
-  toPage,
-  verboseInput,
-  type RecordPage,
-} from '../../records/common';
+import { cursorInput, fieldIdsInput, fieldTypesInput, limitInput, sortByInput, sortDescInput, verboseInput } from '../../records/inputs';
+import { orgUrl, selection, sortField, toPage, type RecordPage } from '../../records/page';
 import { EXAMPLE_RECORD, EXAMPLE_RECORD_2 } from '../../records/examples';
 
 type ListResult = RecordPage | { total: number; count_only: true };

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { hookInput, orgUrl, recordId, silentInput } from '../../records/common';
+import { hookInput, recordId, silentInput } from '../../records/inputs';
+import { orgUrl } from '../../records/page';
 import { recordUrl } from '../../fields';
 
 interface Restored {

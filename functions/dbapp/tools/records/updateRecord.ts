@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { numberFormats, withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields, recordText, toRecord, type AppRecord } from '../../fields';
-import { appIdOf, fieldsInput, hookInput, orgUrl, recordId, silentInput, workflowInput } from '../../records/common';
+import { fieldsInput, hookInput, recordId, silentInput, workflowInput } from '../../records/inputs';
+import { appIdOf, orgUrl } from '../../records/page';
 import { EXAMPLE_RECORD } from '../../records/examples';
 
 type UpdateResult = { record_id: number } | AppRecord;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { viewAppId } from '../../params';
+import { viewAppId } from '../../views/inputs';
 import { plural } from '../../../../shared/render';
 import { toViewPreview, viewLine, type ViewPreview } from '../../views/render';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { viewId } from '../../params';
+import { viewId } from '../../views/inputs';
 import { toView, viewLine, type View } from '../../views/render';
 import { EXAMPLE_VIEW } from '../../views/examples';
 

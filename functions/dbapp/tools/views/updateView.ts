@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { id } from '../../../../shared/params';
-import { viewFieldSettings, viewFilters, viewId, viewLayout, viewSplitBy } from '../../params';
+import { viewFieldSettings, viewFilters, viewId, viewLayout, viewSplitBy } from '../../views/inputs';
 import { toView, viewLine, type View } from '../../views/render';
 import { checkViewDefinition } from '../../views/view-body';
 import { EXAMPLE_VIEW } from '../../views/examples';

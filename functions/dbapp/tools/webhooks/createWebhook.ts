@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { checkWebhookTarget } from '../../../../shared/webhook-target';
 import { dbappTool } from '../../tool';
-import { webhookAppId, webhookEventType } from '../../params';
+import { webhookAppId, webhookEventType } from '../../webhooks/inputs';
 import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
 
 type Created = Webhook & { note: string };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { hookId } from '../../params';
+import { hookId } from '../../webhooks/inputs';
 import { toWebhook, webhookLine } from '../../webhooks/render';
 
 export const deleteWebhook = dbappTool({

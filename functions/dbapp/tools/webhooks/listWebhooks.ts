@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { webhookAppId } from '../../params';
+import { webhookAppId } from '../../webhooks/inputs';
 import { plural } from '../../../../shared/render';
 import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ToolError, invalidParameter } from '../../../../shared/errors';
 import { dbappTool } from '../../tool';
-import { hookId } from '../../params';
+import { hookId } from '../../webhooks/inputs';
 
 export const requestWebhookVerification = dbappTool({
   name: 'requestWebhookVerification',

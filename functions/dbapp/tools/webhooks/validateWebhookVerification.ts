@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ToolError, invalidParameter } from '../../../../shared/errors';
 import { dbappTool } from '../../tool';
-import { hookId } from '../../params';
+import { hookId } from '../../webhooks/inputs';
 import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
 
 type Validated = Webhook & { note: string };

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
 import { concreteItemIdInput, principalIdInput } from '../../params';
-import { accessLine, permissionBody, permissionInputs, toAccessControl, type AccessControl } from '../../access/shape';
+import { accessLine, toAccessControl, type AccessControl } from '../../access/render';
+import { permissionBody, permissionInputs } from '../../access/inputs';
 import { checkFolderOnly } from '../../access/checks';
 
 export const createAccessControl = fileboxTool({

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { plural } from '../../../../shared/render';
 import { fileboxTool } from '../../tool';
 import { itemIdInput } from '../../params';
-import { accessLine, toAccessControl, type AccessControl } from '../../access/shape';
+import { accessLine, toAccessControl, type AccessControl } from '../../access/render';
 
 interface Controls {
   item_id: string;

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
 import { concreteItemIdInput, principalIdInput } from '../../params';
-import { accessLine, permissionBody, permissionInputs, toAccessControl, type AccessControl, type PermissionInput } from '../../access/shape';
+import { accessLine, toAccessControl, type AccessControl } from '../../access/render';
+import { permissionBody, permissionInputs, type PermissionInput } from '../../access/inputs';
 import { checkFolderOnly } from '../../access/checks';
 import { followAsync, isAsyncOperation } from '../../items/async';
 

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { groupIdInput } from '../../params';
-import { memberInput, memberRef, memberResults, resultLine, type MemberResult } from '../../groups/shape';
+import { memberResults, resultLine, type MemberResult } from '../../groups/render';
+import { memberInput, memberRef } from '../../groups/inputs';
 
 interface Added {
   message: string;

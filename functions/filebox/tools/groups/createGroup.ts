@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { fileboxTool } from '../../tool';
-import { memberInput, memberRef, memberResults, groupText, resultLine, toGroup, type Group, type MemberResult } from '../../groups/shape';
+import { memberResults, groupText, resultLine, toGroup, type Group, type MemberResult } from '../../groups/render';
+import { memberInput, memberRef } from '../../groups/inputs';
 
 interface Created {
   group: Group;

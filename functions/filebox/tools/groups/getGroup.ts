@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { groupIdInput, summaryOnlyInput } from '../../params';
-import { groupText, toGroup, type Group } from '../../groups/shape';
+import { groupText, toGroup, type Group } from '../../groups/render';
 
 export const getGroup = fileboxTool({
   name: 'getGroup',

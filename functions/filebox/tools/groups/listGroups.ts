@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { skipInput, summaryOnlyInput, topInput } from '../../params';
 import { pageFooter, paged, type Paged } from '../../render';
-import { groupText, toGroup, type Group } from '../../groups/shape';
+import { groupText, toGroup, type Group } from '../../groups/render';
 
 interface Groups extends Paged {
   summary_only?: true;

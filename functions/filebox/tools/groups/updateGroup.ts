@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
 import { groupIdInput } from '../../params';
-import { groupText, toGroup, type Group } from '../../groups/shape';
+import { groupText, toGroup, type Group } from '../../groups/render';
 
 export const updateGroup = fileboxTool({
   name: 'updateGroup',

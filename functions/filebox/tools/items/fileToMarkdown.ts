@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { fileToMarkdownDescription, markdownOf, markdownText, readDocument, type MarkdownOf } from '../../../../shared/files/read';
-import { documentSource } from '../../files/document';
+import { documentSource } from '../../items/document';
 import { fileboxTool } from '../../tool';
 import { concreteItemIdInput } from '../../params';
 

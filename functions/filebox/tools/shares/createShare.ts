@@ -3,7 +3,8 @@ import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
 import { concreteItemIdInput, folderIdInput } from '../../params';
 import { checkTarget } from '../../items/targets';
-import { maxDownloadsInput, recipientsInput, shareDetail, toShare, type Share } from '../../shares/shape';
+import { shareDetail, toShare, type Share } from '../../shares/render';
+import { maxDownloadsInput, recipientsInput } from '../../shares/inputs';
 import { notifyRecipients } from '../../shares/notify';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { shareIdInput, summaryOnlyInput } from '../../params';
-import { shareDetail, toShare, type Share } from '../../shares/shape';
+import { shareDetail, toShare, type Share } from '../../shares/render';
 
 export const getShare = fileboxTool({
   name: 'getShare',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { skipInput, summaryOnlyInput, topInput } from '../../params';
 import { pageFooter, paged, type Paged } from '../../render';
-import { shareLine, toShare, type Share } from '../../shares/shape';
+import { shareLine, toShare, type Share } from '../../shares/render';
 
 interface Shares extends Paged {
   summary_only?: true;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { shareIdInput } from '../../params';
-import { recipientsInput } from '../../shares/shape';
+import { recipientsInput } from '../../shares/inputs';
 import { notifyRecipients } from '../../shares/notify';
 
 interface Sent {

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
 import { expirationDateInput, isoExpiry, shareIdInput } from '../../params';
-import { maxDownloadsInput, shareDetail, toShare, type Share } from '../../shares/shape';
+import { shareDetail, toShare, type Share } from '../../shares/render';
+import { maxDownloadsInput } from '../../shares/inputs';
 
 export const updateShare = fileboxTool({
   name: 'updateShare',

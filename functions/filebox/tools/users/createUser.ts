@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { emailInput } from '../../params';
-import { toUser, userDetail, type User } from '../../users/shape';
+import { toUser, userDetail, type User } from '../../users/render';
 
 export const createUser = fileboxTool({
   name: 'createUser',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { summaryOnlyInput } from '../../params';
-import { expandOf, toUser, userDetail, type User } from '../../users/shape';
+import { expandOf, toUser, userDetail, type User } from '../../users/render';
 
 export const getCurrentUser = fileboxTool({
   name: 'getCurrentUser',

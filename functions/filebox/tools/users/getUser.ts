@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
 import { emailInput, summaryOnlyInput, userIdInput } from '../../params';
-import { expandOf, toUser, userDetail, type User } from '../../users/shape';
+import { expandOf, toUser, userDetail, type User } from '../../users/render';
 
 export const getUser = fileboxTool({
   name: 'getUser',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { fileboxTool } from '../../tool';
 import { checkQuery, filterInput, orderbyInput, skipInput, summaryOnlyInput, topInput } from '../../params';
 import { pageFooter, type Paged } from '../../render';
-import { contactToUser, userLine, type User } from '../../users/shape';
+import { contactToUser, userLine, type User } from '../../users/render';
 import type { FeedQuery } from '../../client';
 
 /** What `filter`/`orderby` may name on users (ShareFile's Contact of the account lists). */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
 import { userIdInput } from '../../params';
-import { toUser, userDetail, type User } from '../../users/shape';
+import { toUser, userDetail, type User } from '../../users/render';
 
 export const updateUser = fileboxTool({
   name: 'updateUser',

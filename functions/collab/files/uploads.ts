@@ -1,7 +1,7 @@
-import { downloadSources, type FileSource } from '../../shared/download';
-import { positiveId, resolveFileRefs } from '../../shared/files/refs';
-import type { Ctx } from './params';
-import type { PodioFile } from './wire';
+import { downloadSources, type FileSource } from '../../../shared/download';
+import { positiveId, resolveFileRefs } from '../../../shared/files/refs';
+import type { Ctx } from '../params';
+import type { PodioFile } from '../wire';
 
 /**
  * https URLs where Podio takes file ids (item `file_ids`, image fields, comment and conversation

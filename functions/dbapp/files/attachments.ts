@@ -1,9 +1,9 @@
-import { ToolError } from '../../shared/errors';
-import { downloadSources, type FileSource } from '../../shared/download';
-import { positiveId, resolveFileRefs } from '../../shared/files/refs';
-import type { ToolContext } from '../../shared/tool';
-import type { TapeClient } from './client';
-import type { TapeFile } from './wire';
+import { ToolError } from '../../../shared/errors';
+import { downloadSources, type FileSource } from '../../../shared/download';
+import { positiveId, resolveFileRefs } from '../../../shared/files/refs';
+import type { ToolContext } from '../../../shared/tool';
+import type { TapeClient } from '../client';
+import type { TapeFile } from '../wire';
 
 /**
  * Files for Tape's attachment and image fields: https URLs are downloaded (shared/download.ts) and

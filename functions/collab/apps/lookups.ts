@@ -1,7 +1,7 @@
-import { cached } from '../../shared/cache';
-import type { OrgMember } from './fields';
-import type { Ctx } from './params';
-import type { PodioApp } from './wire';
+import { cached } from '../../../shared/cache';
+import type { OrgMember } from '../fields';
+import type { Ctx } from '../params';
+import type { PodioApp } from '../wire';
 
 /**
  * Reads many collab tools need before their own call, cached per key in the Store: the app schema
