@@ -1,4 +1,15 @@
-// Generated from vendor-docs/tape/resource/automation/reference/actions/*.md (the Config tables and token lists).
+/**
+ * The 35 action types of Tape's automation API as the twin describes them (catalog.ts turns each
+ * into the `config_schema` that `GET /v1/automation/meta/action` serves): type, group, label, a
+ * one-line description, the required config keys, the allowed values of enumerated keys, and per
+ * config key its kind and meaning.
+ *
+ * Maintained by hand. It was first transcribed from the Config tables of Tape's public action
+ * reference (https://developers.tapeapp.com/docs/api/resource/automation/reference/actions, one
+ * page per action type), with the descriptions written in our own words; there is no generator,
+ * because its input would be a copy of Tape's documentation, which this repository does not hold.
+ * When Tape adds or changes an action, edit its entry here (docs/vendors/tape.md#automation-actions).
+ */
 /* eslint-disable */
 export const ACTION_DOCS: ActionDoc[] = [
  {
