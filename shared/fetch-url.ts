@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { invalidParameter, ToolError } from './errors';
 
 /**
- * SSRF-guarded download of a caller-supplied URL (DESIGN §10). The only way the service fetches
+ * SSRF-guarded download of a caller-supplied URL (docs/architecture.md#security). The only way the service fetches
  * a URL it was given:
  * - https only; plain http only for the hosts of `allowHttpHosts` (ALLOW_HTTP_HOSTS, local development),
  *   which also lifts the address check for exactly those hosts;

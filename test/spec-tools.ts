@@ -75,7 +75,7 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
   collab: [
     // §4.2 "other item tools of the group (7 more, e.g. batch create/update, aggregation)": issue 7 names them.
     'batchCreateItems', 'batchUpdateItems', 'batchDeleteItems', 'aggregateItems', 'getItemRevisions', 'getItemReferences', 'findReferenceableItems',
-    // Not in the spec: the orgs and their spaces, where an agent starts from nothing (issue 7).
+    // Not in the spec: the orgs and their spaces, where an agent starts from nothing.
     'getOrganizations',
   ],
   filebox: [

@@ -1,5 +1,5 @@
 /**
- * The spec writes HubSpot's vendor prefixes as `crm_` (vendor-docs/hubspot/README.md):
+ * The spec writes HubSpot's vendor prefixes as `crm_` (docs/vendors/hubspot.md):
  * `hs_lastmodifieddate` ↔ `crm_lastmodifieddate`, `hubspot_owner_id` ↔ `crm_owner_id`. The tools
  * speak `crm_` names everywhere; the client speaks HubSpot's. The way back is not mechanical
  * (`crm_owner_id` is `hubspot_owner_id`, not `hs_owner_id`), so it is built from the object's

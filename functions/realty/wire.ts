@@ -1,5 +1,5 @@
 /**
- * BatchData Property API v1 wire types (batchdata.md; spec §2.7). Only what the tools read is
+ * BatchData Property API v1 wire types (docs/vendors/batchdata.md; docs/spec.md#realty-property). Only what the tools read is
  * typed; a record carries many more groups, kept as they come (JSON mode returns the envelope).
  */
 
@@ -114,7 +114,7 @@ export interface BdResults {
   [k: string]: unknown;
 }
 
-/** Every answer: `{status, results}` (spec §2.7). */
+/** Every answer: `{status, results}` (docs/spec.md#realty-property). */
 export interface BdEnvelope {
   status: BdStatus;
   results: BdResults;
@@ -148,7 +148,7 @@ export interface BdLookupAddress {
   zip: string;
 }
 
-/** One lookup request, in one of its key forms (batchdata.md §3). */
+/** One lookup request, in one of its key forms (docs/vendors/batchdata.md#property-lookup). */
 export type BdLookupRequest =
   | { address: BdLookupAddress; requestId?: string }
   | { propertyId: string; requestId?: string }

@@ -1,5 +1,5 @@
 /**
- * The Blob port (DESIGN §6b): files the service hands out by a signed, expiring link that works
+ * The Blob port (docs/architecture.md#stores): files the service hands out by a signed, expiring link that works
  * without the caller's key. Put the bytes, then ask for a link; the link names the object by a
  * random key and a signature, never by anything of the caller's. Implementations: memory (local
  * server, served by it with an HMAC-signed URL) and S3 (a presigned GET URL).

@@ -17,7 +17,7 @@ import {
   type PodioItemField,
 } from '../../functions/collab/fields';
 
-// A realistic Podio app (podio.md §2, §12): one field of every type, settings as GET /app returns them.
+// A realistic Podio app (docs/vendors/podio.md#field-types, #apps-spaces-orgs-and-contacts): one field of every type, settings as GET /app returns them.
 let nextId = 40001;
 function field(external_id: string, type: string, settings: Record<string, unknown> = {}, required = false, status = 'active'): PodioAppField {
   const label = external_id.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -344,7 +344,7 @@ describe('finishItemFields — the network steps through the port', () => {
   });
 });
 
-// An item as GET /item/{id} returns it (podio.md §2–3): every type, one field empty.
+// An item as GET /item/{id} returns it (docs/vendors/podio.md#field-types, #items): every type, one field empty.
 const wire = (f: PodioAppField, values: Record<string, unknown>[]): PodioItemField => ({ field_id: f.field_id, type: f.type, external_id: f.external_id, label: f.label, values });
 const ITEM_FIELDS: PodioItemField[] = [
   wire(F.title, [{ value: 'Fix login' }]),

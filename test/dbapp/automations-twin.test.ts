@@ -16,7 +16,7 @@ async function call(h: H, tool: string, params: unknown) {
   return r.body.data;
 }
 
-/** Runs are queued (execution.md): poll until `until` holds or give up. */
+/** Runs are queued (docs/vendors/tape.md#automation-execution): poll until `until` holds or give up. */
 async function poll<T>(read: () => Promise<T>, until: (v: T) => boolean, tries = 100): Promise<T> {
   let v = await read();
   for (let i = 0; i < tries && !until(v); i++) {

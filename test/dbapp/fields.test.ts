@@ -19,7 +19,7 @@ import {
   type AppRecord,
 } from '../../functions/dbapp/fields';
 
-// An app with one field of every type the input table of spec §2.3 names, plus the read-only ones.
+// An app with one field of every type the input table of docs/spec.md#dbapp-record names, plus the read-only ones.
 let nextId = 100;
 function field(external_id: string, field_type: string, settings: Record<string, unknown> = {}, required = false): TapeAppField {
   const label = external_id.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

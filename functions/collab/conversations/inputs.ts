@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { id } from '../../../shared/params';
 import { fileIdsInput } from '../params';
 
-/** Input fragments the conversation tools share (spec §4.1). */
+/** Input fragments the conversation tools share (docs/spec.md#collab-conversation). */
 
 export const conversationIdInput = id('Numeric id of the conversation (getConversations, searchConversations and getDirectConversation find it).');
 

@@ -16,7 +16,7 @@ export interface ObjectKind {
   pipeline?: { pipeline: string; stage: string };
   /** Properties a get or search returns when none are asked for (crm_ names). */
   defaultProperties: string[];
-  /** searchX: default and maximum `limit` (spec §8). */
+  /** searchX: default and maximum `limit` (docs/spec.md#limits). */
   searchLimit: number;
   /** What a record's line starts with after its id. */
   title(p: Record<string, string | null>): string;

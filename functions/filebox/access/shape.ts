@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { SfAccessControl, SfAccessControlWrite } from '../wire';
 
-/** Access controls as the filebox tools return them (spec 002 §2.5), and the permission inputs they share. */
+/** Access controls as the filebox tools return them (docs/spec.md#filebox-access-control), and the permission inputs they share. */
 
 export type AccessControl = Omit<SfAccessControl, 'Item'>;
 
@@ -27,7 +27,7 @@ export function accessLine(a: AccessControl): string {
   return `${kind} ${p.Id}${p.Name ? ` ${p.Name}` : ''}${p.Email ? ` <${p.Email}>` : ''}: ${rights.join(', ') || 'no rights'}${notify.length ? `; notify on ${notify.join(' and ')}` : ''}${a.IsOwner ? ' (owner)' : ''}`;
 }
 
-/** The permission and notification switches of create/update (spec §4.5), each optional. */
+/** The permission and notification switches of create/update (docs/spec.md#filebox-access-control), each optional. */
 export const permissionInputs = {
   can_view: z.boolean().optional().describe('See the item and list it (needed for any access).'),
   can_download: z.boolean().optional().describe('Download files.'),

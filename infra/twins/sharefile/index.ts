@@ -32,7 +32,7 @@ export interface ShareFileTwin extends Twin {
   state: SfState;
 }
 
-/** A stateful stand-in for ShareFile's OData v3 API (https://{subdomain}.sf-api.com/sf/v3), speaking its wire format (sharefile.md). */
+/** A stateful stand-in for ShareFile's OData v3 API (https://{subdomain}.sf-api.com/sf/v3), speaking its wire format (docs/vendors/sharefile.md). */
 export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFileTwin {
   const state = seedDemoState();
   const app = new Hono<SfEnv>();

@@ -1,6 +1,6 @@
 /**
  * The Tape twin's data model for apps, fields and records, in Tape's wire shapes
- * (vendor-docs/tape/resource/app.md, field/*.md, field-value/*.md, record.md).
+ * (docs/vendors/tape.md#apps, field/*.md, field-value/*.md, docs/vendors/tape.md#records).
  * Route modules own their own behaviour; this file only fixes the shapes they share.
  */
 
@@ -11,7 +11,7 @@ export interface TapeField {
   label: string;
   /** Kind of data: text, number, category, date, app (relation), user, email, phone, link, location, file, image, checklist, calculation, status, unique_id, … */
   type: string;
-  /** single_text, multi_text, number, unique_id, single_category, multi_category, status, single_relation, … (field/general.md) */
+  /** single_text, multi_text, number, unique_id, single_category, multi_category, status, single_relation, … (docs/vendors/tape.md#fields-and-values) */
   field_type: string;
   config: {
     label: string;
