@@ -10,16 +10,16 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ROOT = join(__dirname, '..');
-const SOURCE_DIRS = ['functions', 'shared', 'infra'];
+const SOURCE_DIRS = ['functions', 'shared', 'infra', 'test'];
 
 /** Citations of documents that are not in the repository. */
 const OUTSIDE = [
   { pattern: /(?<!docs\/vendors\/)\b(podio|sharefile|batchdata|hubspot|tape|NOTES)\.md/, what: 'a vendor notes file outside the repository (cite docs/vendors/<vendor>.md)' },
   { pattern: /vendor-docs/, what: 'the vendor-docs folder outside the repository' },
   { pattern: /\.\.\/shared\//, what: 'a path outside the repository' },
-  { pattern: /spec §|spec [0-9]{3}/, what: 'a section of the specification (cite docs/spec.md#<section>)' },
+  { pattern: /spec §|spec [0-9]{3}|(?<!RFC \d+ )§ ?\d/, what: 'a section of the specification (cite docs/spec.md#<section>)' },
   { pattern: /DESIGN/, what: 'the design guide (cite docs/architecture.md or docs/layout.md)' },
-  { pattern: /\bissue [0-9]+/, what: 'an issue number (they belong in commit messages)' },
+  { pattern: /\b[Ii]ssue [0-9]+/, what: 'an issue number (they belong in commit messages)' },
 ];
 
 /** A `.md` file named in a comment: a path with at least one letter before `.md`, optionally `#anchor`. */
@@ -112,15 +112,15 @@ describe('docs: references in code comments', () => {
 
   it('flags citations of documents outside the repository, and docs/ pages or sections that do not exist', () => {
     const file = join(ROOT, 'functions/collab/client.ts');
-    for (const bad of ['// podio.md §1', '// see vendor-docs/tape', '// spec §2.3', '// DESIGN §5', '// issue 13', '// record.md "Create"', '// docs/vendors/nowhere.md', '// docs/vendors/podio.md#no-such-section']) {
+    for (const bad of ['// podio.md §1', '// see vendor-docs/tape', '// spec §2.3', '// DESIGN §5', '// issue 13', '// Issue 22: x', '// the spec (§2.4)', '// record.md "Create"', '// docs/vendors/nowhere.md', '// docs/vendors/podio.md#no-such-section']) {
       expect(problems(bad, file), bad).not.toEqual([]);
     }
-    for (const good of ['// docs/vendors/podio.md#rate-limits', '// docs/spec.md#errors', '// https://developers.podio.com/doc/items', '// shared/upstream.ts retries it']) {
+    for (const good of ['// docs/vendors/podio.md#rate-limits', '// docs/spec.md#errors', '// https://developers.podio.com/doc/items', '// shared/upstream.ts retries it', '// RFC 7493 §2.3']) {
       expect(problems(good, file), good).toEqual([]);
     }
   });
 
-  it('every comment under functions/, shared/ and infra/ cites only the repository or public URLs', () => {
+  it('every comment under functions/, shared/, infra/ and test/ cites only the repository or public URLs', () => {
     const found: string[] = [];
     for (const dir of SOURCE_DIRS) {
       for (const file of sourceFiles(join(ROOT, dir))) {

@@ -51,7 +51,7 @@ export function crmProperties<V>(props: Record<string, V>): Record<string, V> {
   return Object.fromEntries(Object.entries(props).map(([k, v]) => [crmName(k), v]));
 }
 
-/** HubSpot's association category `HUBSPOT_DEFINED` is `CRM_DEFINED` in the spec (§2.6), like the property prefixes. */
+/** HubSpot's association category `HUBSPOT_DEFINED` is `CRM_DEFINED` in the spec (docs/spec.md#crm-objects), like the property prefixes. */
 export function crmCategory(category: string): string {
   return category === 'HUBSPOT_DEFINED' ? 'CRM_DEFINED' : category;
 }

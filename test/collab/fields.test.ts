@@ -371,7 +371,7 @@ const ITEM_FIELDS: PodioItemField[] = [
 // Values Podio sends for fields emptied in place: no value, not 0 or ''.
 const EMPTIED: PodioItemField[] = [wire(F.hours, [{ value: null }]), wire(F.description, [{ value: '' }]), wire(F.progress, [{}])];
 
-describe('itemFieldValues — spec §2.2 value shapes', () => {
+describe('itemFieldValues — docs/spec.md#collab-item value shapes', () => {
   const values = itemFieldValues(ITEM_FIELDS);
   const of = (f: PodioAppField) => values.find((v) => v.field_id === f.field_id)?.value;
 

@@ -342,7 +342,7 @@ const WIRE: TapeRecord = {
 const URL = 'https://tapeapp.com/tape';
 const byId = (r: AppRecord, ext: string) => r.fields.find((f) => f.external_id === ext)!;
 
-describe('toRecord — the spec §2.3 record', () => {
+describe('toRecord — the docs/spec.md#dbapp-record record', () => {
   const r = toRecord(WIRE, URL);
 
   it('has the record keys, the link and created_by as {user_id, name}', () => {

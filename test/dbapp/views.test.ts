@@ -105,7 +105,7 @@ describe('getAppViews', () => {
 });
 
 describe('getView', () => {
-  it('returns the full view of spec §2.4 (every app field in fields) and a compact text', async () => {
+  it('returns the full view of docs/spec.md#dbapp-view (every app field in fields) and a compact text', async () => {
     const { h } = await withView();
     const r = await h.call('dbapp/getView', { view_id: 501 }, json);
     expect(r.body.data).toEqual({

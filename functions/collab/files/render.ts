@@ -1,7 +1,7 @@
 import { byteSize } from '../../../shared/render';
 import type { PodioFile } from '../wire';
 
-/** A file as the spec shows it (§2.4); listings add `context`. */
+/** A file as the spec shows it (docs/spec.md#collab-file); listings add `context`. */
 export interface FileMeta {
   file_id: number;
   name: string;

@@ -4,7 +4,7 @@ import { id } from '../../../shared/params';
 
 /** Input fragments and checks of the hook tools (docs/spec.md#collab-hook). */
 
-/** Spec §6.1/§6.2: the events of each kind of object. */
+/** docs/spec.md#collab-hook: the events of each kind of object. */
 export const HOOK_EVENTS = {
   app: ['item.create', 'item.update', 'item.delete', 'comment.create', 'comment.delete', 'file.change'],
   space: ['app.create', 'app.update', 'app.delete', 'member_add', 'member_remove'],

@@ -11,7 +11,7 @@ import { slashAware } from './both';
 const FILETYPES = ['image', 'application', 'video', 'text', 'audio'];
 const ATTACHED_TO = ['item', 'status', 'task', 'space', 'comment'];
 
-/** Embeds and files (docs/vendors/podio.md#field-types embed, §7): upload, read, list, attach, copy, update, replace, download through `link`, delete. */
+/** Embeds and files (docs/vendors/podio.md#field-types embed, docs/spec.md#errors): upload, read, list, attach, copy, update, replace, download through `link`, delete. */
 export function fileRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);
