@@ -132,10 +132,11 @@ describe('docs: references in code comments', () => {
     expect(found).toEqual([]);
   });
 
-  it('every docs/ page links only to pages and sections that exist', () => {
+  it('docs/, the README and the twins\' READMEs link only to files and sections that exist', () => {
     const found: string[] = [];
     const pages = (dir: string): string[] => readdirSync(dir).flatMap((e) => (statSync(join(dir, e)).isDirectory() ? pages(join(dir, e)) : e.endsWith('.md') ? [join(dir, e)] : []));
-    for (const page of [...pages(join(ROOT, 'docs')), join(ROOT, 'README.md')]) {
+    const twinReadmes = readdirSync(join(ROOT, 'infra/twins')).map((t) => join(ROOT, 'infra/twins', t, 'README.md')).filter((p) => existsSync(p));
+    for (const page of [...pages(join(ROOT, 'docs')), join(ROOT, 'README.md'), ...twinReadmes]) {
       for (const m of readFileSync(page, 'utf8').matchAll(/\]\(((?![a-z][a-z0-9+.-]*:)[^)#\s]*)(#[^)\s]+)?\)/g)) {
         const [, path, anchor] = m;
         const target = path ? join(dirname(page), path) : page;
