@@ -177,7 +177,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     validateWebhookVerification: (hookId: number, body: { code: string }) =>
       request<TapeWebhook>({ method: 'POST', path: `/v1/hook/${hookId}/verify/validate`, body }),
 
-    // --- automations (automation/*.md, docs/vendors/tape.md#automation-runs) ---
+    // --- automations (docs/vendors/tape.md#automations, #automation-runs) ---
     // Discovery (docs/vendors/tape.md#automation-discovery): the same catalog for every key.
     listAutomationTriggerTypes: () => request<{ triggers: TapeCatalogTrigger[] }>({ method: 'GET', path: '/v1/automation/meta/trigger' }),
     listAutomationActionTypes: () => request<{ actions: TapeCatalogAction[] }>({ method: 'GET', path: '/v1/automation/meta/action' }),

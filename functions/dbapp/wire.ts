@@ -1,4 +1,4 @@
-/** Tape's wire shapes (snake_case, as documented in docs/vendors/tape.md*.md). */
+/** Tape's wire shapes (snake_case, as documented in docs/vendors/tape.md). */
 export interface TapeWorkspace {
   workspace_id: number;
   org_id: number;
@@ -46,7 +46,7 @@ export interface TapeUpload {
   mimetype: string;
 }
 
-/** A field of an app as GET /v1/app/{id} returns it (docs/vendors/tape.md#apps); `config.settings` depends on the field type (field/*.md). */
+/** A field of an app as GET /v1/app/{id} returns it (docs/vendors/tape.md#apps); `config.settings` depends on the field type (docs/vendors/tape.md#fields-and-values). */
 export interface TapeAppField {
   field_id: number;
   external_id: string;
@@ -91,7 +91,7 @@ export interface TapeAppWithFields {
   fields: TapeAppField[];
 }
 
-/** A field definition to create (field_type + config) or, with field_id, to update (field/*.md). */
+/** A field definition to create (field_type + config) or, with field_id, to update (docs/vendors/tape.md#fields-and-values). */
 export interface TapeFieldWrite {
   field_id?: number;
   field_type?: string;
@@ -149,7 +149,7 @@ export interface TapeUserRef {
 }
 
 /**
- * One entry of a record field's `values` (field-value/*.md). Most types wrap the datum in `value`
+ * One entry of a record field's `values` (docs/vendors/tape.md#fields-and-values). Most types wrap the datum in `value`
  * (text, number, category, relation, user, attachment, calculation); dates ({start, end, …}),
  * emails/phones ({id, value, type}), links ({embed_id, url, …}), locations and checklist entries are flat.
  */
@@ -186,7 +186,7 @@ export interface TapeRecordPage {
   records: TapeRecord[];
 }
 
-/** Field values to write, keyed by field_id or external_id (input forms of field-value/*.md). */
+/** Field values to write, keyed by field_id or external_id (input forms of docs/vendors/tape.md#fields-and-values). */
 export type TapeFieldInputs = Record<string, unknown>;
 
 /** Query flags of record writes (docs/vendors/tape.md#records): silent (no notifications), hook (run webhooks), workflow (trigger automations). */
@@ -290,7 +290,7 @@ export interface TapeViewWrite {
   split_by?: TapeViewSplitBy | null;
 }
 
-// --- automations (automation/*.md, docs/vendors/tape.md#automation-runs, #automation-usage-report) ---
+// --- automations (docs/vendors/tape.md#automations, #automation-runs, #automation-usage-report) ---
 /** A trigger {type, config} (docs/vendors/tape.md#automation-triggers); a webhook_received config carries the read-only webhook_url. */
 export interface TapeAutomationTrigger { type: string; config: Record<string, unknown> }
 /** The filter tree (docs/vendors/tape.md#automation-filters): a group {operator, rows} or a condition {subject, operator, value?} / {code}. */

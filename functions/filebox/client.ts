@@ -17,7 +17,7 @@ export const SHAREFILE_BASE_URL = 'https://acme.sf-api.com';
 const API = '/sf/v3';
 
 /**
- * ShareFile's error body is {code, message:{lang, value}, reason} (docs/vendors/sharefile.md#conventions the SDK's
+ * ShareFile's error body is {code, message:{lang, value}, reason} (docs/vendors/sharefile.md#conventions; the SDK's
  * ODataRequestException); a ChunkUri answers {error: true, errorMessage}.
  */
 export function describeShareFileError(body: unknown): VendorError {

@@ -5,7 +5,7 @@ import { toUser } from './types/reference';
 import { formatNumber, type NumberFormats } from '../apps/schema';
 
 /**
- * Tape's wire record (docs/vendors/tape.md#records, field-value/*.md) → the docs/spec.md#dbapp-record record. Field `type` is Tape's
+ * Tape's wire record (docs/vendors/tape.md#records, #fields-and-values) → the docs/spec.md#dbapp-record record. Field `type` is Tape's
  * `field_type` (single_text, multi_category, single_date, …): the name getApp shows and filters use.
  * Each type's value shape is its `output` in Tape's table (./types/): text string, number number,
  * categories [{id, text}], dates {start, end | null}, relations [{record_id, app_id, title}], users

@@ -1,10 +1,10 @@
 /**
  * The Tape twin's data model for apps, fields and records, in Tape's wire shapes
- * (docs/vendors/tape.md#apps, field/*.md, field-value/*.md, docs/vendors/tape.md#records).
+ * (docs/vendors/tape.md#apps, #fields-and-values, #records).
  * Route modules own their own behaviour; this file only fixes the shapes they share.
  */
 
-/** A field as GET /v1/app/{id} returns it. `config.settings` depends on `field_type` (field/*.md). */
+/** A field as GET /v1/app/{id} returns it. `config.settings` depends on `field_type` (docs/vendors/tape.md#fields-and-values). */
 export interface TapeField {
   field_id: number;
   external_id: string;
@@ -37,7 +37,7 @@ export interface TapeApp {
   fields: TapeField[];
 }
 
-/** One field value of a record on the wire: {value: …} (shape per field-value/*.md). */
+/** One field value of a record on the wire: {value: …} (shape per docs/vendors/tape.md#fields-and-values). */
 export interface TapeValue {
   value: unknown;
   [key: string]: unknown;

@@ -1,5 +1,5 @@
 /**
- * Field values of the Tape twin: the input forms of field-value/*.md parsed and validated per
+ * Field values of the Tape twin: the input forms of docs/vendors/tape.md#fields-and-values parsed and validated per
  * field type into the stored wire `values` arrays (the output shapes of the same docs), and the
  * record title computed from them.
  *
@@ -23,7 +23,7 @@ import { TapeHttpError, tapeDateTime, validation } from './http';
 import type { TapeApp, TapeField, TapeRecordRow, TapeValue } from './model';
 import type { TapeState, TapeUser } from './state';
 
-/** Per field_type: `type` of the field definition (field/*.md) and `type` of its record value (field-value/*.md). */
+/** Per field_type: `type` of the field definition (docs/vendors/tape.md#fields-and-values) and `type` of its record value (docs/vendors/tape.md#fields-and-values). */
 export const FIELD_TYPES: Record<string, { type: string; valueType: string; multiple?: boolean }> = {
   single_text: { type: 'text', valueType: 'text' },
   multi_text: { type: 'text', valueType: 'text' },
@@ -534,7 +534,7 @@ export function valueText(field: TapeField, values: TapeValue[]): string {
   }
 }
 
-/** The record title: the text of the first field, in app order, that holds a value (field-value/*.md examples). */
+/** The record title: the text of the first field, in app order, that holds a value (docs/vendors/tape.md#fields-and-values examples). */
 export function recordTitle(app: TapeApp, values: Map<number, TapeValue[]>): string {
   for (const f of app.fields) {
     const vals = values.get(f.field_id);

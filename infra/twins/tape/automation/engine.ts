@@ -1282,7 +1282,7 @@ export class AutomationEngine {
 
 // --- helpers ---
 
-/** docs/vendors/tape.md#automation-actions / docs/vendors/tape.md#automation-actions: `limit` when enabled, and never above 1000. */
+/** docs/vendors/tape.md#automation-actions: `limit` when enabled, and never above 1000. */
 function collectLimit(c: Record<string, unknown>): number {
   return Math.min(c.limit_enabled === true && typeof c.limit === 'number' ? c.limit : MAX_COLLECT, MAX_COLLECT);
 }

@@ -13,7 +13,7 @@ const TIME_SETTINGS = ['disabled', 'enabled', 'required'];
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// --- wire shapes (docs/vendors/tape.md#apps, field/*.md) ---
+// --- wire shapes (docs/vendors/tape.md#apps, #fields-and-values) ---
 
 function appIcon(app: TapeApp) {
   const icon = app.icon as { id?: string; emoji?: string } | undefined;
@@ -153,7 +153,7 @@ function oneOf(settings: Json, key: string, label: string, allowed: string[], fa
   return v;
 }
 
-/** docs/vendors/tape.md#fields-and-values / docs/vendors/tape.md#fields-and-values options: ids kept, new ones numbered, the rest kept after them, options_to_delete removed. */
+/** docs/vendors/tape.md#fields-and-values (category and status options): ids kept, new ones numbered, the rest kept after them, options_to_delete removed. */
 function buildOptions(field: TapeField, settings: Json, previous: Json | undefined, label: string): Json[] {
   const status = field.field_type === 'status';
   const before = ((previous?.options as Json[] | undefined) ?? []).map((o) => ({ ...o }));

@@ -216,8 +216,8 @@ function preview(v: StoredView): TapeViewPreview {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Body validation (docs/vendors/tape.md#views, "Update a view", "Filters", "Field settings", "Split by",
-// "Display configuration", "Errors"), plus the spec's view-filter rules.
+// Body validation (docs/vendors/tape.md#views: updates, filters, field settings, split_by, display
+// configuration, errors), plus the spec's view-filter rules (docs/spec.md#dbapp-view).
 // ---------------------------------------------------------------------------------------------
 
 function fieldOf(app: TapeApp, raw: unknown, where: string): TapeField {
