@@ -39,6 +39,17 @@ export interface BatchResult<R> {
 
 export const CHUNK_SIZE = 50;
 
+/** Thrown by an item's work when it was not sent (time ran out); runBatch reports it as NOT_ATTEMPTED. */
+export class NotAttempted extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'NotAttempted';
+  }
+}
+
 /** A stopOn for vendors whose rate limit refuses every further call for a while. */
 export const isRateLimited = (err: unknown): boolean => err instanceof ToolError && err.code === 'RATE_LIMITED';
 
@@ -101,6 +112,7 @@ export async function runBatch<T, R extends object>(
 }
 
 function describe(err: unknown): BatchError {
+  if (err instanceof NotAttempted) return { code: 'NOT_ATTEMPTED', message: err.message, details: err.details };
   if (err instanceof ToolError) return { code: err.code, message: err.message, details: err.details };
   return { code: 'INTERNAL_ERROR', message: 'Unexpected error on this item; it was not confirmed by the platform.' };
 }

@@ -13,6 +13,8 @@ export interface Call {
   platform: string;
   tool: string;
   key: string;
+  /** The connected account a service key acts through (X-Connection-Id); shared/identity. */
+  connection?: string | undefined;
   /** The parameters as sent (nulls for omitted optionals included: execute drops them). */
   params: unknown;
   format: Format;

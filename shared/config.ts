@@ -1,4 +1,5 @@
 import type { StoreConfig } from './store';
+import { loadEventsConfig, type EventsConfig } from './events/config';
 
 /** Everything configurable, read from the environment once. Documented in README "Configuration". */
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   allowHttpHosts: string[];
   /** Per platform: base URL of the vendor API, from `<PLATFORM>_BASE_URL` (absent: the real vendor). */
   baseUrls: Record<string, string | undefined>;
+  /** The event inbox (shared/events/config.ts); absent in hand-built configs: the defaults. */
+  events?: EventsConfig;
 }
 
 /** Calls admitted per caller key and platform in any span of `windowSeconds` (a sliding window). */
@@ -106,5 +109,6 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamTimeoutMs: positiveInt(env, 'UPSTREAM_TIMEOUT_MS', 10_000),
     allowHttpHosts: (env.ALLOW_HTTP_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     baseUrls: baseUrls(env),
+    events: loadEventsConfig(env),
   };
 }

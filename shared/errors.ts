@@ -31,9 +31,9 @@ export class ToolError extends Error {
   }
 }
 
-/** INVALID_PARAMETER with the two details every such error carries. */
+/** INVALID_PARAMETER with the two details every such error carries (set after `extra`, e.g. a vendor error's details, so those never override them). */
 export function invalidParameter(parameter: string, expected: string, message: string, extra: ErrorDetails = {}): ToolError {
-  return new ToolError('INVALID_PARAMETER', message, { parameter, expected, ...extra });
+  return new ToolError('INVALID_PARAMETER', message, { ...extra, parameter, expected });
 }
 
 export function rateLimited(retryAfter: number, message: string, extra: ErrorDetails = {}): ToolError {

@@ -9,6 +9,7 @@ import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { omitNulls } from './schemas/nulls';
 import { safeCall } from './safe-call';
+import { resolveCaller, type Caller } from './identity';
 
 /**
  * The one path of a tool call, for every surface (HTTP, MCP, direct Lambda invocation): they map
@@ -30,10 +31,12 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
 async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcome> {
   const headers: Record<string, string> = {};
   let admission: Promise<void> | undefined;
+  let caller: Caller | undefined;
   try {
     // The counter starts before the tool lookup: a key probing tool names is counted like any call.
     if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
-    const keyHash = hashKey(call.key);
+    // A service key is counted per connection, as the vendor counts per token (shared/identity).
+    const keyHash = hashKey(call.connection ? `${call.key}#${call.connection}` : call.key);
     admission = countCall(rt, call.platform, keyHash, headers);
     // Awaited on every path below; this only keeps an early refusal from counting as unhandled.
     admission.catch(() => {});
@@ -46,6 +49,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     const { platform, tool } = found;
     // Idempotency keys, dry runs and token budgets: every tool of every platform.
     const safe = safeCall(call, tool);
+    // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
+    const who = (caller = await resolveCaller(rt, call, platform, tool));
 
     // What the surface refused while reading the request: reported here, after the rate limit.
     if (call.refused === 'not_json') throw notJsonError(tool.example?.input);
@@ -58,16 +63,16 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     }
     // A null for an optional parameter is its omission (OpenAI strict mode sends them): shared/schemas/nulls.ts.
     const input = parseInput(tool.input, omitNulls(tool.input, call.params));
-    const env: PlatformEnv = {
+    const env: PlatformEnv = who.env({
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
       fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
       ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
-    };
+    });
     // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
-    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, keyHash, input, () => tool.run(input, {
-      client: platform.client(call.key, env),
-      keyHash,
+    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, who.scope, input, () => tool.run(input, {
+      client: platform.client(who.vendorKey, env),
+      keyHash: who.scope,
       store: rt.store,
       config: rt.config,
       deadline: call.deadline ?? Number.POSITIVE_INFINITY,
@@ -84,7 +89,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
   } catch (err) {
     // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.
     const refusal = await admission?.then(() => undefined, (e: unknown) => e);
-    return failure(refusal ?? err, call, headers);
+    // A connection whose refresh the vendor refused answers why (and how to reconnect), not the vendor's 401.
+    return failure(refusal ?? caller?.failure ?? err, call, headers);
   }
 }
 

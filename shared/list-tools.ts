@@ -1,5 +1,6 @@
 import { ToolError } from './errors';
 import { countCall, hashKey } from './admission';
+import { catalogFilter } from './identity';
 import type { Runtime } from './runtime';
 import { applyFilter, platformCatalog, type CatalogFilter } from './schemas/catalog';
 import { PROVIDERS, providerTools, type Provider } from './schemas/providers';
@@ -33,7 +34,9 @@ export async function listTools(
 ): Promise<unknown> {
   const platform = knownPlatform(rt, request.platform);
   await countCall(rt, platform.name, hashKey(request.key), headers);
-  const entries = applyFilter(await platformCatalog(rt.registry, platform), request.filter);
+  // A service key's policy (shared/identity): the list shows only what the key may call.
+  const allow = await catalogFilter(rt, request.key);
+  const entries = applyFilter(await platformCatalog(rt.registry, platform), request.filter).filter(allow ?? (() => true));
   if (request.provider) return { platform: platform.name, schema: request.provider, tools: providerTools(request.provider, entries) };
   return {
     platform: platform.name,

@@ -1,12 +1,13 @@
 import * as z from 'zod';
+import { numericId } from './ids';
 
 /**
  * Input fragments every platform's tools share, so ids, page sizes and cursors read and validate
  * the same way everywhere. Each takes the words of its tool (what the id is, what a page holds).
  */
 
-/** A positive integer id of a vendor resource; `what` says which and where to find it. */
-export const id = (what: string) => z.number().int().positive().describe(what);
+/** A positive integer id of a vendor resource (also as printed: "#123"); `what` says which and where to find it. */
+export const id = (what: string) => numericId(what);
 
 /** A page size with its bounds and default: `What, 1-max (default n).` */
 export function page(o: { default: number; max: number; what?: string }) {

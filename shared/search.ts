@@ -376,12 +376,14 @@ function parseQuery(index: SearchIndex, query: string): Query {
  * left out (a query of a platform's name alone lists that platform's tools). BM25F: each field's term count is normalised by that field's length before the
  * fields are weighted and summed, so a long description does not drown a match in the name.
  */
-export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string): SearchHit[] {
+export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string, allow?: (entry: CatalogEntry) => boolean): SearchHit[] {
   const q = parseQuery(index, query);
   const n = index.docs.length;
   const hits: SearchHit[] = [];
   for (const doc of index.docs) {
     if (platform && doc.entry.platform !== platform) continue;
+    // A service key's policy (shared/identity): search finds only what the key may call.
+    if (allow && !allow(doc.entry)) continue;
     let score = 0;
     for (const [term, weight] of q.terms) {
       let tf = 0;

@@ -3,6 +3,7 @@ import type { Config, RateLimit } from './config';
 import type { Store } from './store/store';
 import type { BlobStore } from './blob/blob';
 import type { Resolver } from './fetch-url';
+import type { EventsAdapter } from './events/model';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -99,6 +100,8 @@ export interface Platform<C = unknown> {
   defaultBaseUrl: string;
   /** Calls per key the service admits by default: the vendor's published limit (config.ts rateLimitFor). */
   rateLimit?: RateLimit;
+  /** The platform's part of the event inbox (shared/events), loaded on first use; absent: no webhooks. */
+  events?: () => Promise<EventsAdapter<C, any>>;
 }
 
 export function definePlatform<C>(platform: Platform<C>): Platform<C> {

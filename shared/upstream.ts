@@ -13,6 +13,10 @@ export interface VendorError {
   as?: ErrorCode;
   /** Seconds to wait before retrying, when the vendor says so (only used for RATE_LIMITED). */
   retryAfter?: number;
+  /** The next step, when the client knows it better than the generic one (e.g. which kind of key an endpoint needs). */
+  hint?: string;
+  /** Details the vendor's answer tells (e.g. the parameter a NOT_FOUND is about), beside the upstream ones. */
+  details?: Record<string, unknown>;
 }
 
 /** Used when a rate-limited vendor names no delay, in its body or in a Retry-After header. */
@@ -225,10 +229,9 @@ export async function naming<T>(call: Promise<T>, sent: Record<string, string>, 
   try {
     return await call;
   } catch (e) {
-    if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER' || e.details.parameter !== undefined) throw e;
-    // Only the vendor's words: "<Vendor> rejected POST /path: <message>" (mapError below).
-    const at = e.message.indexOf(': ');
-    const said = at < 0 ? '' : e.message.slice(at + 2);
+    if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER' || e.details.parameter !== UNNAMED) throw e;
+    // Only the vendor's words (mapError below keeps them in details.vendor_message).
+    const said = typeof e.details.vendor_message === 'string' ? e.details.vendor_message : '';
     const parameter = Object.entries(sent).find(([pattern]) => new RegExp(`\\b(${pattern})\\b`).test(said))?.[1] ?? only;
     if (parameter === undefined) throw e;
     throw new ToolError(e.code, e.message, { ...e.details, parameter }, e.headers);
@@ -239,14 +242,54 @@ export async function naming<T>(call: Promise<T>, sent: Record<string, string>, 
 export const MAX_VENDOR_MESSAGE = 500;
 const capped = (message: string) => (message.length > MAX_VENDOR_MESSAGE ? `${message.slice(0, MAX_VENDOR_MESSAGE - 1)}…` : message);
 
+/**
+ * `details.parameter` of a vendor 400 no tool input could be named for: the request as a whole
+ * (the word validation uses for the body). naming() replaces it when the vendor's words name an input.
+ */
+export const UNNAMED = '(body)';
+
+/** "view 5", "deals 1361", "item 30062": the last `<word>/<id>` pair of a vendor path, what a refusal was about. */
+function subjectOf(endpoint: string): string | undefined {
+  const parts = endpoint.split(' ')[1]?.split('/').filter(Boolean) ?? [];
+  for (let i = parts.length - 1; i > 0; i--) {
+    if (/\d/.test(parts[i]!) && !/\d/.test(parts[i - 1]!)) return `${decodeURIComponent(parts[i - 1]!)} ${decodeURIComponent(parts[i]!)}`;
+  }
+  return undefined;
+}
+
+/**
+ * A vendor's error answer as the catalogue's error. Messages carry the vendor's words and the next
+ * step, never the vendor's URL path (an agent cannot call it): that goes to `details.upstream_path`.
+ */
 function mapError(res: Response, body: unknown, endpoint: string, opts: UpstreamOptions): ToolError {
-  const vendor = opts.describeError(body, res.status, res.headers);
-  const said = vendor.message ? `: ${capped(vendor.message)}` : '';
-  const details = { upstream_status: res.status, ...(vendor.code ? { upstream_code: vendor.code } : {}) };
+  return vendorError(opts.vendor, res.status, res.headers, opts.describeError(body, res.status, res.headers), endpoint);
+}
+
+/**
+ * The catalogue's error for a vendor's error answer (`status` the HTTP status, or the status a
+ * vendor's envelope names on a 200), `endpoint` the call as "METHOD /path": the one mapping every
+ * platform shares, also for clients that read errors out of a 200's body.
+ */
+export function vendorError(name: string, status: number, headers: Headers, vendor: VendorError, endpoint: string): ToolError {
+  const opts = { vendor: name };
+  const res = { status, headers };
+  const words = vendor.message ? capped(vendor.message) : undefined;
+  const said = words ? `: ${words.replace(/[.\s]+$/, '')}` : '';
+  const details = { ...vendor.details, upstream_status: res.status, upstream_path: endpoint, ...(vendor.code ? { upstream_code: vendor.code } : {}), ...(words ? { vendor_message: words } : {}) };
   const code: ErrorCode | undefined = vendor.as ?? statusCode(res.status);
+  const next = vendor.hint ? ` ${vendor.hint}` : '';
   if (code === 'RATE_LIMITED') return rateLimited(retryAfter(vendor, res.headers), `${opts.vendor} rate limit reached${said}`, details);
-  if (code) return new ToolError(code, `${opts.vendor} rejected ${endpoint}${said}`, details);
-  return new ToolError('INTERNAL_ERROR', `${opts.vendor} failed on ${endpoint} with HTTP ${res.status}${said}`, details);
+  if (code === 'FORBIDDEN') {
+    // The same three facts on every platform: what is missing, on what, how to get it.
+    const on = subjectOf(endpoint);
+    const how = vendor.hint ?? `Ask an admin or the owner of ${on ?? 'it'} in ${opts.vendor} to grant this key's user access, or call with a key that has it.`;
+    return new ToolError(code, `The key is valid but lacks the permission for this operation${on ? ` on ${on}` : ''} in ${opts.vendor}${said}. ${how}`, { ...details, ...(on ? { subject: on } : {}) });
+  }
+  if (code === 'INVALID_PARAMETER') {
+    return new ToolError(code, `${opts.vendor} refused the request${said}.${next}`, { ...details, parameter: UNNAMED, expected: `a request ${opts.vendor} accepts (its message says what it refused)` });
+  }
+  if (code) return new ToolError(code, `${opts.vendor} refused the request${said}.${next}`, details);
+  return new ToolError('INTERNAL_ERROR', `${opts.vendor} failed with HTTP ${res.status}${said}.`, details);
 }
 
 /** The vendor's own delay first, then the standard Retry-After header (seconds or an HTTP date), then the default. */

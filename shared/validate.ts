@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter, type ToolError } from './errors';
+import { invalidParameter, ToolError } from './errors';
 
 /**
  * How deep arrays and objects may nest in a tool's parameters. No tool needs more than a few levels
@@ -112,16 +112,115 @@ function declaredMaximum(schema: z.ZodType | undefined, path: string[]): number 
   return undefined;
 }
 
-/** Parses tool input; the first problem becomes one INVALID_PARAMETER naming its path and the expected shape. */
+/**
+ * How many problems one INVALID_PARAMETER lists in `details.errors`: every problem of a request in
+ * one answer, so a caller fixes them all at once, yet a huge bad batch answers in a few lines.
+ */
+export const MAX_PROBLEMS = 20;
+
+/** One problem of a request, as `details.errors` lists it. */
+export interface Problem {
+  parameter: string;
+  expected: string;
+  message: string;
+}
+
+const problemOf = (e: ToolError): Problem => ({ parameter: String(e.details.parameter ?? '(body)'), expected: String(e.details.expected ?? ''), message: e.message });
+
+/**
+ * One INVALID_PARAMETER for every problem found: the first one's message, `parameter`, `expected`
+ * and other details as a single problem carries them, and, when there are several, all of them (up
+ * to MAX_PROBLEMS) in `details.errors`, with `more_errors: true` when there were more.
+ */
+export function invalidParameters(errors: readonly ToolError[]): ToolError {
+  const first = errors[0]!;
+  const listed = errors.slice(0, MAX_PROBLEMS).map(problemOf);
+  const more = errors.length - 1;
+  const message = more === 0 ? first.message : `${first.message} And ${more} more problem${more === 1 ? '' : 's'}: ${listed.slice(1).map((p) => p.parameter).join(', ')}${errors.length > MAX_PROBLEMS ? ', …' : ''} (details.errors says each).`;
+  if (more === 0) return first;
+  return new ToolError('INVALID_PARAMETER', message, { ...first.details, errors: listed, ...(errors.length > MAX_PROBLEMS ? { more_errors: true } : {}) }, first.headers);
+}
+
+/**
+ * `check` for each of `items` (the records of a batch, the fields of a record), collecting every
+ * INVALID_PARAMETER rather than stopping at the first; any other error ends the walk at once.
+ * Answers the results in order, or throws the collected problems as one (invalidParameters).
+ * Stops collecting after MAX_PROBLEMS + 1, which is enough to say there are more.
+ */
+export function eachChecked<T, R>(items: readonly T[], check: (item: T, index: number) => R): R[] {
+  const out: R[] = [];
+  const errors: ToolError[] = [];
+  for (let i = 0; i < items.length && errors.length <= MAX_PROBLEMS; i++) {
+    try {
+      out.push(check(items[i]!, i));
+    } catch (e) {
+      if (!(e instanceof ToolError) || e.code !== 'INVALID_PARAMETER') throw e;
+      // A check that already collected several problems (a record's fields) adds each of them.
+      const listed = Array.isArray(e.details.errors) ? (e.details.errors as Problem[]) : undefined;
+      if (listed && listed.length > 1) errors.push(e, ...listed.slice(1).map((p) => invalidParameter(p.parameter, p.expected, p.message)));
+      else errors.push(e);
+    }
+  }
+  if (errors.length > 0) throw invalidParameters(errors);
+  return out;
+}
+
+/** Parses tool input; every problem (up to MAX_PROBLEMS) becomes one INVALID_PARAMETER, the first naming its path and the expected shape. */
 export function parseInput<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
   checkParams(params, schema);
   const result = schema.safeParse(params, { reportInput: true });
   if (result.success) return result.data;
-  throw issueToError(result.error.issues[0]!, schema);
+  const errors: ToolError[] = [];
+  for (const issue of result.error.issues) {
+    // Each unknown key is a problem of its own, with its nearest valid name.
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) errors.push(unknownKeyError(issue.path.map(String), key, schema));
+    else errors.push(issueToError(issue, schema));
+    if (errors.length > MAX_PROBLEMS) break;
+  }
+  throw invalidParameters(errors);
+}
+
+/** The closest of `known` to `wanted` (case-insensitive edit distance), when close enough to be what was meant. */
+export function nearestName(wanted: string, known: readonly string[]): string | undefined {
+  const w = wanted.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const k of known) {
+    const d = editDistance(w, k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  // Near: a few edits for a long name, one or two for a short one; or one name inside the other (name → file_name).
+  const near = best !== undefined && (bestDistance <= Math.max(2, Math.floor(w.length / 3)) || (w.length >= 3 && best.toLowerCase().includes(w)) || (best.length >= 3 && w.includes(best.toLowerCase())));
+  return near ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 20) return Math.abs(a.length - b.length);
+  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length]!;
+}
+
+function unknownKeyError(at: string[], key: string, schema: z.ZodType): ToolError {
+  const parameter = [...at, key].join('.');
+  const known = Object.keys(shapeAt(schema, at) ?? {});
+  const expected = known.length ? `one of the parameters ${known.join(', ')}` : 'no such parameter';
+  const near = nearestName(key, known);
+  const guess = near ? ` Did you mean \`${near}\`?` : '';
+  return invalidParameter(parameter, expected, `Invalid parameter "${parameter}": is not a parameter of this tool (${expected}).${guess}`, near ? { did_you_mean: near } : {});
 }
 
 export function issueToError(issue: z.core.$ZodIssue, schema: z.ZodType): ToolError {
-  let path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') return unknownKeyError(issue.path.map(String), issue.keys[0]!, schema);
+  const path = issue.path.map(String);
   let expected: string;
   let problem: string;
   switch (issue.code) {
@@ -135,13 +234,6 @@ export function issueToError(issue: z.core.$ZodIssue, schema: z.ZodType): ToolEr
       expected = `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
       problem = `must be ${expected}, got ${show(issue.input)}`;
       break;
-    case 'unrecognized_keys': {
-      path = [...path, issue.keys[0]!];
-      const known = Object.keys(shapeAt(schema, issue.path.map(String)) ?? {});
-      expected = known.length ? `one of the parameters ${known.join(', ')}` : 'no such parameter';
-      problem = `is not a parameter of this tool (${expected})`;
-      break;
-    }
     case 'too_small':
     case 'too_big': {
       const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
@@ -152,7 +244,8 @@ export function issueToError(issue: z.core.$ZodIssue, schema: z.ZodType): ToolEr
       break;
     }
     case 'invalid_format':
-      expected = issue.format === 'regex' && 'pattern' in issue ? `text matching ${String(issue.pattern)}` : issue.format;
+      // A schema's own words ("digits (a HubSpot record id)") say it better than the pattern.
+      expected = !issue.message.startsWith('Invalid') ? issue.message : issue.format === 'regex' && 'pattern' in issue ? `text matching ${String(issue.pattern)}` : issue.format;
       problem = `must be ${expected}, got ${show(issue.input)}`;
       break;
     default:

@@ -83,3 +83,43 @@ describe('registry', () => {
     });
   });
 });
+
+/**
+ * One rule for MCP annotations on every platform, by the verb a tool's name starts with (after
+ * `batch`): reads are readOnly; update, replace, move, delete, remove and leave are destructive;
+ * every other write (create, add, upload, copy, run…) is not; a write that makes something new
+ * each time is not idempotent. The exceptions are the few tools whose name misleads, each with why.
+ */
+const READ_VERBS = new Set(['get', 'list', 'search', 'filter', 'find', 'aggregate', 'analyze', 'download', 'lookup', 'comparable']);
+const DESTRUCTIVE_VERBS = new Set(['update', 'replace', 'move', 'delete', 'remove', 'leave']);
+const WRITE_VERBS = new Set(['create', 'add', 'upload', 'copy', 'clone', 'attach', 'share', 'generate', 'reply', 'request', 'send', 'call', 'run', 'simulate', 'activate', 'pause', 'restore', 'make', 'validate']);
+/** Writes that make a new thing on every call: never idempotent. */
+const MAKES_NEW = new Set(['create', 'upload', 'copy', 'clone', 'reply', 'send', 'call', 'run', 'simulate', 'generate']);
+const EXCEPTIONS: Record<string, { kind: 'read' | 'destructive' | 'write'; idempotent?: boolean; why: string }> = {
+  'collab/fileToMarkdown': { kind: 'read', why: 'converts a file\'s text for reading; writes nothing' },
+  'dbapp/validateAutomation': { kind: 'read', why: 'checks an automation\'s references; writes nothing (unlike validate…Verification, which activates a hook)' },
+  'crm/createAssociation': { kind: 'write', idempotent: true, why: 'links are a set: a second identical link changes nothing (the spec calls it an idempotent write)' },
+  'filebox/createFolder': { kind: 'destructive', why: 'overwrite: true sends the existing item of that name to the recycle bin' },
+  'filebox/copyItem': { kind: 'destructive', why: 'overwrite: true replaces the item of that name in the target folder' },
+  'collab/copyItemFiles': { kind: 'destructive', why: 'overwrite_duplicates: true replaces the target item\'s files of the same name' },
+};
+
+describe('MCP annotations follow one rule on every platform', () => {
+  const verbOf = (name: string) => /^(?:batch)?([A-Za-z][a-z]*)/.exec(name)![1]!.toLowerCase();
+
+  it.each(all.map((t) => [`${t.platform}/${t.tool.name}`, t.tool] as const))('%s', (id, tool) => {
+    const verb = verbOf(tool.name);
+    const exception = EXCEPTIONS[id];
+    const kind = exception?.kind ?? (READ_VERBS.has(verb) ? 'read' : DESTRUCTIVE_VERBS.has(verb) ? 'destructive' : WRITE_VERBS.has(verb) ? 'write' : undefined);
+    expect(kind, `${id}: verb "${verb}" is in no list: classify it`).toBeDefined();
+    const a = tool.annotations;
+    expect({ readOnly: a.readOnly, destructive: a.destructive }).toEqual({ readOnly: kind === 'read', destructive: kind === 'destructive' });
+    if (exception?.idempotent !== undefined) expect(a.idempotent).toBe(exception.idempotent);
+    else if (MAKES_NEW.has(verb)) expect(a.idempotent, `${id} makes something new on each call`).toBe(false);
+  });
+
+  it('keeps its exceptions few and every one of them needed', () => {
+    expect(Object.keys(EXCEPTIONS).length).toBeLessThanOrEqual(8);
+    for (const id of Object.keys(EXCEPTIONS)) expect(all.map((t) => `${t.platform}/${t.tool.name}`), id).toContain(id);
+  });
+});

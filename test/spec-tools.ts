@@ -90,3 +90,7 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
     'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'searchTickets',
   ],
 };
+
+/** The event inbox's tools (issue 24), the same on every platform whose vendor has webhooks. */
+export const EVENT_TOOLS = ['subscribeEvents', 'listEvents', 'ackEvents', 'getSubscription', 'listSubscriptions', 'deleteSubscription'] as const;
+for (const platform of ['dbapp', 'collab', 'crm', 'filebox']) NOT_SHOWN_TOOLS[platform] = [...NOT_SHOWN_TOOLS[platform]!, ...EVENT_TOOLS];

@@ -3,6 +3,7 @@ import { createPodioClient, PODIO_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { commentTools } from './tools/comments';
 import { conversationTools } from './tools/conversations';
+import { eventTools } from './tools/events';
 import { fileTools } from './tools/files';
 import { hookTools } from './tools/hooks';
 import { searchTools } from './tools/search';
@@ -18,6 +19,7 @@ export const collab = definePlatform({
   defaultBaseUrl: PODIO_BASE_URL,
   rateLimit: { max: 1000, windowSeconds: 3600 }, // Podio: 1,000 calls per hour per key
   client: createPodioClient,
+  events: () => import('./events/adapter').then((m) => m.podioEvents),
   tools: {
     ...appTools,
     ...itemTools,
@@ -28,6 +30,7 @@ export const collab = definePlatform({
     ...sharingTools,
     ...fileTools,
     ...hookTools,
+    ...eventTools,
     ...searchTools,
   },
 });

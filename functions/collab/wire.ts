@@ -511,6 +511,10 @@ export interface PodioTask {
   space_id?: number | null;
   external_id?: string | null;
   group?: string | { type: string; id: number | null; name: string };
+  /** Podio's start/stop of work on a task. */
+  started?: boolean;
+  /** Minutes before the due time Podio reminds the responsible. */
+  reminder?: { remind_delta?: number | null } | null;
 }
 
 /** A task create or update body (docs/vendors/podio.md#tasks; Podio's "Update task"). */

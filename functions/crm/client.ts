@@ -89,7 +89,32 @@ export function createHubSpotClient(key: string, env: PlatformEnv) {
         body: types,
         idempotent: true,
       }),
+
+    // --- the portal of the token, and the Webhooks API v3 of the deployment's app (event inbox) ---
+    accountDetails: () => request<{ portalId: number }>({ method: 'GET', path: '/account-info/v3/details' }),
+    /** The Webhooks API takes the app's developer key (`hapikey`), never the caller's token. */
+    webhooks: (app: { appId: string; developerKey: string }) => {
+      const dev = createUpstream({ ...env, headers: {}, describeError: describeHubSpotError, vendor: 'HubSpot' });
+      const base = `/webhooks/v3/${encodeURIComponent(app.appId)}`;
+      const query = { hapikey: app.developerKey };
+      return {
+        setTarget: (targetUrl: string) =>
+          dev<{ targetUrl: string }>({ method: 'PUT', path: `${base}/settings`, query, body: { targetUrl, throttling: { maxConcurrentRequests: 10, period: 'SECONDLY' } }, idempotent: true }),
+        listSubscriptions: () => dev<{ results: HubSpotWebhookSubscription[] }>({ method: 'GET', path: `${base}/subscriptions`, query }),
+        createSubscription: (eventType: string, propertyName?: string) =>
+          dev<HubSpotWebhookSubscription>({ method: 'POST', path: `${base}/subscriptions`, query, body: { eventType, ...(propertyName ? { propertyName } : {}), active: true } }),
+        deleteSubscription: (id: number) => dev<Record<string, never>>({ method: 'DELETE', path: `${base}/subscriptions/${id}`, query, idempotent: true }),
+      };
+    },
   };
+}
+
+/** A subscription of the Webhooks API v3 (app-level: every installed portal's changes of this type). */
+export interface HubSpotWebhookSubscription {
+  id: number;
+  eventType: string;
+  propertyName?: string;
+  active: boolean;
 }
 
 export type HubSpotClient = ReturnType<typeof createHubSpotClient>;

@@ -4,6 +4,7 @@ import { associationTools } from './tools/associations';
 import { companiesTools } from './tools/companies';
 import { contactsTools } from './tools/contacts';
 import { dealsTools } from './tools/deals';
+import { eventTools } from './tools/events';
 import { propertyTools } from './tools/properties';
 import { ticketsTools } from './tools/tickets';
 
@@ -14,6 +15,7 @@ export const crm = definePlatform({
   defaultBaseUrl: HUBSPOT_BASE_URL,
   rateLimit: { max: 100, windowSeconds: 10 }, // HubSpot: 100 per 10 s (Free/Starter; Pro/Enterprise private apps 190)
   client: createHubSpotClient,
+  events: () => import('./events/adapter').then((m) => m.hubspotEvents),
   tools: {
     ...dealsTools,
     ...contactsTools,
@@ -21,5 +23,6 @@ export const crm = definePlatform({
     ...associationTools,
     ...companiesTools,
     ...ticketsTools,
+    ...eventTools,
   },
 });

@@ -1,11 +1,12 @@
 import * as z from 'zod';
+import { digitsId } from '../../shared/ids';
 import type { ObjectKind } from './objects/kinds';
 
 /** Object types the crm tools take (docs/spec.md#crm-objects). */
 export const objectType = (what: string) => z.enum(['contacts', 'companies', 'deals', 'tickets']).describe(what);
 
-/** A HubSpot record id: digits, as HubSpot's ids are (a string, as the spec has it). */
-export const recordId = (what: string) => z.string().regex(/^\d+$/, 'digits (a HubSpot record id)').describe(what);
+/** A HubSpot record id: digits, as HubSpot's ids are (a string, as the spec has it); a number or "#123" is taken too. */
+export const recordId = (what: string) => digitsId(what, 'digits (a HubSpot record id)');
 
 /** `values` of a create or update. */
 export function valuesInput(kind: ObjectKind, create: boolean) {
@@ -20,6 +21,6 @@ export function valuesInput(kind: ObjectKind, create: boolean) {
     );
 }
 
-/** Extra properties to return on a read. */
-export const returnProperties = (kind: ObjectKind) =>
-  z.array(z.string().min(1)).min(1).optional().describe(`Properties to return besides the defaults (${kind.defaultProperties.join(', ')}).`);
+/** Extra properties to return on a read; `defaults` are those returned anyway. */
+export const returnProperties = (defaults: string[]) =>
+  z.array(z.string().min(1)).min(1).optional().describe(`Properties to return besides the defaults (${defaults.join(', ')}).`);

@@ -19,14 +19,37 @@ export const TAPE_BASE_URL = 'https://api.tapeapp.com';
  * (seconds) on a 429. A malformed key is answered 400 "Invalid user API key …"
  * (docs/vendors/tape.md#authentication): that is an UNAUTHORIZED for us.
  */
+/** The next step when an automation-type key calls a view endpoint. */
+export const USER_KEY_NEEDED =
+  'Views are read and managed with a user-type API key (a person\'s key, from Tape\'s API settings, with SHARE access to the app); ' +
+  'this is an automation-type key. Call again with a user key.';
+
 function describeTapeError(body: unknown): VendorError {
   const b = (body ?? {}) as { error_code?: unknown; error_message?: unknown; retry_after?: unknown };
   const code = typeof b.error_code === 'string' ? b.error_code : undefined;
   const message = typeof b.error_message === 'string' ? b.error_message : undefined;
   const badKey = message !== undefined && /invalid user api key/i.test(message);
+  // Views answer an automation-type key 401 "…can only be accessed with a user API key": the key is
+  // valid, its kind lacks the permission, so FORBIDDEN saying which key works.
+  const automationKey = !badKey && message !== undefined && /only be accessed with a user api key/i.test(message);
+  // A deleted record is answered 400 "Record is deleted(17)!" (record.md): for the caller it is gone (NOT_FOUND), restorable.
+  const deleted = message !== undefined ? /Record is deleted\((\d+)\)/.exec(message) : null;
   // Without a body field the shared upstream falls back to the Retry-After header.
   const retryAfter = typeof b.retry_after === 'number' ? b.retry_after : undefined;
-  return { code, message, ...(badKey ? { as: 'UNAUTHORIZED' as const } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) };
+  return {
+    code,
+    message,
+    ...(badKey ? { as: 'UNAUTHORIZED' as const } : {}),
+    ...(automationKey ? { as: 'FORBIDDEN' as const, hint: USER_KEY_NEEDED } : {}),
+    ...(deleted
+      ? {
+          as: 'NOT_FOUND' as const,
+          hint: `Record ${deleted[1]} is in the trash: restoreRecord with record_id ${deleted[1]} brings it back; listRecords lists the live ones.`,
+          details: { parameter: 'record_id', record_id: Number(deleted[1]), deleted: true },
+        }
+      : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
 }
 
 // Tape's 400s name its own fields (`"cursor" is not a cursor…`, `Unknown field_type "x"`, `Record 5

@@ -2,6 +2,7 @@ import { definePlatform } from '../../shared/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { automationTools } from './tools/automations';
+import { eventTools } from './tools/events';
 import { fileTools } from './tools/files';
 import { recordTools } from './tools/records';
 import { viewTools } from './tools/views';
@@ -15,6 +16,7 @@ export const dbapp = definePlatform({
   defaultBaseUrl: TAPE_BASE_URL,
   rateLimit: { max: 200, windowSeconds: 60 }, // Tape: 2,000 credits per minute, 10 per call for most
   client: createTapeClient,
+  events: () => import('./events/adapter').then((m) => m.tapeEvents),
   tools: {
     ...workspaceTools,
     ...appTools,
@@ -22,6 +24,7 @@ export const dbapp = definePlatform({
     ...automationTools,
     ...viewTools,
     ...webhookTools,
+    ...eventTools,
     ...fileTools,
   },
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id } from '../../shared/params';
+import { cursor, id } from '../../shared/params';
 
 export const workspaceId = id('Numeric id of the workspace (from listWorkspaces).');
 export const userId = id('Numeric id of an organization user (from listOrganizationUsers).');
@@ -127,6 +127,10 @@ export const viewSplitBy = z
     field_id: id('The field to group the records into sections by (category, status, user, relation, date, created/modified on or calculation).'),
     period: z.enum(['day', 'weekday', 'week', 'month', 'year']).optional().describe('Bucket size; date fields only (default month).'),
     sorting: z.enum(['label_asc', 'label_desc', 'value_asc', 'value_desc']).optional().describe('Section order (category and status fields default to label_asc).'),
-    limit: z.number().int().min(1).max(100).optional().describe('Maximum number of sections, 1-100 (default 100).'),
+    // 100 is Tape's own ceiling: its view API refuses a split_by limit outside 1-100.
+    limit: z.number().int().min(1).max(100).optional().describe('Maximum number of sections, 1-100 (default 100; Tape allows no more).'),
   })
   .describe('Group the view into sections by one field: {"field_id", "period"?, "sorting"?, "limit"?}.');
+
+/** The `cursor` parameter of every dbapp listing (its descriptions say the same of the last page); `how` adds how to pass it. */
+export const pageCursor = (how = '') => cursor(`A string: the cursor of the previous page, to get the next one${how}. The last page answers cursor: null (every dbapp listing does).`);

@@ -76,6 +76,10 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
       checked<SfItem>(ENTITY, { method: 'POST', path: `/Items(${parentId})/Folder`, query: q({ overwrite: o.overwrite, passthrough: false }), body }),
     // A PATCH sets the same values when sent twice: safe to retry.
     updateItem: (id: string, body: SfItemWrite) => checked<SfItem>(ENTITY, { method: 'PATCH', path: `/Items(${id})`, body, idempotent: true }),
+    // --- webhook subscriptions (event inbox; https://api.sharefile.com/html/docs/WebhookSubscriptions.html) ---
+    createWebhookSubscription: (body: { SubscriptionContext: { ResourceType: 'Folder'; ResourceId: string }; WebhookUrl: string; Events: { ResourceType: string; OperationName: string }[] }) =>
+      request<{ Id: string }>({ method: 'POST', path: '/WebhookSubscriptions', body }),
+    deleteWebhookSubscription: (id: string) => request<Record<string, never>>({ method: 'DELETE', path: `/WebhookSubscriptions(${id})`, idempotent: true }),
     deleteItem: (id: string, o: { singleVersion: boolean; forceSync: boolean }) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/Items(${id})`, query: q({ singleversion: o.singleVersion, forceSync: o.forceSync }) }),
     /** The copy, or an AsyncOperation when ShareFile runs it in the background. */

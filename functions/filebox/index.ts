@@ -1,6 +1,7 @@
 import { definePlatform } from '../../shared/tool';
 import { createShareFileClient, SHAREFILE_BASE_URL } from './client';
 import { accessTools } from './tools/access';
+import { eventTools } from './tools/events';
 import { groupTools } from './tools/groups';
 import { itemTools } from './tools/items';
 import { shareTools } from './tools/shares';
@@ -13,11 +14,13 @@ export const filebox = definePlatform({
   defaultBaseUrl: SHAREFILE_BASE_URL,
   rateLimit: { max: 600, windowSeconds: 60 }, // ShareFile publishes no limit: the service's default
   client: createShareFileClient,
+  events: () => import('./events/adapter').then((m) => m.shareFileEvents),
   tools: {
     ...itemTools,
     ...shareTools,
     ...userTools,
     ...groupTools,
     ...accessTools,
+    ...eventTools,
   },
 });

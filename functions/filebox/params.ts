@@ -20,6 +20,28 @@ const GROUP_ID = /^g[0-9a-z-]{8,40}$/i;
 const SHARE_ID = /^s[0-9a-z-]{8,40}$/i;
 
 export const isAlias = (v: string) => ALIAS_SET.has(v.toLowerCase());
+
+const ISO_DATE = /^\d{4}-\d\d-\d\d$/;
+const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/i;
+
+/** An ISO 8601 date (`2026-12-31`, meaning 00:00 UTC of that day) or date-time with its offset, as ShareFile's UTC date-time; undefined when invalid. */
+export function isoExpiry(v: string): string | undefined {
+  const text = ISO_DATE.test(v) ? `${v}T00:00:00Z` : ISO_DATE_TIME.test(v) ? v : undefined;
+  if (!text) return undefined;
+  const ms = Date.parse(text);
+  const day = Date.parse(`${text.slice(0, 10)}T00:00:00Z`);
+  // Date.parse rolls 2026-02-30 over to March: a date that is not on the calendar is refused.
+  if (!Number.isFinite(ms) || !Number.isFinite(day) || new Date(day).toISOString().slice(0, 10) !== text.slice(0, 10)) return undefined;
+  return new Date(ms).toISOString();
+}
+
+/** An expiry: an ISO 8601 date or date-time (updateItem, updateShare). */
+export const expirationDateInput = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isoExpiry(v) !== undefined, { message: 'an ISO 8601 date such as 2026-12-31 or date-time such as 2026-12-31T17:00:00Z' })
+    .describe(`${what} An ISO 8601 date (2026-12-31: 00:00 UTC of that day) or date-time with its offset (2026-12-31T17:00:00Z, 2026-12-31T17:00:00+02:00).`);
 const aliasText = ALIASES.join(', ');
 
 /** Any item: a folder id, a file id or an alias. */

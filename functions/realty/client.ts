@@ -1,7 +1,7 @@
-import { ToolError, rateLimited } from '../../shared/errors';
+import { ToolError } from '../../shared/errors';
 import type { PlatformEnv } from '../../shared/tool';
 import * as z from 'zod';
-import { createUpstream, DEFAULT_RETRY_AFTER, type UpstreamRequest, type VendorError } from '../../shared/upstream';
+import { createUpstream, vendorError, type UpstreamRequest, type VendorError } from '../../shared/upstream';
 import { checkAnswer } from '../../shared/vendor-contract';
 import type { BdEnvelope, BdLookupBody, BdSearchBody } from './wire';
 
@@ -37,11 +37,7 @@ function checkEnvelope(env: BdEnvelope, req: UpstreamRequest): BdEnvelope {
 }
 
 function envelopeError(code: number, message: string | undefined, endpoint: string): ToolError {
-  const said = message ? `: ${message}` : '';
-  const details = { upstream_status: code };
-  if (code === 429) return rateLimited(DEFAULT_RETRY_AFTER, `BatchData rate limit reached${said}`, details);
-  const mapped = code === 400 ? 'INVALID_PARAMETER' : code === 401 ? 'UNAUTHORIZED' : code === 403 ? 'FORBIDDEN' : code === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR';
-  return new ToolError(mapped, `BatchData rejected ${endpoint}${said}`, details);
+  return vendorError('BatchData', code, new Headers(), { ...(message ? { message } : {}) }, endpoint);
 }
 
 /**

@@ -148,9 +148,12 @@ export interface BdLookupAddress {
   zip: string;
 }
 
-/** One lookup request, in one of its key forms (docs/vendors/batchdata.md#property-lookup). */
+/** What a BatchData address lookup takes: street with zip, or street with city and state (or all four). */
+export type BdPartialAddress = { street: string } & Partial<Omit<BdLookupAddress, 'street'>>;
+
+/** One lookup request, in one of its key forms (batchdata.md §3). */
 export type BdLookupRequest =
-  | { address: BdLookupAddress; requestId?: string }
+  | { address: BdPartialAddress; requestId?: string }
   | { propertyId: string; requestId?: string }
   | { apn: string; countyFipsCode: string; address?: { state: string }; requestId?: string };
 

@@ -6,6 +6,13 @@ import { localOriginGuard } from '../../shared/http/origin-guard';
 import { mountReference } from './reference';
 import { createRuntime } from '../../shared/runtime';
 import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
+import { eventsConfigOf } from '../../shared/events/receiver';
+import { HUBSPOT_APP } from '../twins/hubspot';
+import { randomBytes } from 'node:crypto';
+import { configureIdentity } from '../../shared/identity';
+import { loadIdentityConfig } from '../../shared/identity/config';
+import { PLATFORM_AUTH } from '../../shared/identity/providers';
+import { oauthLifetime, SANDBOX_OAUTH_CLIENT } from '../twins/kit';
 import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type TwinKnobs } from './platforms';
 
 /**
@@ -16,8 +23,21 @@ import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type Twin
  */
 export async function startLocal(env: Record<string, string | undefined> = process.env) {
   // Locally, webhook receivers and attachment sources on this machine are fair game.
-  const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...env });
+  // The crm twin's HubSpot app stands for the deployment's own (the event inbox subscribes through it).
+  const twinApp = { CRM_EVENTS_APP_ID: HUBSPOT_APP.appId, CRM_EVENTS_DEVELOPER_KEY: HUBSPOT_APP.developerKey, CRM_EVENTS_CLIENT_SECRET: HUBSPOT_APP.clientSecret };
+  const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...(env.CRM_BASE_URL ? {} : twinApp), ...env });
   const knobs = twinKnobs(env);
+  // Connected accounts (shared/identity): the twins' sandbox OAuth app, an admin credential made
+  // up per start unless ADMIN_TOKEN is set, and the twins' authorization pages once the port is known.
+  const sandboxApps: Record<string, string> = {};
+  for (const name of Object.keys(PLATFORM_AUTH)) {
+    if (!PLATFORM_AUTH[name]!.oauth || config.baseUrls[name]) continue;
+    sandboxApps[`${name.toUpperCase()}_OAUTH_CLIENT_ID`] = SANDBOX_OAUTH_CLIENT.id;
+    sandboxApps[`${name.toUpperCase()}_OAUTH_CLIENT_SECRET`] = SANDBOX_OAUTH_CLIENT.secret;
+  }
+  const adminToken = env.ADMIN_TOKEN || `adm_${randomBytes(18).toString('base64url')}`;
+  const identityConfig = loadIdentityConfig({ ...sandboxApps, ...env, ADMIN_TOKEN: adminToken });
+  const oauthTwins = oauthLifetime(env);
   const app = new Hono();
   // This server's own address, known once it listens: links a twin hands out point at its mount here.
   let own = 'http://127.0.0.1';
@@ -25,12 +45,13 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const fetchFor: Record<string, typeof fetch | undefined> = {};
   for (const p of localPlatforms) {
     // Receivers on this machine may be webhook targets locally (the real vendors: public hosts only).
-    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public', publicBase: () => `${own}${p.mount}`, ...knobOptions(p, knobs) });
+    const twin = p.twin({ hookTargets: config.allowHttpHosts.length ? 'any' : 'public', publicBase: () => `${own}${p.mount}`, ...knobOptions(p, knobs), ...(oauthTwins.accessSeconds ? { oauthAccessSeconds: oauthTwins.accessSeconds } : {}) });
     twins[p.platform.name] = twin;
     fetchFor[p.platform.name] = config.baseUrls[p.platform.name] ? undefined : twin.fetch;
     app.route(p.mount, twin.app as Hono);
   }
   const rt = await createRuntime({ platforms, config, fetchFor });
+  configureIdentity(rt, { config: identityConfig, env, publicBase: () => own });
   // Signed download links of the memory Blob store (shared/blob): they work without a key.
   const blob = rt.blob;
   if (blob instanceof MemoryBlobStore) app.get(`${BLOB_PATH}*`, (c) => blob.serve(c.req.raw));
@@ -51,15 +72,23 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actualPort}`;
   own = base;
+  // The event receiver is this server unless EVENTS_BASE_URL names another address (a tunnel for real vendors).
+  eventsConfigOf(rt).baseUrl ??= base;
+  for (const p of localPlatforms) {
+    const name = p.platform.name;
+    if (PLATFORM_AUTH[name]?.oauth && !config.baseUrls[name]) identityConfig.authorizeUrls[name] ??= `${base}${p.mount}/oauth/authorize`;
+  }
   if (blob instanceof MemoryBlobStore && !env.BLOB_BASE_URL) blob.baseUrl = base;
-  return { server, base, key: localPlatforms[0]!.keys.owner, twins, config, knobs };
+  return { server, base, key: localPlatforms[0]!.keys.owner, twins, config, knobs, rt, adminToken };
 }
 
 /** How to call each platform: where its vendor is, and a ready-to-paste curl of its probe tool. */
-export function startupMessage(base: string, config: ReturnType<typeof loadConfig>, knobs: TwinKnobs = {}): string {
+export function startupMessage(base: string, config: ReturnType<typeof loadConfig>, knobs: TwinKnobs = {}, adminToken?: string): string {
   const keys = [...new Set(localPlatforms.map((p) => p.keys.owner))];
   const lines = [`Tool Execution Service listening on ${base} (store: ${config.store.kind})`];
+  if (adminToken) lines.push(`admin credential (service keys: TES_URL=${base} ADMIN_TOKEN=${adminToken} npm run keys -- create …): ${adminToken}`);
   if (knobs.latencyMs) lines.push(`twins answer after ${knobs.latencyMs} ms (TWIN_LATENCY_MS)`);
+  lines.push(`event receiver: ${config.events?.baseUrl ?? base}/v1/events/{platform}/{subscription_id} (subscribeEvents points the twins' webhooks here)`);
   lines.push(keys.length === 1 ? `sandbox key: ${keys[0]}` : `sandbox keys: ${localPlatforms.map((p) => `${p.platform.name} ${p.keys.owner}`).join(', ')}`);
   for (const p of localPlatforms) {
     const name = p.platform.name;
@@ -76,6 +105,6 @@ export function startupMessage(base: string, config: ReturnType<typeof loadConfi
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
-  const { base, config, knobs } = await startLocal();
-  console.log(startupMessage(base, config, knobs));
+  const { base, config, knobs, adminToken } = await startLocal();
+  console.log(startupMessage(base, config, knobs, process.env.ADMIN_TOKEN ? undefined : adminToken));
 }

@@ -1,4 +1,5 @@
 import { invalidParameter, type ToolError } from '../errors';
+import { eachChecked } from '../validate';
 
 /**
  * The vendor-neutral field engine. A platform describes its field types as ONE table — per type:
@@ -222,7 +223,8 @@ export function planFields<F, W, X, FL>(
     const first = writable[0] ? index.info.get(writable[0])!.external_id : 'name';
     fail(path, 'an object of field values keyed by external_id or field_id', `no field values given. Pass e.g. {"${first}": …}; valid keys: ${fieldKeyList(table, writable)}.`);
   }
-  for (const key of keys) {
+  // Every key is checked, and every required field, before anything is refused: one answer lists all problems of the record.
+  const checks: (() => void)[] = keys.map((key) => () => {
     const where = at(key);
     const field = requireField(table, app, key, where);
     const info = index.info.get(field)!;
@@ -238,20 +240,23 @@ export function planFields<F, W, X, FL>(
     if (isEmpty(value)) {
       if (info.required) fail(where, `a value: "${info.label}" is required`, `"${info.label}" is a required field and cannot be cleared.`);
       if (mode === 'update') plan.body[info.field_id] = table.cleared;
-      continue;
+      return;
     }
     // The expected shape (options listed, units named) is text for an error: built only when one is thrown.
     const cx: InputContext<F, X> = { field, info, path: where, mode, plan, fail: (problem, deeper = where, exp = entry.expected(field)) => fail(deeper, exp, problem) };
     plan.body[info.field_id] = entry.input!(value, cx);
-  }
+  });
   if (mode === 'create') {
     for (const f of app.fields) {
       const info = index.info.get(f)!;
-      if (info.required && !seen.has(info.field_id) && entryOf(table, info.type).input) {
-        fail(`${path}.${info.external_id}`, `a value for the required field "${info.label}" (${info.type})`, `"${info.label}" is required: add "${info.external_id}" to ${path}.`);
-      }
+      if (!info.required || !entryOf(table, info.type).input) continue;
+      // Run after the keys: `seen` then holds every field given.
+      checks.push(() => {
+        if (!seen.has(info.field_id)) fail(`${path}.${info.external_id}`, `a value for the required field "${info.label}" (${info.type})`, `"${info.label}" is required: add "${info.external_id}" to ${path}.`);
+      });
     }
   }
+  eachChecked(checks, (check) => check());
   plan.written.sort((a, b) => index.order.get(a.field_id)! - index.order.get(b.field_id)!);
   return plan;
 }

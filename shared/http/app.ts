@@ -12,6 +12,8 @@ import { mcpRoutes } from './mcp';
 import { openApiRoutes } from './openapi-route';
 import { respond } from './respond';
 import { searchRoute } from './search-route';
+import { mountReceiver } from '../events/receiver';
+import { identityRoutes } from '../identity/routes';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -33,6 +35,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   catalogRoute(app, rt);
   mcpRoutes(app, rt, MAX_BODY_BYTES);
   openApiRoutes(app, rt);
+  // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
+  identityRoutes(app, rt);
 
   // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory. Refused
   // bodies and a bad `format` are reported through execute, after auth and the rate limit, so
@@ -42,6 +46,8 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       ok: false,
       refused: new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }),
     });
+  // Vendors' webhook deliveries into the event inbox (shared/events/receiver.ts): keyless, authenticated per vendor.
+  mountReceiver(app, rt);
   app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), (c) => callTool(c, readBody(c)));
 
   /** One tool call over HTTP: the key, the query options and the body (or why it was refused) into execute. */
@@ -60,6 +66,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       platform,
       tool,
       key: auth.key,
+      connection: c.req.header('x-connection-id'),
       params: body.ok ? body.value : undefined,
       ...(refused ? { refused } : {}),
       format: format instanceof ToolError ? 'text' : format,

@@ -21,6 +21,8 @@ export interface DirectEvent {
   /** Name of the SSM Parameter Store SecureString holding the platform API key. */
   key_parameter: string;
   platform?: string;
+  /** The connected account a service key (tes_…, in the SSM parameter) acts through, as the X-Connection-Id header. */
+  connection_id?: string;
   /** Safe writes (shared/safe-call.ts): as the HTTP `Idempotency-Key` header, `dry_run` and `max_tokens` queries. */
   idempotency_key?: string;
   dry_run?: boolean;
@@ -140,10 +142,14 @@ async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, 
     if (event.format !== undefined && event.format !== 'text' && event.format !== 'json') {
       throw new ToolError('INVALID_PARAMETER', `"format" must be "json" or "text"; got ${JSON.stringify(event.format)}.`, { parameter: 'format', expected: '"json" or "text"' });
     }
+    if (event.connection_id !== undefined && typeof event.connection_id !== 'string') {
+      throw new ToolError('INVALID_PARAMETER', '"connection_id" must be the id of a connected account (con_…), as a string.', { parameter: 'connection_id', expected: 'string (con_…)' });
+    }
     const key = await readSecureKey(event.key_parameter);
     const outcome = await execute(rt, {
       ...call,
       key,
+      ...(event.connection_id !== undefined ? { connection: event.connection_id } : {}),
       params: event.params ?? {},
       format: event.format ?? 'text',
       deadline: Date.now() + context.getRemainingTimeInMillis(),

@@ -23,6 +23,8 @@ import type { Platform } from '../tool';
 export interface McpScope {
   platform?: Platform;
   filter: CatalogFilter;
+  /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
+  allow?: (entry: CatalogEntry) => boolean;
   /** `?format=json` on the endpoint URL: results also carry the JSON result as structuredContent. */
   structured: boolean;
   /** `?page_size=N`: tools/list in pages of N with cursors (all at once otherwise). */
@@ -31,6 +33,8 @@ export interface McpScope {
 
 export interface McpCall {
   key: string;
+  /** The connection a service key acts through (X-Connection-Id or ?connection=); `_meta.connection_id` overrides it per call. */
+  connection?: string;
   deadline?: number;
   requestId?: string;
   /** tools/call requests (by JSON-RPC id) whose arguments the HTTP edge refused (a key given twice). */
@@ -88,7 +92,8 @@ const searchTool: McpTool = {
 
 /** The entries one scope serves (filters applied), in registry order. */
 async function entriesOf(rt: Runtime, scope: McpScope): Promise<CatalogEntry[]> {
-  return applyFilter(await catalog(rt.registry, scope.platform ? [scope.platform] : undefined), scope.filter);
+  const entries = applyFilter(await catalog(rt.registry, scope.platform ? [scope.platform] : undefined), scope.filter);
+  return scope.allow ? entries.filter(scope.allow) : entries;
 }
 
 /**
@@ -138,7 +143,7 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
     const args = req.params.arguments ?? {};
-    if (combined && name === SEARCH_TOOL) return searchTools(rt, args);
+    if (combined && name === SEARCH_TOOL) return searchTools(rt, args, scope.allow);
     const entry = (await entriesOf(rt, scope)).find((e) => (combined ? combinedName(e) : e.name) === name);
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
@@ -150,6 +155,7 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
       platform: entry.platform,
       tool: entry.name,
       key: call.key,
+      connection: typeof meta.connection_id === 'string' ? meta.connection_id : call.connection,
       params: args,
       ...(refused ? { refused } : {}),
       format: scope.structured ? 'structured' : 'text',
@@ -184,7 +190,7 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
   }
 }
 
-async function searchTools(rt: Runtime, args: Record<string, unknown>): Promise<CallToolResult> {
+async function searchTools(rt: Runtime, args: Record<string, unknown>, allow?: (entry: CatalogEntry) => boolean): Promise<CallToolResult> {
   let input: z.output<typeof searchInput>;
   try {
     input = parseInput(searchInput, args);
@@ -196,7 +202,7 @@ async function searchTools(rt: Runtime, args: Record<string, unknown>): Promise<
     return errorResult(failure(err, { platform: '', tool: SEARCH_TOOL }).body);
   }
   const { query, platform, limit } = input;
-  const hits = searchIndex(await registryIndex(rt.registry), query, limit, platform).map(hitView);
+  const hits = searchIndex(await registryIndex(rt.registry), query, limit, platform, allow).map(hitView);
   const lines = hits.map((h) => `${h.platform}_${h.tool} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}`);
   const text = hits.length ? `${lines.join('\n')}\n${hits.length} tools for "${query}"` : `No tool matches "${query}". Try other words.`;
   return { content: [{ type: 'text', text }], structuredContent: { query, tools: hits.map((h) => ({ ...h, name: `${h.platform}_${h.tool}` })) } };

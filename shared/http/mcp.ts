@@ -10,6 +10,7 @@ import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from '../validate';
 import { bearerKey } from './auth';
 import { respond } from './respond';
 import type { McpScope } from './mcp-server';
+import { catalogFilter } from '../identity';
 
 /**
  * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,
@@ -35,7 +36,8 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     let scope: McpScope;
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
-      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()) };
+      const allow = await catalogFilter(rt, auth.key);
+      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
@@ -47,6 +49,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     const requestId = (c.env?.lambdaContext?.awsRequestId as string | undefined) ?? c.req.header('x-request-id');
     const call = {
       key: auth.key,
+      ...connectionOf(c),
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
       refused: read.refused,
@@ -151,6 +154,12 @@ function rpcError(code: number, message: string, id: unknown, data?: unknown): R
   const error = { code, message, ...(data !== undefined ? { data } : {}) };
   // Errors the server cannot tie to a request (no id) are HTTP 400, as the SDK answers them; a request's error is its answer.
   return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: id === null ? 400 : 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+}
+
+/** The connection a service key acts through: X-Connection-Id, or ?connection= on the endpoint URL. */
+function connectionOf(c: Context): { connection?: string } {
+  const id = c.req.header('x-connection-id') ?? c.req.query('connection');
+  return id ? { connection: id } : {};
 }
 
 /** The query of an MCP endpoint: catalog filters, ?format=json, ?page_size=. */

@@ -4,6 +4,7 @@ import { countCall, hashKey } from '../admission';
 import { knownPlatform } from '../list-tools';
 import type { Runtime } from '../runtime';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
+import { catalogFilter } from '../identity';
 import { keyed } from './respond';
 
 /** `GET /v1/tools/search?query=…`: the tools for a task, ranked by shared/search.ts. Registered before the tool list route. */
@@ -20,7 +21,9 @@ export function searchRoute(app: Hono<any>, rt: Runtime): void {
       throw new ToolError('INVALID_PARAMETER', `Query "limit" must be an integer from 1 to ${SEARCH_LIMIT.max}; got "${q.limit}".`, { parameter: 'limit', expected: `integer 1-${SEARCH_LIMIT.max}` });
     }
     await countCall(rt, platform ?? 'search', hashKey(key), headers);
-    const tools = searchIndex(await registryIndex(rt.registry), query, limit, platform).map(hitView);
+    // A service key's policy (shared/identity): search finds only what the key may call.
+    const allow = await catalogFilter(rt, key);
+    const tools = searchIndex(await registryIndex(rt.registry), query, limit, platform, allow).map(hitView);
     return { query, ...(platform ? { platform } : {}), tools };
   }));
 }

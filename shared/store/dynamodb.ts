@@ -1,10 +1,14 @@
 import {
+  BatchGetItemCommand,
   ConditionalCheckFailedException,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
   DeleteItemCommand,
   DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
+  type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { admitted, refused, type Clock, type CounterResult, type Store } from './store';
 
@@ -34,8 +38,12 @@ export class DynamoStore implements Store {
     const out = await this.client.send(
       new GetItemCommand({ TableName: this.table, Key: { pk: { S: key } }, ConsistentRead: true }),
     );
-    const item = out.Item;
-    if (!item?.v?.S || !item.expires_at?.N) return undefined;
+    return out.Item ? this.live<T>(out.Item) : undefined;
+  }
+
+  /** A value item's value, unless it has expired (TTL deletes lazily). */
+  private live<T>(item: Record<string, AttributeValue>): T | undefined {
+    if (!item.v?.S || !item.expires_at?.N) return undefined;
     const expiresMs = item.expires_ms?.N ? Number(item.expires_ms.N) : Number(item.expires_at.N) * 1000;
     if (expiresMs <= this.now()) return undefined;
     return JSON.parse(item.v.S) as T;
@@ -73,6 +81,65 @@ export class DynamoStore implements Store {
       if (err instanceof ConditionalCheckFailedException) return false;
       throw err;
     }
+  }
+
+  /** `ADD n :by`: atomic; the item's TTL moves on with every add. */
+  async add(key: string, by: number, ttlSeconds: number): Promise<number> {
+    const out = await this.client.send(
+      new UpdateItemCommand({
+        TableName: this.table,
+        Key: { pk: { S: key } },
+        UpdateExpression: 'ADD n :by SET expires_at = :exp',
+        ExpressionAttributeValues: { ':by': { N: String(by) }, ':exp': { N: String(Math.ceil(this.now() / 1000) + ttlSeconds) } },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(out.Attributes?.n?.N ?? by);
+  }
+
+  /** One TransactWriteItems: the claim (conditional, as putIfAbsent) and its companion item. */
+  async putPairIfAbsent(key: string, value: unknown, ttlSeconds: number, pair: { key: string; value: unknown }): Promise<boolean> {
+    const now = this.now();
+    try {
+      await this.client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: this.item(key, value, ttlSeconds),
+                ConditionExpression: 'attribute_not_exists(pk) OR expires_ms <= :now',
+                ExpressionAttributeValues: { ':now': { N: String(now) } },
+              },
+            },
+            { Put: { TableName: this.table, Item: this.item(pair.key, pair.value, ttlSeconds) } },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw err;
+    }
+  }
+
+  /** BatchGetItem, 100 keys a request, strongly consistent; unprocessed keys are asked again. */
+  async getMany<T>(keys: readonly string[]): Promise<(T | undefined)[]> {
+    const found = new Map<string, T>();
+    const unique = [...new Set(keys)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let ask: Record<string, { S: string }>[] = unique.slice(i, i + 100).map((k) => ({ pk: { S: k } }));
+      for (let round = 0; ask.length > 0; round++) {
+        if (round > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
+        const out = await this.client.send(new BatchGetItemCommand({ RequestItems: { [this.table]: { Keys: ask, ConsistentRead: true } } }));
+        for (const item of out.Responses?.[this.table] ?? []) {
+          const value = this.live<T>(item);
+          if (value !== undefined) found.set(item.pk!.S!, value);
+        }
+        ask = (out.UnprocessedKeys?.[this.table]?.Keys ?? []) as Record<string, { S: string }>[];
+      }
+    }
+    return keys.map((k) => found.get(k));
   }
 
   async delete(key: string): Promise<void> {

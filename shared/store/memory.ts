@@ -36,6 +36,27 @@ export class MemoryStore implements Store {
     return true;
   }
 
+  async add(key: string, by: number, ttlSeconds: number): Promise<number> {
+    const entry = this.entries.get(key);
+    const current = entry && entry.expiresAt > this.now() && typeof entry.value === 'number' ? entry.value : 0;
+    this.entries.set(key, { value: current + by, expiresAt: this.now() + ttlSeconds * 1000 });
+    return current + by;
+  }
+
+  async putPairIfAbsent(key: string, value: unknown, ttlSeconds: number, pair: { key: string; value: unknown }): Promise<boolean> {
+    // Both writes with no await between them: atomic in one process, as the transaction is on DynamoDB.
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > this.now()) return false;
+    const expiresAt = this.now() + ttlSeconds * 1000;
+    this.entries.set(key, { value: structuredClone(value), expiresAt });
+    this.entries.set(pair.key, { value: structuredClone(pair.value), expiresAt });
+    return true;
+  }
+
+  async getMany<T>(keys: readonly string[]): Promise<(T | undefined)[]> {
+    return Promise.all(keys.map((k) => this.get<T>(k)));
+  }
+
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
   }

@@ -31,6 +31,20 @@ export interface Store {
   putIfAbsent?(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   /** Removes `key` (a claim given up); a missing key is no error. */
   delete?(key: string): Promise<void>;
+  /**
+   * Adds `by` to the number kept at `key` (0 when absent or expired) and answers the sum; atomic,
+   * so N concurrent adds answer N distinct sums. The key lives `ttlSeconds` after the last add.
+   * Event inbox sequences (shared/events/inbox.ts); optional, as above.
+   */
+  add?(key: string, by: number, ttlSeconds: number): Promise<number>;
+  /**
+   * Writes `value` at `key` and `pair.value` at `pair.key` in one transaction, only when `key`
+   * holds no live value; true when this call wrote both. Of N concurrent calls exactly one wins
+   * (an inbox's deduplication claim and the event it stores: shared/events/inbox.ts).
+   */
+  putPairIfAbsent?(key: string, value: unknown, ttlSeconds: number, pair: { key: string; value: unknown }): Promise<boolean>;
+  /** The live values of many keys at once, in the order asked (undefined where none). */
+  getMany?<T = unknown>(keys: readonly string[]): Promise<(T | undefined)[]>;
   /** Opens the store's connection ahead of the first call (Lambda's init phase); optional, as above. */
   warm?(): Promise<void>;
 }

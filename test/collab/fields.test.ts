@@ -93,6 +93,7 @@ function port() {
     members: async () => (calls.push('members'), MEMBERS),
     embed: async (url) => (calls.push(`embed ${url}`), nextEmbed++),
     upload: async (url) => (calls.push(`upload ${url}`), nextFile++),
+    attachedTo: async (id) => (calls.push(`file ${id}`), null),
   };
   return { port: p, calls };
 }
@@ -334,7 +335,8 @@ describe('finishItemFields — the network steps through the port', () => {
     const { port: p, calls } = port();
     const body = await finishItemFields(planItemFields(APP, { logo: [77, 'https://example.com/logo.png'] }, 'update'), p);
     expect(body[id(F.logo)]).toEqual([77, 900]);
-    expect(calls).toEqual(['upload https://example.com/logo.png']);
+    // The file id is checked (attached to one object only), the URL uploaded.
+    expect(calls).toEqual(['file 77', 'upload https://example.com/logo.png']);
   });
 
   it('checks contacts before making any embed or upload', async () => {

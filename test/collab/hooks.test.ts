@@ -77,6 +77,13 @@ describe('hooks: verification flow and delivery to a real receiver', () => {
 
     await h.call('collab/validateHookVerification', { hook_id: id, code: verify.form.code });
     expect((await h.call('collab/getHooks', { ref_type: 'app', ref_id: D.apps.deals }, json)).body.data[0].status).toBe('active');
+
+    // An active hook is verified already: a new request is refused, naming hook_id; the hook stays active.
+    const again = await h.call('collab/requestHookVerification', { hook_id: id }, json);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'hook_id', expected: 'an inactive (not yet verified) hook' } });
+    expect(again.body.error.message).toMatch(/already verified/);
+    expect((await h.call('collab/getHooks', { ref_type: 'app', ref_id: D.apps.deals }, json)).body.data[0].status).toBe('active');
   });
 
   it('each app event arrives at the receiver as Podio posts it; hook=false writes send none', async () => {

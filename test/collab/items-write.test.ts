@@ -481,3 +481,30 @@ describe.skipIf(!hasOpenssl())('image fields: https URLs downloaded through the 
     expect(writes(sent)).toEqual([]);
   });
 });
+
+describe('image fields follow the file rules: a file is attached to one object only', () => {
+  it('refuses a file attached elsewhere (as file_ids does), before any write; the item\'s own image is kept on update; an unattached file is taken', async () => {
+    const h = await harness();
+    const twin = h.twin<PodioTwin>('collab');
+    const logo = D.firstIds.file;
+    const owner = twin.state.files.get(logo)!.context!;
+    const sent = h.recordRequests('collab');
+    const r = await h.call('collab/createItem', { app_id: D.apps.companies, fields: { [F.companies.name]: 'Borrowed logo', [F.companies.logo]: [logo] } }, json);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: `fields.${F.companies.logo}.0` } });
+    expect(r.body.error.message).toContain(`file ${logo} is already attached to item #${owner.id}`);
+    expect(r.body.error.message).toMatch(/attached to one object only.*copyFile/);
+    expect(writes(sent)).toEqual([]);
+    // The same refusal on update of another item, naming the field of that update.
+    const other = await h.call('collab/updateItem', { item_id: owner.id + 1, fields: { [F.companies.logo]: logo } }, json);
+    expect(other.body.error?.details.parameter).toBe(`fields.${F.companies.logo}`);
+    // The item that has it may give it again.
+    const own = await h.call('collab/updateItem', { item_id: owner.id, fields: { [F.companies.logo]: [logo] } }, json);
+    expect(own.status).toBe(200);
+    // A copy (unattached) is taken.
+    const copy = (await h.call('collab/copyFile', { file_id: logo }, json)).body.data.file_id;
+    const ok = await h.call('collab/createItem', { app_id: D.apps.companies, fields: { [F.companies.name]: 'Own logo', [F.companies.logo]: [copy] } }, json);
+    expect(ok.status).toBe(200);
+    expect(twin.state.files.get(copy)!.context).toEqual({ type: 'item', id: ok.body.data.item_id });
+  });
+});

@@ -115,7 +115,7 @@ describe('createTasks', () => {
     const h = await fixed();
     const r = await h.call('collab/createTasks', { tasks: [{ text: 'Good' }, { text: 'On a missing item', ref_type: 'item', ref_id: 39999 }, { text: 'Also good' }] }, json);
     expect(r.body.data).toMatchObject({ total: 3, successful: 2, failed: 1 });
-    expect(r.body.data.tasks[1]).toEqual({ index: 1, success: false, error: { code: 'NOT_FOUND', message: expect.stringContaining('Object not found'), details: { upstream_status: 404, upstream_code: 'not_found' } } });
+    expect(r.body.data.tasks[1]).toEqual({ index: 1, success: false, error: { code: 'NOT_FOUND', message: expect.stringContaining('Object not found'), details: expect.objectContaining({ upstream_status: 404, upstream_code: 'not_found', upstream_path: expect.stringMatching(/^POST \/task/) }) } });
     expect(r.body.data.tasks[2]).toMatchObject({ index: 2, success: true, created: true });
     const text = await h.call('collab/createTasks', { tasks: [{ text: 'On a missing item', ref_type: 'item', ref_id: 39999 }] });
     expect(text.body.data).toMatch(/^created 0 of 1 tasks in Podio — 1 failed\ntasks\.0 failed: NOT_FOUND /);
@@ -135,24 +135,50 @@ describe('getTask', () => {
   it('reads a task whole, in JSON and as text', async () => {
     const h = await fixed();
     const r = await h.call('collab/getTask', { task_id: T.contract }, json);
+    // Every field of the spec present; those the task has none of are null (a list: empty).
     expect(r.body.data).toEqual({
       task_id: T.contract,
       text: 'Send the signed contract to legal',
+      description: null,
       status: 'active',
       private: false,
+      started: false,
       due_date: '2025-12-01',
       due_time: '15:00:00',
       due_on: '2025-12-01 15:00:00',
       responsible: { user_id: U.owner.user_id, name: U.owner.name },
       created_by: { user_id: U.owner.user_id, name: U.owner.name },
       created_on: '2025-11-20 09:00:00',
+      completed_on: null,
       ref: { type: 'item', id: deal, title: expect.any(String) },
       labels: [{ label_id: L.urgent, text: 'Urgent', color: 'D2E4EB' }],
+      files: [],
       link: `https://podio.com/tasks/${T.contract}`,
+      reminder: null,
     });
     const text = await h.call('collab/getTask', { task_id: T.contract });
     expect(text.body.data).toBe(`#40001 Send the signed contract to legal — due 2025-12-01 15:00 — Ann Becker — item #${deal} "${r.body.data.ref.title}" — [Urgent]\nhttps://podio.com/tasks/40001`);
     expect((await h.call('collab/getTask', { task_id: T.salary }, { key: SANDBOX_KEYS.member })).body.error.code).toBe('FORBIDDEN');
+  });
+
+  it("carries Podio's started flag and reminder, in the single and the list form", async () => {
+    const h = await fixed();
+    // Podio answers these on a task the twin keeps none of: add them as Podio sends them.
+    const inner = h.rt.fetchFor!.collab!;
+    h.rt.fetchFor!.collab = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const res = await inner(input, init);
+      if (!new URL(String(input)).pathname.startsWith('/task/')) return res;
+      const add = (t: any) => (t.task_id === T.contract ? { ...t, started: true, reminder: { reminder_id: 9, remind_delta: 45 } } : t);
+      const body = await res.json();
+      return new Response(JSON.stringify(Array.isArray(body) ? body.map(add) : add(body)), { status: res.status, headers: res.headers });
+    }) as typeof fetch;
+    const one = (await h.call('collab/getTask', { task_id: T.contract }, json)).body.data;
+    expect(one).toMatchObject({ started: true, reminder: { remind_delta: 45 } });
+    const list = (await h.call('collab/getTasks', {}, json)).body.data.tasks as any[];
+    expect(list.find((t) => t.task_id === T.contract)).toMatchObject({ started: true, reminder: { remind_delta: 45 } });
+    const other = list.find((t) => t.task_id !== T.contract);
+    expect(other).toMatchObject({ started: false, reminder: null, description: null });
+    for (const key of ['ref_type', 'ref_title', 'ref_app', 'ref_link', 'group', 'completed_on', 'files', 'link', 'due_on']) expect(other).toHaveProperty(key);
   });
 
   it('takes comments: task is a commentable object', async () => {
@@ -185,7 +211,7 @@ describe('updateTasks', () => {
     expect((await h.call('collab/getTask', { task_id: T.call }, json)).body.data).toMatchObject({ due_on: '2026-01-20 14:00:00', labels: [{ label_id: L.followUp }] });
     const reopen = await h.call('collab/updateTasks', { tasks: [{ task_id: T.contract, completed: false, due_date: null }] });
     expect(reopen.body.data).toBe('updated 1 of 1 tasks in Podio\ntask ids by tasks index: 0→#40001');
-    expect((await h.call('collab/getTask', { task_id: T.contract }, json)).body.data).not.toHaveProperty('due_date');
+    expect((await h.call('collab/getTask', { task_id: T.contract }, json)).body.data).toMatchObject({ due_date: null, due_on: null, due_time: null });
   });
 
   it('refuses an element with nothing to change and a profile id as responsible, before any write', async () => {

@@ -42,7 +42,8 @@ describe('createDeal', () => {
       [{ amount: 5 }, 'values.dealname', /dealname is required/],
       [{ dealname: 'x', amount: 'lots' }, 'values.amount', /not a number/],
       [{ dealname: 'x', closedate: '15/12/2026' }, 'values.closedate', /YYYY-MM-DD/],
-      [{ dealname: 'x', dealstage: 'Renewed' }, 'values.dealstage', /not a stage of pipeline default \(Sales Pipeline\); use one of: appointmentscheduled \(Appointment Scheduled\)/],
+      [{ dealname: 'x', dealstage: 'Parked' }, 'values.dealstage', /"Parked" is not a stage of pipeline default \(Sales Pipeline\); use one of: appointmentscheduled \(Appointment Scheduled\)/],
+      [{ dealname: 'x', dealstage: 'Proposal' }, 'values.dealstage', /"Proposal" is a stage of pipeline 6482715 \(Renewals\), not of pipeline default \(Sales Pipeline\) the deal would go to; to move it there pass pipeline: "6482715" too/],
       [{ dealname: 'x', pipeline: 'Nope' }, 'values.pipeline', /no pipeline "Nope"; use one of: default \(Sales Pipeline\), 6482715 \(Renewals\)/],
       [{ dealname: 'x', crm_priority: 'urgent' }, 'values.crm_priority', /not an option of crm_priority; use one of: low \(Low\), medium \(Medium\), high \(High\)/],
       [{ dealname: 'x', dealnam: 'typo' }, 'values.dealnam', /no property "dealnam"; close matches: dealname/],
@@ -147,7 +148,11 @@ describe('updateDeal', () => {
     const bad = await h.call('crm/updateDeal', { deal_id: id, values: { dealstage: 'closedwon' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.parameter).toBe('values.dealstage');
-    expect(bad.body.error.message).toMatch(/not a stage of pipeline 6482715 \(Renewals\)/);
+    // closedwon is a stage of the Sales Pipeline: the answer names it and says to pass the pipeline too.
+    expect(bad.body.error.message).toMatch(/"closedwon" is a stage of pipeline default \(Sales Pipeline\), not of pipeline 6482715 \(Renewals\) the deal is in; to move it there pass pipeline: "default" too/);
+    expect(bad.body.error.details).toMatchObject({ expected: 'a stage of pipeline 6482715', stage_pipeline: 'default' });
+    const nowhere = await h.call('crm/updateDeal', { deal_id: id, values: { dealstage: 'nosuchstage' } });
+    expect(nowhere.body.error.message).toMatch(/"nosuchstage" is not a stage of pipeline 6482715 \(Renewals\); use one of:/);
     const move = await h.call('crm/updateDeal', { deal_id: id, values: { pipeline: 'default' } });
     expect(move.status).toBe(400);
     expect(move.body.error.message).toMatch(/moving to pipeline default \(Sales Pipeline\) needs a stage of it/);
@@ -167,16 +172,24 @@ describe('updateDeal', () => {
 });
 
 describe('deleteDeal', () => {
-  it('archives (soft delete) and answers {deleted: true, dealId}; a second delete is NOT_FOUND', async () => {
+  it('archives (soft delete) and answers {deleted: true, dealId}; a second delete answers success again; a never-existing id is NOT_FOUND', async () => {
     const h = await harness();
     const made = await h.call('crm/createDeal', { values: { dealname: 'Bye' } }, json);
     const id = made.body.data.id;
     const r = await h.call('crm/deleteDeal', { deal_id: id }, json);
     expect(r.body.data).toEqual({ deleted: true, dealId: id });
     expect(twinOf(h).state.records.deals.get(id)!.archivedAt).toBeDefined();
-    const again = await h.call('crm/deleteDeal', { deal_id: id });
-    expect(again.status).toBe(404);
-    expect(again.body.error.details.archived).toBe(true);
+    const log = sent(h);
+    const again = await h.call('crm/deleteDeal', { deal_id: id }, json);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ deleted: true, dealId: id, already_deleted: true });
+    // Nothing archived twice: only the reads that told the deal is already in the recycling bin.
+    expect(log.map((x) => x.method)).toEqual(['GET', 'GET']);
+    const text = await h.call('crm/deleteDeal', { deal_id: Number(id) });
+    expect(text.body.data).toMatch(new RegExp(`^deleted deal #${id} \\(it was already deleted; archived: restorable`));
+    const never = await h.call('crm/deleteDeal', { deal_id: '999999999' });
+    expect(never.status).toBe(404);
+    expect(never.body.error.details).toMatchObject({ deal_id: '999999999' });
   });
 });
 

@@ -118,3 +118,68 @@ describe('companies and tickets: the same tools with their own names and default
     expect(log).toEqual([]);
   });
 });
+
+describe('contacts as the spec reads them', () => {
+  it('getContact returns the spec\'s default properties; return_properties adds to them', async () => {
+    const h = await harness();
+    const c = state(h).records.contacts.get(firstContact)!.properties;
+    const r = await h.call('crm/getContact', { contact_id: firstContact }, json);
+    expect(Object.keys(r.body.data.properties)).toEqual(expect.arrayContaining(['firstname', 'lastname', 'email', 'phone', 'company', 'lifecyclestage']));
+    expect(r.body.data.properties).not.toHaveProperty('jobtitle');
+    expect(r.body.data.properties).toMatchObject({ phone: c.phone, company: c.company, lifecyclestage: c.lifecyclestage });
+    const more = await h.call('crm/getContact', { contact_id: firstContact, return_properties: ['jobtitle'] }, json);
+    expect(more.body.data.properties).toMatchObject({ jobtitle: c.jobtitle, phone: c.phone, email: c.email });
+  });
+
+  it('updateContact with company links the matched company as primary (the old one stays linked, not primary), or creates it', async () => {
+    const h = await harness();
+    const s = state(h);
+    const old = linksOf(s, 'contacts', firstContact, 'companies').find((l) => l.typeIds.includes(1))!.toId;
+    const other = [...s.records.companies.values()].find((c) => c.id !== old)!;
+    const r = await h.call('crm/updateContact', { contact_id: firstContact, values: { company: other.properties.name!.toUpperCase() } }, json);
+    expect(r.body.data).toEqual({ id: firstContact, updated: true, changed: ['company'], company: { id: other.id, name: other.properties.name!.toUpperCase(), created: false } });
+    const links = linksOf(s, 'contacts', firstContact, 'companies');
+    expect(links.filter((l) => l.typeIds.includes(1)).map((l) => l.toId)).toEqual([other.id]);
+    expect(links.find((l) => l.toId === old)!.typeIds).toEqual([279]);
+    // Again: already the primary company, nothing else linked or made.
+    const companies = s.records.companies.size;
+    const again = await h.call('crm/updateContact', { contact_id: firstContact, values: { company: other.properties.name } });
+    expect(again.body.data).toBe(`updated contact #${firstContact}: company\nprimary company #${other.id} ${other.properties.name} (existing company matched)`);
+    expect(s.records.companies.size).toBe(companies);
+    const made = await h.call('crm/updateContact', { contact_id: firstContact, values: { company: 'Fresh Start Ltd' } }, json);
+    const fresh = [...s.records.companies.values()].find((c) => c.properties.name === 'Fresh Start Ltd')!;
+    expect(made.body.data.company).toEqual({ id: fresh.id, name: 'Fresh Start Ltd', created: true });
+    expect(linksOf(s, 'contacts', firstContact, 'companies').filter((l) => l.typeIds.includes(1)).map((l) => l.toId)).toEqual([fresh.id]);
+  });
+
+  it('takes ids as numbers and in the printed #id form, everywhere an id is taken', async () => {
+    const h = await harness();
+    const byNumber = await h.call('crm/getContact', { contact_id: Number(firstContact) }, json);
+    expect(byNumber.body.data.id).toBe(firstContact);
+    const printed = await h.call('crm/updateContact', { contact_id: `#${firstContact}`, values: { jobtitle: 'CTO' } }, json);
+    expect(printed.body.data).toMatchObject({ id: firstContact, updated: true });
+    const company = linksOf(state(h), 'contacts', firstContact, 'companies')[0]!.toId;
+    const assoc = await h.call('crm/getAssociations', { from_object_type: 'contacts', object_id: Number(firstContact), to_object_type: 'companies' }, json);
+    expect(assoc.status).toBe(200);
+    const link = await h.call('crm/createAssociation', { from_object_type: 'companies', from_object_id: `#${company}`, to_object_type: 'contacts', to_object_id: Number(firstContact) }, json);
+    expect(link.body.data).toMatchObject({ associated: true, from: `companies/${company}`, to: `contacts/${firstContact}` });
+    const bad = await h.call('crm/getContact', { contact_id: -4 });
+    expect(bad.body.error.details).toMatchObject({ parameter: 'contact_id', expected: expect.stringMatching(/digits/) });
+  });
+
+  it('a repeated delete of an archived contact, company or ticket answers success', async () => {
+    const h = await harness();
+    for (const [tool, key, values] of [
+      ['Contact', 'contact_id', { email: 'twice@x.example' }],
+      ['Company', 'company_id', { name: 'Twice Inc' }],
+      ['Ticket', 'ticket_id', { subject: 'Twice' }],
+    ] as const) {
+      const id = (await h.call(`crm/create${tool}`, { values }, json)).body.data.id;
+      const first = await h.call(`crm/delete${tool}`, { [key]: id }, json);
+      const second = await h.call(`crm/delete${tool}`, { [key]: id }, json);
+      expect(first.body.data, tool).toEqual({ deleted: true, [`${tool.toLowerCase()}Id`]: id });
+      expect(second.status, tool).toBe(200);
+      expect(second.body.data, tool).toEqual({ deleted: true, [`${tool.toLowerCase()}Id`]: id, already_deleted: true });
+    }
+  });
+});

@@ -104,15 +104,28 @@ describe('getRecord', () => {
     expect(text).toContain('Account manager [#9023 account_manager single_user]: John Doe #10000');
   });
 
-  it('maps Tape\'s errors: unknown → NOT_FOUND, deleted → INVALID_PARAMETER', async () => {
+  it('maps Tape\'s errors: unknown → NOT_FOUND; deleted → NOT_FOUND naming record_id and how to restore it, on every record tool', async () => {
     const h = await setup();
     const missing = await h.call('dbapp/getRecord', { record_id: 999999 });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_FOUND');
     await h.call('dbapp/deleteRecord', { record_id: 5300 });
-    const deleted = await h.call('dbapp/getRecord', { record_id: 5300 });
-    expect(deleted.status).toBe(400);
-    expect(deleted.body.error.message).toContain('Record is deleted(5300)');
+    const calls: [string, Record<string, unknown>][] = [
+      ['getRecord', { record_id: 5300 }],
+      ['updateRecord', { record_id: 5300, fields: { amount: 5 } }],
+      ['deleteRecord', { record_id: 5300 }],
+      ['getRecordRevisions', { record_id: 5300 }],
+      ['listRecordComments', { record_id: 5300 }],
+      ['createRecordComment', { record_id: 5300, value: 'hello' }],
+    ];
+    for (const [tool, params] of calls) {
+      const r = await h.call(`dbapp/${tool}`, params);
+      expect(r.status, tool).toBe(404);
+      expect(r.body.error, tool).toMatchObject({ code: 'NOT_FOUND', details: { parameter: 'record_id', record_id: 5300, deleted: true } });
+      expect(r.body.error.message, tool).toMatch(/Record is deleted\(5300\).*restoreRecord with record_id 5300 brings it back/);
+    }
+    const printed = await h.call('dbapp/restoreRecord', { record_id: '#5300' }, json);
+    expect(printed.body.data).toMatchObject({ record_id: 5300 });
   });
 });
 
@@ -423,7 +436,7 @@ describe('batchCreateRecords', () => {
     expect(h.writes()).toEqual([]);
   });
 
-  it('when Tape refuses a chunk for one input, writes the others one by one and reports that one', async () => {
+  it('when Tape refuses a chunk for one input, re-sends the others in halves and reports that one', async () => {
     const h = await setup();
     const inputs = [deal(0), { fields: { deal_name: 'Ghost lead', stage: [1], lead: [999999] } }, deal(2)];
     const r = await h.call('dbapp/batchCreateRecords', { app_id: DEALS, inputs }, json);
@@ -431,7 +444,8 @@ describe('batchCreateRecords', () => {
     expect({ total: d.total, successful: d.successful, failed: d.failed }).toEqual({ total: 3, successful: 2, failed: 1 });
     expect(d.items[1]).toEqual({ index: 1, success: false, error: { code: 'INVALID_PARAMETER', message: expect.stringContaining('record 999999 does not exist'), details: expect.any(Object) } });
     expect(d.items[0].success && d.items[2].success).toBe(true);
-    expect(h.writes().map((s) => s.path)).toEqual([`/v1/record/app/batch/${DEALS}`, ...Array(3).fill(`/v1/record/app/${DEALS}`)]);
+    // [0,1,2] refused → [0,1] refused and [2] alone → 0 and 1 alone.
+    expect(h.writes().map((s) => s.path).sort()).toEqual([...Array(3).fill(`/v1/record/app/${DEALS}`), ...Array(2).fill(`/v1/record/app/batch/${DEALS}`)]);
     const text = (await h.call('dbapp/batchCreateRecords', { app_id: DEALS, inputs })).body.data as string;
     expect(text.split('\n').slice(0, 3)).toEqual([
       'created 2 of 3 records in app #902 — 1 failed',
@@ -669,5 +683,24 @@ describe('record comments', () => {
     expect(text).toMatch(/^#\d+ \S+ \S+ John Doe: Proposal sent\. @\[Zoe Maxwell\]\(user:10001\) please follow up\.\nshowing 1 of 2 — pass cursor ".+" for the next page$/);
     expectInvalid(await h.call('dbapp/listRecordComments', { record_id: 5300, limit: 101 }), 'limit');
     expectInvalid(await h.call('dbapp/createRecordComment', { record_id: 5300, value: '  ' }), 'value');
+  });
+});
+
+describe('cursors of dbapp listings', () => {
+  it('every dbapp listing says, in its description and its cursor parameter, that the last page answers cursor: null; listRecords does', async () => {
+    const { platforms } = await import('../../infra/local/platforms');
+    const { createRegistry } = await import('../../shared/registry');
+    const dbapp = platforms.find((p) => p.name === 'dbapp')!;
+    const tools = (await createRegistry(platforms).list(dbapp)).filter((t) => 'cursor' in ((t.input as unknown as { shape?: object }).shape ?? {}));
+    expect(tools.map((t) => t.name).sort()).toEqual(['filterRecords', 'listAutomationRuns', 'listAutomations', 'listRecordComments', 'listRecords']);
+    for (const t of tools) {
+      expect(t.description, t.name).toContain('the last page answers cursor: null');
+      const schema = (await import('zod')).toJSONSchema(t.input, { io: 'input' }) as unknown as { properties: { cursor: { type: string; description: string } } };
+      expect(schema.properties.cursor, t.name).toMatchObject({ type: 'string', description: expect.stringContaining('The last page answers cursor: null') });
+    }
+    const h = await setup();
+    const last = await h.call('dbapp/listRecords', { app_id: LEADS, limit: 500 }, json);
+    expect(last.body.data.records).toHaveLength(180);
+    expect(last.body.data.cursor).toBeNull();
   });
 });

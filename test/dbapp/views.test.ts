@@ -143,12 +143,12 @@ describe('getView', () => {
     );
   });
 
-  it('answers an automation key UNAUTHORIZED and an unknown view NOT_FOUND', async () => {
+  it('answers an automation key FORBIDDEN saying a user-type key is needed, and an unknown view NOT_FOUND', async () => {
     const { h } = await withView();
     const auto = await h.call('dbapp/getView', { view_id: 501 }, { key: SANDBOX_KEYS.automation });
-    expect(auto.status).toBe(401);
-    expect(auto.body.error.code).toBe('UNAUTHORIZED');
-    expect(auto.body.error.message).toContain('App views can only be accessed with a user API key.');
+    expect(auto.status).toBe(403);
+    expect(auto.body.error.code).toBe('FORBIDDEN');
+    expect(auto.body.error.message).toContain('App views can only be accessed with a user API key');
     expect((await h.call('dbapp/getView', { view_id: 404 })).body.error.code).toBe('NOT_FOUND');
   });
 });
@@ -273,12 +273,15 @@ describe('createView', () => {
     expect(key.body.error.details.expected).toBe('a field id as the key, e.g. "55201"');
   });
 
-  it('answers an automation key UNAUTHORIZED (Tape 401), with or without field checks', async () => {
+  it('answers an automation key FORBIDDEN (Tape 401: the key works, its kind may not manage views), with or without field checks', async () => {
     const h = await setup();
     for (const params of [base, OPEN_TICKETS]) {
       const r = await h.call('dbapp/createView', params, { key: SANDBOX_KEYS.automation });
-      expect(r.status).toBe(401);
-      expect(r.body.error.code).toBe('UNAUTHORIZED');
+      expect(r.status).toBe(403);
+      expect(r.body.error).toMatchObject({ code: 'FORBIDDEN', details: { upstream_status: 401, upstream_path: expect.stringMatching(/^POST \/v1\/view\/app\/\d+$/) } });
+      expect(r.body.error.message).toMatch(/lacks the permission for this operation.*Call again with a user key\.$/);
+      expect(r.body.error.message).toMatch(/user-type API key .*with SHARE access to the app/);
+      expect(r.body.error.message).not.toMatch(/\/v1\//);
     }
     expect(storedView(h.tape.state, 501)).toBeUndefined();
   });
@@ -372,9 +375,9 @@ describe('updateView', () => {
     expect(storedView(h.tape.state, 501)?.filters).toEqual(WIRE_FILTERS);
   });
 
-  it('answers an automation key UNAUTHORIZED and a member without share access FORBIDDEN', async () => {
+  it('answers an automation key and a member without share access FORBIDDEN', async () => {
     const { h } = await withView();
-    expect((await h.call('dbapp/updateView', { view_id: 501, name: 'x' }, { key: SANDBOX_KEYS.automation })).body.error.code).toBe('UNAUTHORIZED');
+    expect((await h.call('dbapp/updateView', { view_id: 501, name: 'x' }, { key: SANDBOX_KEYS.automation })).body.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('user-type API key') });
     const zoe = await h.call('dbapp/updateView', { view_id: 501, name: 'x' }, { key: SANDBOX_KEYS.member });
     expect(zoe.status).toBe(403);
     expect(zoe.body.error.code).toBe('FORBIDDEN');
@@ -392,9 +395,9 @@ describe('makeViewDefault', () => {
     expect((await h.call('dbapp/makeViewDefault', { view_id: 501 })).body.data).toBe('view #501 Open tickets · table · default · 2 filters · sort #55204 asc is now the default view of app #4711');
   });
 
-  it('answers an automation key UNAUTHORIZED and a member without share access FORBIDDEN', async () => {
+  it('answers an automation key and a member without share access FORBIDDEN', async () => {
     const { h } = await withView();
-    expect((await h.call('dbapp/makeViewDefault', { view_id: 501 }, { key: SANDBOX_KEYS.automation })).status).toBe(401);
+    expect((await h.call('dbapp/makeViewDefault', { view_id: 501 }, { key: SANDBOX_KEYS.automation })).status).toBe(403);
     expect((await h.call('dbapp/makeViewDefault', { view_id: 501 }, { key: SANDBOX_KEYS.member })).status).toBe(403);
     expect(storedView(h.tape.state, 500)?.is_default).toBe(true);
   });
@@ -413,9 +416,9 @@ describe('deleteView', () => {
     expect((await h.call('dbapp/deleteView', { view_id: again.body.data.view.view_id })).body.data).toBe(`deleted view #${again.body.data.view.view_id} (records unaffected)`);
   });
 
-  it('answers an automation key UNAUTHORIZED and a member without share access FORBIDDEN', async () => {
+  it('answers an automation key and a member without share access FORBIDDEN', async () => {
     const { h } = await withView();
-    expect((await h.call('dbapp/deleteView', { view_id: 501 }, { key: SANDBOX_KEYS.automation })).status).toBe(401);
+    expect((await h.call('dbapp/deleteView', { view_id: 501 }, { key: SANDBOX_KEYS.automation })).status).toBe(403);
     expect((await h.call('dbapp/deleteView', { view_id: 501 }, { key: SANDBOX_KEYS.member })).status).toBe(403);
     expect(storedView(h.tape.state, 501)).toBeDefined();
   });

@@ -149,6 +149,16 @@ describe('updateItem, deleteItem', () => {
     const { h } = await setup();
     const r = await h.call('filebox/updateItem', { item_id: D.files.nda, name: 'nda.docx', expiration_date: '2027-01-01T00:00:00Z' }, json);
     expect(r.body.data).toMatchObject({ Name: 'nda.docx', ExpirationDate: '2027-01-01T00:00:00.000Z' });
+    // An ISO 8601 date alone is 00:00 UTC of that day; an offset is converted to UTC.
+    const day = await h.call('filebox/updateItem', { item_id: D.files.nda, expiration_date: '2027-03-15' }, json);
+    expect(day.body.data.ExpirationDate).toBe('2027-03-15T00:00:00.000Z');
+    const zoned = await h.call('filebox/updateItem', { item_id: D.files.nda, expiration_date: '2027-03-15T17:00:00+02:00' }, json);
+    expect(zoned.body.data.ExpirationDate).toBe('2027-03-15T15:00:00.000Z');
+    for (const bad of ['2027-02-30', '15.03.2027', '2027-03-15 17:00']) {
+      const r2 = await h.call('filebox/updateItem', { item_id: D.files.nda, expiration_date: bad });
+      expect(r2.body.error, bad).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'expiration_date' } });
+      expect(r2.body.error.message).toMatch(/ISO 8601 date/);
+    }
     const none = await h.call('filebox/updateItem', { item_id: D.files.nda });
     expect(none.body.error.code).toBe('INVALID_PARAMETER');
     const alias = await h.call('filebox/updateItem', { item_id: 'home', name: 'x' });
@@ -179,9 +189,10 @@ describe('copyItem, moveItem', () => {
   it('copy makes a new id at the target; move keeps the id', async () => {
     const { h } = await setup();
     const copy = await h.call('filebox/copyItem', { item_id: D.files.nda, target_folder_id: D.folders.photos }, json);
-    expect(copy.body.data.copied).toBe(true);
-    expect(copy.body.data.item.Id).not.toBe(D.files.nda);
-    expect(copy.body.data.item.Parent.Id).toBe(D.folders.photos);
+    // The copy itself: its Id is the new id; the source beside it.
+    expect(copy.body.data).toMatchObject({ Name: 'nda-template.docx', source_id: D.files.nda, Parent: { Id: D.folders.photos } });
+    expect(copy.body.data.Id).not.toBe(D.files.nda);
+    expect((await h.call('filebox/getItem', { item_id: copy.body.data.Id }, json)).body.data.Parent.Id).toBe(D.folders.photos);
     const move = await h.call('filebox/moveItem', { item_id: D.files.sitePlan, target_folder_id: D.folders.contracts }, json);
     expect(move.body.data).toMatchObject({ moved: true, from_folder_id: D.folders.photos, item: { Id: D.files.sitePlan, Parent: { Id: D.folders.contracts } } });
   });
@@ -209,11 +220,11 @@ describe('copyItem, moveItem', () => {
     }
     const sent = h.recordRequests('filebox');
     const r = await h.call('filebox/copyItem', { item_id: D.folders.photos, target_folder_id: D.folders.contracts }, json);
-    expect(r.body.data).toMatchObject({ copied: true, item: { Name: 'Photos', FileCount: ASYNC_COPY_THRESHOLD + 2 } });
+    expect(r.body.data).toMatchObject({ Name: 'Photos', FileCount: ASYNC_COPY_THRESHOLD + 2, source_id: D.folders.photos });
     expect(sent.filter((s) => s.path.includes('AsyncOperations')).length).toBeGreaterThan(0);
     const pending = twin.faults.inject({ path: /AsyncOperations/, fault: { status: 200, body: { 'odata.type': 'ShareFile.Api.Models.AsyncOperation', Id: 'ao-slow', Operation: 'Copy', State: 'InProcess' } } });
     const slow = await h.call('filebox/copyItem', { item_id: D.folders.photos, target_folder_id: D.folders.priyaHome }, json);
-    expect(slow.body.data).toEqual({ copied: false, source_id: D.folders.photos, pending: { operation_id: 'ao-slow', state: 'InProcess' } });
+    expect(slow.body.data).toEqual({ source_id: D.folders.photos, pending: { operation_id: 'ao-slow', state: 'InProcess' } });
     const slowText = await h.call('filebox/copyItem', { item_id: D.folders.photos, target_folder_id: D.folders.marcusHome });
     expect(slowText.body.data).toMatch(/still running in ShareFile: operation ao-slow, state InProcess/);
     pending.remove();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHAREFILE_DEMO as D, type ShareFileTwin } from '../../infra/twins/sharefile';
-import { harness } from '../helpers/harness';
+import { harness, SANDBOX_KEYS } from '../helpers/harness';
 
 const json = { query: 'format=json' };
 const S = D.shares;
@@ -39,6 +39,8 @@ describe('createShare', () => {
       [{ share_type: 'Request' }, 'parent_id'],
       [{ share_type: 'Send', items: [D.files.offer], recipients: ['not-an-email'] }, 'recipients.0'],
       [{ share_type: 'Send', items: [D.files.offer], max_downloads: 0 }, 'max_downloads'],
+      [{ share_type: 'Send', items: [D.files.offer], max_downloads: -2 }, 'max_downloads'],
+      [{ share_type: 'Send', items: [D.files.offer], max_downloads: 2.5 }, 'max_downloads'],
       [{ share_type: 'Send', items: ['home'] }, 'items.0'],
       [{ share_type: 'Send', items: [D.files.offer], personal_message: 'hi' }, 'recipients'],
       [{ share_type: 'Request', parent_id: 'top' }, 'parent_id'],
@@ -50,41 +52,60 @@ describe('createShare', () => {
     expect(sent).toEqual([]);
   });
 
+  it('max_downloads: every tool that has it says -1 or 1 and more in its schema, and refuses 0 before any call', async () => {
+    const h = await harness();
+    const res = await h.app.request('/v1/tools/filebox', { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
+    const tools = ((await res.json()) as any).data.tools as { name: string; input_schema: { properties: Record<string, any> } }[];
+    const having = tools.filter((t) => t.input_schema.properties.max_downloads);
+    expect(having.map((t) => t.name).sort()).toEqual(['createShare', 'updateShare']);
+    for (const t of having) {
+      expect(t.input_schema.properties.max_downloads, t.name).toMatchObject({ type: 'integer', minimum: -1 });
+      expect(t.input_schema.properties.max_downloads.description).toMatch(/-1 for unlimited, or 1 and more/);
+    }
+    const sent = h.recordRequests('filebox');
+    const zero = await h.call('filebox/updateShare', { share_id: S.proposalSend, max_downloads: 0 });
+    expect(zero.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'max_downloads' } });
+    expect(zero.body.error.message).toMatch(/-1 \(unlimited\) or a whole number of 1 or more/);
+    expect(sent).toEqual([]);
+  });
+
   it('a Send share: emailed with the message, its Uri lists the files and counts downloads against max_downloads', async () => {
     const h = await harness();
     const twin = h.twin<ShareFileTwin>('filebox');
     const r = await h.call('filebox/createShare', { share_type: 'Send', items: [D.files.offer], title: 'Your offer', max_downloads: 1, expiration_days: 7, recipients: ['ana@example.com'], personal_message: 'Please sign.', cc_sender: true }, json);
-    expect(r.body.data).toMatchObject({ notified: ['ana@example.com'], share: { ShareType: 'Send', Title: 'Your offer', MaxDownloads: 1, TotalDownloads: 0, HasSentMessage: true } });
-    const expires = Date.parse(r.body.data.share.ExpirationDate);
+    // The share itself, with who was emailed beside its fields.
+    expect(r.body.data).toMatchObject({ notified: ['ana@example.com'], ShareType: 'Send', Title: 'Your offer', MaxDownloads: 1, TotalDownloads: 0, HasSentMessage: true });
+    expect(r.body.data.Id).toMatch(/^s/);
+    const expires = Date.parse(r.body.data.ExpirationDate);
     expect(Math.abs(expires - (Date.now() + 7 * DAY))).toBeLessThan(60_000);
     expect(twin.state.outbox.at(-1)).toMatchObject({ to: 'ana@example.com', cc: 'olivia.bennett@acmelegal.example', subject: 'Olivia Bennett sent you files: Your offer' });
     expect(twin.state.outbox.at(-1)!.body).toMatch(/^Please sign\.\n/);
-    const page = await twin.fetch(r.body.data.share.Uri);
+    const page = await twin.fetch(r.body.data.Uri);
     const html = await page.text();
     expect(html).toContain('offer.pdf');
     const link = /href="([^"]+)"/.exec(html)![1]!;
-    const first = await twin.fetch(new URL(link, r.body.data.share.Uri));
+    const first = await twin.fetch(new URL(link, r.body.data.Uri));
     expect(first.status).toBe(200);
     expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(100);
-    const second = await twin.fetch(new URL(link, r.body.data.share.Uri));
+    const second = await twin.fetch(new URL(link, r.body.data.Uri));
     expect(second.status).toBe(403);
-    const after = await h.call('filebox/getShare', { share_id: r.body.data.share.Id }, json);
+    const after = await h.call('filebox/getShare', { share_id: r.body.data.Id }, json);
     expect(after.body.data.TotalDownloads).toBe(1);
     twin.clock.advance(8 * DAY);
-    expect((await twin.fetch(r.body.data.share.Uri)).status).toBe(410);
+    expect((await twin.fetch(r.body.data.Uri)).status).toBe(410);
   });
 
   it('a Request share takes parent_id, ignores items, and its Uri accepts uploads into the folder', async () => {
     const h = await harness();
     const twin = h.twin<ShareFileTwin>('filebox');
     const r = await h.call('filebox/createShare', { share_type: 'Request', parent_id: D.folders.ortiz, items: [D.files.offer], notify_on_upload: true }, json);
-    expect(r.body.data).toMatchObject({ ignored: ['items'], share: { ShareType: 'Request', Parent: { Id: D.folders.ortiz } } });
-    expect(r.body.data.share.Items).toBeUndefined();
-    const page = await twin.fetch(r.body.data.share.Uri);
+    expect(r.body.data).toMatchObject({ ignored: ['items'], ShareType: 'Request', Parent: { Id: D.folders.ortiz } });
+    expect(r.body.data.Items).toBeUndefined();
+    const page = await twin.fetch(r.body.data.Uri);
     expect(await page.text()).toContain('asks you to upload files');
     const form = new FormData();
     form.set('File1', new Blob(['permit scan']), 'permit.pdf');
-    const up = await twin.fetch(`${r.body.data.share.Uri}/upload`, { method: 'POST', body: form });
+    const up = await twin.fetch(`${r.body.data.Uri}/upload`, { method: 'POST', body: form });
     expect(up.status).toBe(200);
     const listed = await h.call('filebox/listChildren', { folder_id: D.folders.ortiz, filter: "Name eq 'permit.pdf'" }, json);
     expect(listed.body.data.total_count).toBe(1);

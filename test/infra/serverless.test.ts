@@ -112,7 +112,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
     });
   });
 
-  it('grants least privilege: 4 DynamoDB item actions on the table, ssm:GetParameter on the stage path', () => {
+  it('grants least privilege: 5 DynamoDB item actions on the table, ssm:GetParameter on the stage path, fan-out to the stage\'s own queue and bus', () => {
     const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
     const all = statements(dev);
     for (const s of all) {
@@ -122,7 +122,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
 
     const dynamo = all.filter((s) => s.Action.some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toHaveLength(1);
-    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect([...dynamo[0]!.Action].sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(dynamo[0]!.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
 
     const ssm = all.filter((s) => s.Action.some((a) => a.startsWith('ssm:')));
@@ -137,8 +137,21 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect([...s3[0]!.Action].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
     expect(s3[0]!.Resource).toEqual({ 'Fn::Sub': `\${${bucketId}.Arn}/*` });
 
+    // The event inbox's fan-out: send only, to queues and buses named after the service and stage.
+    const sqs = all.filter((s) => s.Action.some((a) => a.startsWith('sqs:')));
+    expect(sqs.map((s) => [s.Action, s.Resource])).toEqual([[['sqs:SendMessage'], { 'Fn::Sub': 'arn:${AWS::Partition}:sqs:${AWS::Region}:${AWS::AccountId}:tool-execution-service-dev-*' }]]);
+    const bus = all.filter((s) => s.Action.some((a) => a.startsWith('events:')));
+    expect(bus.map((s) => [s.Action, s.Resource])).toEqual([[['events:PutEvents'], { 'Fn::Sub': 'arn:${AWS::Partition}:events:${AWS::Region}:${AWS::AccountId}:event-bus/tool-execution-service-dev-*' }]]);
+
     // Besides ours, only the framework's own CloudWatch Logs statements, scoped to the service's log groups.
-    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s));
+    // The credential vault: data keys of the one KMS key, only under the tenant/connection context.
+    const kms = all.filter((s) => s.Action.some((a) => a.startsWith('kms:')));
+    expect(kms).toHaveLength(1);
+    expect([...kms[0]!.Action].sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+    expect(kms[0]!.Resource).toEqual({ 'Fn::GetAtt': ['VaultKey', 'Arn'] });
+    expect((kms[0] as unknown as { Condition: unknown }).Condition).toEqual({ 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['tenant', 'connection'] } });
+
+    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s) && !sqs.includes(s) && !bus.includes(s) && !kms.includes(s));
     for (const s of rest) {
       expect(s.Action.every((a) => a.startsWith('logs:'))).toBe(true);
       expect(JSON.stringify(s.Resource)).toContain('log-group:/aws/lambda/tool-execution-service-dev');
@@ -153,6 +166,34 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ Status: 'Enabled', ExpirationInDays: 1 })]);
     expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+  });
+
+  it('creates the vault key: customer managed, rotated, administered by the account only', () => {
+    const key = dev.Resources.VaultKey!;
+    expect(key.Type).toBe('AWS::KMS::Key');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.Properties.KeyPolicy.Statement).toEqual([
+      expect.objectContaining({ Effect: 'Allow', Principal: { AWS: { 'Fn::Sub': 'arn:${AWS::Partition}:iam::${AWS::AccountId}:root' } } }),
+    ]);
+  });
+
+  it('routes the identity endpoints to the identity function, which ships only its bundle', async () => {
+    const [fnId, f] = fn(dev, 'dev', 'identity');
+    expect(f.Properties.Handler).toBe('dist/identity/handler.handler');
+    const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
+    expect(integrations).toHaveLength(1);
+    const routes = ofType(dev, 'AWS::ApiGatewayV2::Route')
+      .map(([, r]) => r.Properties)
+      .filter((r) => JSON.stringify(r.Target).includes(integrations[0]![0]));
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual([
+      'DELETE /v1/admin/keys/{id}', 'DELETE /v1/connections/{id}', 'GET /v1/admin/keys', 'GET /v1/admin/keys/{id}', 'GET /v1/connect/{token}', 'GET /v1/connect/{token}/authorize',
+      'GET /v1/connections', 'GET /v1/connections/callback', 'GET /v1/connections/{id}', 'POST /v1/admin/keys', 'POST /v1/admin/keys/{id}/rotate', 'POST /v1/connect/{token}',
+      'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
+    ]);
+    const zip = await readFile(join(work, 'dev', 'identity.zip'));
+    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json']);
+    // No platform's tools in it.
+    expect(bundles.identity!.toString('utf8')).not.toContain('getPipelines');
   });
 
   it('takes stage, region and rate limits from the command line and the environment', () => {
@@ -176,6 +217,22 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       LOG_LEVEL: 'info',
       METRICS: 'on',
       METRICS_NAMESPACE: 'ToolExecutionService',
+      // The event inbox: the receiver's base is the HTTP API's URL; TTL and fan-out unset (defaults, off).
+      EVENTS_BASE_URL: { 'Fn::GetAtt': ['HttpApi', 'ApiEndpoint'] },
+      EVENTS_TTL_SECONDS: '',
+      EVENTS_SQS_QUEUE_URL: '',
+      EVENTS_BUS_NAME: '',
+      ...(c.name === 'crm' ? { CRM_EVENTS_APP_ID: '', CRM_EVENTS_DEVELOPER_KEY: '', CRM_EVENTS_CLIENT_SECRET: '' } : {}),
+      KMS_KEY_ID: { 'Fn::GetAtt': ['VaultKey', 'Arn'] },
+      PUBLIC_BASE_URL: { 'Fn::Sub': 'https://${HttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}' },
+      ADMIN_TOKEN_PARAMETER: '/tool-execution-service/dev/admin-token',
+      PASS_THROUGH_KEYS: 'on',
+      COLLAB_OAUTH_CLIENT_ID: '',
+      COLLAB_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/collab/oauth-client-secret',
+      CRM_OAUTH_CLIENT_ID: '',
+      CRM_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/crm/oauth-client-secret',
+      FILEBOX_OAUTH_CLIENT_ID: '',
+      FILEBOX_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/filebox/oauth-client-secret',
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });
@@ -187,7 +244,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     expect(JSON.parse(rule.Properties.Targets[0].Input).key_parameter).toBe(`/tool-execution-service/prod/${c.name}/api-key`);
   });
 
-  it('routes POST /v1/tools/<platform>/{tool}, GET /v1/tools/<platform>, ANY /v1/mcp/<platform> and GET /v1/openapi/<platform>.json of the HTTP API (payload 2.0) to its function', () => {
+  it('routes POST /v1/tools/<platform>/{tool}, GET /v1/tools/<platform>, ANY /v1/mcp/<platform>, GET /v1/openapi/<platform>.json and (with webhooks) POST /v1/events/<platform>/{id} of the HTTP API (payload 2.0) to its function', () => {
     const [fnId] = fn(dev, 'dev', c.name);
     const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
     expect(integrations).toHaveLength(1);
@@ -196,7 +253,9 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     const routes = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .map(([, r]) => r.Properties)
       .filter((r) => JSON.stringify(r.Target).includes(integrationId));
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`ANY /v1/mcp/${c.name}`, `GET /v1/openapi/${c.name}.json`, `GET /v1/tools/${c.name}`, `POST /v1/tools/${c.name}/{tool}`]);
+    // The event receiver: on every platform whose vendor has webhooks (an events adapter), and only there.
+    const receiver = c.platform.events ? [`POST /v1/events/${c.name}/{id}`] : [];
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual([`ANY /v1/mcp/${c.name}`, `GET /v1/openapi/${c.name}.json`, `GET /v1/tools/${c.name}`, ...receiver, `POST /v1/tools/${c.name}/{tool}`].sort());
   });
 
   it('declares its example scheduled job DISABLED: the probe, with key_parameter and no plaintext key', () => {

@@ -128,10 +128,32 @@ describe('realty/comparableProperty', () => {
     const sent = h.recordRequests('realty');
     const s = addressOf(subject());
     const { zip: _zip, ...noZip } = s;
-    expect((await h.call('realty/comparableProperty', noZip)).body.error.details).toMatchObject({ parameter: 'zip', expected: 'string' });
+    const partial = (await h.call('realty/comparableProperty', noZip)).body.error;
+    expect(partial.details).toMatchObject({ parameter: 'zip', missing: ['zip'], expected: 'street, city, state and zip together, or property_id' });
+    expect(partial.message).toContain('zip is missing');
+    const both = (await h.call('realty/comparableProperty', { ...s, property_id: 'x' })).body.error;
+    expect(both.details.parameter).toBe('property_id');
     expect((await h.call('realty/comparableProperty', { ...s, take: 501 })).body.error.details.parameter).toBe('take');
     expect((await h.call('realty/comparableProperty', { ...s, use_area: 'no' })).body.error.details.parameter).toBe('use_area');
     expect(sent).toEqual([]);
+  });
+
+  it('takes the property_id that searchProperties and lookupProperty show: the same comparables as by address', async () => {
+    const h = await harness();
+    const s = subject();
+    const byAddress = await h.call('realty/comparableProperty', addressOf(s), JSON_MODE);
+    const sent = h.recordRequests('realty');
+    const byId = await h.call('realty/comparableProperty', { property_id: s.id }, JSON_MODE);
+    expect(byId.status).toBe(200);
+    // Its address is looked up first, then the comparables searched as by address.
+    expect(sent.map((r) => r.path)).toEqual(['/api/v1/property/lookup/all-attributes', '/api/v1/property/search']);
+    expect(sent[1]!.body.searchCriteria).toEqual({ compAddress: addressOf(s) });
+    const ids = (r: typeof byId) => r.body.data.results.properties.map((p: { _id: string }) => p._id);
+    expect(ids(byId)).toEqual(ids(byAddress));
+    const text = await h.call('realty/comparableProperty', { property_id: s.id });
+    expect((text.body.data as string).split('\n')[0]).toContain(`comparables of ${s.street}, ${s.city}, ${s.state} ${s.zip}`);
+    const unknown = await h.call('realty/comparableProperty', { property_id: 'no-such-property' });
+    expect(unknown.body.error).toMatchObject({ code: 'NOT_FOUND', details: { property_id: 'no-such-property' } });
   });
 
   it('says how to widen the search when nothing compares', async () => {

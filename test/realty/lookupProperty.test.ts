@@ -56,15 +56,35 @@ describe('realty/lookupProperty', () => {
     expect(sent[0]!.body).toEqual({ requests: [{ apn: p.apn, countyFipsCode: '48453', address: { state: 'TX' } }] });
   });
 
-  it('refuses a partial address, naming what is missing, before any call', async () => {
+  it('takes what BatchData takes: street with zip, or street with city and state', async () => {
+    const h = await harness();
+    const p = home();
+    const sent = h.recordRequests('realty');
+    const byZip = await h.call('realty/lookupProperty', { street: p.street, zip: p.zip });
+    expect(byZip.status).toBe(200);
+    expect((byZip.body.data as string).split('\n')[0]).toMatch(new RegExp(`^#${p.id} `));
+    const byCity = await h.call('realty/lookupProperty', { street: p.street, city: p.city, state: 'az' });
+    expect(byCity.status).toBe(200);
+    expect((byCity.body.data as string).split('\n')[0]).toMatch(new RegExp(`^#${p.id} `));
+    expect(sent.map((s) => s.body.requests[0].address)).toEqual([
+      { street: p.street, zip: p.zip },
+      { street: p.street, city: p.city, state: 'AZ' },
+    ]);
+  });
+
+  it('refuses an address that is neither, naming exactly what is missing, before any call', async () => {
     const h = await harness();
     const sent = h.recordRequests('realty');
     const r = await h.call('realty/lookupProperty', { street: '622 W Palmaire Ave', city: 'Phoenix' });
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'state', missing: ['state', 'zip'] } });
-    expect(r.body.error.message).toContain('state, zip are missing');
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'zip', missing: ['zip', 'state'], expected: 'street with zip, or street with city and state (all four is best)' } });
+    expect(r.body.error.message).toContain('with street, give zip, or city and state — state is missing and so is zip');
+    const bare = await h.call('realty/lookupProperty', { street: '622 W Palmaire Ave' });
+    expect(bare.body.error.details).toMatchObject({ parameter: 'zip', missing: ['zip', 'city', 'state'] });
+    expect(bare.body.error.message).toContain('city and state are missing and so is zip');
     const zipOnly = await h.call('realty/lookupProperty', { zip: '85021' });
-    expect(zipOnly.body.error.details).toMatchObject({ parameter: 'street', missing: ['street', 'city', 'state'] });
+    expect(zipOnly.body.error.details).toMatchObject({ parameter: 'street', missing: ['street'] });
+    expect(zipOnly.body.error.message).toContain('street is missing (city, state and zip alone do not name a property)');
     expect(sent).toEqual([]);
   });
 
@@ -73,7 +93,7 @@ describe('realty/lookupProperty', () => {
     const sent = h.recordRequests('realty');
     const none = await h.call('realty/lookupProperty', {});
     expect(none.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'street' } });
-    expect(none.body.error.message).toContain('street + city + state + zip, or property_id, or apn + county_fips_code');
+    expect(none.body.error.message).toContain('an address (street with zip, or street with city and state), or property_id, or apn + county_fips_code');
     const two = await h.call('realty/lookupProperty', { property_id: 'abc', apn: '1', county_fips_code: '04013' });
     expect(two.body.error.details).toMatchObject({ parameter: 'apn', modes: ['property_id', 'apn'] });
     const both = await h.call('realty/lookupProperty', { street: '1 Main St', city: 'Mesa', state: 'AZ', zip: '85201', property_id: 'abc' });

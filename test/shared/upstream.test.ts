@@ -219,13 +219,18 @@ describe('naming: a vendor 400 names the tool parameter', () => {
 
   it('names the first parameter whose pattern the vendor message matches, keeping message and details', async () => {
     const err = await failure(naming(refused(409, 'A user with the email a@b.example already exists.'), sent));
-    expect(err).toMatchObject({ code: 'INVALID_PARAMETER', message: 'Vendor rejected POST /users: A user with the email a@b.example already exists.' });
-    expect(err.details).toEqual({ parameter: 'email', upstream_status: 409, upstream_code: 'bad' });
+    // The vendor's words and no vendor path in the message: the path is in details.upstream_path.
+    expect(err).toMatchObject({ code: 'INVALID_PARAMETER', message: 'Vendor refused the request: A user with the email a@b.example already exists.' });
+    expect(err.details).toEqual({
+      parameter: 'email', expected: 'a request Vendor accepts (its message says what it refused)', upstream_status: 409, upstream_path: 'POST /users', upstream_code: 'bad',
+      vendor_message: 'A user with the email a@b.example already exists.',
+    });
     expect((await failure(naming(refused(400, 'Password must be at least 8 characters.'), sent))).details.parameter).toBe('password');
   });
 
   it('matches whole words of the message only, and falls back to `only` when nothing matches', async () => {
-    expect((await failure(naming(refused(400, 'Emails are off today.'), sent))).details.parameter).toBeUndefined();
+    // Unnamed, a vendor 400 still says which parameter: the request as a whole.
+    expect((await failure(naming(refused(400, 'Emails are off today.'), sent))).details).toMatchObject({ parameter: '(body)', expected: expect.any(String) });
     expect((await failure(naming(refused(400, 'Unknown kind.'), {}, 'kind'))).details.parameter).toBe('kind');
   });
 

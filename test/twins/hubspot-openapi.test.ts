@@ -72,7 +72,11 @@ function responseSchema(o: Op, status: number): Json | undefined {
 describe('HubSpot twin against HubSpot\'s OpenAPI documents', () => {
   it('serves only routes the documents have (the kit\'s middleware aside)', () => {
     const twin = createHubSpotTwin();
-    const served = twin.app.routes.filter((r) => r.method !== 'ALL');
+    // The Webhooks API v3 and account details (the event inbox: infra/twins/hubspot/webhooks.ts) are
+    // documented at https://developers.hubspot.com/docs/api/webhooks, and the OAuth endpoints
+    // (kit/oauth.ts, judged by test/identity/twin-oauth.test.ts) are HubSpot's OAuth API: neither is in the fixture documents.
+    const other = /^\/(webhooks\/v3\/|account-info\/v3\/details$|oauth\/)/;
+    const served = twin.app.routes.filter((r) => r.method !== 'ALL' && !other.test(r.path));
     expect(served.length).toBeGreaterThan(20);
     for (const r of served) {
       // A concrete path of the route: object types by name (deals also as 0-3), other parameters as a sample value.

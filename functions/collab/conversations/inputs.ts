@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../shared/ids';
 import { id } from '../../../shared/params';
 import { fileIdsInput } from '../params';
 
@@ -11,7 +12,7 @@ export const subjectInput = z.string().trim().min(1).max(255).describe('The subj
 export const messageTextInput = z.string().trim().min(1).max(50_000).describe('The message text; "\\n" breaks lines.');
 
 export const participantsInput = z
-  .array(z.number().int().positive())
+  .array(numericId())
   .min(1)
   .max(100)
   .describe(

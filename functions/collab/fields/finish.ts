@@ -23,9 +23,11 @@ export interface FieldPort {
   embed(url: string, path: string): Promise<number>;
   /** An https URL → the id of an uploaded file (downloaded through the SSRF-guarded fetch, then POST /file/). */
   upload(url: string, path: string): Promise<number>;
+  /** What a file is attached to (null: unattached, or not known to the key: the write judges it). */
+  attachedTo(fileId: number): Promise<{ type: string; id: number; title?: string | null } | null>;
 }
 
-/** Whether finishing the plan calls the port at all (contacts, embeds or image URLs). */
+/** Whether finishing the plan calls the port at all (contacts, embeds, image URLs or file ids). */
 export const needsFinish = (plan: ItemFieldPlan): boolean => plan.contacts.length + plan.embeds.length + plan.uploads.length > 0;
 
 const TAKE_PROFILE = 'contact fields take profile_id; getOrganizationMembers lists both';
@@ -51,15 +53,37 @@ export function profileIdOf(ref: ContactRef, path: string, members: readonly Org
 }
 
 /**
- * Completes the plan's body: every contact settled to profile ids (all checked before any embed or
- * upload is made, so a wrong contact costs nothing), then embeds and uploads, each distinct URL once.
+ * An image value's file follows the rule of every Podio file: it is attached to one object only.
+ * A file on another object is refused as file_ids refuses it (Podio: file.already_attached); one
+ * already on the item being updated is its own.
+ */
+async function checkImageFiles(plan: ItemFieldPlan, port: FieldPort, itemId: number | undefined): Promise<void> {
+  for (const u of plan.uploads) {
+    for (const { source, path } of u.sources) {
+      if (typeof source !== 'number') continue;
+      const on = await port.attachedTo(source);
+      if (!on || (on.type === 'item' && on.id === itemId)) continue;
+      throw fieldError(
+        path,
+        'the id of an unattached file (uploadFile), or an https URL',
+        `file ${source} is already attached to ${on.type} #${on.id}${on.title ? ` "${on.title}"` : ''} (Podio: file.already_attached); a file is attached to one object only. copyFile makes an unattached copy to give here instead; nothing was written.`,
+      );
+    }
+  }
+}
+
+/**
+ * Completes the plan's body: every contact settled to profile ids and every image file id checked
+ * (before any embed or upload is made, so a wrong value costs nothing), then embeds and uploads,
+ * each distinct URL once. `itemId`: the item an update writes (its own files are its own).
  * Returns Podio's `fields` body keyed by field_id.
  */
-export async function finishItemFields(plan: ItemFieldPlan, port: FieldPort): Promise<Record<string, unknown>> {
+export async function finishItemFields(plan: ItemFieldPlan, port: FieldPort, itemId?: number): Promise<Record<string, unknown>> {
   if (plan.contacts.length) {
     const members = await port.members();
     for (const c of plan.contacts) plan.body[c.fieldId] = [...new Set(c.refs.map((r) => profileIdOf(r.ref, r.path, members)))];
   }
+  await checkImageFiles(plan, port, itemId);
   for (const e of plan.embeds) {
     const ids = new Map<string, number>();
     for (const { url, path } of e.urls) if (!ids.has(url)) ids.set(url, await port.embed(url, path));

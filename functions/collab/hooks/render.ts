@@ -5,8 +5,8 @@ export interface Hook {
   status: 'active' | 'inactive';
   type: string;
   url: string;
-  created_by?: { type: string; id: number };
-  created_on?: string;
+  created_by: { type: string; id: number } | null;
+  created_on: string | null;
 }
 
 export function toHook(h: PodioHook): Hook {
@@ -16,8 +16,8 @@ export function toHook(h: PodioHook): Hook {
     status: h.status,
     type: h.type,
     url: h.url,
-    ...(by && typeof by.id === 'number' ? { created_by: { type: by.type ?? 'user', id: by.id } } : {}),
-    ...(h.created_on ? { created_on: h.created_on } : {}),
+    created_by: by && typeof by.id === 'number' ? { type: by.type ?? 'user', id: by.id } : null,
+    created_on: h.created_on || null,
   };
 }
 

@@ -94,6 +94,7 @@ export function fieldPort(ctx: Ctx, app: PodioApp): FieldPort {
   let members: Promise<readonly OrgMember[]> | undefined;
   const embeds = new Map<string, Promise<number>>();
   const uploads = new Map<string, Promise<number>>();
+  const contexts = new Map<number, ReturnType<FieldPort['attachedTo']>>();
   const once = async (memo: Map<string, Promise<number>>, key: string, path: string, load: () => Promise<number>) => {
     let p = memo.get(key);
     if (!p) memo.set(key, (p = load()));
@@ -105,6 +106,21 @@ export function fieldPort(ctx: Ctx, app: PodioApp): FieldPort {
     members: () => (members ??= appOrgMembers(ctx, app)),
     embed: (url, path) => once(embeds, url, path, () => embedId(ctx, url, path)),
     upload: (url, path) => once(uploads, url, path, async () => (await uploadUrls([{ url, parameter: path }], ctx))[0]!),
+    attachedTo: (fileId) => {
+      let p = contexts.get(fileId);
+      if (!p) {
+        p = ctx.client.getFile(fileId).then(
+          (f) => f.context ?? null,
+          (err: unknown) => {
+            // A file the key cannot read is Podio's to judge at the write.
+            if (err instanceof ToolError && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) return null;
+            throw err;
+          },
+        );
+        contexts.set(fileId, p);
+      }
+      return p;
+    },
   };
 }
 
@@ -228,8 +244,8 @@ export function planUpdate(app: PodioApp, input: UpdateInput, at = ''): PlannedU
 /** Podio's request for a planned update: one field's value alone (PUT /item/{id}/value/{field}), or the item (PUT /item/{id}). */
 export type UpdateRequest = { fieldId: number; value: unknown } | { body: PodioItemWrite };
 
-export async function updateRequest(ctx: Ctx, port: FieldPort, { input, plan, fieldId, at }: PlannedUpdate): Promise<UpdateRequest> {
-  const fields = plan ? (needsFinish(plan) ? await finishItemFields(plan, port) : plan.body) : undefined;
+export async function updateRequest(ctx: Ctx, port: FieldPort, { input, plan, fieldId, at }: PlannedUpdate, itemId: number): Promise<UpdateRequest> {
+  const fields = plan ? (needsFinish(plan) ? await finishItemFields(plan, port, itemId) : plan.body) : undefined;
   const fileIds = await resolveFileIds(input.file_ids, ctx, `${at}file_ids`);
   const alone = input.tags === undefined && fileIds === undefined && input.external_id === undefined && input.revision === undefined;
   // The value endpoint takes the value alone; anything else about the item needs the item endpoint.

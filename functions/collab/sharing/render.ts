@@ -6,7 +6,7 @@ import type { PodioAccessLevel, PodioGrant } from '../wire';
 export interface Share {
   grant_id: number;
   access_level: PodioAccessLevel;
-  created_on?: string;
+  created_on: string | null;
   rights: string[];
   /** Who holds the grant; an invited email that is no Podio user yet has type "mail" and no profile_id. */
   user: { user_id: number; profile_id: number | null; name: string; type: string };
@@ -18,7 +18,7 @@ export function toShare(g: PodioGrant): Share {
   return {
     grant_id: g.grant_id,
     access_level: g.access_level,
-    ...(g.created_on ? { created_on: g.created_on } : {}),
+    created_on: g.created_on || null,
     rights: g.rights ?? [],
     user: { user_id: u.user_id, profile_id: u.profile_id ?? null, name: u.name ?? u.mail ?? `user ${u.user_id}`, type: u.type ?? 'user' },
     ...(g.created_by ? { created_by: person(g.created_by) } : {}),

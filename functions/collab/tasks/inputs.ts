@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../shared/ids';
 import { id } from '../../../shared/params';
 import { fileIdsInput } from '../params';
 
@@ -31,9 +32,9 @@ export const taskFields = {
     .refine((s) => realDate(s.slice(0, 10)), 'a real calendar date')
     .optional()
     .describe('Due date and time "YYYY-MM-DD HH:MM" in YOUR timezone (instead of due_date + due_time); converted to UTC.'),
-  responsible: z.number().int().positive().optional().describe('The user_id of who should do it (not the profile_id; getOrganizationMembers lists both). Default: you.'),
+  responsible: numericId().optional().describe('The user_id of who should do it (not the profile_id; getOrganizationMembers lists both). Default: you.'),
   ref_type: z.enum(['item', 'status', 'app', 'space', 'conversation']).optional().describe('What the task is attached to, with ref_id: usually "item".'),
-  ref_id: z.number().int().positive().optional().describe('The id of that object (for an item its global item_id).'),
+  ref_id: numericId().optional().describe('The id of that object (for an item its global item_id).'),
   labels: z
     .array(z.union([z.number().int().positive(), z.string().trim().min(1).max(100)]))
     .max(20)

@@ -9,36 +9,44 @@ export interface Label {
   color: string;
 }
 
+/**
+ * Every field the specification lists is present: null (or false, [], for a flag or a list) when
+ * the task has none, so a reader can tell "no due date" from "not returned".
+ */
 export interface Task {
   task_id: number;
   text: string;
-  description?: string;
+  description: string | null;
   /** `active` or `completed`. */
   status: string;
   private: boolean;
+  /** Whether someone has started work on it (Podio's start/stop of a task). */
+  started: boolean;
   /** Local to the key's user (Podio shows due dates in the reader's timezone). */
-  due_date?: string;
-  due_time?: string;
+  due_date: string | null;
+  due_time: string | null;
   /** UTC. */
-  due_on?: string;
+  due_on: string | null;
   /** `{user_id, name}`; a list entry carries the name alone, with responsible_id beside it. */
-  responsible?: { user_id: number; name: string } | string;
-  responsible_id?: number;
+  responsible: { user_id: number; name: string } | string | null;
+  responsible_id?: number | null;
   created_by: { user_id: number | null; name: string };
   created_on: string;
-  completed_on?: string;
+  completed_on: string | null;
   /** What it is attached to (single fetch). */
-  ref?: { type: string; id: number; title?: string };
+  ref?: { type: string; id: number; title?: string } | null;
   labels: Label[];
-  files?: { file_id: number; name: string }[];
-  link?: string;
+  files: { file_id: number; name: string }[];
+  link: string | null;
+  /** The reminder Podio sends: `remind_delta` minutes before the due time; null when none is set. */
+  reminder: { remind_delta: number } | null;
   /** List entries: the group Podio puts it in (e.g. `due_this_week`), and the reference flattened. */
-  group?: string;
-  ref_type?: string;
-  ref_id?: number;
-  ref_title?: string;
-  ref_app?: { app_id: number; name: string };
-  ref_link?: string;
+  group?: string | null;
+  ref_type?: string | null;
+  ref_id?: number | null;
+  ref_title?: string | null;
+  ref_app?: { app_id: number; name: string } | null;
+  ref_link?: string | null;
 }
 
 export const toLabel = (l: PodioLabel): Label => ({ label_id: l.label_id, text: l.text, color: l.color });
@@ -48,40 +56,38 @@ const groupName = (g: PodioTask['group']): string | undefined => (g === undefine
 
 /** Podio's task → docs/spec.md#collab-task; `list` gives the list form (responsible as a name, reference flattened). */
 export function toTask(t: PodioTask, list: boolean): Task {
-  const due = {
-    ...(t.due_date ? { due_date: t.due_date } : {}),
-    ...(t.due_time ? { due_time: t.due_time } : {}),
-    ...(t.due_on ? { due_on: t.due_on } : {}),
-  };
-  const resp = t.responsible ? (list ? { responsible: t.responsible.name, responsible_id: t.responsible.user_id } : { responsible: { user_id: t.responsible.user_id, name: t.responsible.name } }) : {};
+  const r = t.responsible ?? null;
+  const resp = list ? { responsible: r ? r.name : null, responsible_id: r ? r.user_id : null } : { responsible: r ? { user_id: r.user_id, name: r.name } : null };
   const ref = t.ref ?? (t.ref_type && typeof t.ref_id === 'number' ? { type: t.ref_type, id: t.ref_id, title: t.ref_title ?? undefined } : null);
   const refPart = list
     ? {
-        ...(ref ? { ref_type: ref.type, ref_id: ref.id } : {}),
-        ...((t.ref_title ?? t.ref?.title) ? { ref_title: (t.ref_title ?? t.ref?.title)! } : {}),
-        ...(t.ref_app ? { ref_app: { app_id: t.ref_app.app_id, name: t.ref_app.name } } : {}),
-        ...((t.ref_link ?? t.ref?.link) ? { ref_link: (t.ref_link ?? t.ref?.link)! } : {}),
+        ref_type: ref ? ref.type : null,
+        ref_id: ref ? ref.id : null,
+        ref_title: t.ref_title ?? t.ref?.title ?? null,
+        ref_app: t.ref_app ? { app_id: t.ref_app.app_id, name: t.ref_app.name } : null,
+        ref_link: t.ref_link ?? t.ref?.link ?? null,
       }
-    : ref
-      ? { ref: { type: ref.type, id: ref.id, ...(ref.title ? { title: ref.title } : {}) } }
-      : {};
-  const group = groupName(t.group);
+    : { ref: ref ? { type: ref.type, id: ref.id, ...(ref.title ? { title: ref.title } : {}) } : null };
   return {
     task_id: t.task_id,
     text: t.text,
-    ...(t.description ? { description: t.description } : {}),
+    description: t.description || null,
     status: t.status,
     private: t.private === true,
-    ...due,
+    started: t.started === true,
+    due_date: t.due_date || null,
+    due_time: t.due_time || null,
+    due_on: t.due_on || null,
     ...resp,
     created_by: person(t.created_by),
     created_on: t.created_on,
-    ...(t.completed_on ? { completed_on: t.completed_on } : {}),
+    completed_on: t.completed_on || null,
     ...refPart,
     labels: (t.labels ?? []).map(toLabel),
-    ...(t.files?.length ? { files: t.files.map((f) => ({ file_id: f.file_id, name: f.name })) } : {}),
-    ...(t.link ? { link: t.link } : {}),
-    ...(group !== undefined ? { group } : {}),
+    files: (t.files ?? []).map((f) => ({ file_id: f.file_id, name: f.name })),
+    link: t.link || null,
+    reminder: typeof t.reminder?.remind_delta === 'number' ? { remind_delta: t.reminder.remind_delta } : null,
+    ...(list ? { group: groupName(t.group) ?? null } : {}),
   };
 }
 
@@ -124,11 +130,12 @@ export function groupedLines(tasks: readonly Task[]): string[] {
   const lines: string[] = [];
   let current: string | undefined;
   for (const t of tasks) {
-    if (t.group !== undefined && t.group !== current) {
-      current = t.group;
-      lines.push(`${DUE_GROUP_TITLES[t.group] ?? t.group}:`);
+    const group = t.group ?? undefined;
+    if (group !== undefined && group !== current) {
+      current = group;
+      lines.push(`${DUE_GROUP_TITLES[group] ?? group}:`);
     }
-    lines.push(`${t.group !== undefined ? '  ' : ''}${taskLine(t)}`);
+    lines.push(`${group !== undefined ? '  ' : ''}${taskLine(t)}`);
   }
   return lines;
 }

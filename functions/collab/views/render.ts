@@ -30,7 +30,7 @@ export interface View {
   filters: ViewFilter[];
   fields: Record<string, PodioViewFieldSettings & { label?: string }>;
   grouping: { type: string; value: string | number; sub_value?: string; label?: string } | null;
-  items?: number;
+  items: number | null;
   rights: string[];
   created_by?: Person;
   created_on?: string;
@@ -62,7 +62,7 @@ export function toView(v: PodioView, app: PodioApp): View {
     filters: (v.filters ?? []).map((f) => ({ key: String(f.key), label: labelOf(f.key), type: typeOf(f.key), values: f.values, humanized_values: f.humanized_values ?? [] })),
     fields: Object.fromEntries(Object.entries(v.fields ?? {}).map(([k, s]) => [k, { ...s, ...(fieldOf(k) ? { label: fieldOf(k)!.label } : {}) }])),
     grouping: g ? { type: g.type!, value: g.value!, ...(g.sub_value ? { sub_value: g.sub_value } : {}), label: g.type === 'field' ? labelOf(g.value!) : (SYSTEM_LABELS[String(g.value)] ?? String(g.value)) } : null,
-    ...(typeof v.items === 'number' ? { items: v.items } : {}),
+    items: typeof v.items === 'number' ? v.items : null,
     rights: v.rights ?? [],
   };
   if (v.created_by) out.created_by = person(v.created_by);
@@ -159,7 +159,7 @@ const sortWords = (v: View) => (v.sort_by ? `sort ${v.sort_label ?? v.sort_by} $
 export function viewLine(v: View): string {
   // A standard view is named after its layout.
   const parts = v.type === 'standard' ? [`${viewId(v)}standard ${v.layout} view`] : [`${viewId(v)}${viewName(v)}`, v.layout];
-  if (v.items !== undefined) parts.push(plural(v.items, 'item'));
+  if (v.items !== null) parts.push(plural(v.items, 'item'));
   if (v.private && v.type !== 'last') parts.push('private');
   if (v.filters.length) parts.push(v.filters.map(filterWords).join(', '));
   const sort = sortWords(v);

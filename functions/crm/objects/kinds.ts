@@ -14,9 +14,11 @@ export interface ObjectKind {
   required: { all?: string[]; anyOf?: string[] };
   /** The pipeline and stage properties (crm_ names), for the types that have pipelines. */
   pipeline?: { pipeline: string; stage: string };
-  /** Properties a get or search returns when none are asked for (crm_ names). */
+  /** Properties a search returns when none are asked for (crm_ names). */
   defaultProperties: string[];
-  /** searchX: default and maximum `limit` (docs/spec.md#limits). */
+  /** Properties a get returns besides return_properties, when they differ from a search's (the spec's default properties of the type). */
+  readProperties?: string[];
+  /** searchX: default and maximum `limit` (spec §8). */
   searchLimit: number;
   /** What a record's line starts with after its id. */
   title(p: Record<string, string | null>): string;
@@ -29,6 +31,7 @@ export const DEALS: ObjectKind = {
   required: { all: ['dealname'] },
   pipeline: { pipeline: 'pipeline', stage: 'dealstage' },
   defaultProperties: ['dealname', 'amount', 'deal_currency_code', 'dealstage', 'pipeline', 'closedate'],
+  readProperties: ['dealname', 'amount', 'deal_currency_code', 'dealstage', 'pipeline', 'closedate', 'crm_lastmodifieddate'],
   searchLimit: 20,
   title: (p) => p.dealname ?? '(no name)',
   example: {
@@ -43,6 +46,7 @@ export const CONTACTS: ObjectKind = {
   // HubSpot's UI asks for one of these; a record with none of them is invisible in lists.
   required: { anyOf: ['email', 'firstname', 'lastname'] },
   defaultProperties: ['firstname', 'lastname', 'email'],
+  readProperties: ['firstname', 'lastname', 'email', 'phone', 'company', 'lifecyclestage'],
   searchLimit: 10,
   title: (p) => [[p.firstname, p.lastname].filter(Boolean).join(' '), p.email ? `<${p.email}>` : ''].filter(Boolean).join(' ') || '(no name)',
   example: {
@@ -78,5 +82,8 @@ export const TICKETS: ObjectKind = {
     properties: { subject: 'Cannot log in', crm_pipeline: '0', crm_pipeline_stage: '1', crm_ticket_priority: 'HIGH' },
   },
 };
+
+/** What a get returns by default. */
+export const readDefaults = (kind: ObjectKind): string[] => kind.readProperties ?? kind.defaultProperties;
 
 export const KINDS: Record<HubSpotObjectType, ObjectKind> = { deals: DEALS, contacts: CONTACTS, companies: COMPANIES, tickets: TICKETS };

@@ -13,12 +13,12 @@ import { recordId, returnProperties, valuesInput } from '../params';
 import { crmTool } from '../tool';
 import type { HubSpotRecord } from '../wire';
 import { catalog } from './catalog';
-import type { ObjectKind } from './kinds';
+import { readDefaults, type ObjectKind } from './kinds';
 import { labelsOf, type Labels } from './labels';
 import { recordLine, shortValue } from './render';
 import { runSearch, searchInput, SEARCH_LIMITS, type SearchResult } from './search';
 import { checkValues, unknownProperty } from './values';
-import { findCompany, placeCompany, type PlacedCompany } from './company';
+import { linkCompany, type PlacedCompany } from './company';
 
 type Ctx = ToolContext<HubSpotClient>;
 
@@ -60,10 +60,12 @@ async function notFound(ctx: Ctx, kind: ObjectKind, id: string, err: unknown): P
 /** Read properties: the defaults plus the asked ones, in HubSpot's names (unknown names refused with close matches). */
 async function readNames(ctx: Ctx, kind: ObjectKind, extra: string[] | undefined): Promise<string[]> {
   const c = await catalog(ctx, kind.type);
-  const names = [...kind.defaultProperties, ...(kind.pipeline ? [kind.pipeline.pipeline, kind.pipeline.stage] : [])].map((n) => c.names.toWire(n)).filter((n): n is string => !!n);
+  const names = [...readDefaults(kind), ...(kind.pipeline ? [kind.pipeline.pipeline, kind.pipeline.stage] : [])].map((n) => c.names.toWire(n)).filter((n): n is string => !!n);
   (extra ?? []).forEach((n, i) => names.push(c.names.toWire(n) ?? unknownProperty(`return_properties[${i}]`, n, c)));
   return [...new Set(names)];
 }
+
+const companyLine = (c: PlacedCompany) => `primary company #${c.id} ${c.name} (${c.created ? 'created for this contact' : 'existing company matched'})`;
 
 function recordText(kind: ObjectKind, r: CrmRecord): string {
   const when = `created ${shortValue(r.createdAt)}, updated ${shortValue(r.updatedAt)}`;
@@ -96,16 +98,14 @@ export function createObjectTool(kind: ObjectKind) {
     annotations: { readOnly: false, destructive: false, idempotent: false },
     async run(inp, ctx): Promise<Created> {
       const checked = await checkValues(ctx, kind, inp.values, { create: true });
-      const companyName = kind.type === 'contacts' ? checked.properties.company : undefined;
-      const existing = companyName ? await findCompany(ctx, companyName) : undefined;
-      const made = await ctx.client.createRecord(kind.type, checked.properties);
-      const company = companyName ? await placeCompany(ctx, made.id, companyName, existing) : undefined;
-      return { id: made.id, ...(inp.id_only ? {} : { record: await toRecord(ctx, kind, made, [...kind.defaultProperties, ...(kind.pipeline ? [kind.pipeline.pipeline, kind.pipeline.stage] : []), ...checked.names]) }), ...(company ? { company } : {}) };
+      const made = await linkCompany(ctx, kind, checked.properties, () => ctx.client.createRecord(kind.type, checked.properties), true);
+      const { company } = made;
+      return { id: made.id, ...(inp.id_only ? {} : { record: await toRecord(ctx, kind, made.record, [...readDefaults(kind), ...(kind.pipeline ? [kind.pipeline.pipeline, kind.pipeline.stage] : []), ...checked.names]) }), ...(company ? { company } : {}) };
     },
     text: (r) =>
       [
         r.record ? recordLine(kind, r.record) : `created ${kind.singular} #${r.id}`,
-        ...(r.company ? [`primary company #${r.company.id} ${r.company.name} (${r.company.created ? 'created for this contact' : 'existing company matched'})`] : []),
+        ...(r.company ? [companyLine(r.company)] : []),
       ].join('\n'),
     example: { input: { values: kind.example.values }, result: { id: kind.example.id } },
   });
@@ -116,12 +116,12 @@ export function createObjectTool(kind: ObjectKind) {
 export function getObjectTool(kind: ObjectKind) {
   const input = z.strictObject({
     [idParam(kind)]: recordId(`The ${kind.singular}'s id (search${kind.type === 'companies' ? 'Companies' : `${kind.Singular}s`} finds it).`),
-    return_properties: returnProperties(kind),
+    return_properties: returnProperties(readDefaults(kind)),
   }) as z.ZodObject<Record<string, z.ZodType>> as unknown as z.ZodType<{ return_properties?: string[] } & Record<string, string>>;
   return crmTool({
     name: `get${kind.Singular}`,
     description:
-      `Read one ${kind.singular} by id: its default properties (${kind.defaultProperties.join(', ')}) plus return_properties, with crm_ names` +
+      `Read one ${kind.singular} by id: its default properties (${readDefaults(kind).join(', ')}) plus return_properties, with crm_ names` +
       (kind.pipeline ? ', the stage and pipeline shown with their labels' : '') +
       `. A deleted (archived) ${kind.singular} answers NOT_FOUND saying it can be restored. Read-only.`,
     input,
@@ -147,6 +147,8 @@ export interface Updated {
   updated: true;
   /** The properties set (crm_ names). */
   changed: string[];
+  /** Contacts updated with `company`: the company now linked as primary, and whether it was made for this contact. */
+  company?: PlacedCompany;
 }
 
 export function updateObjectTool(kind: ObjectKind) {
@@ -158,18 +160,19 @@ export function updateObjectTool(kind: ObjectKind) {
     name: `update${kind.Singular}`,
     description:
       `Set properties of one ${kind.singular}; only the given ones change (null clears). Values are checked like create${kind.Singular}'s` +
-      (kind.pipeline ? `; a new ${kind.pipeline.stage} must be a stage of the ${kind.singular}'s pipeline` : '') +
+      (kind.pipeline ? `; a new ${kind.pipeline.stage} must be a stage of the ${kind.singular}'s pipeline (or pass ${kind.pipeline.pipeline} too)` : '') +
+      (kind.type === 'contacts' ? '; with `company`, the company of that name is matched (or created) and linked as the primary company, as createContact does' : '') +
       '. Idempotent: the same values twice leave the same record.',
     input,
-    // Overwritten values stay in HubSpot's property history (restorable there): not destructive.
-    annotations: { readOnly: false, destructive: false, idempotent: true },
+    // An update overwrites values (HubSpot keeps them in the property history): destructive, as every update is.
+    annotations: { readOnly: false, destructive: true, idempotent: true },
     async run(inp, ctx): Promise<Updated> {
       const id = inp[idParam(kind)] as string;
       const checked = await checkValues(ctx, kind, inp.values, { create: false, id }).catch((e: unknown) => notFound(ctx, kind, id, e));
-      await ctx.client.updateRecord(kind.type, id, checked.properties).catch((e: unknown) => notFound(ctx, kind, id, e));
-      return { id, updated: true, changed: checked.names };
+      const { company } = await linkCompany(ctx, kind, checked.properties, () => ctx.client.updateRecord(kind.type, id, checked.properties).catch((e: unknown) => notFound(ctx, kind, id, e)), false);
+      return { id, updated: true, changed: checked.names, ...(company ? { company } : {}) };
     },
-    text: (r) => `updated ${kind.singular} #${r.id}: ${r.changed.join(', ')}`,
+    text: (r) => [`updated ${kind.singular} #${r.id}: ${r.changed.join(', ')}`, ...(r.company ? [companyLine(r.company)] : [])].join('\n'),
     example: {
       input: { [idParam(kind)]: kind.example.id, values: kind.example.values } as { values: Record<string, string> } & Record<string, unknown>,
       result: { id: kind.example.id, updated: true, changed: Object.keys(kind.example.values) },
@@ -186,17 +189,21 @@ export function deleteObjectTool(kind: ObjectKind) {
     name: `delete${kind.Singular}`,
     description:
       `Delete (archive) one ${kind.singular}. The delete is soft: the ${kind.singular} is ${RESTORE_HINT}, and reads of it answer NOT_FOUND meanwhile. ` +
-      'An unknown or already deleted id answers NOT_FOUND.',
+      `Idempotent: deleting an already deleted ${kind.singular} answers success again (with already_deleted: true); an id that never existed answers NOT_FOUND.`,
     input,
     annotations: { readOnly: false, destructive: true, idempotent: true },
     async run(inp, ctx): Promise<Record<string, unknown>> {
       const id = inp[idParam(kind)]!;
-      // HubSpot answers 204 to any id: read first so a wrong id is not reported as deleted.
-      await ctx.client.getRecord(kind.type, id, []).catch((e: unknown) => notFound(ctx, kind, id, e));
+      // HubSpot answers 204 to any id: read first so a wrong id is not reported as deleted, and an archived one as deleted again.
+      const live = await ctx.client.getRecord(kind.type, id, []).then(
+        () => true,
+        (e: unknown) => (e instanceof ToolError && e.code === 'NOT_FOUND' ? ctx.client.getRecord(kind.type, id, [], true).then((r) => (r.archived ? false : notFound(ctx, kind, id, e)), () => notFound(ctx, kind, id, e)) : Promise.reject(e)),
+      );
+      if (!live) return { deleted: true, [key]: id, already_deleted: true };
       await ctx.client.archiveRecord(kind.type, id);
       return { deleted: true, [key]: id };
     },
-    text: (r) => `deleted ${kind.singular} #${String(r[key])} (archived: ${RESTORE_HINT})`,
+    text: (r) => `deleted ${kind.singular} #${String(r[key])} (${r.already_deleted ? 'it was already deleted; ' : ''}archived: ${RESTORE_HINT})`,
     example: { input: { [idParam(kind)]: kind.example.id }, result: { deleted: true, [key]: kind.example.id } },
   });
 }

@@ -162,8 +162,14 @@ async function checkStage(ctx: Ctx, kind: ObjectKind, c: Catalog, values: Record
   const raw = String(givenStage);
   const stage = pipeline.stages.find((s) => s.id === raw) ?? pipeline.stages.find((s) => s.label.toLowerCase() === raw.toLowerCase());
   if (!stage) {
-    throw invalidParameter(`values.${pp.stage}`, `a stage of pipeline ${pipeline.id}`, `values.${pp.stage}: "${raw}" is not a stage of pipeline ${pipeline.id} (${pipeline.label}); use one of: ${stages}.`, {
+    // A stage of another pipeline: the caller means to move the record there, and must say so.
+    const elsewhere = list.find((p) => p.id !== pipeline.id && p.stages.some((s) => s.id === raw || s.label.toLowerCase() === raw.toLowerCase()));
+    const hint = elsewhere
+      ? `"${raw}" is a stage of pipeline ${elsewhere.id} (${elsewhere.label}), not of pipeline ${pipeline.id} (${pipeline.label})${givenPipeline ? '' : ` the ${kind.singular} ${mode.create ? 'would go to' : 'is in'}`}; to move it there pass ${pp.pipeline}: "${elsewhere.id}" too, or use a stage of ${pipeline.id}: ${stages}.`
+      : `"${raw}" is not a stage of pipeline ${pipeline.id} (${pipeline.label}); use one of: ${stages}.`;
+    throw invalidParameter(`values.${pp.stage}`, `a stage of pipeline ${pipeline.id}`, `values.${pp.stage}: ${hint}`, {
       stages: pipeline.stages.map((s) => s.id),
+      ...(elsewhere ? { stage_pipeline: elsewhere.id } : {}),
     });
   }
   out[stageWire] = stage.id;

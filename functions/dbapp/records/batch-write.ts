@@ -38,8 +38,9 @@ export const CHUNK_PARALLELISM = 4;
 export const MAX_BATCH_RECORDS = 10_000;
 
 /** Runs the writes: chunks of 50, CHUNK_PARALLELISM at once, one batch call per chunk; every input accounted for in `items`. */
-export function runRecordBatch<T>(inputs: readonly T[], writer: Omit<ChunkWriter<T>, 'vendor' | 'noun'>, orgUrl: string): Promise<BatchWriteResult> {
-  const write = coalesce(chunkSender({ ...writer, vendor: 'Tape', noun: 'records' }));
+export function runRecordBatch<T>(inputs: readonly T[], writer: Omit<ChunkWriter<T>, 'vendor' | 'noun' | 'concurrency'>, orgUrl: string): Promise<BatchWriteResult> {
+  // Re-sends of a refused chunk share the batch's CHUNK_PARALLELISM slots with the chunk calls.
+  const write = coalesce(chunkSender({ ...writer, vendor: 'Tape', noun: 'records', concurrency: CHUNK_PARALLELISM }));
   return runBatch(inputs, async (input, _index, chunk) => {
     const id = await write(input, chunk);
     return { record_id: id, record_url: recordUrl(orgUrl, id) };

@@ -5,7 +5,8 @@ import type { ToolContext } from '../../../shared/tool';
 import type { TapeClient } from '../client';
 import type { TapeAppWithFields, TapeRecord, TapeRecordPage } from '../wire';
 import { findField, fieldKeyList, resolveFieldIds, toRecord, type AppRecord, type FieldSelection, type FieldTypes } from '../fields';
-import { cursor, fieldKeys, fieldKinds, id, page } from '../../../shared/params';
+import { fieldKeys, fieldKinds, id, page } from '../../../shared/params';
+import { pageCursor } from '../params';
 import type { NumberFormats } from '../apps/schema';
 
 /** Parameters and helpers the record tools share. */
@@ -36,7 +37,7 @@ export const workflowInput = z.boolean().default(true).describe('Trigger automat
 
 /** docs/spec.md#dbapp-record, #limits: listRecords (and filterRecords, its sibling) page 100 records by default, 500 at most. */
 export const limitInput = page({ default: 100, max: 500, what: 'Records per page' });
-export const cursorInput = cursor();
+export const cursorInput = pageCursor();
 export const sortByInput = z
   .union([z.number().int().positive(), z.string().min(1)])
   .optional()

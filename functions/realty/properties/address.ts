@@ -1,5 +1,5 @@
 import { invalidParameter } from '../../../shared/errors';
-import type { BdLookupAddress, BdLookupRequest } from '../wire';
+import type { BdLookupAddress, BdLookupRequest, BdPartialAddress } from '../wire';
 
 /**
  * Addresses as BatchData matches them: USPS style ("622 W Palmaire Ave, Phoenix, AZ 85021").
@@ -37,8 +37,16 @@ export function normaliseStreet(street: string): string {
   return words.join(' ');
 }
 
-export function normaliseAddress(a: BdLookupAddress): BdLookupAddress {
-  return { street: normaliseStreet(a.street), city: squash(a.city), state: a.state.trim().toUpperCase(), zip: a.zip.trim() };
+export function normaliseAddress(a: BdLookupAddress): BdLookupAddress;
+export function normaliseAddress(a: BdPartialAddress): BdPartialAddress;
+export function normaliseAddress(a: BdPartialAddress): BdPartialAddress {
+  // Only the four parts: an input object carrying other keys gives its address alone.
+  return {
+    street: normaliseStreet(a.street),
+    ...(a.city !== undefined ? { city: squash(a.city) } : {}),
+    ...(a.state !== undefined ? { state: a.state.trim().toUpperCase() } : {}),
+    ...(a.zip !== undefined ? { zip: a.zip.trim() } : {}),
+  };
 }
 
 export const formatAddress = (a: { street?: string; city?: string; state?: string; zip?: string }) =>
@@ -71,27 +79,27 @@ export interface Identified {
 
 const ADDRESS_PARTS = ['street', 'city', 'state', 'zip'] as const;
 
+/** The forms of an address BatchData's lookup matches (street with zip, or with city and state). */
+const ADDRESS_FORMS = 'street with zip, or street with city and state (all four is best)';
+
 /**
- * Exactly one of the three ways to name a property: the full address, `property_id`, or `apn`
- * with `county_fips_code`. A partial address names the parts that are missing.
+ * Exactly one of the three ways to name a property: an address as BatchData takes it (street with
+ * zip, or street with city and state), `property_id`, or `apn` with `county_fips_code`. An address
+ * that is neither names exactly what is missing.
  */
 export function identify(input: PropertyIdentity): Identified {
   const given = ADDRESS_PARTS.filter((k) => input[k] !== undefined);
   const modes = [given.length ? 'address' : null, input.property_id !== undefined ? 'property_id' : null, input.apn !== undefined || input.county_fips_code !== undefined ? 'apn' : null].filter(
     (m): m is string => m !== null,
   );
-  const how = 'street + city + state + zip, or property_id, or apn + county_fips_code';
+  const how = 'an address (street with zip, or street with city and state), or property_id, or apn + county_fips_code';
   if (modes.length === 0) throw invalidParameter('street', how, `Name the property one way: ${how}.`);
   if (modes.length > 1) {
     const first = modes[1] === 'property_id' ? 'property_id' : 'apn';
     throw invalidParameter(first, `exactly one of: ${how}`, `Name the property one way only; got ${modes.join(' and ')}. Pass ${how}.`, { modes });
   }
   if (modes[0] === 'address') {
-    const missing = ADDRESS_PARTS.filter((k) => input[k] === undefined);
-    if (missing.length) {
-      throw invalidParameter(missing[0]!, 'street, city, state and zip together', `The address is incomplete: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (an address lookup needs street, city, state and zip).`, { missing });
-    }
-    const address = normaliseAddress(input as BdLookupAddress);
+    const address = normaliseAddress(completeAddress(input));
     return { request: { address }, tried: formatAddress(address) };
   }
   if (modes[0] === 'property_id') return { request: { propertyId: input.property_id! }, tried: `property id ${input.property_id}` };
@@ -105,4 +113,20 @@ export function identify(input: PropertyIdentity): Identified {
     request: { apn: input.apn, countyFipsCode: input.county_fips_code, address: { state } },
     tried: `APN ${input.apn} in county ${input.county_fips_code} (${state})`,
   };
+}
+
+/**
+ * An address as BatchData's lookup takes it: street with zip, or street with city and state. Else
+ * INVALID_PARAMETER naming the first missing part and every part that would complete it.
+ */
+export function completeAddress(input: PropertyIdentity): BdPartialAddress {
+  const { street, city, state, zip } = input;
+  const missing = (parts: string[], why: string) =>
+    invalidParameter(parts[0]!, ADDRESS_FORMS, `The address is incomplete: ${why}. An address lookup takes ${ADDRESS_FORMS}.`, { missing: parts });
+  if (street === undefined) throw missing(['street'], `street is missing (${[city, state, zip].filter((v) => v !== undefined).length ? 'city, state and zip alone do not name a property' : 'no address part given'})`);
+  if (zip === undefined && (city === undefined || state === undefined)) {
+    const lacking = [...(city === undefined ? ['city'] : []), ...(state === undefined ? ['state'] : [])];
+    throw missing(['zip', ...lacking], `with street, give zip, or city and state — ${lacking.join(' and ')} ${lacking.length > 1 ? 'are' : 'is'} missing and so is zip`);
+  }
+  return { street, ...(city !== undefined ? { city } : {}), ...(state !== undefined ? { state } : {}), ...(zip !== undefined ? { zip } : {}) };
 }

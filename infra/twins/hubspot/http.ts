@@ -45,10 +45,14 @@ export function usersByKey(keys: { owner: string; member: string }): Map<string,
 }
 
 /** `Authorization: Bearer <private app token>` only (HubSpot dropped API keys in the query string). */
-export function authenticate(users: Map<string, HubSpotUser>): MiddlewareHandler<TwinEnv> {
+export function authenticate(users: Map<string, HubSpotUser>, oauth?: kit.OAuthServer): MiddlewareHandler<TwinEnv> {
   return kit.auth<HubSpotUser>({
     schemes: ['Bearer'],
-    resolve: (key) => users.get(key),
+    // A private app token, or an OAuth access token of a sandbox user (kit/oauth.ts).
+    resolve: (key) => {
+      const grant = oauth?.resolve(key);
+      return users.get(typeof grant === 'object' ? kit.SANDBOX_KEYS[grant.account as 'owner' | 'member'] : key);
+    },
     missing: () =>
       new HubSpotHttpError(401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview'),
     invalid: () =>

@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
-import { SANDBOX_KEYS, useKit, type Clock, type Twin } from '../kit';
+import { SANDBOX_KEYS, useKit, type Clock, type OAuthServer, type Twin } from '../kit';
+import { hubspotOAuth } from './oauth';
 import { authenticate, hubspotErrors, hubspotRateLimit, usersByKey, type TwinEnv } from './http';
 import { associationRoutes } from './routes/associations';
 import { objectRoutes } from './routes/objects';
 import { schemaRoutes } from './routes/schema';
 import { seedDemoState } from './seed';
 import type { HubSpotState } from './state';
+import { PORTAL_ID } from './routes/objects';
+import { HubSpotWebhooks } from './webhooks';
 
 export interface HubSpotTwinOptions {
   /** The twin's clock (record timestamps, rate-limit windows); default: real time, movable. */
@@ -14,14 +17,24 @@ export interface HubSpotTwinOptions {
   latencyMs?: number;
   /** Requests per token per window; HubSpot (Professional/Enterprise private apps): 190 per 10 seconds. */
   rateLimit?: { limit: number; windowMs: number };
-  /** Webhook targets (the platform list's common option); the CRM twin sends no webhooks. */
+  /** Webhook targets: 'public' (HubSpot: https, public hosts; default) or 'any'. */
   hookTargets?: 'public' | 'any';
+  /** How webhook POSTs leave the twin (default: the global fetch). */
+  hookFetch?: typeof fetch;
+  /** Extra copies of every webhook POST: at-least-once delivery (kit/webhooks.ts). */
+  hookRedeliver?: number;
+  /** Access-token lifetime of the OAuth flow in seconds (HubSpot: 1800). */
+  oauthAccessSeconds?: number;
 }
 
 /** The HubSpot twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface HubSpotTwin extends Twin {
   app: Hono<TwinEnv>;
   state: HubSpotState;
+  /** The app's webhook settings, subscriptions and signed deliveries (webhooks.ts). */
+  webhooks: HubSpotWebhooks;
+  /** The OAuth authorization server: /oauth/authorize, /oauth/v1/token, refresh-token revocation. */
+  oauth: OAuthServer;
 }
 
 /** A stateful stand-in for HubSpot's CRM v3/v4 API (https://api.hubapi.com), speaking its wire format (docs/vendors/hubspot.md). */
@@ -29,15 +42,31 @@ export function createHubSpotTwin(options: HubSpotTwinOptions = {}): HubSpotTwin
   const state = seedDemoState();
   const app = new Hono<TwinEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: hubspotErrors });
+  const oauth = hubspotOAuth(kit.clock, options.oauthAccessSeconds);
+  oauth.authorizePage(app, '/oauth/authorize');
+  oauth.tokenRoute(app, '/oauth/v1/token');
+  app.delete('/oauth/v1/refresh-tokens/:token', (c) => (oauth.revokeRefresh(c.req.param('token')) ? c.body(null, 204) : c.json({ status: 'error', message: 'refresh token not found', category: 'OBJECT_NOT_FOUND' }, 404)));
   const limit = options.rateLimit ?? { limit: 190, windowMs: 10_000 };
   app.use('*', hubspotRateLimit({ clock: kit.clock, ...limit }));
-  app.use('*', authenticate(usersByKey(SANDBOX_KEYS)));
+  const webhooks = new HubSpotWebhooks(state, {
+    portalId: PORTAL_ID,
+    clock: kit.clock,
+    targets: options.hookTargets ?? 'public',
+    fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
+    ...(options.hookRedeliver ? { redeliver: options.hookRedeliver } : {}),
+  });
+  // The Webhooks API takes the app's developer key, not a portal's token: before the token check.
+  app.route('/', webhooks.routes());
+  app.use('*', authenticate(usersByKey(SANDBOX_KEYS), oauth));
+  app.use('*', webhooks.watch());
+  app.route('/', webhooks.accountRoutes());
   app.route('/', objectRoutes(state, kit.clock));
   app.route('/', schemaRoutes(state, kit.clock));
   app.route('/', associationRoutes(state));
-  return { app, ...kit, state };
+  return { app, ...kit, state, webhooks, oauth };
 }
 
 export { HUBSPOT_DEMO } from './seed';
 export { PORTAL_ID } from './routes/objects';
+export { HUBSPOT_APP, signV3 } from './webhooks';
 export { SANDBOX_KEYS } from '../kit';

@@ -204,6 +204,13 @@ function addOne(state: HubSpotState, from: string, to: string, typeId: number): 
 export function associate(state: HubSpotState, from: ObjectType, fromId: string, to: ObjectType, toId: string, typeId: number): boolean {
   const t = associationType(from, to, typeId);
   if (!t) throw new Error(`no association type ${typeId} from ${from} to ${to}`);
+  // A record has one primary company: labelling another one primary takes the label from the old one.
+  if (t.label === 'Primary') {
+    for (const [key, set] of state.links.get(node(from, fromId)) ?? []) {
+      if (key === node(to, toId) || !set.delete(typeId)) continue;
+      state.links.get(key)?.get(node(from, fromId))?.delete(t.inverse);
+    }
+  }
   const added = addOne(state, node(from, fromId), node(to, toId), typeId);
   addOne(state, node(to, toId), node(from, fromId), t.inverse);
   return added;

@@ -65,6 +65,13 @@ export interface DeliveryQueueOptions {
   logSize?: number;
   /** How a payload becomes the POST body (default JSON; Podio sends form fields). */
   encode?: (payload: Record<string, unknown>) => string;
+  /** Headers computed per POST from its URL and body (HubSpot's signature and timestamp). */
+  sign?: (url: string, body: string) => Record<string, string>;
+  /**
+   * Extra copies of every POST, sent right after it (default 0): at-least-once delivery, as a
+   * vendor retrying after an answer it did not get. Each copy is logged like any attempt.
+   */
+  redeliver?: number;
 }
 
 /** What to POST when a job's turn comes, or undefined to send nothing (e.g. the hook was deleted meanwhile). */
@@ -86,9 +93,11 @@ export class DeliveryQueue<E extends object = object> {
     const tail = (this.tails.get(lane) ?? Promise.resolve()).then(async () => {
       const next = job();
       if (!next) return;
-      const d = await this.post(next.url, next.payload, next.extra);
-      this.record(d);
-      done?.(d);
+      for (let copy = 0; copy <= (this.options.redeliver ?? 0); copy++) {
+        const d = await this.post(next.url, next.payload, next.extra);
+        this.record(d);
+        if (copy === 0) done?.(d);
+      }
     });
     this.tails.set(lane, tail);
     this.pending.add(tail);
@@ -112,11 +121,12 @@ export class DeliveryQueue<E extends object = object> {
 
   private async post(url: string, payload: Record<string, unknown>, extra: E): Promise<Delivery<E>> {
     const d = { ...extra, url, payload, status: null, ok: false } as Delivery<E>;
+    const body = this.options.encode ? this.options.encode(payload) : JSON.stringify(payload);
     try {
       const res = await this.options.fetch(url, {
         method: 'POST',
-        headers: this.options.headers,
-        body: this.options.encode ? this.options.encode(payload) : JSON.stringify(payload),
+        headers: { ...this.options.headers, ...this.options.sign?.(url, body) },
+        body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });

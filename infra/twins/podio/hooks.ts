@@ -40,6 +40,8 @@ export interface PodioHookOptions {
   fetch: typeof fetch;
   /** A receiver that takes longer is counted as failed. */
   timeoutMs?: number;
+  /** Extra copies of every POST: at-least-once delivery (kit/webhooks.ts). */
+  redeliver?: number;
 }
 
 const HEADERS = { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Podio Hookshot' };
@@ -60,7 +62,7 @@ export class PodioHooks {
     private readonly state: PodioState,
     readonly options: PodioHookOptions,
   ) {
-    this.queue = new DeliveryQueue({ timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch, headers: HEADERS, encode: formEncode });
+    this.queue = new DeliveryQueue({ timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch, headers: HEADERS, encode: formEncode, ...(options.redeliver ? { redeliver: options.redeliver } : {}) });
   }
 
   /** Every POST attempted, latest first out. */

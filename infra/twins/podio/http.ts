@@ -45,18 +45,21 @@ export const podioErrors: kit.ErrorDialect = {
  * `Authorization: OAuth2 <token>`. The sandbox keys and tokens of POST /oauth/token are valid; an
  * expired token answers `invalid_token`/`expired_token`, the pair podio-js refreshes on.
  */
-export function authenticate(state: PodioState, clock: Clock): MiddlewareHandler<TwinEnv> {
+export function authenticate(state: PodioState, clock: Clock, oauth?: kit.OAuthServer): MiddlewareHandler<TwinEnv> {
   const auth = kit.auth<PodioUser>({
     schemes: ['OAuth2'],
     resolve: (key, c) => {
-      const token = state.tokens.get(key);
+      // An access token of the authorization-code flow (kit/oauth.ts), as a token row of its user.
+      const grant = oauth?.resolve(key);
+      if (grant === 'expired') return undefined;
+      const token = grant ? { user_id: Number(grant.account), expires_at: grant.expiresAt, ref: { type: 'user' as const, id: Number(grant.account) } } : state.tokens.get(key);
       if (!token || (token.expires_at !== null && token.expires_at <= clock.now())) return undefined;
       c.set('token', token);
       return state.users.get(token.user_id);
     },
     missing: () => new PodioHttpError(401, 'unauthorized', 'This method requires a valid access token: send "Authorization: OAuth2 <access_token>".'),
     invalid: (key) => {
-      const token = state.tokens.get(key);
+      const token = state.tokens.get(key) ?? oauth?.resolve(key);
       return new PodioHttpError(401, 'invalid_token', token ? 'expired_token' : 'invalid_token');
     },
   });

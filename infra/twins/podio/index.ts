@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { useKit, type Clock, type Twin } from '../kit';
+import { useKit, type Clock, type OAuthServer, type Twin } from '../kit';
+import { podioOAuth } from './oauth';
 import { seedDemoState } from './demo';
 import { collectGarbage } from './files';
 import { authenticate, baseOf, podioErrors, podioRateLimit, type TwinEnv } from './http';
@@ -30,6 +31,10 @@ export interface PodioTwinOptions {
   hookTargets?: 'public' | 'any';
   /** How hook POSTs leave the twin (default: the global fetch; tests may capture them). */
   hookFetch?: typeof fetch;
+  /** Extra copies of every hook POST: at-least-once delivery (kit/webhooks.ts). */
+  hookRedeliver?: number;
+  /** Access-token lifetime of the OAuth flow in seconds (Podio: 28,800). */
+  oauthAccessSeconds?: number;
 }
 
 /** The Podio twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
@@ -38,6 +43,8 @@ export interface PodioTwin extends Twin {
   state: PodioState;
   /** Hook deliveries: `log` of every POST, `idle()` waits for the queued ones. */
   hooks: PodioHooks;
+  /** The OAuth authorization server: /oauth/authorize, and the authorization-code grant of /oauth/token. */
+  oauth: OAuthServer;
 }
 
 /** A stateful stand-in for Podio's API (https://api.podio.com), speaking its wire format (docs/vendors/podio.md). */
@@ -52,11 +59,13 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
     collectGarbage(state, clock.now());
     await next();
   });
-  app.route('/', oauthRoutes(state, clock));
+  const oauth = podioOAuth(state, clock, options.oauthAccessSeconds);
+  oauth.authorizePage(app, '/oauth/authorize');
+  app.route('/', oauthRoutes(state, clock, oauth));
   const limit = options.rateLimit ?? { limit: 1000, windowMs: 3_600_000 };
   app.use('*', podioRateLimit({ clock, ...limit }));
-  app.use('*', authenticate(state, clock));
-  const hooks = new PodioHooks(state, { targets: options.hookTargets ?? 'public', fetch: options.hookFetch ?? ((input, init) => fetch(input, init)) });
+  app.use('*', authenticate(state, clock, oauth));
+  const hooks = new PodioHooks(state, { targets: options.hookTargets ?? 'public', fetch: options.hookFetch ?? ((input, init) => fetch(input, init)), ...(options.hookRedeliver ? { redeliver: options.hookRedeliver } : {}) });
   app.use('*', hooks.events());
   app.route('/', orgRoutes(state));
   app.route('/', appRoutes(state));
@@ -71,7 +80,7 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
   app.route('/', conversationRoutes(state, clock));
   app.route('/', taskRoutes(state, clock));
 
-  return { app, ...kit, state, hooks };
+  return { app, ...kit, state, hooks, oauth };
 }
 
 export { PODIO_DEMO } from './demo';

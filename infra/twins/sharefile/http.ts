@@ -21,11 +21,13 @@ export const sfErrors: kit.ErrorDialect = {
 };
 
 /** `Authorization: Bearer <token>`; a disabled user's token is refused. */
-export function authenticate(state: SfState): MiddlewareHandler<SfEnv> {
+export function authenticate(state: SfState, oauth?: kit.OAuthServer): MiddlewareHandler<SfEnv> {
   return kit.auth<SfUser>({
     schemes: ['Bearer'],
+    // A sandbox key, or an OAuth access token (kit/oauth.ts) of a user.
     resolve: (key) => {
-      const user = state.users.get(state.tokens.get(key) ?? '');
+      const grant = oauth?.resolve(key);
+      const user = state.users.get(typeof grant === 'object' ? grant.account : (state.tokens.get(key) ?? ''));
       return user && !user.disabled ? user : undefined;
     },
     missing: () => new SfHttpError(401, 'Authorization required: send "Authorization: Bearer <access_token>".', 'Unauthorized'),

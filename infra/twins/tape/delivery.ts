@@ -36,6 +36,8 @@ export interface HookDeliveryOptions {
   clock: Clock;
   /** How POSTs leave the twin: the global fetch unless a test captures them. */
   fetch: typeof fetch;
+  /** Extra copies of every POST: at-least-once delivery (kit/webhooks.ts). */
+  redeliver?: number;
 }
 
 /** One attempted (or dropped) POST; `error`: timeout, network error text, or rate_limited (dropped: over 100 executions/min of the app). */
@@ -84,7 +86,7 @@ export class TapeHookDeliveries {
     private readonly state: TapeState,
     readonly options: HookDeliveryOptions,
   ) {
-    this.queue = new DeliveryQueue({ timeoutMs: options.timeoutMs, fetch: options.fetch, headers: HEADERS, logSize: LOG_SIZE });
+    this.queue = new DeliveryQueue({ timeoutMs: options.timeoutMs, fetch: options.fetch, headers: HEADERS, logSize: LOG_SIZE, ...(options.redeliver ? { redeliver: options.redeliver } : {}) });
     this.perApp = new WindowBudget({ limit: options.perAppPerMinute, windowMs: 60_000, clock: options.clock });
     this.unsubscribe = state.events.on((e) => this.onEvent(e));
   }

@@ -36,6 +36,8 @@ export interface TapeTwinOptions {
   hookTimeoutMs?: number;
   /** How webhook POSTs leave the twin (default: the global fetch); tests may capture them. */
   hookFetch?: typeof fetch;
+  /** Extra copies of every webhook POST: at-least-once delivery, as after a lost answer (kit/webhooks.ts). */
+  hookRedeliver?: number;
   /** Automations: hosts http_call may reach, its fetch, custom code limits (automation/outbox.ts). */
   automations?: Omit<TapeAutomationOptions, 'now'>;
   /**
@@ -75,6 +77,7 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
     perAppPerMinute: 100,
     clock: kit.clock,
     fetch: options.hookFetch ?? ((input, init) => fetch(input, init)),
+    ...(options.hookRedeliver ? { redeliver: options.hookRedeliver } : {}),
   });
 
   app.use('/v1/*', async (_c, next) => {

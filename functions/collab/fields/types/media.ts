@@ -23,7 +23,8 @@ export const MEDIA_TYPES: Record<string, CollabEntry> = {
         const why = typeof item === 'string' && /^http:\/\//i.test(item.trim()) ? 'only https URLs are downloaded' : `got ${show(item)}`;
         return cx.fail(`each image is a file id (from uploadFiles or getItem) or an https URL; ${why}.`, path);
       });
-      if (sources.some((s) => typeof s.source === 'string')) cx.plan.uploads.push({ fieldId: cx.info.field_id, sources });
+      // URLs are uploaded, ids checked (attached to one object only) by finishItemFields.
+      if (sources.length) cx.plan.uploads.push({ fieldId: cx.info.field_id, sources });
       return sources.map((s) => s.source);
     },
     output: (values) =>

@@ -24,7 +24,7 @@ export const updateComment = collabTool({
     external_id: externalIdInput,
   }),
   // Not idempotent: file_ids given as URLs upload and attach new copies on every call.
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   async run({ comment_id, ...content }, ctx): Promise<Updated> {
     const body = await commentBody(content, ctx, mentionableInComment(ctx, comment_id));
     await ctx.client.updateComment(comment_id, body);

@@ -14,7 +14,7 @@ export const leaveConversation = collabTool({
     'Leave a conversation: you stop receiving its messages and can no longer read it; the others see that you left. Only a participant can re-add you. ' +
     'Returns {left: true, conversation_id}.',
   input: z.strictObject({ conversation_id: conversationIdInput }),
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   async run({ conversation_id }, { client }): Promise<Left> {
     await asParticipant(conversation_id, () => client.leaveConversation(conversation_id));
     return { left: true, conversation_id };

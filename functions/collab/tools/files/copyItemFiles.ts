@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../../shared/ids';
 import { plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { itemIdInput, silentInput } from '../../params';
@@ -13,11 +14,11 @@ export const copyItemFiles = collabTool({
   input: z.strictObject({
     source_item_id: itemIdInput.describe('Global item_id of the item whose files are copied.'),
     target_item_id: itemIdInput.describe('Global item_id of the item that receives the copies.'),
-    file_ids: z.array(z.number().int().positive()).min(1).max(100).optional().describe('Only these files of the source item (default: all its files).'),
+    file_ids: z.array(numericId()).min(1).max(100).optional().describe('Only these files of the source item (default: all its files).'),
     overwrite_duplicates: z.boolean().default(false).describe('Replace target files of the same name (default false: skip those).'),
     silent: silentInput,
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   run: (input, ctx): Promise<CopiedFiles> => copyFilesBetweenItems(input, ctx),
   text: (r: CopiedFiles) =>
     [

@@ -17,7 +17,7 @@ export const updateFile = collabTool({
     name: z.string().trim().min(1).max(255).describe('The file name, with its extension (e.g. "offer-v2.pdf"); send the current name to keep it.'),
     description: z.string().max(10_000).describe('The description; "" clears it. Send the current one to keep it.'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ file_id, name, description }, { client }): Promise<Updated> {
     await client.updateFile(file_id, { name, description: description === '' ? null : description });
     return { updated: true, file_id };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../../shared/ids';
 import { invalidParameter, ToolError } from '../../../../shared/errors';
 import { plural } from '../../../../shared/render';
 import { collabTool } from '../../tool';
@@ -32,7 +33,7 @@ export const uploadFiles = collabTool({
   input: z.strictObject({
     attach_to: attachToInput,
     files: fileEntriesInput(20).optional().describe('New files, 1-20: each {filename, url} or {filename, content}.'),
-    existing_file_ids: z.array(z.number().int().positive()).min(1).max(50).optional().describe('Numeric ids of unattached files uploaded earlier (uploadFile).'),
+    existing_file_ids: z.array(numericId()).min(1).max(50).optional().describe('Numeric ids of unattached files uploaded earlier (uploadFile).'),
     silent: silentInput,
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },

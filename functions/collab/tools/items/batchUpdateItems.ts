@@ -40,7 +40,7 @@ export const batchUpdateItems = collabTool({
     hook: hookInput,
     silent: silentInput,
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ items, hook, silent }, ctx): Promise<BatchUpdated> {
     checkDistinct(items.map((i) => i.item_id));
     await checkAll(items, (input, i) => checkUpdateMode(input, `items.${i}.`));
@@ -58,7 +58,7 @@ export const batchUpdateItems = collabTool({
       return { port: target.port, update: planUpdate(target.app, input, `items.${i}.`) };
       // Plain reads: as many in flight as the writes.
     }, ITEM_PARALLELISM);
-    const requests = await checkAll(planned, (p) => updateRequest(ctx, p.port, p.update));
+    const requests = await checkAll(planned, (p, i) => updateRequest(ctx, p.port, p.update, items[i]!.item_id));
     return runItemBatch(
       requests,
       ctx,

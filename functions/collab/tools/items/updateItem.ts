@@ -29,7 +29,7 @@ export const updateItem = collabTool({
     id_only: idOnlyInput("Answer with {revision, title} only (default true); false adds the item's item_id, app_item_id and link."),
     app_id: z.unknown().optional().describe('Not accepted: the item knows its app. Send item_id only.'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ item_id, hook, silent, id_only, app_id, ...input }, ctx): Promise<UpdatedItem> {
     if (app_id !== undefined) {
       throw invalidParameter('app_id', 'no app_id', 'Parameter "app_id" is not accepted by updateItem: the item\'s app is read from item_id (its global id). Remove app_id and send item_id only.');
@@ -39,7 +39,7 @@ export const updateItem = collabTool({
     const item = await ctx.client.getItem(item_id);
     const app = await appSchema(ctx, item.app!.app_id);
     const planned = planUpdate(app, input);
-    const req = await updateRequest(ctx, fieldPort(ctx, app), planned);
+    const req = await updateRequest(ctx, fieldPort(ctx, app), planned, item_id);
     const r = await sendUpdate(ctx, item_id, req, { hook, silent });
     const more = id_only ? {} : { item_id, ...(typeof item.app_item_id === 'number' ? { app_item_id: item.app_item_id } : {}), ...(item.link ? { link: item.link } : {}) };
     return { revision: r.revision, title: r.title, ...more };

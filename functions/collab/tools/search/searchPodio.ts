@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../../shared/ids';
 import { invalidParameter } from '../../../../shared/errors';
 import { collabTool } from '../../tool';
 import { nextStep, searchText, toEntry, type SearchEnvelope, type SearchLevel } from '../../search/envelope';
@@ -16,9 +17,9 @@ export const searchPodio = collabTool({
   input: z.strictObject({
     query: z.string().trim().min(1).max(200).describe('The words to look for (at least one letter or digit); typos are tolerated, every word must match.'),
     ref_type: z.enum(['item', 'task', 'file', 'conversation', 'profile', 'app']).optional().describe('Only results of this kind.'),
-    org_id: z.number().int().positive().optional().describe('Search only this organization.'),
-    space_id: z.number().int().positive().optional().describe('Search only this space (workspace).'),
-    app_id: z.number().int().positive().optional().describe('Search only the items and files of this app.'),
+    org_id: numericId().optional().describe('Search only this organization.'),
+    space_id: numericId().optional().describe('Search only this space (workspace).'),
+    app_id: numericId().optional().describe('Search only the items and files of this app.'),
     search_fields: z.array(z.string().trim().min(1).max(50)).min(1).max(10).optional().describe('Fields to search, e.g. ["title"] (default all: title, text values, tags, …).'),
     limit: z.number().int().min(1).max(20).default(20).describe('Results per page, 1-20 (default 20).'),
     offset: z.number().int().min(0).default(0).describe('Results to skip (default 0).'),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../../shared/ids';
 import { invalidParameter } from '../../../../shared/errors';
 import { EMAIL_PATTERN } from '../../../../shared/fields/values';
 import { collabTool } from '../../tool';
@@ -16,7 +17,7 @@ interface Shared {
   invitable: Record<string, unknown>[];
 }
 
-const ids = (what: string) => z.array(z.number().int().positive()).max(50).optional().describe(what);
+const ids = (what: string) => z.array(numericId()).max(50).optional().describe(what);
 
 export const shareItem = collabTool({
   name: 'shareItem',

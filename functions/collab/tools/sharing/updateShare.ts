@@ -18,7 +18,7 @@ export const updateShare = collabTool({
     "Change the access level (view or edit) of one person's existing grant on an item. For someone without a grant use shareItem; getItemShares lists the grants. " +
     'Returns {success: true, item_id, user_id, access_level}.',
   input: z.strictObject({ item_id: itemIdInput, user_id: shareUserIdInput, access_level: accessLevelInput }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ item_id, user_id, access_level }, { client }): Promise<Updated> {
     await noGrantHint(client.updateGrant('item', item_id, user_id, { access_level }), item_id, user_id);
     return { success: true, item_id, user_id, access_level };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { numericId } from '../../../../shared/ids';
 import { invalidParameter } from '../../../../shared/errors';
 import { collabTool } from '../../tool';
 import { hookInput, silentInput } from '../../params';
@@ -16,7 +17,7 @@ export const deleteTasks = collabTool({
     'Deleted a few at a time; answer {total, successful, failed, tasks: [{index, success, deleted, task_id}]}, a failed entry {index, success: false, ' +
     'task_id, error: {code, message}}. hook/silent apply to every task.',
   input: z.strictObject({
-    task_ids: z.array(z.number().int().positive()).min(1).max(200).describe('The task ids to delete (getTasks lists them).'),
+    task_ids: z.array(numericId()).min(1).max(200).describe('The task ids to delete (getTasks lists them).'),
     hook: hookInput,
     silent: silentInput,
   }),

@@ -17,7 +17,7 @@ export const updateLabel = collabTool({
     'Rename a task label or change its colour (6 hex digits; a leading "#" is stripped); every task with it shows the change. ' +
     'Returns {updated: true, label_id, text, color} with both values as they are now.',
   input: z.strictObject({ label_id: labelIdInput, text: labelTextInput.optional(), color: colorInput.optional() }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ label_id, text, color }, { client }): Promise<Updated> {
     if (text === undefined && color === undefined) throw invalidParameter('text', 'text or color', 'Give the new text, the new color, or both.');
     await client.updateLabel(label_id, { ...(text !== undefined ? { text } : {}), ...(color !== undefined ? { color } : {}) });

@@ -31,7 +31,7 @@ export const updateTasks = collabTool({
     hook: hookInput,
     silent: silentInput,
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   async run({ tasks, hook, silent }, ctx): Promise<TaskBatch<Updated>> {
     tasks.forEach((t, i) => {
       if (Object.keys(t).length < 2) throw invalidParameter(`tasks.${i}`, 'task_id and at least one change', `Parameter "tasks.${i}" names task ${t.task_id} but nothing to change.`);

@@ -6,11 +6,6 @@ import { appSchema } from '../../lookups';
 import { toView, viewLine, type View } from '../../views/render';
 import { EXAMPLE_VIEW } from '../../views/examples';
 
-interface Views {
-  app_id: number;
-  views: View[];
-}
-
 export const getViews = collabTool({
   name: 'getViews',
   description:
@@ -22,13 +17,13 @@ export const getViews = collabTool({
     include_standard_views: z.boolean().default(false).describe('Also list the standard table, badge and calendar views (default false).'),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run({ app_id, include_standard_views }, ctx): Promise<Views> {
+  async run({ app_id, include_standard_views }, ctx): Promise<View[]> {
     const [views, app] = await Promise.all([ctx.client.listViews(app_id, { include_standard_views }), appSchema(ctx, app_id)]);
-    return { app_id, views: views.map((v) => toView(v, app)) };
+    return views.map((v) => toView(v, app));
   },
-  text: (r: Views, input) =>
-    r.views.length
-      ? [...r.views.map(viewLine), `${plural(r.views.length, 'view')} of app #${r.app_id} — getView for one in full${input.include_standard_views ? '' : '; include_standard_views adds table, badge and calendar'}`].join('\n')
-      : `no saved views in app #${r.app_id} — createView saves one`,
-  example: { input: { app_id: 8102 }, result: { app_id: 8102, views: [EXAMPLE_VIEW] } },
+  text: (views: View[], input) =>
+    views.length
+      ? [...views.map(viewLine), `${plural(views.length, 'view')} of app #${input.app_id} — getView for one in full${input.include_standard_views ? '' : '; include_standard_views adds table, badge and calendar'}`].join('\n')
+      : `no saved views in app #${input.app_id} — createView saves one`,
+  example: { input: { app_id: 8102 }, result: [EXAMPLE_VIEW] },
 });

@@ -24,7 +24,7 @@ export const updateLastView = collabTool({
     layout: viewLayoutInput.optional().describe('table, badge or calendar.'),
     fields: viewFieldsInput.optional(),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx): Promise<Updated> {
     const body = planViewDefinition(await appSchema(ctx, input.app_id), input);
     await ctx.client.updateLastView(input.app_id, body);

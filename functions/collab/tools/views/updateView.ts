@@ -32,7 +32,7 @@ export const updateView = collabTool({
     fields: viewFieldsInput.optional(),
     grouping: viewGroupingInput.optional(),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx): Promise<Updated> {
     if (!CHANGES.some((k) => input[k] !== undefined)) throw invalidParameter('filters', `at least one of ${CHANGES.join(', ')}`, 'updateView needs something to change: pass filters, sort_by, layout, fields, grouping, name or private.');
     const app = await appSchema(ctx, input.app_id);

@@ -3,7 +3,8 @@ import { invalidParameter } from '../../../../shared/errors';
 import type { TapeRunListBody } from '../../wire';
 import { unwrapCursor, wrapCursor } from '../../automations/cursors';
 import { runLine, toRun, type AutomationRun } from '../../automations/runs';
-import { cursor, id, page } from '../../../../shared/params';
+import { id, page } from '../../../../shared/params';
+import { pageCursor } from '../../params';
 import { listFooter } from '../../../../shared/render';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_RUN } from '../../automations/examples';
@@ -26,7 +27,7 @@ export const listAutomationRuns = dbappTool({
   description:
     'Run history (last 30 days), newest first, without logs: of one automation (automation_id), one app (app_id), one workspace (workspace_id) or, with ' +
     'none, the whole organization; optionally only some statuses and a created_at window. Simulation runs appear only in an automation\'s history ' +
-    'without status or date filters. Pages of up to 500 (default 50): for the next page pass the returned cursor alone (it keeps the scope and filters). ' +
+    'without status or date filters. Pages of up to 500 (default 50): for the next page pass the returned cursor alone (it keeps the scope and filters); the last page answers cursor: null. ' +
     'getAutomationRun shows one run with its log.',
   input: z.strictObject({
     automation_id: id('Runs of this automation (includes its simulation runs unless status or dates are given).').optional(),
@@ -36,7 +37,7 @@ export const listAutomationRuns = dbappTool({
     created_at_from: utcTime('Only runs created at or after this UTC time, "YYYY-MM-DD HH:MM:SS".'),
     created_at_to: utcTime('Only runs created at or before this UTC time, "YYYY-MM-DD HH:MM:SS".'),
     limit: page({ default: 50, max: 500 }),
-    cursor: cursor('The cursor of the previous page, passed alone (with limit at most): it carries the scope and filters.'),
+    cursor: pageCursor(', passed alone (with limit at most): it carries the scope and filters'),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, { client }): Promise<Result> {

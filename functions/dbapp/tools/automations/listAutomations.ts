@@ -2,7 +2,8 @@ import * as z from 'zod';
 import type { TapeAutomation, TapeAutomationScope } from '../../wire';
 import { cursorFor, wrapCursor } from '../../automations/cursors';
 import { automationLine, automationText, isUnreadable, toAutomation, type AutomationFull, type AutomationSummary } from '../../automations/summary';
-import { cursor, id, page } from '../../../../shared/params';
+import { id, page } from '../../../../shared/params';
+import { pageCursor } from '../../params';
 import { listFooter } from '../../../../shared/render';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
@@ -17,13 +18,13 @@ export const listAutomations = dbappTool({
   description:
     'List automations of one app (app_id), one workspace (workspace_id) or, with neither, every workspace the key administrates, oldest first. ' +
     'Each as a summary (trigger type, action types, paused, broken); verbose adds the full definition. Pages of up to 100 (default 50): pass the ' +
-    'returned cursor with the same app_id / workspace_id for the next page. If an automation on the page cannot be read, the readable part is ' +
+    'returned cursor with the same app_id / workspace_id for the next page; the last page answers cursor: null. If an automation on the page cannot be read, the readable part is ' +
     'returned with readable_limit and a warning.',
   input: z.strictObject({
     app_id: id('List the automations of this app (from listApps).').optional(),
     workspace_id: id('List the automations of this workspace (ignored when app_id is given).').optional(),
     limit: page({ default: 50, max: 100 }),
-    cursor: cursor('The cursor of the previous page, passed with the same scope (app_id / workspace_id) it came from.'),
+    cursor: pageCursor(', passed with the same scope (app_id / workspace_id) it came from'),
     verbose: z.boolean().default(false).describe('Full definitions (description, trigger, filter, actions) instead of summaries.'),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },

@@ -14,7 +14,7 @@ export const replaceAutomationTrigger = dbappTool({
     automation_id: automationId,
     trigger: triggerInput.describe('The new trigger {type, config}, e.g. {"type": "record_updated", "config": {"trigger_on_changes_field_ids": [513]}}.'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   async run({ automation_id, trigger }, ctx) {
     const checked = checkTrigger(trigger);
     await checkTypesAndKeys(ctx, { trigger: checked });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { eachChecked } from '../../../../shared/validate';
 import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields } from '../../fields';
@@ -29,7 +30,7 @@ export const batchCreateRecords = dbappTool({
   async run({ app_id, inputs, silent, hook, workflow }, ctx): Promise<BatchWriteResult> {
     const { client } = ctx;
     // Every input is checked, against the cached schema, before anything is uploaded or written; the org URL (for links) alongside.
-    const [plans, url] = await Promise.all([withAppSchema(ctx, app_id, (app) => inputs.map((input, i) => planFields(app, input.fields, 'create', `inputs.${i}.fields`))), orgUrl(ctx)]);
+    const [plans, url] = await Promise.all([withAppSchema(ctx, app_id, (app) => eachChecked(inputs, (input, i) => planFields(app, input.fields, 'create', `inputs.${i}.fields`))), orgUrl(ctx)]);
     const bodies = await eachBounded(plans, 4, (plan) => finishFields(plan, ctx));
     const flags = { silent, hook, workflow };
     return runRecordBatch(

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { eachChecked } from '../../../../shared/validate';
 import { invalidParameter } from '../../../../shared/errors';
 import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
@@ -39,7 +40,7 @@ export const batchUpdateRecords = dbappTool({
       seen.set(u.record_id, i);
     });
     // Every update is checked against the cached schema; the org URL (for links) alongside.
-    const [plans, url] = await Promise.all([withAppSchema(ctx, app_id, (app) => updates.map((u, i) => planFields(app, u.fields, 'update', `updates.${i}.fields`))), orgUrl(ctx)]);
+    const [plans, url] = await Promise.all([withAppSchema(ctx, app_id, (app) => eachChecked(updates, (u, i) => planFields(app, u.fields, 'update', `updates.${i}.fields`))), orgUrl(ctx)]);
     // Checklist items given by id are completed from the record's current entries: those records are read first.
     const bodies = await eachBounded(plans, 8, async (plan, i) => {
       if (!needsCurrent(plan)) return finishFields(plan, ctx);

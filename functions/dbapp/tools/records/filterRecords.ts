@@ -30,7 +30,7 @@ export const filterRecords = dbappTool({
     'close_date within current_month, owner equal [10000], name contains "GmbH". A filter names its field by field_id or external_id; ' +
     'field_type and type are derived from the app, category/status options may be given by text, and every filter is checked against ' +
     'the app before the call (match types per field type, operands, date forms). Metadata filters: {"type": "created_at" | "last_modified_at", ' +
-    '"match_type": "on_or_after", "values": [{"value": "2025-03-01 00:00:00"}]} and app_record_id. Pages of up to 500 (default 100) with a cursor; ' +
+    '"match_type": "on_or_after", "values": [{"value": "2025-03-01 00:00:00"}]} and app_record_id. Pages of up to 500 (default 100) with a cursor (the last page answers cursor: null); ' +
     'count_only answers the number of matches. Read-only.',
   input: z.strictObject({
     app_id: recordAppId,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { page, cursor } from '../../../../shared/params';
+import { page } from '../../../../shared/params';
+import { pageCursor } from '../../params';
 import { dbappTool } from '../../tool';
 import { listFooter, plainText, shortDate } from '../../../../shared/render';
 import { recordId } from '../../records/common';
@@ -15,11 +16,11 @@ export const listRecordComments = dbappTool({
   name: 'listRecordComments',
   description:
     'List the comments on a record, oldest first: {comment_id, value, created_on, created_by {user_id, name}, files}. Pages of up to 100 ' +
-    '(default 50); pass the cursor for the next page. Use createRecordComment to add one. Read-only.',
+    '(default 50); pass the cursor for the next page; the last page answers cursor: null. Use createRecordComment to add one. Read-only.',
   input: z.strictObject({
     record_id: recordId,
     limit: page({ default: 50, max: 100, what: 'Comments per page' }),
-    cursor: cursor(),
+    cursor: pageCursor(),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run({ record_id, limit, cursor }, { client }): Promise<CommentPage> {

@@ -27,7 +27,7 @@ export const listRecords = dbappTool({
   name: 'listRecords',
   description:
     'List the records of an app (newest first, or sorted by sort_by), or of a saved view (view_id wins over app_id: the records the view ' +
-    'matches, in its order). Pages of up to 500 (default 100); pass the returned cursor for the next page. count_only answers just the total. ' +
+    'matches, in its order). Pages of up to 500 (default 100); pass the returned cursor (a string) for the next page; the last page answers cursor: null. count_only answers just the total. ' +
     'field_ids (ids or external ids) and field_types trim the fields returned. To select records by field values use filterRecords. Read-only.',
   input: z.strictObject({
     app_id: id('Numeric id of the app whose records to list (from listApps); give app_id or view_id.').optional(),

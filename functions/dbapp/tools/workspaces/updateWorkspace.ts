@@ -14,7 +14,7 @@ export const updateWorkspace = dbappTool({
     name: z.string().trim().min(1).max(255).optional().describe('New name.'),
     description: z.string().max(10_000).optional().describe('New description ("" clears it).'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ workspace_id, ...changes }, { client }) {
     if (changes.name === undefined && changes.description === undefined) {
       throw invalidParameter('name', 'name and/or description', 'Nothing to update: pass "name", "description" or both.');

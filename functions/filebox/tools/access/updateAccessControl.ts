@@ -16,7 +16,7 @@ export const updateAccessControl = fileboxTool({
     principal_id: principalIdInput('The user id (GUID) or group id (g…) whose access changes.'),
     ...permissionInputs,
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, { client, deadline }): Promise<AccessControl> {
     checkFolderOnly(input.item_id, input);
     const body = permissionBody(input as PermissionInput);

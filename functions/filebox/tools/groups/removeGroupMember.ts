@@ -13,7 +13,7 @@ export const removeGroupMember = fileboxTool({
     group_id: groupIdInput('The group id (g…, from listGroups).'),
     user_id: userIdInput('The member\'s user id (GUID; getGroup with include_contacts lists them).'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  annotations: { readOnly: false, destructive: true, idempotent: false },
   async run({ group_id, user_id }, { client }): Promise<Removed> {
     await client.removeGroupContacts(group_id, [{ Id: user_id }]);
     return { message: `Removed ${user_id} from group ${group_id}.` };

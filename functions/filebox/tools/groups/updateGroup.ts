@@ -12,7 +12,7 @@ export const updateGroup = fileboxTool({
     name: z.string().trim().min(1).max(200).optional().describe('New name.'),
     is_shared: z.boolean().optional().describe('true: shared with every employee; false: personal.'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ group_id, name, is_shared }, { client }): Promise<Group> {
     if (name === undefined && is_shared === undefined) throw invalidParameter('name', 'at least one of name, is_shared', 'Nothing to change: pass name or is_shared.');
     return toGroup(await client.updateGroup(group_id, { ...(name !== undefined ? { Name: name } : {}), ...(is_shared !== undefined ? { IsShared: is_shared } : {}) }));

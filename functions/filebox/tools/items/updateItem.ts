@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
-import { concreteItemIdInput } from '../../params';
+import { concreteItemIdInput, expirationDateInput, isoExpiry } from '../../params';
 import { itemDetail, toItem, type Item } from '../../render';
 import { nameInput } from '../../items/targets';
 
@@ -14,9 +14,9 @@ export const updateItem = fileboxTool({
     item_id: concreteItemIdInput('Id of the file (fi…) or folder (fo…) to change.'),
     name: nameInput('New name, 1-255 characters, without \\ / : * ? " < > |.').optional(),
     description: z.string().max(4000).optional().describe('New description ("" clears it).'),
-    expiration_date: z.iso.datetime({ offset: true, message: 'an ISO 8601 date-time such as 2026-12-31T00:00:00Z' }).optional().describe('When the item expires, ISO 8601 (e.g. 2026-12-31T00:00:00Z).'),
+    expiration_date: expirationDateInput('When the item expires.').optional(),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ item_id, name, description, expiration_date }, { client }): Promise<Item> {
     if (name === undefined && description === undefined && expiration_date === undefined) {
       throw invalidParameter('name', 'at least one of name, description, expiration_date', 'Nothing to change: pass name, description or expiration_date.');
@@ -25,7 +25,7 @@ export const updateItem = fileboxTool({
       await client.updateItem(item_id, {
         ...(name !== undefined ? { Name: name, FileName: name } : {}),
         ...(description !== undefined ? { Description: description } : {}),
-        ...(expiration_date !== undefined ? { ExpirationDate: new Date(expiration_date).toISOString() } : {}),
+        ...(expiration_date !== undefined ? { ExpirationDate: isoExpiry(expiration_date) } : {}),
       }),
     );
   },

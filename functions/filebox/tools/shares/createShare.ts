@@ -8,20 +8,21 @@ import { notifyRecipients } from '../../shares/notify';
 
 const DAY = 86_400_000;
 
-interface Created {
-  share: Share;
+/** The share itself, with what else happened beside its fields. */
+type Created = Share & {
   /** Recipients the share was emailed to. */
   notified: string[];
   /** Parameters that do not apply to this share type and were not sent. */
   ignored?: string[];
-}
+};
 
 export const createShare = fileboxTool({
   name: 'createShare',
   description:
     'Create a share link: Send (items others download through the link) or Request (a link others use to upload into the folder parent_id; items ' +
     'are ignored). expiration_days sets the expiry (default: the account\'s), max_downloads limits downloads per link (-1 unlimited). recipients get the ' +
-    'link by email with personal_message (cc_sender copies you). Returns {share, notified, ignored?}.',
+    'link by email with personal_message (cc_sender copies you). Returns the share, with notified (the recipients emailed) and ignored (parameters ' +
+    'that do not apply to this share type) beside its fields.',
   input: z.strictObject({
     share_type: z.enum(['Send', 'Request']).describe('Send: share files for download; Request: ask for uploads into a folder.'),
     items: z.array(concreteItemIdInput('A file (fi…) or folder (fo…) id.')).max(100).optional().describe('Send: the items to share (required for Send), at most 100.'),
@@ -66,18 +67,24 @@ export const createShare = fileboxTool({
     });
     const recipients = input.recipients ?? [];
     const share = recipients.length ? await notifyRecipients(client, w.Id, recipients, { message: input.personal_message, ccSender: input.cc_sender }) : w;
-    return { share: toShare({ ...share, Items: w.Items }), notified: recipients, ...(ignored.length ? { ignored } : {}) };
+    return { ...toShare({ ...share, Items: w.Items }), notified: recipients, ...(ignored.length ? { ignored } : {}) };
   },
   text: (r: Created) =>
     [
-      `created ${shareDetail(r.share)}`,
+      `created ${shareDetail(r)}`,
       ...(r.notified.length ? [`emailed to ${r.notified.join(', ')}`] : []),
-      ...(r.ignored ? [`ignored for a ${r.share.ShareType} share: ${r.ignored.join(', ')}`] : []),
+      ...(r.ignored ? [`ignored for a ${r.ShareType} share: ${r.ignored.join(', ')}`] : []),
     ].join('\n'),
   example: {
     input: { share_type: 'Send', items: ['fi000033-5f1e-4b0c-9a7d-000000000033'], expiration_days: 14, recipients: ['daniel@ortizbuilders.example'] },
     result: {
-      share: { Id: 's00003ea-5f1e-4b0c-9a7d-0000000003ea', ShareType: 'Send', Title: 'Files from Olivia Bennett', Uri: 'https://acme.sf-api.com/share/view/a0000003eb', ExpirationDate: '2026-03-24T09:00:00Z', TotalDownloads: 0, MaxDownloads: -1 },
+      Id: 's00003ea-5f1e-4b0c-9a7d-0000000003ea',
+      ShareType: 'Send',
+      Title: 'Files from Olivia Bennett',
+      Uri: 'https://acme.sf-api.com/share/view/a0000003eb',
+      ExpirationDate: '2026-03-24T09:00:00Z',
+      TotalDownloads: 0,
+      MaxDownloads: -1,
       notified: ['daniel@ortizbuilders.example'],
     },
   },

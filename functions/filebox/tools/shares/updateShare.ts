@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
 import { fileboxTool } from '../../tool';
-import { shareIdInput } from '../../params';
+import { expirationDateInput, isoExpiry, shareIdInput } from '../../params';
 import { maxDownloadsInput, shareDetail, toShare, type Share } from '../../shares/shape';
 
 export const updateShare = fileboxTool({
@@ -10,17 +10,17 @@ export const updateShare = fileboxTool({
   input: z.strictObject({
     share_id: shareIdInput('The share id (s…, from listShares).'),
     title: z.string().trim().max(200).optional().describe('New title.'),
-    expiration_date: z.iso.datetime({ offset: true, message: 'an ISO 8601 date-time such as 2026-12-31T00:00:00Z' }).optional().describe('New expiry, ISO 8601 (e.g. 2026-12-31T00:00:00Z).'),
+    expiration_date: expirationDateInput('New expiry; a past one ends the share.').optional(),
     max_downloads: maxDownloadsInput.optional(),
     require_login: z.boolean().optional().describe('Recipients must sign in.'),
     require_user_info: z.boolean().optional().describe('Visitors must give name and email.'),
     is_view_only: z.boolean().optional().describe('Send shares: view only, no download.'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ share_id, title, expiration_date, max_downloads, require_login, require_user_info, is_view_only }, { client }): Promise<Share> {
     const body = {
       ...(title !== undefined ? { Title: title } : {}),
-      ...(expiration_date !== undefined ? { ExpirationDate: new Date(expiration_date).toISOString() } : {}),
+      ...(expiration_date !== undefined ? { ExpirationDate: isoExpiry(expiration_date) } : {}),
       ...(max_downloads !== undefined ? { MaxDownloads: max_downloads } : {}),
       ...(require_login !== undefined ? { RequireLogin: require_login } : {}),
       ...(require_user_info !== undefined ? { RequireUserInfo: require_user_info } : {}),

@@ -16,7 +16,7 @@ export const updateUser = fileboxTool({
     company: z.string().trim().max(200).optional().describe('New company.'),
     is_disabled: z.boolean().optional().describe('true disables the user, false enables them again.'),
   }),
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  annotations: { readOnly: false, destructive: true, idempotent: true },
   async run({ user_id, first_name, last_name, company, is_disabled }, { client }): Promise<User> {
     if (first_name === undefined && last_name === undefined && company === undefined && is_disabled === undefined) {
       throw invalidParameter('first_name', 'at least one of first_name, last_name, company, is_disabled', 'Nothing to change: pass first_name, last_name, company or is_disabled.');

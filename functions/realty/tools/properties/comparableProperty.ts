@@ -1,14 +1,15 @@
 import * as z from 'zod';
-import { ToolError } from '../../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../../shared/errors';
 import { plural } from '../../../../shared/render';
 import { cityInput, MAX_TAKE, stateInput, streetInput, zipInput } from '../../params';
 import { propertyLine, usd } from '../../render';
 import { realtyTool } from '../../tool';
 import { formatAddress, normaliseAddress } from '../../properties/address';
+import type { BatchDataClient } from '../../client';
 import { COMP_CRITERIA, compCriteriaText, compMetrics, compOptions } from '../../properties/comparables';
 import { toolEnvelope } from '../../properties/envelope';
 import { EXAMPLE_ENVELOPE, EXAMPLE_META, EXAMPLE_PROPERTY } from '../../properties/example';
-import type { BdEnvelope } from '../../wire';
+import type { BdEnvelope, BdLookupAddress } from '../../wire';
 
 const C = COMP_CRITERIA;
 const useSwitch = (what: string) => z.boolean().default(true).describe(`Only comparables ${what} (default true; false drops this criterion).`);
@@ -23,10 +24,11 @@ export const comparableProperty = realtyTool({
     'an address BatchData does not know is NOT_FOUND. Text: one line per comparable with its distance and last sale, then the metrics; format=json returns the ' +
     `envelope with meta.results.aggComparablesMetrics. take: default 10, max ${MAX_TAKE}. Read-only; each comparable returned is billed.`,
   input: z.strictObject({
-    street: streetInput(),
-    city: cityInput(),
-    state: stateInput(),
-    zip: zipInput(),
+    street: streetInput(' — with city, state and zip').optional(),
+    city: cityInput().optional(),
+    state: stateInput().optional(),
+    zip: zipInput().optional(),
+    property_id: z.string().trim().min(1).max(64).optional().describe('BatchData property id of the subject (its _id, shown as "#…" by searchProperties and lookupProperty) — instead of the address.'),
     use_distance: useSwitch(`within ${C.distanceMiles} mile of the subject`),
     use_bedrooms: useSwitch(`with the subject's bedrooms ±${C.bedrooms}`),
     use_year_built: useSwitch(`built within ±${C.yearBuilt} years of the subject`),
@@ -36,7 +38,7 @@ export const comparableProperty = realtyTool({
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, { client }): Promise<BdEnvelope> {
-    const subject = normaliseAddress(input);
+    const subject = await subjectOf(input, client);
     let env: BdEnvelope;
     try {
       env = await client.searchProperties({ searchCriteria: { compAddress: subject }, options: { ...compOptions(input), skip: 0, take: input.take } });
@@ -57,7 +59,7 @@ export const comparableProperty = realtyTool({
   },
   text: (env: BdEnvelope, input) => {
     const { properties, meta } = env.results;
-    const subject = formatAddress(normaliseAddress(input));
+    const subject = formatAddress((env.results.searchCriteria?.compAddress ?? {}) as BdLookupAddress);
     const criteria = compCriteriaText(input);
     if (properties.length === 0) return `no comparables of ${subject} (${criteria}) — turn a use_* criterion off to widen the search`;
     const lines = properties.map((p) => {
@@ -90,3 +92,26 @@ export const comparableProperty = realtyTool({
     },
   },
 });
+
+type Subject = { street?: string; city?: string; state?: string; zip?: string; property_id?: string };
+const PARTS = ['street', 'city', 'state', 'zip'] as const;
+
+/** The subject's full address: as given, or looked up from its property_id (comparables take an address only). */
+async function subjectOf(input: Subject, client: BatchDataClient): Promise<BdLookupAddress> {
+  const given = PARTS.filter((k) => input[k] !== undefined);
+  if (input.property_id !== undefined) {
+    if (given.length) throw invalidParameter('property_id', 'either the address (street, city, state, zip) or property_id', `Name the subject one way only: property_id or the address, not both (got property_id and ${given.join(', ')}).`);
+    const env = await client.lookupProperties({ requests: [{ propertyId: input.property_id }] });
+    const a = env.results.properties[0]?.address;
+    if (!a) throw new ToolError('NOT_FOUND', `BatchData has no property with id ${input.property_id}. Take the id from searchProperties or lookupProperty, or pass the address instead.`, { property_id: input.property_id });
+    const missing = PARTS.filter((k) => !a[k]);
+    if (missing.length) throw new ToolError('NOT_FOUND', `BatchData's record of property ${input.property_id} has no ${missing.join(', ')}: comparables need the full address. Pass the address instead.`, { property_id: input.property_id, missing });
+    return normaliseAddress({ street: a.street!, city: a.city!, state: a.state!, zip: a.zip! });
+  }
+  const missing = PARTS.filter((k) => input[k] === undefined);
+  if (missing.length === PARTS.length) throw invalidParameter('street', 'the address (street, city, state, zip) or property_id', 'Name the subject: its address (street, city, state, zip) or its property_id.');
+  if (missing.length) {
+    throw invalidParameter(missing[0]!, 'street, city, state and zip together, or property_id', `The subject's address is incomplete: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing. Comparables need the full address (or pass property_id).`, { missing });
+  }
+  return normaliseAddress(input as BdLookupAddress);
+}

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { printedId } from '../../../../shared/ids';
 import { ToolError } from '../../../../shared/errors';
 import { cityInput, stateInput, streetInput, zipInput } from '../../params';
 import { realtyTool } from '../../tool';
@@ -22,7 +23,7 @@ export const lookupProperty = realtyTool({
     city: cityInput().optional(),
     state: stateInput().optional(),
     zip: zipInput().optional(),
-    property_id: z.string().trim().min(1).max(64).optional().describe('BatchData property id (its _id), e.g. "66a1f0c2e4b0a1b2c3d4e5f6" — instead of the address.'),
+    property_id: printedId(z.string().trim().min(1).max(64)).optional().describe('BatchData property id (its _id), e.g. "66a1f0c2e4b0a1b2c3d4e5f6" — instead of the address.'),
     apn: z.string().trim().min(1).max(40).optional().describe("The county's parcel number (APN), e.g. \"123-45-678\"; needs county_fips_code."),
     county_fips_code: z
       .string()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import type { Clock } from '../../kit';
+import type { Clock, OAuthServer } from '../../kit';
 import { PODIO_DEMO } from '../demo';
 import { jsonBody, PodioHttpError, type TwinContext, type TwinEnv } from '../http';
 import type { PodioState, TokenRow } from '../state';
@@ -9,15 +9,16 @@ import type { PodioState, TokenRow } from '../state';
 export const ACCESS_TOKEN_SECONDS = 28_800;
 export const REFRESH_TOKEN_MS = 28 * 24 * 3_600_000;
 
-const GRANTS = ['password', 'refresh_token', 'app'];
+const GRANTS = ['authorization_code', 'password', 'refresh_token', 'app'];
 
 /**
  * `POST /oauth/token` (form-encoded as Podio and podio-js send it; JSON also read): grant types
  * password (the demo users' mail, or owner@sandbox.test / member@sandbox.test, with the password
  * "sandbox"), refresh_token, and app (app_id + the app's token). Any non-empty client_id and
- * client_secret pass: the twin keeps no API clients.
+ * client_secret pass: the twin keeps no API clients. The authorization-code flow, and the refresh
+ * of its tokens, is the kit's OAuth server (`oauth`, podio/oauth.ts), which checks the client.
  */
-export function oauthRoutes(state: PodioState, clock: Clock) {
+export function oauthRoutes(state: PodioState, clock: Clock, oauth?: OAuthServer) {
   const r = new Hono<TwinEnv>();
   const bad = (code: string, message: string, status = 400) => new PodioHttpError(status, code, message);
 
@@ -57,6 +58,7 @@ export function oauthRoutes(state: PodioState, clock: Clock) {
     const p = await params(c);
     if (!p.grant_type) throw bad('invalid_request', 'Missing parameter "grant_type"');
     if (!p.client_id || !p.client_secret) throw bad('invalid_client', 'Missing or invalid "client_id" / "client_secret"', 401);
+    if (oauth && (p.grant_type === 'authorization_code' || (p.grant_type === 'refresh_token' && oauth.knowsRefresh(p.refresh_token)))) return c.json(oauth.grant(p));
     const who = grant(p);
     const access_token = randomBytes(16).toString('hex');
     const refresh_token = randomBytes(16).toString('hex');

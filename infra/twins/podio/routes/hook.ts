@@ -57,7 +57,10 @@ export function hookRoutes(state: PodioState, clock: Clock, hooks: PodioHooks) {
   });
 
   route.post('/hook/:hook_id/verify/request', (c) => {
-    hooks.requestVerification(hook(c));
+    const h = hook(c);
+    // The state table of the hook (inactive → request → validate → active) has no request on an active hook.
+    if (h.status === 'active') throw invalid('The hook is already verified.');
+    hooks.requestVerification(h);
     return c.body(null, 204);
   });
 

@@ -1,0 +1,3 @@
+import { collabEventTools } from '../../events/tools';
+
+export const listSubscriptions = collabEventTools.listSubscriptions;

@@ -1,0 +1,3 @@
+import { crmEventTools } from '../../events/tools';
+
+export const ackEvents = crmEventTools.ackEvents;

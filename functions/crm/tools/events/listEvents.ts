@@ -1,0 +1,3 @@
+import { crmEventTools } from '../../events/tools';
+
+export const listEvents = crmEventTools.listEvents;

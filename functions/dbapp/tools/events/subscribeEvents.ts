@@ -1,0 +1,3 @@
+import { dbappEventTools } from '../../events/tools';
+
+export const subscribeEvents = dbappEventTools.subscribeEvents;

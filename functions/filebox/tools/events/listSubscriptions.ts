@@ -1,0 +1,3 @@
+import { fileboxEventTools } from '../../events/tools';
+
+export const listSubscriptions = fileboxEventTools.listSubscriptions;

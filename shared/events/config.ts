@@ -1,0 +1,57 @@
+/**
+ * The event inbox's settings (README "Event inbox"), read from the environment with the rest of
+ * the configuration (shared/config.ts). Everything is optional: without EVENTS_BASE_URL the
+ * receiver still answers, but subscribeEvents cannot tell a vendor where to deliver.
+ */
+export interface EventsConfig {
+  /** EVENTS_BASE_URL: the public base of this deployment (the receiver is `<base>/v1/events/…`). */
+  baseUrl?: string;
+  /** EVENTS_TTL_SECONDS: how long a stored event is kept (default 7 days; DynamoDB TTL). */
+  ttlSeconds: number;
+  /** EVENTS_VERIFY_WAIT_MS: how long subscribeEvents waits for a vendor's verification POST (default 15 s). */
+  verifyWaitMs: number;
+  /** EVENTS_MAX_BODY_BYTES: the largest delivery accepted (default 1 MB). */
+  maxBodyBytes: number;
+  /** EVENTS_SQS_QUEUE_URL / EVENTS_BUS_NAME: where each new event is also sent (off when unset). */
+  fanout: { queueUrl?: string; busName?: string };
+  /**
+   * Per platform whose vendor signs deliveries with an app's secret (HubSpot): the app the service
+   * subscribes through, from `<PLATFORM>_EVENTS_APP_ID`, `_DEVELOPER_KEY` and `_CLIENT_SECRET`.
+   */
+  apps: Record<string, { appId: string; developerKey: string; clientSecret: string }>;
+}
+
+export const DEFAULT_EVENT_TTL_SECONDS = 7 * 24 * 3600;
+export const DEFAULT_MAX_DELIVERY_BYTES = 1_000_000;
+
+type Env = Record<string, string | undefined>;
+
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+export function loadEventsConfig(env: Env): EventsConfig {
+  const apps: EventsConfig['apps'] = {};
+  for (const name of Object.keys(env)) {
+    const m = /^([A-Z][A-Z0-9]*)_EVENTS_APP_ID$/.exec(name);
+    if (!m) continue;
+    const [appId, developerKey, clientSecret] = ['APP_ID', 'DEVELOPER_KEY', 'CLIENT_SECRET'].map((k) => env[`${m[1]}_EVENTS_${k}`] ?? '');
+    if (appId && developerKey && clientSecret) apps[m[1]!.toLowerCase()] = { appId, developerKey, clientSecret };
+  }
+  const baseUrl = env.EVENTS_BASE_URL?.trim().replace(/\/+$/, '');
+  return {
+    ...(baseUrl ? { baseUrl } : {}),
+    ttlSeconds: positive(env, 'EVENTS_TTL_SECONDS', DEFAULT_EVENT_TTL_SECONDS),
+    maxBodyBytes: positive(env, 'EVENTS_MAX_BODY_BYTES', DEFAULT_MAX_DELIVERY_BYTES),
+    verifyWaitMs: positive(env, 'EVENTS_VERIFY_WAIT_MS', 15_000),
+    fanout: {
+      ...(env.EVENTS_SQS_QUEUE_URL ? { queueUrl: env.EVENTS_SQS_QUEUE_URL } : {}),
+      ...(env.EVENTS_BUS_NAME ? { busName: env.EVENTS_BUS_NAME } : {}),
+    },
+    apps,
+  };
+}

@@ -1,0 +1,113 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import type { Runtime } from '../runtime';
+import type { ErrorCode } from '../errors';
+import { loadEventsConfig, type EventsConfig } from './config';
+import { fanOut, fanoutSenders, type Sender } from './fanout';
+import { Inbox } from './inbox';
+import { countRefusal, countStored } from './metrics';
+import type { Delivery, EventsAdapter, InboxEvent, Refusal, Subscription } from './model';
+
+/** The receiver's path; `{id}` is a subscription id (or an app-level target an adapter names). */
+export const RECEIVER_PATH = '/v1/events/:platform/:id';
+
+export const eventsConfigOf = (rt: Pick<Runtime, 'config'>): EventsConfig => (rt.config.events ??= loadEventsConfig({}));
+
+/** The receiver URL of a subscription; vendors that do not sign get its secret in the query. */
+export function receiverUrl(config: EventsConfig, sub: Pick<Subscription, 'platform' | 'id' | 'secret'>, withSecret: boolean): string {
+  const base = `${config.baseUrl}/v1/events/${sub.platform}/${sub.id}`;
+  return withSecret ? `${base}?secret=${encodeURIComponent(sub.secret)}` : base;
+}
+
+/** Authenticity for vendors that do not sign: the subscription's secret in the URL, compared in constant time. */
+export function secretInUrl(delivery: Delivery, sub: Subscription | undefined): Refusal | undefined {
+  if (!sub) return refusal(404, 'unknown_subscription', 'No such subscription.');
+  const given = Buffer.from(new URL(delivery.url).searchParams.get('secret') ?? '');
+  const expected = Buffer.from(sub.secret);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refusal(401, 'bad_secret', 'The delivery does not carry this subscription\'s secret.');
+  return undefined;
+}
+
+export const refusal = (status: number, reason: Refusal['reason'], message: string): Refusal => ({ status, reason, message });
+export const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && x !== null && 'reason' in x && 'status' in x;
+
+const CODES: Record<number, ErrorCode> = { 400: 'INVALID_PARAMETER', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'INVALID_PARAMETER', 413: 'INVALID_PARAMETER' };
+
+export interface ReceiverOptions {
+  /** Fan-out senders; default: the ones the configuration names (shared/events/fanout.ts). */
+  senders?: Sender[];
+  now?: () => number;
+}
+
+/**
+ * `POST /v1/events/{platform}/{id}`: a vendor's delivery. It is authenticated the vendor's way
+ * before anything is parsed, stored once per event, optionally fanned out, then answered: the
+ * receiver runs no tool and calls no vendor, so it answers within every vendor's timeout. Any
+ * refusal stores nothing and is counted (shared/events/metrics.ts).
+ */
+export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOptions = {}): void {
+  const now = options.now ?? Date.now;
+  let senders = options.senders;
+  app.all(RECEIVER_PATH, async (c) => {
+    const platformName = c.req.param('platform');
+    const platform = rt.registry.platforms.get(platformName);
+    const adapter = platform?.events ? await platform.events() : undefined;
+    if (!adapter) return refuse(c, platform ? platformName : '(unknown)', refusal(404, 'unknown_subscription', `No event receiver for platform "${platformName}".`));
+    const config = eventsConfigOf(rt);
+    if (c.req.method !== 'POST') return refuse(c, platformName, refusal(405, 'wrong_method', 'Deliveries are POSTed.'));
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > config.maxBodyBytes) return refuse(c, platformName, refusal(413, 'too_large', `A delivery is at most ${config.maxBodyBytes} bytes.`));
+    const body = await c.req.text();
+    if (Buffer.byteLength(body) > config.maxBodyBytes) return refuse(c, platformName, refusal(413, 'too_large', `A delivery is at most ${config.maxBodyBytes} bytes.`));
+    const inbox = new Inbox(rt.store, config.ttlSeconds, now);
+    const id = c.req.param('id');
+    const sub = /^sub_[A-Za-z0-9_-]{1,40}$/.test(id) ? await inbox.get(id) : undefined;
+    const owned = sub && sub.platform === platformName ? sub : undefined;
+    const delivery: Delivery = { method: c.req.method, url: c.req.url, headers: c.req.raw.headers, body };
+    const denied = adapter.authenticate(delivery, owned, rt.config, now());
+    if (denied) return refuse(c, platformName, denied);
+    const parsed = adapter.parse(delivery, owned as Subscription);
+    if (isRefusal(parsed)) return refuse(c, platformName, parsed);
+    if (parsed.kind === 'verify') {
+      if (!owned) return refuse(c, platformName, refusal(404, 'unknown_subscription', 'No such subscription.'));
+      await inbox.putCode(owned.id, parsed.ref, parsed.code);
+      return c.json({ success: true, data: { verification: 'received' } });
+    }
+    const stored: InboxEvent[] = [];
+    let duplicates = 0;
+    if (adapter.route) {
+      // A batch's events mostly share an index (HubSpot: one portal): read each index once per delivery.
+      const indexes = new Map<string, Promise<Subscription[]>>();
+      const subscriptionsIn = (index: string) =>
+        indexes.get(index) ??
+        indexes.set(index, inbox.indexMembers(index).then(async (members) => (await Promise.all(members.map((m) => inbox.get(m.id)))).filter((s): s is Subscription => s !== undefined))).get(index)!;
+      for (const e of parsed.events) {
+        const route = adapter.route(e, rt.config);
+        if (!route) continue;
+        const subs = (await subscriptionsIn(route.index)).filter((s) => route.accepts(s));
+        for (const s of subs) {
+          const r = await inbox.append(s, [e]);
+          stored.push(...r.stored);
+          duplicates += r.duplicates;
+        }
+      }
+    } else {
+      if (!owned) return refuse(c, platformName, refusal(404, 'unknown_subscription', 'No such subscription.'));
+      const r = await inbox.append(owned, parsed.events);
+      stored.push(...r.stored);
+      duplicates += r.duplicates;
+    }
+    countStored(platformName, stored.length, duplicates);
+    senders ??= fanoutSenders(config.fanout);
+    await fanOut(senders, stored, platformName);
+    return c.json({ success: true, data: { stored: stored.length, duplicates } });
+  });
+}
+
+function refuse(c: Context, platform: string, r: Refusal): Response {
+  countRefusal(platform, r);
+  // The service's error envelope (shared/errors.ts codes), so a vendor's log shows why.
+  return c.json({ success: false, error: { code: CODES[r.status] ?? 'INVALID_PARAMETER', message: r.message, details: { reason: r.reason } } }, r.status as 400);
+}
+
+export type { EventsAdapter };

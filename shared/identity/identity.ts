@@ -1,0 +1,165 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ToolError, rateLimited } from '../errors';
+import type { Store } from '../store';
+import type { IdentityConfig } from './config';
+import { Connections, type ConnectionRecord, type Credential } from './connections';
+import { ServiceKeys, type KeyRecord } from './keys';
+import { clientSecret, TokenError, tokenRequest } from './oauth';
+import { PLATFORM_AUTH, fillUrl, type OAuthProvider } from './providers';
+import { K, withLease } from './records';
+import type { Vault } from './vault';
+
+/** A connect link (and the OAuth state derived from it) is good for ten minutes. */
+export const LINK_SECONDS = 600;
+
+/** An access token this close to its expiry is refreshed before the call, not after a 401. */
+export const REFRESH_SKEW_MS = 60_000;
+
+/** What a connect link lets its holder do: attach credentials to one pending connection. */
+export interface LinkRecord {
+  tenant: string;
+  connection: string;
+  platform: string;
+  expires_at: number;
+}
+
+export interface IdentityOptions {
+  store: Store;
+  vault: () => Promise<Vault>;
+  config: IdentityConfig;
+  /** The fetch that reaches each platform's vendor (twins in-process locally). */
+  fetchFor: (platform: string) => typeof fetch;
+  timeoutMs: number;
+  now?: () => number;
+  /** This service's public origin, when PUBLIC_BASE_URL is not set (the local server's address). */
+  publicBase?: () => string | undefined;
+}
+
+/** Service keys, connections, their vault and the vendors' token endpoints: one per runtime. */
+export class Identity {
+  readonly keys: ServiceKeys;
+  readonly connections: Connections;
+  readonly store: Store;
+  readonly config: IdentityConfig;
+  readonly now: () => number;
+
+  constructor(private readonly opts: IdentityOptions) {
+    this.store = opts.store;
+    this.config = opts.config;
+    this.now = opts.now ?? Date.now;
+    this.keys = new ServiceKeys(opts.store, this.now);
+    this.connections = new Connections(opts.store, opts.vault, this.now);
+  }
+
+  base(): string {
+    const base = this.config.publicBaseUrl ?? this.opts.publicBase?.();
+    if (!base) throw new ToolError('INTERNAL_ERROR', 'This deployment does not know its public address: set PUBLIC_BASE_URL.', {});
+    return base;
+  }
+
+  redirectUri(): string {
+    return `${this.base()}/v1/connections/callback`;
+  }
+
+  provider(platform: string): OAuthProvider {
+    const p = PLATFORM_AUTH[platform]?.oauth;
+    if (!p) throw new ToolError('INVALID_PARAMETER', `Platform "${platform}" has no OAuth flow; connect it with an API key.`, { parameter: 'auth', expected: '"api_key"' });
+    return p;
+  }
+
+  authorizeBase(platform: string): string {
+    return this.config.authorizeUrls[platform] ?? this.provider(platform).authorizeUrl;
+  }
+
+  client(platform: string) {
+    const c = this.config.oauthClients[platform];
+    if (!c) throw new ToolError('INTERNAL_ERROR', `This deployment has no OAuth app for "${platform}": set ${platform.toUpperCase()}_OAUTH_CLIENT_ID and its secret.`, {});
+    return c;
+  }
+
+  fetchFor(platform: string): typeof fetch {
+    return this.opts.fetchFor(platform);
+  }
+
+  /** A fresh connect link for a connection (new, or one that needs reauthorising). */
+  async link(record: ConnectionRecord): Promise<{ connect_url: string; expires_at: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const expires = this.now() + LINK_SECONDS * 1000;
+    const link: LinkRecord = { tenant: record.tenant, connection: record.id, platform: record.platform, expires_at: expires };
+    await this.store.put(K.link(token), link, LINK_SECONDS);
+    return { connect_url: `${this.base()}/v1/connect/${token}`, expires_at: new Date(expires).toISOString() };
+  }
+
+  /** The key's own rate limit (policy.rate_limit), across its platforms. */
+  async countKey(key: KeyRecord): Promise<void> {
+    const limit = key.policy.rate_limit;
+    if (!limit) return;
+    const counter = await this.store.increment(`rl#key#${key.id}`, limit.window_seconds, limit.max);
+    if (!counter.allowed) {
+      throw rateLimited(counter.resetSeconds, `This service key's own limit of ${limit.max} calls per ${limit.window_seconds} s is reached; retry after ${counter.resetSeconds} s.`, { limit: limit.max, window_seconds: limit.window_seconds });
+    }
+  }
+
+  /** UNAUTHORIZED for a connection that cannot be used, with a link that fixes it. */
+  private async unusable(record: ConnectionRecord): Promise<ToolError> {
+    const { connect_url } = await this.link(record);
+    const why = record.status === 'pending' ? 'is not connected yet' : 'needs its end user to reconnect (the vendor refused its refresh)';
+    return new ToolError('UNAUTHORIZED', `Connection "${record.id}" ${why}. Open the reconnect link: ${connect_url}`, { connection_id: record.id, status: record.status, reconnect_url: connect_url });
+  }
+
+  /** The usable credential of a connection, refreshed first when its access token is about to expire. */
+  async credential(record: ConnectionRecord): Promise<{ record: ConnectionRecord; credential: Credential }> {
+    if (record.status !== 'active') throw await this.unusable(record);
+    const credential = await this.connections.open(record);
+    if (credential.kind === 'oauth' && credential.expires_at !== undefined && credential.expires_at - this.now() < REFRESH_SKEW_MS) {
+      const fresh = await this.refresh(record, record.version);
+      return { record: fresh, credential: await this.connections.open(fresh) };
+    }
+    return { record, credential };
+  }
+
+  /**
+   * Refreshes the connection's tokens unless someone already did since `seenVersion`. Single-flight
+   * across processes: the refresh runs under a lease in the Store (a conditional write), and a
+   * waiter that finds a newer version uses it, so a refresh token (single-use at Podio) is never
+   * spent twice. A grant the vendor refuses marks the connection needs_reauth.
+   */
+  async refresh(record: ConnectionRecord, seenVersion: number): Promise<ConnectionRecord> {
+    return withLease(this.store, `refresh#${record.id}`, async () => {
+      const current = await this.connections.require(record.tenant, record.id);
+      if (current.version > seenVersion && current.status === 'active') return current;
+      if (current.status !== 'active') throw await this.unusable(current);
+      const old = await this.connections.open(current);
+      if (old.kind !== 'oauth' || !old.refresh_token) {
+        throw await this.unusable(await this.connections.setStatus(current, 'needs_reauth'));
+      }
+      const provider = this.provider(current.platform);
+      const client = this.client(current.platform);
+      let tokens;
+      try {
+        tokens = await tokenRequest(this.fetchFor(current.platform), fillUrl(this.config.tokenUrls[current.platform] ?? provider.tokenUrl, current.vendor ?? {}), {
+          grant_type: 'refresh_token',
+          refresh_token: old.refresh_token,
+          client_id: client.id,
+          client_secret: await clientSecret(client),
+          redirect_uri: this.redirectUri(),
+        }, this.opts.timeoutMs, this.now());
+      } catch (err) {
+        if (err instanceof TokenError && err.refused) throw await this.unusable(await this.connections.setStatus(current, 'needs_reauth'));
+        throw new ToolError('INTERNAL_ERROR', `Refreshing connection "${current.id}" failed: ${err instanceof Error ? err.message : 'unknown error'} Retry in a minute.`, { connection_id: current.id });
+      }
+      // A vendor that keeps its refresh token (HubSpot) leaves it out of the answer.
+      return this.connections.saveCredential(current, { ...tokens, refresh_token: tokens.refresh_token ?? old.refresh_token });
+    }, {
+      ttlSeconds: 30,
+      waitMs: 30_000,
+      settled: async () => {
+        const now = await this.connections.get(record.tenant, record.id);
+        return now && now.version > seenVersion && now.status === 'active' ? now : undefined;
+      },
+    });
+  }
+}
+
+/** A per-call scope for caches and idempotency claims: one key acting through one connection. */
+export const callScope = (key: KeyRecord, connection: string) => createHash('sha256').update(`${key.id}#${connection}`).digest('hex');

@@ -1,0 +1,161 @@
+import { ToolError } from '../errors';
+import type { Runtime } from '../runtime';
+import { groupOf, type Platform, type PlatformEnv, type Tool } from '../tool';
+import { loadIdentityConfig } from './config';
+import { callScope, Identity, type IdentityOptions } from './identity';
+import { isServiceKey, keyHash } from './keys';
+import { allows, enforce } from './policy';
+import { createVault, type Vault } from './vault';
+
+export { Identity } from './identity';
+
+type Setup = Partial<Pick<IdentityOptions, 'now' | 'publicBase' | 'config'>> & {
+  /** A ready vault (tests); otherwise createVault of `env` (default process.env), on first use. */
+  vault?: Vault;
+  env?: Record<string, string | undefined>;
+};
+
+const identities = new WeakMap<Runtime, Promise<Identity>>();
+const setups = new WeakMap<Runtime, Setup>();
+
+/** Sets how a runtime's identity is built (local server: its own address; tests: clock, vault). Before first use. */
+export function configureIdentity(rt: Runtime, setup: Setup): void {
+  setups.set(rt, { ...setups.get(rt), ...setup });
+}
+
+/** The runtime's identity, built on first use from the environment (and configureIdentity). */
+export function identityOf(rt: Runtime): Promise<Identity> {
+  let pending = identities.get(rt);
+  if (!pending) {
+    const setup = setups.get(rt) ?? {};
+    let vault: Promise<Vault> | undefined = setup.vault && Promise.resolve(setup.vault);
+    pending = (async () =>
+      new Identity({
+        store: rt.store,
+        vault: () =>
+          (vault ??= createVault(setup.env ?? process.env).catch((err: unknown) => {
+            vault = undefined;
+            throw err;
+          })),
+        config: setup.config ?? loadIdentityConfig(setup.env ?? process.env),
+        fetchFor: (platform) => rt.fetchFor?.[platform] ?? fetch,
+        timeoutMs: rt.config.upstreamTimeoutMs,
+        ...(setup.now ? { now: setup.now } : {}),
+        ...(setup.publicBase ? { publicBase: setup.publicBase } : {}),
+      }))();
+    pending.catch(() => identities.delete(rt));
+    identities.set(rt, pending);
+  }
+  return pending;
+}
+
+/** Who a call acts as: the vendor credential to use, and the scope of its caches and claims. */
+export interface Caller {
+  vendorKey: string;
+  /** Replaces the raw key's hash as the scope of caches and idempotency claims. */
+  scope: string;
+  /** The platform env for this caller: the account's own API host, and a fetch that refreshes once on a 401. */
+  env(env: PlatformEnv): PlatformEnv;
+  /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
+  failure?: unknown;
+}
+
+/**
+ * The seam of the call path: resolves the caller of a tool call before anything reaches the
+ * vendor. A vendor key passes through (unless PASS_THROUGH_KEYS=off); a service key is
+ * authenticated, its policy enforced (FORBIDDEN naming what it allows), its own rate limit
+ * counted, and its connection's credential opened (refreshed when about to expire).
+ */
+export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined }, platform: Platform, tool: Tool): Promise<Caller> {
+  const identity = await identityOf(rt);
+  if (!isServiceKey(call.key)) {
+    if (!identity.config.passThrough) {
+      throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…): vendor keys are not passed through. Ask your administrator for a service key and connect your account.', { header: 'Authorization' });
+    }
+    return { vendorKey: call.key, scope: keyHash(call.key), env: (env) => env };
+  }
+  const key = await identity.keys.authenticate(call.key);
+  enforce(key.policy, { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly });
+  await identity.countKey(key);
+  if (!call.connection) {
+    throw new ToolError('INVALID_PARAMETER', `A service key acts through a connected account: send its id as the X-Connection-Id header (MCP: "connection_id" in _meta or ?connection= on the endpoint URL). Create one with POST /v1/connections {"platform": "${platform.name}", "end_user": "…"}.`, {
+      parameter: 'X-Connection-Id',
+      expected: 'a connection id (con_…)',
+    });
+  }
+  const found = await identity.connections.require(key.tenant, call.connection, 'connection_id', true);
+  if (found.platform !== platform.name) {
+    throw new ToolError('INVALID_PARAMETER', `Connection "${found.id}" is a ${found.platform} account; this tool is on ${platform.name}. Use a ${platform.name} connection.`, { parameter: 'X-Connection-Id', expected: `a ${platform.name} connection` });
+  }
+  let { record, credential } = await identity.credential(found);
+  const tokenOf = (c: typeof credential) => (c.kind === 'oauth' ? c.access_token : c.api_key);
+  const caller: Caller = {
+    vendorKey: tokenOf(credential),
+    scope: callScope(key, record.id),
+    env: (env) => ({
+      ...env,
+      ...(record.base_url && !rt.config.baseUrls[platform.name] ? { baseUrl: record.base_url } : {}),
+      fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : env.fetch,
+    }),
+  };
+  return caller;
+
+  /**
+   * A vendor 401 on an OAuth connection: refresh once (single-flight, identity.refresh), then send
+   * the request again with the new token; later requests of the same call use it too.
+   */
+  function refreshingFetch(inner: typeof fetch): typeof fetch {
+    const first = tokenOf(credential);
+    let refreshed = false;
+    const withToken = (init: RequestInit | undefined, token: string): RequestInit | undefined => {
+      if (token === first) return init;
+      const headers = new Headers(init?.headers);
+      const auth = headers.get('authorization');
+      if (auth?.includes(first)) headers.set('authorization', auth.replace(first, token));
+      return { ...init, headers };
+    };
+    return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const res = await inner(input, withToken(init, tokenOf(credential)));
+      // A stream body cannot be sent twice: that answer stands.
+      if (res.status !== 401 || refreshed || input instanceof Request || init?.body instanceof ReadableStream) return res;
+      refreshed = true;
+      try {
+        ({ record, credential } = await identity.credential(await identity.refresh(record, record.version)));
+      } catch (err) {
+        // The vendor's 401 goes back to the tool (a thrown error would be taken for a network
+        // failure and retried); the call then answers this failure instead (execute).
+        caller.failure = err;
+        return res;
+      }
+      await res.body?.cancel();
+      return inner(input, withToken(init, tokenOf(credential)));
+    }) as typeof fetch;
+  }
+}
+
+/** A catalog entry or tool as catalogs list it. */
+export interface Listed {
+  platform: string;
+  name: string;
+  group?: string | undefined;
+  annotations: { readOnly: boolean };
+}
+
+/**
+ * What a caller may see in catalogs and search: undefined for a vendor key (everything), the
+ * policy's predicate for a service key, UNAUTHORIZED for an unusable service key.
+ */
+export async function catalogFilter(rt: Runtime, key: string): Promise<((entry: Listed) => boolean) | undefined> {
+  const identity = await identityOf(rt);
+  if (!isServiceKey(key)) {
+    if (!identity.config.passThrough) {
+      throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…).', { header: 'Authorization' });
+    }
+    return undefined;
+  }
+  const { policy } = await identity.keys.authenticate(key);
+  return (e) => {
+    const platform = rt.registry.platforms.get(e.platform);
+    return allows(policy, { platform: e.platform, name: e.name, group: e.group ?? (platform && groupOf(platform, e.name)), readOnly: e.annotations.readOnly });
+  };
+}

@@ -1,0 +1,69 @@
+import * as z from 'zod';
+import { ToolError } from '../errors';
+
+/**
+ * What a service key may call. Every list is an allow-list; an absent `toolsets` allows every
+ * toolset of the allowed platforms. Toolsets are the group folders of a platform's tools
+ * (functions/<platform>/tools/<group>/), named `group` (any allowed platform) or `platform:group`.
+ */
+export const policySchema = z.strictObject({
+  platforms: z.array(z.string().regex(/^[a-z][a-z0-9]*$/, 'a platform name such as "crm"')).min(1),
+  toolsets: z.array(z.string().regex(/^([a-z][a-z0-9]*:)?[a-z][a-z0-9-]*$/, 'a toolset such as "records" or "dbapp:records"')).min(1).optional(),
+  read_only: z.boolean().default(false),
+  /** The key's own limit, over all platforms, on top of each platform's per-key limit. */
+  rate_limit: z.strictObject({ max: z.number().int().positive(), window_seconds: z.number().int().positive() }).optional(),
+});
+
+export type Policy = z.output<typeof policySchema>;
+
+/** A tool as the policy sees it. */
+export interface PolicyTool {
+  platform: string;
+  name: string;
+  group?: string | undefined;
+  readOnly: boolean;
+}
+
+/** Whether the policy lets its key call the tool. */
+export function allows(policy: Policy, tool: PolicyTool): boolean {
+  if (!policy.platforms.includes(tool.platform)) return false;
+  if (policy.read_only && !tool.readOnly) return false;
+  if (!policy.toolsets) return true;
+  const g = tool.group;
+  return g !== undefined && (policy.toolsets.includes(g) || policy.toolsets.includes(`${tool.platform}:${g}`));
+}
+
+/** The policy in words, for a refusal: what the key may call instead. */
+export function describePolicy(policy: Policy): string {
+  const parts = [`platforms ${policy.platforms.join(', ')}`];
+  if (policy.toolsets) parts.push(`toolsets ${policy.toolsets.join(', ')}`);
+  if (policy.read_only) parts.push('read-only tools only');
+  return parts.join('; ');
+}
+
+/** FORBIDDEN unless the policy allows the tool; raised before anything reaches the vendor. */
+export function enforce(policy: Policy, tool: PolicyTool): void {
+  if (allows(policy, tool)) return;
+  const why = !policy.platforms.includes(tool.platform)
+    ? `platform "${tool.platform}" is not allowed`
+    : policy.read_only && !tool.readOnly
+      ? `"${tool.name}" writes, and this key is read-only`
+      : `toolset "${tool.group ?? '(none)'}" of "${tool.name}" is not allowed`;
+  throw new ToolError('FORBIDDEN', `This service key may not call ${tool.platform}/${tool.name}: ${why}. Its policy allows ${describePolicy(policy)}.`, {
+    platform: tool.platform,
+    tool: tool.name,
+    allowed: { platforms: policy.platforms, ...(policy.toolsets ? { toolsets: policy.toolsets } : {}), read_only: policy.read_only },
+  });
+}
+
+/** A policy from untrusted input (admin API, CLI): INVALID_PARAMETER naming the field. */
+export function parsePolicy(raw: unknown, parameter = 'policy'): Policy {
+  const parsed = policySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = [parameter, ...issue.path.map(String)].join('.');
+  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["objects"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}}.`, {
+    parameter: path,
+    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?}',
+  });
+}

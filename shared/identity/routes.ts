@@ -1,0 +1,266 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { ToolError } from '../errors';
+import { failure } from '../envelope';
+import type { Runtime } from '../runtime';
+import { bearerKey } from '../http/auth';
+import { readSecureKey } from '../http/ssm';
+import { log } from '../log';
+import { view, type ConnectionRecord } from './connections';
+import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
+import { identityOf } from './index';
+import { isServiceKey, type KeyRecord } from './keys';
+import { allows } from './policy';
+import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
+import { callbackValues, fillUrl, PLATFORM_AUTH, type AuthKind } from './providers';
+import { K } from './records';
+
+/** What a pending OAuth authorization remembers between the redirect and the callback. */
+interface StateRecord {
+  link: string;
+  tenant: string;
+  connection: string;
+  platform: string;
+  nonce: string;
+  verifier?: string;
+}
+
+const COOKIE = 'tes_connect';
+const sha = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * The identity endpoints: the admin API over service keys (admin credential), connections of a
+ * service key's tenant, the hosted connect page and the vendors' OAuth callback.
+ */
+export function identityRoutes(app: Hono<any>, rt: Runtime): void {
+  const json = (c: Context, status: number, data: unknown) => c.json({ success: true, data }, status as 200);
+  const fail = (c: Context, err: unknown) => {
+    const out = failure(err, { platform: '', tool: '' });
+    return c.json(out.body, out.status as 400, { ...out.headers, 'cache-control': 'no-store' });
+  };
+  /** A route answered as an envelope, its errors included. */
+  const route = (work: (c: Context, id: Identity) => Promise<Response>) => async (c: Context) => {
+    try {
+      return await work(c, await identityOf(rt));
+    } catch (err) {
+      return fail(c, err);
+    }
+  };
+
+  // --- Admin API: service keys --------------------------------------------------------------
+  const admin = (work: (c: Context, id: Identity) => Promise<Response>) =>
+    route(async (c, id) => {
+      await checkAdmin(c, id);
+      return work(c, id);
+    });
+  app.post('/v1/admin/keys', admin(async (c, id) => {
+    const body = await readJson(c);
+    const created = await id.keys.create({ tenant: body.tenant, name: body.name, policy: body.policy, expires_at: body.expires_at });
+    log('info', 'service key created', { key_id: created.record.id, tenant: created.record.tenant });
+    return json(c, 201, { key: created.key, ...created.record });
+  }));
+  app.get('/v1/admin/keys', admin(async (c, id) => json(c, 200, { keys: await id.keys.list(c.req.query('tenant')) })));
+  app.get('/v1/admin/keys/:id', admin(async (c, id) => {
+    const found = await id.keys.get(c.req.param('id')!);
+    if (!found) throw new ToolError('NOT_FOUND', `No service key "${c.req.param('id')}".`, { key_id: c.req.param('id') });
+    return json(c, 200, found);
+  }));
+  app.post('/v1/admin/keys/:id/rotate', admin(async (c, id) => {
+    const created = await id.keys.rotate(c.req.param('id')!);
+    return json(c, 201, { key: created.key, ...created.record });
+  }));
+  app.delete('/v1/admin/keys/:id', admin(async (c, id) => json(c, 200, await id.keys.revoke(c.req.param('id')!))));
+
+  // --- Connections of the caller's tenant -----------------------------------------------------
+  const keyed = (work: (c: Context, id: Identity, key: KeyRecord) => Promise<Response>) =>
+    route(async (c, id) => {
+      const auth = bearerKey(c.req.header('authorization'));
+      if (!auth.ok) throw auth.error;
+      if (!isServiceKey(auth.key)) throw new ToolError('UNAUTHORIZED', 'Connections are managed with a service key (tes_…), not a vendor key.', { header: 'Authorization' });
+      return work(c, id, await id.keys.authenticate(auth.key));
+    });
+
+  app.post('/v1/connections', keyed(async (c, id, key) => {
+    const body = await readJson(c);
+    const platform = body.platform;
+    // Every platform of the deployment: the identity Lambda itself serves none of their tools.
+    const auth = typeof platform === 'string' && Object.hasOwn(PLATFORM_AUTH, platform) ? PLATFORM_AUTH[platform] : undefined;
+    if (!auth) {
+      const known = Object.keys(PLATFORM_AUTH);
+      throw new ToolError('INVALID_PARAMETER', `"platform" must be one of ${known.join(', ')}.`, { parameter: 'platform', expected: `one of ${known.join(', ')}` });
+    }
+    if (!key.policy.platforms.includes(platform as string)) {
+      throw new ToolError('FORBIDDEN', `This service key may not use platform "${platform}"; its policy allows platforms ${key.policy.platforms.join(', ')}.`, { platform, allowed: { platforms: key.policy.platforms } });
+    }
+    const endUser = body.end_user;
+    if (typeof endUser !== 'string' || endUser.length < 1 || endUser.length > 200) {
+      throw new ToolError('INVALID_PARAMETER', '"end_user" must be your id of the end user whose account this is (1-200 characters).', { parameter: 'end_user', expected: 'string, 1-200 characters' });
+    }
+    const kind = (body.auth ?? auth.kinds[0]) as AuthKind;
+    if (!auth.kinds.includes(kind)) {
+      throw new ToolError('INVALID_PARAMETER', `"auth" for ${platform} must be ${auth.kinds.map((k) => `"${k}"`).join(' or ')}.`, { parameter: 'auth', expected: auth.kinds.join(' | ') });
+    }
+    if (kind === 'oauth') id.client(platform as string);
+    const record = await id.connections.create(key.tenant, platform as string, endUser, kind);
+    return json(c, 201, { connection: view(record), ...(await id.link(record)) });
+  }));
+
+  app.get('/v1/connections', keyed(async (c, id, key) => {
+    const q = c.req.query();
+    const list = await id.connections.list(key.tenant, { ...(q.platform ? { platform: q.platform } : {}), ...(q.end_user ? { end_user: q.end_user } : {}) });
+    return json(c, 200, { connections: list.map(view) });
+  }));
+
+  // The vendor sends the end user's browser back here (before /:id, which it would match).
+  app.get('/v1/connections/callback', (c) => callback(c));
+
+  app.get('/v1/connections/:id', keyed(async (c, id, key) => json(c, 200, view(await id.connections.require(key.tenant, c.req.param('id')!)))));
+  app.post('/v1/connections/:id/reconnect', keyed(async (c, id, key) => {
+    const record = await id.connections.require(key.tenant, c.req.param('id')!);
+    return json(c, 200, { connection: view(record), ...(await id.link(record)) });
+  }));
+  app.delete('/v1/connections/:id', keyed(async (c, id, key) => {
+    const record = await id.connections.require(key.tenant, c.req.param('id')!);
+    const vendorRevoked = await revokeAtVendor(id, record);
+    await id.connections.remove(record);
+    return json(c, 200, { id: record.id, deleted: true, vendor_revoked: vendorRevoked });
+  }));
+
+  // --- The hosted connect page ----------------------------------------------------------------
+  app.get('/v1/connect/:token', async (c) => {
+    const id = await identityOf(rt);
+    const link = await id.store.get<LinkRecord>(K.link(c.req.param('token')));
+    const record = link && (await id.connections.get(link.tenant, link.connection));
+    if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
+    const auth = PLATFORM_AUTH[record.platform]!;
+    const vendor = auth.vendor;
+    if (record.kind === 'oauth') {
+      return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account (${esc(record.end_user)}). You will sign in at ${esc(vendor)} and approve access.</p><p><a id="authorize" href="/v1/connect/${esc(c.req.param('token'))}/authorize">Continue to ${esc(vendor)}</a></p>`);
+    }
+    return page(c, 200, `Connect ${vendor}`, `<form id="api-key" method="post" action="/v1/connect/${esc(c.req.param('token'))}"><label>${esc(auth.keyLabel ?? 'API key')} <input name="api_key" type="password" autocomplete="off" required></label> <button type="submit">Connect</button></form>`);
+  });
+
+  app.get('/v1/connect/:token/authorize', async (c) => {
+    const id = await identityOf(rt);
+    const token = c.req.param('token');
+    const link = await id.store.get<LinkRecord>(K.link(token));
+    if (!link) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
+    try {
+      const provider = id.provider(link.platform);
+      const client = id.client(link.platform);
+      const state = randomBytes(24).toString('base64url');
+      const nonce = randomBytes(24).toString('base64url');
+      const pkce = provider.pkce ? pkcePair() : undefined;
+      const record: StateRecord = { link: token, tenant: link.tenant, connection: link.connection, platform: link.platform, nonce: sha(nonce).toString('hex'), ...(pkce ? { verifier: pkce.verifier } : {}) };
+      await id.store.put(K.state(state), record, LINK_SECONDS);
+      // The state is bound to this browser: the callback must come with this cookie.
+      setCookie(c, COOKIE, nonce, { path: '/v1/connections/callback', httpOnly: true, sameSite: 'Lax', secure: id.base().startsWith('https:'), maxAge: LINK_SECONDS });
+      return c.redirect(authorizationUrl(provider, id.authorizeBase(link.platform), client, id.redirectUri(), state, pkce?.challenge), 302);
+    } catch (err) {
+      return page(c, 500, 'Cannot connect', `<p>${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
+    }
+  });
+
+  app.post('/v1/connect/:token', async (c) => {
+    const id = await identityOf(rt);
+    const token = c.req.param('token');
+    const link = await id.store.get<LinkRecord>(K.link(token));
+    const record = link && (await id.connections.get(link.tenant, link.connection));
+    if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
+    if (record.kind !== 'api_key') return page(c, 400, 'Wrong form', '<p>This account connects through its vendor\'s sign-in page; go back and follow the link.</p>');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const apiKey = typeof form.api_key === 'string' ? form.api_key.trim() : '';
+    if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return page(c, 400, 'Key missing', '<p>Paste the API key (one token, no spaces) and submit again.</p>');
+    await id.store.delete?.(K.link(token));
+    await id.connections.saveCredential(record, { kind: 'api_key', api_key: apiKey });
+    log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
+    return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
+  });
+
+  async function callback(c: Context): Promise<Response> {
+    const id = await identityOf(rt);
+    const q = c.req.query();
+    const bad = (why: string) => page(c, 400, 'Cannot connect', `<p>${esc(why)}</p>`);
+    if (!q.state) return bad('The vendor sent no state; start again from your connect link.');
+    // Single use: of two callbacks with one state, exactly one claims it.
+    const claimed = await id.store.putIfAbsent?.(K.stateUsed(q.state), true, LINK_SECONDS);
+    const state = await id.store.get<StateRecord>(K.state(q.state));
+    if (!claimed || !state) return bad('This authorization has expired or was already used; start again from your connect link.');
+    await id.store.delete?.(K.state(q.state));
+    const nonce = getCookie(c, COOKIE);
+    if (!nonce || !timingSafeEqual(sha(nonce), Buffer.from(state.nonce, 'hex'))) return bad('This authorization was started in another browser; start again from your connect link.');
+    if (q.error) return bad(`The vendor did not grant access (${q.error}). Start again from your connect link if you want to connect.`);
+    const record = await id.connections.get(state.tenant, state.connection);
+    if (!record || !q.code) return bad('The connection is gone or the vendor sent no code; start again.');
+    const provider = id.provider(state.platform);
+    const values = callbackValues(provider, q);
+    if (!values) return bad('The vendor\'s callback named no valid account; start again.');
+    const client = id.client(state.platform);
+    try {
+      const tokens = await tokenRequest(id.fetchFor(state.platform), fillUrl(id.config.tokenUrls[state.platform] ?? provider.tokenUrl, values), {
+        grant_type: 'authorization_code',
+        code: q.code,
+        client_id: client.id,
+        client_secret: await clientSecret(client),
+        redirect_uri: id.redirectUri(),
+        ...(state.verifier ? { code_verifier: state.verifier } : {}),
+      }, rt.config.upstreamTimeoutMs, id.now());
+      const base = provider.apiBase?.(values);
+      await id.connections.saveCredential(record, tokens, { ...(base ? { base_url: base } : {}), ...(Object.keys(values).length ? { vendor: values } : {}) });
+    } catch (err) {
+      if (err instanceof TokenError) return bad(`The vendor refused the authorization code: ${err.message} Start again from your connect link.`);
+      throw err;
+    }
+    await id.store.delete?.(K.link(state.link));
+    log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
+    return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
+  }
+}
+
+/** Revokes the refresh token at the vendor where it has an endpoint (HubSpot); false elsewhere or on failure. */
+async function revokeAtVendor(id: Identity, record: ConnectionRecord): Promise<boolean> {
+  const revoke = PLATFORM_AUTH[record.platform]?.oauth?.revoke;
+  if (!revoke || record.kind !== 'oauth' || !record.sealed) return false;
+  try {
+    const credential = await id.connections.open(record);
+    if (credential.kind !== 'oauth' || !credential.refresh_token) return false;
+    const res = await id.fetchFor(record.platform)(revoke.url(credential.refresh_token), { method: revoke.method, signal: AbortSignal.timeout(10_000) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch (err) {
+    log('warn', 'vendor revocation failed', { connection_id: record.id, error: err instanceof Error ? err.name : 'unknown' });
+    return false;
+  }
+}
+
+/** The admin credential: ADMIN_TOKEN, or the SSM SecureString named by ADMIN_TOKEN_PARAMETER. */
+async function checkAdmin(c: Context, id: Identity): Promise<void> {
+  const expected = id.config.adminToken ?? (id.config.adminTokenParameter ? await readSecureKey(id.config.adminTokenParameter) : undefined);
+  if (!expected) throw new ToolError('UNAUTHORIZED', 'The admin API is off: this deployment has no admin credential (ADMIN_TOKEN or ADMIN_TOKEN_PARAMETER).', { header: 'Authorization' });
+  const auth = bearerKey(c.req.header('authorization'));
+  if (!auth.ok) throw auth.error;
+  if (!timingSafeEqual(sha(auth.key), sha(expected))) throw new ToolError('UNAUTHORIZED', 'Wrong admin credential.', { header: 'Authorization' });
+}
+
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ToolError('INVALID_PARAMETER', 'The request body must be a JSON object.', { parameter: '(body)', expected: 'JSON object' });
+  }
+  return body as Record<string, unknown>;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function page(c: Context, status: number, title: string, body: string): Response {
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body style="font-family:system-ui;max-width:32rem;margin:3rem auto"><h1>${esc(title)}</h1>${body}</body></html>`;
+  return c.html(html, status as 200, { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
+}
+

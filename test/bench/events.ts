@@ -1,0 +1,136 @@
+/**
+ * The event inbox's receiver (shared/events/receiver.ts): time per delivery on the memory store and
+ * on DynamoDB Local, a new event and a retry of it (found by its claim, stored nothing), through the
+ * shared HTTP app in-process; and a burst over a real socket — 1,000 Tape deliveries, each POSTed
+ * three times (at-least-once), ten at a time (HubSpot's default concurrency), timed end to end.
+ *
+ *   npx tsx test/bench/events.ts [deliveries=1000]
+ *
+ * Prints one JSON line (needs Java 17 for DynamoDB Local). `benchRows` gives the bench table its rows.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { dbapp } from '../../functions/dbapp';
+import { loadConfig } from '../../shared/config';
+import { createApp } from '../../shared/http/app';
+import { createRuntime } from '../../shared/runtime';
+import { Inbox } from '../../shared/events/inbox';
+import { receiverUrl } from '../../shared/events/receiver';
+import type { Store } from '../../shared/store';
+import { DynamoStore } from '../../shared/store/dynamodb';
+import { MemoryStore } from '../../shared/store/memory';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
+import type { BenchRow } from './rows';
+import { percentile, round } from './stats';
+
+const stats = (samples: number[]) => ({ p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)) });
+
+export interface ReceiverReport {
+  store: string;
+  deliveries: number;
+  /** A delivery whose event is new: authenticated, claimed and stored. */
+  new_ms: { p50: number; p99: number };
+  /** The same delivery again (a vendor's retry): found by its claim. */
+  retry_ms: { p50: number; p99: number };
+  /** `deliveries` × 3 POSTs over a socket, 10 at a time: wall time, and events stored (must equal deliveries). */
+  burst: { posts: number; wall_ms: number; stored: number };
+}
+
+async function receiver(store: Store) {
+  const rt = await createRuntime({ platforms: [dbapp], config: loadConfig({ EVENTS_BASE_URL: 'http://127.0.0.1' }), store });
+  const app = createApp(rt);
+  const inbox = new Inbox(store, 3600);
+  const fresh = async () => {
+    const sub = await inbox.create(Inbox.newSubscription('dbapp', 'bench-owner', { app_id: 1, event_types: ['record.update'] }, Date.now()));
+    await inbox.save({ ...sub, status: 'active' });
+    return sub;
+  };
+  return { rt, app, inbox, fresh };
+}
+
+const payload = (revision: number) => JSON.stringify({ hook_id: 1, record_id: 7, revision_id: revision, type: 'record.update' });
+
+export async function measureReceiver(storeName: string, store: Store, deliveries: number): Promise<ReceiverReport> {
+  const { rt, app, inbox, fresh } = await receiver(store);
+  const sub = await fresh();
+  const url = receiverUrl(rt.config.events!, sub, true);
+  const post = async (body: string) => {
+    const t = performance.now();
+    const res = await app.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await res.text();
+    if (res.status !== 200) throw new Error(`receiver answered ${res.status}`);
+    return performance.now() - t;
+  };
+  for (let i = 0; i < 50; i++) await post(payload(-1 - i)); // warm-up
+  const added: number[] = [];
+  const retried: number[] = [];
+  for (let i = 0; i < deliveries; i++) {
+    added.push(await post(payload(i)));
+    retried.push(await post(payload(i)));
+  }
+
+  // The burst, over a real socket, on a fresh subscription.
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  rt.config.events!.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const burstSub = await fresh();
+  const burstUrl = receiverUrl(rt.config.events!, burstSub, true);
+  const posts = Array.from({ length: deliveries }, (_, i) => [i, i, i]).flat();
+  const t = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < posts.length) {
+        const body = payload(posts[next++]!);
+        const res = await fetch(burstUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        await res.text();
+        if (res.status !== 200) throw new Error(`receiver answered ${res.status} in the burst`);
+      }
+    }),
+  );
+  const wall = performance.now() - t;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  let stored = 0;
+  let after: Record<string, number> = {};
+  for (;;) {
+    const page = await inbox.listEvents([burstSub], { after, limit: 1000, includeAcked: true });
+    stored += page.events.length;
+    after = page.after;
+    if (!page.more) break;
+  }
+  return { store: storeName, deliveries, new_ms: stats(added), retry_ms: stats(retried), burst: { posts: posts.length, wall_ms: round(wall), stored } };
+}
+
+async function both(deliveries: number): Promise<ReceiverReport[]> {
+  let ddb: DynamoDbLocal | undefined;
+  try {
+    ddb = await startDynamoDbLocal({ table: 'events-bench' });
+    return [await measureReceiver('memory', new MemoryStore(), deliveries), await measureReceiver('DynamoDB Local', new DynamoStore(ddb.client, ddb.table), deliveries)];
+  } finally {
+    await ddb?.stop();
+  }
+}
+
+/** Vendors wait 5 s (Tape, HubSpot) to 15 s (Podio) for an answer; the goals keep far inside that. */
+export async function benchRows(): Promise<BenchRow[]> {
+  const reports = await both(1000);
+  return reports.flatMap((r) => [
+    { figure: `event receiver, new event, ${r.store}: p99`, value: r.new_ms.p99, unit: 'ms', goal: 250, better: 'lower' as const, detail: `p50 ${r.new_ms.p50} ms, p99 ${r.new_ms.p99} ms over ${r.deliveries}` },
+    { figure: `event receiver, retried delivery, ${r.store}: p99`, value: r.retry_ms.p99, unit: 'ms', goal: 250, better: 'lower' as const, detail: `p50 ${r.retry_ms.p50} ms, p99 ${r.retry_ms.p99} ms` },
+    {
+      figure: `event burst, ${r.deliveries} deliveries × 3 copies, 10 at a time, ${r.store}: wall`,
+      value: r.burst.wall_ms,
+      unit: 'ms',
+      goal: 10_000,
+      better: 'lower' as const,
+      detail: `${r.burst.posts} POSTs, ${r.burst.stored} events stored${r.burst.stored === r.deliveries ? ' (each once)' : ' — WRONG COUNT'}`,
+    },
+  ]);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const deliveries = Number(process.argv[2] ?? 1000);
+  console.log(JSON.stringify(await both(deliveries)));
+}

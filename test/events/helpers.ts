@@ -1,0 +1,31 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { harness, type HarnessOptions } from '../helpers/harness';
+import type { Store } from '../../shared/store';
+import { eventsConfigOf } from '../../shared/events/receiver';
+import { HUBSPOT_APP } from '../../infra/twins/hubspot';
+
+/** The HubSpot app the crm twin knows, as a deployment configures its own. */
+export const CRM_APP_ENV = { CRM_EVENTS_APP_ID: HUBSPOT_APP.appId, CRM_EVENTS_DEVELOPER_KEY: HUBSPOT_APP.developerKey, CRM_EVENTS_CLIENT_SECRET: HUBSPOT_APP.clientSecret };
+
+/**
+ * The service over real HTTP on 127.0.0.1 (the receiver must be reachable by the twins' webhook
+ * POSTs, as the vendors reach a deployment), with every twin delivering to any host.
+ */
+export async function eventsHarness(opts: { store?: Store; env?: Record<string, string>; twins?: HarnessOptions['twins'] } = {}) {
+  const twins = {
+    dbapp: { hookTargets: 'any', demo: false, ...opts.twins?.dbapp },
+    collab: { hookTargets: 'any', ...opts.twins?.collab },
+    crm: { hookTargets: 'any', ...opts.twins?.crm },
+    filebox: { hookTargets: 'any', ...opts.twins?.filebox },
+  };
+  const h = await harness({ ...(opts.store ? { store: opts.store } : {}), env: { ALLOW_HTTP_HOSTS: '127.0.0.1', ...CRM_APP_ENV, ...opts.env }, twins });
+  const server: ServerType = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  eventsConfigOf(h.rt).baseUrl = base;
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  /** A tool call, JSON answer. */
+  const json = async (tool: string, params: unknown = {}) => h.call(tool, params, { query: 'format=json' });
+  return { ...h, base, close, json };
+}

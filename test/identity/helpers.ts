@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { startLocal } from '../../infra/local/server';
+import { configureIdentity } from '../../shared/identity';
+import type { Policy } from '../../shared/identity/policy';
+
+/** The local server (memory store, twins in-process) on an ephemeral port, with identity on. */
+export async function localServer(env: Record<string, string> = {}, opts: { now?: () => number } = {}) {
+  const local = await startLocal({ PORT: '0', VAULT_KEY: randomBytes(32).toString('base64'), RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: 'adm_test_credential', ...env });
+  // Before the identity's first use, which builds it: its clock (tests move it past a token's expiry).
+  if (opts.now) configureIdentity(local.rt, { now: opts.now });
+  const base = local.base;
+
+  /** One JSON request: status, envelope and headers. */
+  async function api(method: string, path: string, o: { key?: string; body?: unknown; connection?: string } = {}) {
+    const headers: Record<string, string> = {};
+    if (o.key) headers.authorization = `Bearer ${o.key}`;
+    if (o.connection) headers['x-connection-id'] = o.connection;
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}${path}`, { method, headers, ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}) });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  }
+
+  /** A service key made through the admin API. */
+  async function createKey(tenant: string, policy: Partial<Policy> & { platforms: string[] }, extra: Record<string, unknown> = {}) {
+    const res = await api('POST', '/v1/admin/keys', { key: 'adm_test_credential', body: { tenant, policy, ...extra } });
+    if (res.status !== 201) throw new Error(`key creation failed: ${JSON.stringify(res.body)}`);
+    return res.body.data as { key: string; id: string; tenant: string };
+  }
+
+  /** A tool call with a service key and a connection. */
+  const call = (key: string, connection: string | undefined, platformTool: string, params: unknown = {}) =>
+    api('POST', `/v1/tools/${platformTool}?format=json`, { key, body: params, ...(connection ? { connection } : {}) });
+
+  const close = () => new Promise<void>((resolve) => local.server.close(() => resolve()));
+  return { ...local, api, createKey, call, close };
+}
+
+/**
+ * A headless browser: a cookie jar (name=value per path) and redirects followed by hand, so a
+ * test sees each hop of the connect flow (our page → the twin's authorization page → callback).
+ */
+export class Browser {
+  private readonly cookies: { name: string; value: string; path: string }[] = [];
+  readonly visited: string[] = [];
+
+  private cookieHeader(url: URL): string {
+    return this.cookies.filter((c) => url.pathname.startsWith(c.path)).map((c) => `${c.name}=${c.value}`).join('; ');
+  }
+
+  async request(url: string, init: RequestInit = {}): Promise<{ url: string; status: number; html: string }> {
+    let target = new URL(url);
+    let method = init.method ?? 'GET';
+    let body = init.body;
+    for (let hop = 0; hop < 10; hop++) {
+      this.visited.push(`${method} ${target.pathname}`);
+      const headers = new Headers(init.headers);
+      const cookie = this.cookieHeader(target);
+      if (cookie) headers.set('cookie', cookie);
+      const res = await fetch(target, { method, headers, ...(body ? { body } : {}), redirect: 'manual' });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair, ...attrs] = line.split(';');
+        const [name, value] = pair!.split('=');
+        const path = attrs.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+        this.cookies.push({ name: name!.trim(), value: value!.trim(), path });
+      }
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location) {
+        await res.body?.cancel();
+        target = new URL(location, target);
+        method = 'GET';
+        body = undefined;
+        continue;
+      }
+      return { url: target.toString(), status: res.status, html: await res.text() };
+    }
+    throw new Error('too many redirects');
+  }
+
+  /** Submits the form with `id` on `page`: its hidden fields, the first checked radio, and `fields`. */
+  async submit(page: { url: string; html: string }, id: string, fields: Record<string, string>): Promise<{ url: string; status: number; html: string }> {
+    const form = new RegExp(`<form id="${id}"[^>]*action="([^"]*)"[^>]*>([\\s\\S]*?)</form>`).exec(page.html);
+    if (!form) throw new Error(`no form #${id} on ${page.url}`);
+    const data = new URLSearchParams();
+    for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) data.set(m[1]!, decode(m[2]!));
+    const checked = /<input type="radio" name="([^"]+)" value="([^"]*)" checked>/.exec(form[2]!);
+    if (checked) data.set(checked[1]!, decode(checked[2]!));
+    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    return this.request(new URL(decode(form[1]!), page.url).toString(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: data.toString() });
+  }
+
+  /** Connects an OAuth account from a connect link: our page, the vendor's consent page (Allow), the callback. */
+  async connectOAuth(connectUrl: string, account?: string): Promise<{ url: string; status: number; html: string }> {
+    const ours = await this.request(connectUrl);
+    const href = /<a id="authorize" href="([^"]+)"/.exec(ours.html);
+    if (!href) throw new Error(`no authorize link on the connect page: ${ours.html}`);
+    const consent = await this.request(new URL(decode(href[1]!), connectUrl).toString());
+    return this.submit(consent, 'consent', { decision: 'allow', ...(account ? { account } : {}) });
+  }
+
+  /** Connects an API-key account from a connect link: the page's form. */
+  async connectKey(connectUrl: string, apiKey: string) {
+    const page = await this.request(connectUrl);
+    return this.submit(page, 'api-key', { api_key: apiKey });
+  }
+}
+
+const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');

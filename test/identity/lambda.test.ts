@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { GetParameterCommand } from '@aws-sdk/client-ssm';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { dbapp } from '../../functions/dbapp';
+import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
+import { loadConfig } from '../../shared/config';
+import { identityHandler } from '../../shared/identity/lambda';
+import { lambdaHandler } from '../../shared/http/lambda';
+import { MemoryStore } from '../../shared/store/memory';
+import { httpApiV2Event, lambdaContext, type HttpRequest } from '../helpers/lambda-events';
+import { mockSsm } from '../helpers/ssm-mock';
+
+const ssm = mockSsm();
+
+describe('as deployed: the identity Lambda and a platform Lambda over one store', () => {
+  const store = new MemoryStore();
+  let identity: ReturnType<typeof identityHandler>;
+  const http = async (r: Omit<HttpRequest, 'method'> & { method: string }) => {
+    const res = (await identity(httpApiV2Event(r as HttpRequest) as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    return { status: res.statusCode, body: res.body!, headers: res.headers ?? {} };
+  };
+  beforeAll(() => {
+    vi.stubEnv('VAULT_KEY', randomBytes(32).toString('base64'));
+    vi.stubEnv('ADMIN_TOKEN', 'adm_lambda_test');
+    vi.stubEnv('PUBLIC_BASE_URL', 'https://tes.example.com');
+    identity = identityHandler({ store, config: loadConfig({}) });
+  });
+
+  it('creates a key and a connection there; a scheduled job calls a tool with the key from SSM and the connection id', async () => {
+    const made = await http({ method: 'POST', path: '/v1/admin/keys', headers: { authorization: 'Bearer adm_lambda_test', 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'jobs', policy: { platforms: ['dbapp'], read_only: true } }) });
+    expect(made.status).toBe(201);
+    const key = JSON.parse(made.body).data.key as string;
+    const conn = await http({ method: 'POST', path: '/v1/connections', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ platform: 'dbapp', end_user: 'ops' }) });
+    const { connection, connect_url } = JSON.parse(conn.body).data;
+    expect(connect_url).toMatch(/^https:\/\/tes\.example\.com\/v1\/connect\//);
+    const page = await http({ method: 'GET', path: new URL(connect_url).pathname });
+    expect(page.body).toContain('Tape API key');
+    const form = await http({ method: 'POST', path: new URL(connect_url).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ api_key: SANDBOX_KEYS.owner }).toString() });
+    expect(form.body).toContain('id="connected"');
+
+    ssm.on(GetParameterCommand, { Name: '/tes/jobs/key' }).resolves({ Parameter: { Name: '/tes/jobs/key', Type: 'SecureString', Value: key } });
+    const platform = lambdaHandler(dbapp, { store, fetchFor: { dbapp: createTapeTwin().fetch }, config: loadConfig({}) });
+    const result = await platform({ tool: 'listWorkspaces', params: {}, format: 'json', key_parameter: '/tes/jobs/key', connection_id: connection.id }, lambdaContext());
+    expect(result).toMatchObject({ success: true, data: { total: 2 } });
+    const refused = await platform({ tool: 'createWorkspace', params: { name: 'x' }, format: 'json', key_parameter: '/tes/jobs/key', connection_id: connection.id }, lambdaContext());
+    expect(refused).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
+    const missing = await platform({ tool: 'listWorkspaces', params: {}, key_parameter: '/tes/jobs/key' }, lambdaContext());
+    expect(missing).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'X-Connection-Id' } } });
+    const bad = await platform({ tool: 'listWorkspaces', params: {}, key_parameter: '/tes/jobs/key', connection_id: 42 as unknown as string }, lambdaContext());
+    expect(bad).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'connection_id' } } });
+  });
+});
