@@ -91,6 +91,6 @@ export const NOT_SHOWN_TOOLS: Record<string, readonly string[]> = {
   ],
 };
 
-/** The event inbox's tools (issue 24), the same on every platform whose vendor has webhooks. */
+/** The event inbox's tools, the same on every platform whose vendor has webhooks. */
 export const EVENT_TOOLS = ['subscribeEvents', 'listEvents', 'ackEvents', 'getSubscription', 'listSubscriptions', 'deleteSubscription'] as const;
 for (const platform of ['dbapp', 'collab', 'crm', 'filebox']) NOT_SHOWN_TOOLS[platform] = [...NOT_SHOWN_TOOLS[platform]!, ...EVENT_TOOLS];

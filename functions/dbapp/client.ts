@@ -32,7 +32,7 @@ function describeTapeError(body: unknown): VendorError {
   // Views answer an automation-type key 401 "…can only be accessed with a user API key": the key is
   // valid, its kind lacks the permission, so FORBIDDEN saying which key works.
   const automationKey = !badKey && message !== undefined && /only be accessed with a user api key/i.test(message);
-  // A deleted record is answered 400 "Record is deleted(17)!" (record.md): for the caller it is gone (NOT_FOUND), restorable.
+  // A deleted record is answered 400 "Record is deleted(17)!" (docs/vendors/tape.md#records): for the caller it is gone (NOT_FOUND), restorable.
   const deleted = message !== undefined ? /Record is deleted\((\d+)\)/.exec(message) : null;
   // Without a body field the shared upstream falls back to the Retry-After header.
   const retryAfter = typeof b.retry_after === 'number' ? b.retry_after : undefined;

@@ -151,7 +151,7 @@ export interface BdLookupAddress {
 /** What a BatchData address lookup takes: street with zip, or street with city and state (or all four). */
 export type BdPartialAddress = { street: string } & Partial<Omit<BdLookupAddress, 'street'>>;
 
-/** One lookup request, in one of its key forms (batchdata.md §3). */
+/** One lookup request, in one of its key forms (docs/vendors/batchdata.md#property-lookup). */
 export type BdLookupRequest =
   | { address: BdPartialAddress; requestId?: string }
   | { propertyId: string; requestId?: string }
