@@ -82,9 +82,9 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     })), admission]);
     Object.assign(headers, safety);
     if (call.format !== 'structured') return success(safe.render(result, input, call.format), headers);
-    // Text, and beside it the structured result: not for a dry-run plan or a token budget, which are text answers.
+    // Text, and beside it the structured result (a dry run's plan; in full under a token budget,
+    // which cuts the text only): an MCP tool with an output schema must always answer one.
     const text = safe.render(result, input, 'text');
-    if (safe.dryRun || call.maxTokens !== undefined) return success(text, headers);
     return { ...success(text, headers), structured: safe.render(result, input, 'json') };
   } catch (err) {
     // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.

@@ -3,6 +3,7 @@ import { countCall, hashKey } from './admission';
 import { catalogFilter } from './identity';
 import type { Runtime } from './runtime';
 import { applyFilter, platformCatalog, type CatalogFilter } from './schemas/catalog';
+import type { Profile } from './schemas/profiles';
 import { PROVIDERS, providerTools, type Provider } from './schemas/providers';
 import type { Platform } from './tool';
 
@@ -29,7 +30,7 @@ export function parseProvider(raw: string | undefined): Provider | undefined {
  */
 export async function listTools(
   rt: Runtime,
-  request: { platform: string; key: string; filter: CatalogFilter; provider?: Provider | undefined },
+  request: { platform: string; key: string; filter: CatalogFilter; provider?: Provider | undefined; profile?: Profile },
   headers: Record<string, string>,
 ): Promise<unknown> {
   const platform = knownPlatform(rt, request.platform);
@@ -37,9 +38,20 @@ export async function listTools(
   // A service key's policy (shared/identity): the list shows only what the key may call.
   const allow = await catalogFilter(rt, request.key);
   const entries = applyFilter(await platformCatalog(rt.registry, platform), request.filter).filter(allow ?? (() => true));
-  if (request.provider) return { platform: platform.name, schema: request.provider, tools: providerTools(request.provider, entries) };
+  if (request.provider) {
+    // ?profile= / ?max_tools=: Anthropic's defer_loading, OpenAI's namespaces with tool_search (shared/schemas/profiles.ts).
+    const opts = { ...(request.profile ? { profile: request.profile } : {}), mainGroups: { [platform.name]: platform.mainGroup }, vendors: { [platform.name]: platform.vendor } };
+    return { platform: platform.name, schema: request.provider, ...(request.profile ? { profile: request.profile } : {}), tools: providerTools(request.provider, entries, opts) };
+  }
   return {
     platform: platform.name,
-    tools: entries.map((e) => ({ name: e.name, description: e.description, annotations: e.annotations, input_schema: e.inputSchema, ...(e.group ? { group: e.group } : {}) })),
+    tools: entries.map((e) => ({
+      name: e.name,
+      description: e.description,
+      annotations: e.annotations,
+      input_schema: e.inputSchema,
+      ...(e.outputSchema ? { output_schema: e.outputSchema } : {}),
+      ...(e.group ? { group: e.group } : {}),
+    })),
   };
 }

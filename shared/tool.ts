@@ -42,6 +42,11 @@ export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown>
   text(result: R, input: z.output<S>): string;
   /** A realistic call and its result: documents the tool and lets the registry test render it. */
   example: { input: z.input<S>; result: R };
+  /**
+   * Inputs of the tool's other modes, one per distinct way of calling it (free text vs structured
+   * filters): with `example.input`, the examples providers show a model (Anthropic's input_examples).
+   */
+  moreInputs?: readonly z.input<S>[];
 }
 
 export function defineTool<S extends z.ZodType, R, C>(tool: Tool<S, R, C>): Tool<S, R, C> {
@@ -100,6 +105,17 @@ export interface Platform<C = unknown> {
   defaultBaseUrl: string;
   /** Calls per key the service admits by default: the vendor's published limit (config.ts rateLimitFor). */
   rateLimit?: RateLimit;
+  /**
+   * The JSON Schema of each tool's `format=json` result, by tool name: the platform's generated
+   * shared/schemas/output/<platform>.json (npm run schemas), loaded on first use so a bundle
+   * carries its own platform's only.
+   */
+  outputSchemas?: () => Promise<Readonly<Record<string, Record<string, unknown>>>>;
+  /**
+   * The group of the platform's main object (what its vendor is about, e.g. "records"): its find
+   * tool is the core set a deferred tool listing loads up front (shared/schemas/profiles.ts).
+   */
+  mainGroup?: string;
   /** The platform's part of the event inbox (shared/events), loaded on first use; absent: no webhooks. */
   events?: () => Promise<EventsAdapter<C, any>>;
 }

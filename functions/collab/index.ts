@@ -19,6 +19,8 @@ export const collab = definePlatform({
   defaultBaseUrl: PODIO_BASE_URL,
   rateLimit: { max: 1000, windowSeconds: 3600 }, // Podio: 1,000 calls per hour per key
   client: createPodioClient,
+  outputSchemas: () => import('../../shared/schemas/output/collab.json').then((m) => m.default.tools),
+  mainGroup: 'items',
   events: () => import('./events/adapter').then((m) => m.podioEvents),
   tools: {
     ...appTools,

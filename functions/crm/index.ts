@@ -15,6 +15,8 @@ export const crm = definePlatform({
   defaultBaseUrl: HUBSPOT_BASE_URL,
   rateLimit: { max: 100, windowSeconds: 10 }, // HubSpot: 100 per 10 s (Free/Starter; Pro/Enterprise private apps 190)
   client: createHubSpotClient,
+  outputSchemas: () => import('../../shared/schemas/output/crm.json').then((m) => m.default.tools),
+  mainGroup: 'deals',
   events: () => import('./events/adapter').then((m) => m.hubspotEvents),
   tools: {
     ...dealsTools,

@@ -16,6 +16,8 @@ export const dbapp = definePlatform({
   defaultBaseUrl: TAPE_BASE_URL,
   rateLimit: { max: 200, windowSeconds: 60 }, // Tape: 2,000 credits per minute, 10 per call for most
   client: createTapeClient,
+  outputSchemas: () => import('../../shared/schemas/output/dbapp.json').then((m) => m.default.tools),
+  mainGroup: 'records',
   events: () => import('./events/adapter').then((m) => m.tapeEvents),
   tools: {
     ...workspaceTools,

@@ -14,6 +14,8 @@ export const filebox = definePlatform({
   defaultBaseUrl: SHAREFILE_BASE_URL,
   rateLimit: { max: 600, windowSeconds: 60 }, // ShareFile publishes no limit: the service's default
   client: createShareFileClient,
+  outputSchemas: () => import('../../shared/schemas/output/filebox.json').then((m) => m.default.tools),
+  mainGroup: 'items',
   events: () => import('./events/adapter').then((m) => m.shareFileEvents),
   tools: {
     ...itemTools,

@@ -9,6 +9,8 @@ export const realty = definePlatform({
   defaultBaseUrl: BATCHDATA_BASE_URL,
   rateLimit: { max: 3000, windowSeconds: 60 }, // BatchData: 3,000 requests per minute per token
   client: createBatchDataClient,
+  outputSchemas: () => import('../../shared/schemas/output/realty.json').then((m) => m.default.tools),
+  mainGroup: 'properties',
   tools: {
     ...propertyTools,
   },

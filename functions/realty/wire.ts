@@ -45,6 +45,7 @@ export interface BdAddress {
   latitude?: number;
   longitude?: number;
   formattedStreet?: string;
+  [field: string]: unknown;
 }
 
 export interface BdSale {
@@ -54,14 +55,18 @@ export interface BdSale {
   pricePerSquareFoot?: number;
   documentType?: string;
   transactionType?: string;
+  [field: string]: unknown;
 }
+
+/** A group of a record: the fields the tools read, and the rest as the vendor sends them. */
+type Group<T> = T & { [field: string]: unknown };
 
 export interface BdProperty {
   _id: string;
   address?: BdAddress;
-  ids?: { apn?: string; fipsCode?: string; taxId?: string; addressHash?: string };
-  general?: { propertyTypeCategory?: string; propertyTypeDetail?: string; vacant?: boolean };
-  building?: {
+  ids?: Group<{ apn?: string; fipsCode?: string; taxId?: string; addressHash?: string }>;
+  general?: Group<{ propertyTypeCategory?: string; propertyTypeDetail?: string; vacant?: boolean }>;
+  building?: Group<{
     yearBuilt?: number;
     bedroomCount?: number;
     bathroomCount?: number;
@@ -71,9 +76,9 @@ export interface BdProperty {
     unitCount?: number;
     garageParkingSpaceCount?: number;
     pool?: boolean;
-  };
-  lot?: { lotSizeAcres?: number; lotSizeSquareFeet?: number; zoningCode?: string };
-  valuation?: {
+  }>;
+  lot?: Group<{ lotSizeAcres?: number; lotSizeSquareFeet?: number; zoningCode?: string }>;
+  valuation?: Group<{
     estimatedValue?: number;
     priceRangeMin?: number;
     priceRangeMax?: number;
@@ -81,23 +86,23 @@ export interface BdProperty {
     equityPercent?: number;
     equityCurrentEstimatedBalance?: number;
     ltv?: number;
-  };
-  assessment?: { assessmentYear?: number; totalAssessedValue?: number; totalMarketValue?: number };
-  tax?: { taxAmount?: number; taxYear?: number; taxDelinquentYear?: number };
-  sale?: { lastSale?: BdSale; priorSale?: BdSale };
-  owner?: {
+  }>;
+  assessment?: Group<{ assessmentYear?: number; totalAssessedValue?: number; totalMarketValue?: number }>;
+  tax?: Group<{ taxAmount?: number; taxYear?: number; taxDelinquentYear?: number }>;
+  sale?: Group<{ lastSale?: BdSale; priorSale?: BdSale }>;
+  owner?: Group<{
     fullName?: string;
-    names?: { first?: string; last?: string; full?: string }[];
+    names?: Group<{ first?: string; last?: string; full?: string }>[];
     ownerOccupied?: boolean;
     ownerStatusType?: string;
     ownershipStartDate?: string;
-    mailingAddress?: { street?: string; city?: string; state?: string; zip?: string };
-  };
+    mailingAddress?: Group<{ street?: string; city?: string; state?: string; zip?: string }>;
+  }>;
   quickLists?: Record<string, boolean | undefined>;
-  openLien?: { totalOpenLienCount?: number; totalOpenLienBalance?: number; mortgages?: { lenderName?: string; currentEstimatedInterestRate?: number; interestRateType?: string }[] };
-  involuntaryLien?: { liens?: { type?: string; amount?: number; recordingDate?: string }[] };
-  foreclosure?: { status?: string; recordingDate?: string; auctionDate?: string };
-  listing?: { status?: string; price?: number; daysOnMarket?: number; forSaleByOwner?: boolean };
+  openLien?: Group<{ totalOpenLienCount?: number; totalOpenLienBalance?: number; mortgages?: Group<{ lenderName?: string; currentEstimatedInterestRate?: number; interestRateType?: string }>[] }>;
+  involuntaryLien?: Group<{ liens?: Group<{ type?: string; amount?: number; recordingDate?: string }>[] }>;
+  foreclosure?: Group<{ status?: string; recordingDate?: string; auctionDate?: string }>;
+  listing?: Group<{ status?: string; price?: number; daysOnMarket?: number; forSaleByOwner?: boolean }>;
   deedHistory?: unknown[];
   /** Miles from the subject, on comparables. */
   distance?: number;

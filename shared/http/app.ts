@@ -8,6 +8,7 @@ import { readJson, type BodyRead } from '../json-body';
 import type { Runtime } from '../runtime';
 import { bearerKey } from './auth';
 import { catalogRoute } from './catalog-route';
+import { iconRoutes } from './icon-route';
 import { mcpRoutes } from './mcp';
 import { openApiRoutes } from './openapi-route';
 import { respond } from './respond';
@@ -37,6 +38,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   openApiRoutes(app, rt);
   // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
   identityRoutes(app, rt);
+  iconRoutes(app, rt);
 
   // Lambda's own request limit; locally it keeps a 200 MB body from being read into memory. Refused
   // bodies and a bad `format` are reported through execute, after auth and the rate limit, so

@@ -2,12 +2,14 @@ import type { Hono } from 'hono';
 import { knownPlatform, listTools, parseProvider } from '../list-tools';
 import type { Runtime } from '../runtime';
 import { parseFilter } from '../schemas/catalog';
+import { parseProfile } from '../schemas/profiles';
 import { keyed } from './respond';
 
 /**
  * `GET /v1/tools/{platform}`: the platform's tools (names, descriptions, annotations, groups, JSON
  * Schemas) from the catalog built once per container, with the filters ?toolsets= and ?read_only=
- * and in a provider's shape with ?schema=openai|anthropic|gemini|mcp.
+ * and in a provider's shape with ?schema=openai|anthropic|gemini|mcp (with ?profile=deferred or
+ * ?max_tools=N, the provider's deferred loading).
  */
 export function catalogRoute(app: Hono<any>, rt: Runtime): void {
   app.get('/v1/tools/:platform', (c) => {
@@ -16,7 +18,8 @@ export function catalogRoute(app: Hono<any>, rt: Runtime): void {
       knownPlatform(rt, name);
       const q = c.req.query();
       const provider = parseProvider(q.schema);
-      return listTools(rt, { platform: name, key, filter: parseFilter(q), provider }, headers);
+      const profile = q.profile !== undefined || q.max_tools !== undefined ? parseProfile(q) : undefined;
+      return listTools(rt, { platform: name, key, filter: parseFilter(q), provider, ...(profile ? { profile } : {}) }, headers);
     });
   });
 }

@@ -13,7 +13,9 @@ import { execute } from '../execute';
 import { failure } from '../envelope';
 import type { Runtime } from '../runtime';
 import { applyFilter, catalog, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
-import { mcpTool } from '../schemas/providers';
+import { platformIcons } from '../schemas/icons';
+import type { Profile } from '../schemas/profiles';
+import { mcpListedTool, mcpToolsList, structuredOf } from '../schemas/providers';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
 import { parseInput } from '../validate';
 import { invalidParameter, type ToolError } from '../errors';
@@ -25,10 +27,17 @@ export interface McpScope {
   filter: CatalogFilter;
   /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
   allow?: (entry: CatalogEntry) => boolean;
-  /** `?format=json` on the endpoint URL: results also carry the JSON result as structuredContent. */
+  /**
+   * `?format=json` on the endpoint URL: results also carry the JSON result as structuredContent.
+   * A tool with an output schema always does (its listing promises it).
+   */
   structured: boolean;
   /** `?page_size=N`: tools/list in pages of N with cursors (all at once otherwise). */
   pageSize?: number;
+  /** Which tools tools/list loads (shared/schemas/profiles.ts); every tool of the scope stays callable. */
+  profile?: Profile;
+  /** The service's public base URL: where the platforms' icons are served. */
+  origin?: string;
 }
 
 export interface McpCall {
@@ -65,30 +74,50 @@ const searchInput = z.strictObject({
  */
 export const combinedName = (e: Pick<CatalogEntry, 'platform' | 'name'>) => `${e.platform}_${e.name}`;
 
-/** MCP tool objects, built once per catalog entry (the entries themselves are cached per container). */
-const mcpTools = new WeakMap<CatalogEntry, { plain: McpTool; combined: McpTool }>();
+/**
+ * MCP tool objects, built once per catalog entry and origin (the entries themselves are cached per
+ * container): with the output schema and the platform's icons.
+ */
+const mcpTools = new WeakMap<CatalogEntry, Map<string, McpTool>>();
 
-function toMcp(entry: CatalogEntry, combined: boolean): McpTool {
+function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefined): McpTool {
   let built = mcpTools.get(entry);
-  if (!built) {
-    built = { plain: mcpTool(entry) as McpTool, combined: mcpTool(entry, combinedName(entry)) as McpTool };
-    mcpTools.set(entry, built);
+  if (!built) mcpTools.set(entry, (built = new Map()));
+  const key = `${combined ? 'c' : 'p'}|${origin ?? ''}`;
+  let tool = built.get(key);
+  if (!tool) {
+    tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined) as McpTool;
+    built.set(key, tool);
   }
-  return combined ? built.combined : built.plain;
+  return tool;
 }
 
-const searchTool: McpTool = {
-  name: SEARCH_TOOL,
-  title: 'Search tools',
-  description:
-    'Find the tools for a task among every platform\'s tools: ranks them by name, description and parameter names. Returns the best matches ' +
-    '(platform, tool, first sentence of its description); call a match by its name here: <platform>_<tool>.',
-  inputSchema: (() => {
-    const { $schema: _, ...s } = z.toJSONSchema(searchInput, { io: 'input' });
-    return s as McpTool['inputSchema'];
-  })(),
-  annotations: { title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-};
+const searchInputSchema = (() => {
+  const { $schema: _, ...s } = z.toJSONSchema(searchInput, { io: 'input' });
+  return s as McpTool['inputSchema'];
+})();
+
+/** The search tool of an endpoint: every platform's tools on the combined one, its own platform's (plain names) on a platform's. */
+function searchToolOf(platform: Platform | undefined): McpTool {
+  return {
+    name: SEARCH_TOOL,
+    title: 'Search tools',
+    description: platform
+      ? `Find the tool for a task among ${platform.vendor}'s tools here, listed or not: ranks them by name, description and parameter names. ` +
+        'Returns the best matches (tool, first sentence of its description); call a match by its name.'
+      : 'Find the tools for a task among every platform\'s tools, listed or not: ranks them by name, description and parameter names. Returns the best matches ' +
+        '(platform, tool, first sentence of its description); call a match by its name here: <platform>_<tool>.',
+    inputSchema: searchInputSchema,
+    annotations: { title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+}
+const searchTools_ = { all: searchToolOf(undefined), byPlatform: new WeakMap<Platform, McpTool>() };
+function searchToolFor(platform: Platform | undefined): McpTool {
+  if (!platform) return searchTools_.all;
+  let t = searchTools_.byPlatform.get(platform);
+  if (!t) searchTools_.byPlatform.set(platform, (t = searchToolOf(platform)));
+  return t;
+}
 
 /** The entries one scope serves (filters applied), in registry order. */
 async function entriesOf(rt: Runtime, scope: McpScope): Promise<CatalogEntry[]> {
@@ -124,16 +153,24 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
     { name: scope.platform ? `tool-execution-service-${scope.platform.name}` : 'tool-execution-service', version: VERSION },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: scope.platform
-        ? `Tools of ${scope.platform.vendor} (platform "${scope.platform.name}"). Results are compact text; errors name the parameter to fix.`
-        : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`,
+      instructions:
+        (scope.platform
+          ? `Tools of ${scope.platform.vendor} (platform "${scope.platform.name}"). Results are compact text; errors name the parameter to fix.`
+          : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`) +
+        (scope.profile && scope.profile.kind !== 'full' ? ` Only the most used tools are listed: ${SEARCH_TOOL} finds the others with their parameters, and they are called by name like the listed ones.` : ''),
       jsonSchemaValidator: NEVER_VALIDATES,
     },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async (req) => {
-    const all = (await entriesOf(rt, scope)).map((e) => toMcp(e, combined));
-    const tools = combined ? [searchTool, ...all] : all;
+    const mainGroups = Object.fromEntries([...rt.registry.platforms.values()].map((p) => [p.name, p.mainGroup]));
+    // Catalog order (stable across requests and pages); the search tool first where there is one.
+    const tools = mcpToolsList(await entriesOf(rt, scope), {
+      profile: scope.profile ?? { kind: 'full' },
+      mainGroups,
+      search: { tool: searchToolFor(scope.platform), always: combined },
+      viewOf: (e) => toMcp(e, combined, scope.origin),
+    }) as McpTool[];
     if (!scope.pageSize) return { tools };
     const offset = decodeCursor(req.params?.cursor);
     const next = offset + scope.pageSize;
@@ -143,7 +180,7 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
     const args = req.params.arguments ?? {};
-    if (combined && name === SEARCH_TOOL) return searchTools(rt, args, scope.allow);
+    if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) return searchTools(rt, args, scope);
     const entry = (await entriesOf(rt, scope)).find((e) => (combined ? combinedName(e) : e.name) === name);
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
@@ -158,7 +195,7 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
       connection: typeof meta.connection_id === 'string' ? meta.connection_id : call.connection,
       params: args,
       ...(refused ? { refused } : {}),
-      format: scope.structured ? 'structured' : 'text',
+      format: scope.structured || entry.outputSchema !== undefined ? 'structured' : 'text',
       ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
       ...(call.requestId ? { requestId: call.requestId } : {}),
       idempotencyKey: meta.idempotency_key,
@@ -175,7 +212,7 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
     const data = outcome.structured;
     return {
       content: [{ type: 'text', text: String(outcome.body.data) }],
-      ...(data !== undefined ? { structuredContent: data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { result: data } } : {}),
+      ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
       ...(Object.keys(said).length ? { _meta: said } : {}),
     };
   });
@@ -190,7 +227,12 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
   }
 }
 
-async function searchTools(rt: Runtime, args: Record<string, unknown>, allow?: (entry: CatalogEntry) => boolean): Promise<CallToolResult> {
+/**
+ * search_tools: over every platform on the combined endpoint, over the platform's own tools on a
+ * platform's (which lists it with a deferring profile); only tools the endpoint serves
+ * (?toolsets=, ?read_only=) are answered.
+ */
+async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: McpScope): Promise<CallToolResult> {
   let input: z.output<typeof searchInput>;
   try {
     input = parseInput(searchInput, args);
@@ -201,9 +243,31 @@ async function searchTools(rt: Runtime, args: Record<string, unknown>, allow?: (
   } catch (err) {
     return errorResult(failure(err, { platform: '', tool: SEARCH_TOOL }).body);
   }
-  const { query, platform, limit } = input;
-  const hits = searchIndex(await registryIndex(rt.registry), query, limit, platform, allow).map(hitView);
-  const lines = hits.map((h) => `${h.platform}_${h.tool} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}`);
+  const { query, limit } = input;
+  const platform = scope.platform?.name ?? input.platform;
+  const served = new Set((await entriesOf(rt, scope)).map((e) => `${e.platform}/${e.name}`));
+  const nameOf = (h: { platform: string; tool: string }) => (scope.platform ? h.tool : `${h.platform}_${h.tool}`);
+  const hits = searchIndex(await registryIndex(rt.registry), query, SEARCH_LIMIT.max, platform)
+    .map(hitView)
+    .filter((h) => served.has(`${h.platform}/${h.tool}`))
+    .slice(0, limit);
+  // Where tools/list leaves tools out, a match comes with its parameters: the model can call it
+  // without a listing it never got.
+  const deferring = scope.profile !== undefined && scope.profile.kind !== 'full';
+  const schemas = new Map(deferring ? (await entriesOf(rt, scope)).map((e) => [`${e.platform}/${e.name}`, e.inputSchema] as const) : []);
+  const schemaOf = (h: { platform: string; tool: string }) => {
+    const s = schemas.get(`${h.platform}/${h.tool}`);
+    if (!s) return undefined;
+    const { $schema: _, ...rest } = s;
+    return rest;
+  };
+  const lines = hits.map((h) => {
+    const params = schemaOf(h);
+    return `${nameOf(h)} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}${params ? `\n  parameters: ${JSON.stringify(params)}` : ''}`;
+  });
   const text = hits.length ? `${lines.join('\n')}\n${hits.length} tools for "${query}"` : `No tool matches "${query}". Try other words.`;
-  return { content: [{ type: 'text', text }], structuredContent: { query, tools: hits.map((h) => ({ ...h, name: `${h.platform}_${h.tool}` })) } };
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) },
+  };
 }

@@ -8,6 +8,8 @@ import type { Runtime } from '../runtime';
 import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../schemas/catalog';
 import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from '../validate';
 import { bearerKey } from './auth';
+import { parseProfile, type Profile } from '../schemas/profiles';
+import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpScope } from './mcp-server';
 import { catalogFilter } from '../identity';
@@ -37,7 +39,8 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
       const allow = await catalogFilter(rt, auth.key);
-      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(allow ? { allow } : {}) };
+      const base = origin(c);
+      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
@@ -162,8 +165,8 @@ function connectionOf(c: Context): { connection?: string } {
   return id ? { connection: id } : {};
 }
 
-/** The query of an MCP endpoint: catalog filters, ?format=json, ?page_size=. */
-function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structured: boolean; pageSize?: number } {
+/** The query of an MCP endpoint: catalog filters, ?format=json, ?page_size=, the profile (?profile=deferred, ?max_tools=N). */
+function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structured: boolean; pageSize?: number; profile: Profile } {
   const filter = parseFilter(q);
   if (q.format !== undefined && q.format !== 'json' && q.format !== 'text') {
     throw new ToolError('INVALID_PARAMETER', `Query "format" must be "json" (results also carry structuredContent) or omitted (text); got "${q.format}".`, { parameter: 'format', expected: '"json" or "text"' });
@@ -175,7 +178,7 @@ function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structure
       throw new ToolError('INVALID_PARAMETER', `Query "page_size" must be an integer from 1 to 1000; got "${q.page_size}".`, { parameter: 'page_size', expected: 'integer 1-1000' });
     }
   }
-  return { filter, structured: q.format === 'json', ...(pageSize ? { pageSize } : {}) };
+  return { filter, structured: q.format === 'json', ...(pageSize ? { pageSize } : {}), profile: parseProfile(q) };
 }
 
 /**

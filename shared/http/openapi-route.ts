@@ -27,8 +27,8 @@ export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
   });
 }
 
-/** The public base URL of this request (API Gateway's domain on a Lambda), for the OpenAPI servers list. */
-function origin(c: Context): string | undefined {
+/** The public base URL of this request (API Gateway's domain on a Lambda): the OpenAPI servers list, MCP icon URLs. */
+export function origin(c: Context): string | undefined {
   const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
   if (!host) return undefined;
   const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');

@@ -16,6 +16,10 @@ export interface CatalogEntry {
   group?: string;
   /** The input JSON Schema, exactly as GET /v1/tools/{platform} serves it. */
   inputSchema: JsonSchema;
+  /** The JSON Schema of the tool's `format=json` result (generated from its result type), when the platform declares them. */
+  outputSchema?: JsonSchema;
+  /** Inputs that show how the tool is called: its example's and one per other mode (Anthropic's input_examples). */
+  inputExamples?: readonly Record<string, unknown>[];
 }
 
 /**
@@ -29,9 +33,10 @@ export function platformCatalog(registry: Registry, platform: Platform): Promise
   if (!perPlatform) built.set(registry, (perPlatform = new Map()));
   let entries = perPlatform.get(platform.name);
   if (!entries) {
-    entries = registry.list(platform).then((tools) =>
+    entries = Promise.all([registry.list(platform), platform.outputSchemas?.()]).then(([tools, outputs]) =>
       tools.map((t) => {
         const group = groupOf(platform, t.name);
+        const output = outputs && Object.hasOwn(outputs, t.name) ? outputs[t.name] : undefined;
         return {
           platform: platform.name,
           name: t.name,
@@ -39,6 +44,8 @@ export function platformCatalog(registry: Registry, platform: Platform): Promise
           annotations: t.annotations,
           ...(group ? { group } : {}),
           inputSchema: z.toJSONSchema(t.input, { io: 'input' }) as JsonSchema,
+          ...(output ? { outputSchema: output } : {}),
+          inputExamples: [t.example.input, ...(t.moreInputs ?? [])] as Record<string, unknown>[],
         };
       }),
     );

@@ -1,4 +1,5 @@
 import type { CatalogEntry, JsonSchema } from './catalog';
+import { applyProfile, type Profile } from './profiles';
 
 /**
  * The tool list in the shape each model provider's function-calling API takes, with the JSON
@@ -131,16 +132,86 @@ const takesNull = (s: JsonSchema): boolean =>
   s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && (s.anyOf as JsonSchema[]).some((b) => isObject(b) && takesNull(b)));
 
 // ---------------------------------------------------------------------------------------------
-// Anthropic (Messages API `tools`): JSON Schema as is, under input_schema.
+// OpenAI Responses API: namespaces and tool search
+// (https://developers.openai.com/api/docs/guides/tools-tool-search,
+// https://developers.openai.com/api/docs/guides/function-calling#defining-namespaces).
+// A namespace groups functions; the model sees a namespace's name and description up front and a
+// deferred function's parameters only once tool search loads it. One namespace per platform and
+// group (the guide advises fewer than about ten functions in one), named <platform>_<group>.
+
+export interface OpenAiResponsesFunction {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: boolean;
+  defer_loading?: true;
+}
+
+export interface OpenAiNamespace {
+  type: 'namespace';
+  name: string;
+  description: string;
+  tools: OpenAiResponsesFunction[];
+}
+
+/** The Responses API `tools`: namespaces, and `{type: "tool_search"}` first when any function is deferred. */
+export function openaiResponsesTools(entries: readonly CatalogEntry[], opts: ProfileOptions = {}): ({ type: 'tool_search' } | OpenAiNamespace)[] {
+  const { deferred } = applyProfile(entries, opts.profile ?? { kind: 'full' }, opts.mainGroups ?? {}, 0);
+  const later = new Set(deferred);
+  const spaces = new Map<string, OpenAiNamespace>();
+  for (const e of entries) {
+    const key = `${e.platform}_${e.group ?? 'tools'}`;
+    let space = spaces.get(key);
+    if (!space) {
+      const vendor = opts.vendors?.[e.platform];
+      space = { type: 'namespace', name: key, description: '', tools: [] };
+      spaces.set(key, space);
+      // What search matches a namespace by: the platform, its vendor, the group and its tools' names.
+      space.description = `${vendor ? `${vendor} (${e.platform})` : e.platform}: ${e.group ?? 'tools'}.`;
+    }
+    const { function: f } = openaiTool(e);
+    space.tools.push({ type: 'function', name: f.name, description: f.description, parameters: f.parameters, strict: f.strict, ...(later.has(e) ? { defer_loading: true as const } : {}) });
+  }
+  for (const space of spaces.values()) space.description += ` Tools: ${space.tools.map((t) => t.name).join(', ')}.`;
+  return [...(later.size ? [{ type: 'tool_search' as const }] : []), ...spaces.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anthropic (Messages API `tools`): JSON Schema as is, under input_schema; input_examples from
+// the tool's own examples (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use,
+// "Providing tool use examples"); with a deferring profile, defer_loading on the tools left to the
+// tool search tool (https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool).
 
 export interface AnthropicTool {
   name: string;
   description: string;
   input_schema: JsonSchema;
+  input_examples?: Record<string, unknown>[];
+  defer_loading?: true;
 }
 
+/** Anthropic's server-side tool search over the deferred tools, by natural-language queries (BM25). */
+export const ANTHROPIC_TOOL_SEARCH = { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' } as const;
+
 export function anthropicTool(entry: CatalogEntry, name = entry.name): AnthropicTool {
-  return { name, description: entry.description, input_schema: withoutDialect(entry.inputSchema) };
+  const examples = (entry.inputExamples ?? []).map((x) => ({ ...x }));
+  return { name, description: entry.description, input_schema: withoutDialect(entry.inputSchema), ...(examples.length ? { input_examples: examples } : {}) };
+}
+
+/** The Messages API `tools`: the tool search tool first when any tool is deferred. */
+export function anthropicTools(entries: readonly CatalogEntry[], opts: ProfileOptions = {}): (AnthropicTool | typeof ANTHROPIC_TOOL_SEARCH)[] {
+  const { deferred } = applyProfile(entries, opts.profile ?? { kind: 'full' }, opts.mainGroups ?? {}, 1);
+  const later = new Set(deferred);
+  const tools = entries.map((e) => (later.has(e) ? { ...anthropicTool(e), defer_loading: true as const } : anthropicTool(e)));
+  return later.size ? [ANTHROPIC_TOOL_SEARCH, ...tools] : tools;
+}
+
+/** How a provider listing loads: the profile, each platform's main group (core set) and vendor name. */
+export interface ProfileOptions {
+  profile?: Profile;
+  mainGroups?: Readonly<Record<string, string | undefined>>;
+  vendors?: Readonly<Record<string, string>>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,6 +300,42 @@ export interface McpToolView {
   annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
+/** An icon of a tool in tools/list (MCP 2025-11-25, SEP-973). */
+export interface McpIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+}
+
+/**
+ * A dry run's answer (shared/dry-run.ts, `_meta.dry_run` on MCP) is the plan of writes, not the
+ * tool's result: a write tool's MCP output schema takes it as the other branch, by its marker.
+ */
+const DRY_RUN_PLAN: JsonSchema = { type: 'object', properties: { dry_run: { const: true } }, required: ['dry_run'] };
+
+/**
+ * An output schema as MCP takes it: `type: "object"` at the root. A result that is not an object
+ * (a list, a value) is served as structuredContent `{result: …}`: its schema is wrapped alike. A
+ * write tool's may also be a dry run's plan.
+ */
+export function mcpOutputSchema(schema: JsonSchema, opts: { write?: boolean } = {}): JsonSchema & { type: 'object' } {
+  const { $defs, ...rest } = schema;
+  const result: JsonSchema = rest.type === 'object' ? rest : { type: 'object', properties: { result: rest }, required: ['result'] };
+  const out: JsonSchema = opts.write ? { type: 'object', anyOf: [result, DRY_RUN_PLAN] } : result;
+  return { ...out, ...($defs ? { $defs } : {}) } as JsonSchema & { type: 'object' };
+}
+
+/**
+ * The structuredContent of a result under its tool's output schema: wrapped as `{result}` where
+ * the schema is (or, without a schema, where the result is no object); a dry run's plan as is.
+ */
+export function structuredOf(schema: JsonSchema | undefined, data: unknown, opts: { plan?: boolean } = {}): Record<string, unknown> {
+  const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
+  if (opts.plan && isObject) return data as Record<string, unknown>;
+  const wrapped = schema ? schema.type !== 'object' : !isObject;
+  return wrapped ? { result: data } : (data as Record<string, unknown>);
+}
+
 export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
   const t = toolTitle(entry.name);
   return {
@@ -247,15 +354,57 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
   };
 }
 
-export function providerTools(provider: Provider, entries: readonly CatalogEntry[]): unknown[] {
+/**
+ * A provider's tool list. With a deferring profile, Anthropic's carries defer_loading and its tool
+ * search tool, OpenAI's is the Responses API's namespaces with tool_search; Gemini and MCP have no
+ * deferral in their formats, so they list what the profile loads.
+ */
+/** A tools/list entry: the MCP view with the output schema and the platform's icons. */
+export function mcpListedTool(entry: CatalogEntry, name = entry.name, icons?: readonly McpIcon[]): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
+  return {
+    ...mcpTool(entry, name),
+    ...(entry.outputSchema ? { outputSchema: mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) } : {}),
+    ...(icons?.length ? { icons: [...icons] } : {}),
+  };
+}
+
+export interface McpListOptions extends ProfileOptions {
+  /** The name a tool is listed by (the combined endpoint prefixes the platform). */
+  nameOf?: (entry: CatalogEntry) => string;
+  /** The listed view of a tool, when the caller keeps them built (mcpListedTool with nameOf and iconsOf otherwise). */
+  viewOf?: (entry: CatalogEntry) => unknown;
+  /** The endpoint's own search tool: listed first where the listing defers tools (or always, with `always`). */
+  search?: { tool: unknown; always?: boolean };
+  iconsOf?: (platform: string) => readonly McpIcon[] | undefined;
+}
+
+/**
+ * A tools/list under a profile: the tools it loads (catalog order: stable across requests and
+ * pages), each with its output schema and icons, and the search tool first where there is one to
+ * list. A deferring profile always lists the search tool: it is how the rest is reached.
+ */
+export function mcpToolsList(entries: readonly CatalogEntry[], opts: McpListOptions = {}): unknown[] {
+  const profile = opts.profile ?? { kind: 'full' };
+  const deferring = profile.kind !== 'full';
+  const searchable = opts.search !== undefined && (opts.search.always === true || deferring);
+  let { loaded, deferred } = applyProfile(entries, profile, opts.mainGroups ?? {}, searchable ? 1 : 0);
+  // A budget the endpoint's tools fit in whole needs no search tool (unless the endpoint always lists one).
+  if (searchable && !opts.search!.always && profile.kind === 'max' && entries.length <= profile.maxTools) ({ loaded, deferred } = { loaded: [...entries], deferred: [] });
+  const withSearch = searchable && (opts.search!.always === true || deferred.length > 0);
+  const tools = loaded.map((e) => (opts.viewOf ? opts.viewOf(e) : mcpListedTool(e, opts.nameOf ? opts.nameOf(e) : e.name, opts.iconsOf?.(e.platform))));
+  return withSearch ? [opts.search!.tool, ...tools] : tools;
+}
+
+export function providerTools(provider: Provider, entries: readonly CatalogEntry[], opts: ProfileOptions = {}): unknown[] {
+  const deferring = opts.profile !== undefined && opts.profile.kind !== 'full';
   switch (provider) {
     case 'openai':
-      return entries.map((e) => openaiTool(e));
+      return deferring ? openaiResponsesTools(entries, opts) : entries.map((e) => openaiTool(e));
     case 'anthropic':
-      return entries.map((e) => anthropicTool(e));
+      return anthropicTools(entries, opts);
     case 'gemini':
-      return entries.map((e) => geminiTool(e));
+      return (deferring ? applyProfile(entries, opts.profile!, opts.mainGroups ?? {}, 0).loaded : entries).map((e) => geminiTool(e));
     case 'mcp':
-      return entries.map((e) => mcpTool(e));
+      return (deferring ? applyProfile(entries, opts.profile!, opts.mainGroups ?? {}, 0).loaded : entries).map((e) => mcpListedTool(e));
   }
 }

@@ -113,7 +113,7 @@ describe('Anthropic (Messages API tools)', () => {
   it('takes the JSON Schema as input_schema, an object, with a valid name', () => {
     for (const e of entries) {
       const t = anthropicTool(e);
-      expect(Object.keys(t).sort()).toEqual(['description', 'input_schema', 'name']);
+      expect(Object.keys(t).sort()).toEqual(['description', 'input_examples', 'input_schema', 'name']);
       expect(t.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(t.input_schema.type).toBe('object');
       expect('$schema' in t.input_schema).toBe(false);

@@ -226,6 +226,8 @@ export function searchObjectTool(kind: ObjectKind) {
       const ceiling = r.ceiling ? `\nHubSpot's search stops at ${SEARCH_LIMITS.window.toLocaleString('en-US')} results: narrow the filters (e.g. a createdate range) to reach the rest` : '';
       return [...r.results.map((x) => recordLine(kind, x)), footer].join('\n') + ceiling;
     },
+    // Full text with a sort and a page size, instead of filters.
+    moreInputs: [{ query: 'acme', sorts: [{ propertyName: 'createdate', direction: 'DESCENDING' }], limit: 20 }],
     example: {
       input: { filter_groups: [{ filters: [{ propertyName: kind.defaultProperties[0]!, operator: 'CONTAINS_TOKEN', value: 'acme' }] }] },
       result: { total: 1, count: 1, results: [{ id: kind.example.id, properties: kind.example.properties }] },

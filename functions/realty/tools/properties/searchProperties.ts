@@ -58,6 +58,8 @@ export const searchProperties = realtyTool({
     });
     return [...properties.map((p) => propertyLine(p)), ...(counts ? [counts] : []), ...(env.results.warnings ?? []), foot].join('\n');
   },
+  // Structured location and value filters instead of a free-text place.
+  moreInputs: [{ address: { city: 'Phoenix', state: 'AZ', street: 'Palmaire Ave' }, valuation: { minEstimatedValue: 300000, maxEstimatedValue: 600000 }, take: 5 }],
   example: {
     input: { query: 'Phoenix, AZ', building: { minBedrooms: 3, maxBedrooms: 4 }, quick_list: 'absentee_owner', take: 1 },
     result: {
