@@ -2,6 +2,10 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRegistry } from '../shared/registry';
+import { packCatalog } from '../shared/schemas/catalog';
+import type { Platform } from '../shared/tool';
 
 export interface BundleInfo {
   name: string;
@@ -30,6 +34,24 @@ const noAjv: Plugin = {
     }));
   },
 };
+
+/**
+ * The platform's tool catalog, built now by the code the registry runs (shared/schemas/catalog.ts)
+ * and put in the bundle in place of shared/schemas/prebuilt.ts: the container's first tool list
+ * then unzips it instead of loading every tool module and converting each zod schema.
+ */
+async function prebuiltCatalog(name: string): Promise<Plugin> {
+  const mod = (await import(pathToFileURL(join(root, 'functions', name, 'index.ts')).href)) as Record<string, Platform<any> | undefined>;
+  const platform = mod[name];
+  if (!platform || platform.name !== name) throw new Error(`functions/${name}/index.ts exports no platform "${name}"`);
+  const packed = await packCatalog(createRegistry([platform]));
+  return {
+    name: 'prebuilt-catalog',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({ contents: `export const PREBUILT_CATALOG = ${JSON.stringify(packed)};`, loader: 'ts' }));
+    },
+  };
+}
 
 /** Platforms = folders of functions/ that have a handler.ts. */
 export async function functionNames(): Promise<string[]> {
@@ -70,7 +92,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       supported: { 'dynamic-import': false },
       legalComments: 'none',
       logLevel: 'warning',
-      plugins: [noAjv],
+      plugins: [noAjv, await prebuiltCatalog(name)],
     });
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');

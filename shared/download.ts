@@ -1,5 +1,6 @@
 import type { Config } from './config';
-import { checkUrl, fetchUrl, FETCH_LIMITS } from './fetch-url';
+import { checkUrl } from './address-rules';
+import { fetchUrl, FETCH_LIMITS } from './fetch-url';
 import { eachBounded } from './pool';
 
 /**

@@ -3,7 +3,7 @@ import { log } from './log';
 import { createRegistry, type Registry } from './registry';
 import { createStore, type Store } from './store';
 import { createBlobStore, type BlobStore } from './blob';
-import type { Resolver } from './fetch-url';
+import type { Resolver } from './address-rules';
 import type { Platform } from './tool';
 
 /** What every call of a container shares: built once (createRuntime), passed to every surface. */

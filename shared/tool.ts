@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { Config, RateLimit } from './config';
 import type { Store } from './store/store';
 import type { BlobStore } from './blob/blob';
-import type { Resolver } from './fetch-url';
+import type { Resolver } from './address-rules';
 import type { EventsAdapter } from './events/model';
 
 export interface Annotations {
@@ -28,7 +28,7 @@ export interface ToolContext<C> {
   blob?: BlobStore;
   /** The call is a dry run (shared/dry-run.ts): writes are captured; caller URLs are checked, not downloaded. */
   dryRun?: boolean;
-  /** DNS for checking caller URLs (shared/fetch-url.ts); absent: the system resolver. Tests inject one. */
+  /** DNS for checking caller URLs (shared/address-rules.ts); absent: the system resolver. Tests inject one. */
   resolve?: Resolver;
 }
 

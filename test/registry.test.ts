@@ -90,13 +90,12 @@ describe('registry', () => {
  * every other write (create, add, upload, copy, run…) is not; a write that makes something new
  * each time is not idempotent. The exceptions are the few tools whose name misleads, each with why.
  */
-const READ_VERBS = new Set(['get', 'list', 'search', 'filter', 'find', 'aggregate', 'analyze', 'download', 'lookup', 'comparable']);
+const READ_VERBS = new Set(['get', 'list', 'search', 'filter', 'find', 'aggregate', 'analyze', 'download', 'lookup', 'comparable', 'convert']);
 const DESTRUCTIVE_VERBS = new Set(['update', 'replace', 'move', 'delete', 'remove', 'leave']);
-const WRITE_VERBS = new Set(['create', 'add', 'upload', 'copy', 'clone', 'attach', 'share', 'generate', 'reply', 'request', 'send', 'call', 'run', 'simulate', 'activate', 'pause', 'restore', 'make', 'validate']);
+const WRITE_VERBS = new Set(['create', 'add', 'upload', 'copy', 'clone', 'attach', 'share', 'generate', 'reply', 'request', 'send', 'call', 'run', 'simulate', 'activate', 'pause', 'restore', 'make', 'validate', 'subscribe', 'ack']);
 /** Writes that make a new thing on every call: never idempotent. */
-const MAKES_NEW = new Set(['create', 'upload', 'copy', 'clone', 'reply', 'send', 'call', 'run', 'simulate', 'generate']);
+const MAKES_NEW = new Set(['create', 'upload', 'copy', 'clone', 'reply', 'send', 'call', 'run', 'simulate', 'generate', 'subscribe']);
 const EXCEPTIONS: Record<string, { kind: 'read' | 'destructive' | 'write'; idempotent?: boolean; why: string }> = {
-  'collab/fileToMarkdown': { kind: 'read', why: 'converts a file\'s text for reading; writes nothing' },
   'dbapp/validateAutomation': { kind: 'read', why: 'checks an automation\'s references; writes nothing (unlike validate…Verification, which activates a hook)' },
   'crm/createAssociation': { kind: 'write', idempotent: true, why: 'links are a set: a second identical link changes nothing (the spec calls it an idempotent write)' },
   'filebox/createFolder': { kind: 'destructive', why: 'overwrite: true sends the existing item of that name to the recycle bin' },
@@ -105,7 +104,8 @@ const EXCEPTIONS: Record<string, { kind: 'read' | 'destructive' | 'write'; idemp
 };
 
 describe('MCP annotations follow one rule on every platform', () => {
-  const verbOf = (name: string) => /^(?:batch)?([A-Za-z][a-z]*)/.exec(name)![1]!.toLowerCase();
+  // A name of the form <thing>To<Format> (fileToMarkdown) converts for reading: its verb is "convert".
+  const verbOf = (name: string) => (/^[a-z]+To(Markdown|Text|Html|Pdf)$/.test(name) ? 'convert' : /^(?:batch)?([A-Za-z][a-z]*)/.exec(name)![1]!.toLowerCase());
 
   it.each(all.map((t) => [`${t.platform}/${t.tool.name}`, t.tool] as const))('%s', (id, tool) => {
     const verb = verbOf(tool.name);

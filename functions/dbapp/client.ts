@@ -141,7 +141,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     deleteRecord: (recordId: number, flags: { silent?: boolean; hook?: boolean; skip_trash?: boolean } = {}) =>
       request<TapeRecord>({ method: 'DELETE', path: `/v1/record/${recordId}`, query: { ...flags } }),
     restoreRecord: (recordId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
-      request<TapeRecord>({ method: 'POST', path: `/v1/record/${recordId}/restore`, query: { ...flags } }),
+      naming(request<TapeRecord>({ method: 'POST', path: `/v1/record/${recordId}/restore`, query: { ...flags } }), { '[Rr]ecord \\d+': 'record_id' }),
     listRecords: (appId: number, query: TapeRecordListQuery = {}) =>
       naming(checked<TapeRecordPage>(RECORD_PAGE_ANSWER, { method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }), RECORD_PAGE),
     // The records a view matches, in the view's order (docs/vendors/tape.md#records): limit (default 50, max 500), cursor.

@@ -3,6 +3,7 @@ import { crm } from '../../functions/crm';
 import { createHubSpotTwin, SANDBOX_KEYS as HUBSPOT_KEYS } from '../twins/hubspot';
 import { dbapp } from '../../functions/dbapp';
 import type { Platform } from '../../shared/tool';
+import type { TwinOptions } from '../twins/kit';
 import { createPodioTwin, SANDBOX_KEYS as PODIO_KEYS } from '../twins/podio';
 import { filebox } from '../../functions/filebox';
 import { createShareFileTwin, SANDBOX_KEYS as SHAREFILE_KEYS } from '../twins/sharefile';
@@ -18,15 +19,8 @@ export interface Twin {
   fetch: typeof fetch;
 }
 
-/** Options every twin factory understands; each twin takes its own on top (credits, clock, …). */
-export interface CommonTwinOptions {
-  /** Webhook targets: 'public' (the vendor's rule) or 'any' (receivers on this machine, locally). */
-  hookTargets?: 'public' | 'any';
-  /** Milliseconds before every answer leaves (the kit's `latency`): the vendor's network and server time. */
-  latencyMs?: number;
-  /** Where links meant for people (downloads, share pages) point: the local server's mount of the twin, once it listens. */
-  publicBase?: () => string | undefined;
-}
+/** Options every twin factory understands (the kit's TwinOptions); each twin takes its own on top (credits, …). */
+export type CommonTwinOptions = Pick<TwinOptions, 'hookTargets' | 'latencyMs' | 'publicBase'>;
 
 /** One implemented platform as the local server and the tests run it: the Lambda's tools beside its vendor's twin. */
 export interface LocalPlatform<O extends CommonTwinOptions = any, T extends Twin = Twin> {

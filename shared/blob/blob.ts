@@ -1,12 +1,12 @@
 /**
- * The Blob port (docs/architecture.md#stores): files the service hands out by a signed, expiring link that works
- * without the caller's key. Put the bytes, then ask for a link; the link names the object by a
- * random key and a signature, never by anything of the caller's. Implementations: memory (local
+ * The Blob port: files the service hands out by a signed, expiring link that works
+ * without the caller's key. Put the bytes, then ask for a link; the link names the object by its
+ * key and a signature, never by anything of the caller's. Implementations: memory (local
  * server, served by it with an HMAC-signed URL) and S3 (a presigned GET URL).
  */
 
 export interface BlobObject {
-  /** Where the object lives; callers make it unguessable (a random part) — see newBlobKey. */
+  /** Where the object lives — see fileBlobKey. */
   key: string;
   body: Uint8Array;
   contentType: string;
@@ -28,15 +28,18 @@ export interface BlobStore {
   put(object: BlobObject): Promise<void>;
   /** A GET link to the object, working for `expiresIn` seconds and not after. */
   link(key: string, expiresIn: number): Promise<SignedLink>;
+  /** Drops the object, so every link to it answers 404 from now on; no object is not an error. */
+  remove(key: string): Promise<void>;
 }
 
-/** `<prefix>/<32 random hex>/<safe file name>`: unguessable, and readable in a bucket listing. */
-export function newBlobKey(prefix: string, filename: string): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  const random = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  const safe = filename.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '').slice(-120) || 'file';
-  return `${prefix}/${random}/${safe}`;
+/**
+ * `<platform>/files/<file id>`: the copy of one vendor file, so the tool that deletes the file can
+ * drop the copy too and its links stop working. The key need not be secret: a link is valid only
+ * with the signature over the key and its expiry (HMAC locally, SigV4 on S3). The download's
+ * name travels in Content-Disposition.
+ */
+export function fileBlobKey(platform: string, fileId: string | number): string {
+  return `${platform}/files/${encodeURIComponent(String(fileId))}`;
 }
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any name. */

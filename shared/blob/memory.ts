@@ -79,6 +79,10 @@ export class MemoryBlobStore implements BlobStore {
     return { url: `${this.baseUrl}${BLOB_PATH}${path}?expires=${expires}&sig=${this.sign(key, expires)}`, expires_in: expiresIn, expires_at: new Date(expires * 1000).toISOString() };
   }
 
+  async remove(key: string): Promise<void> {
+    this.objects.delete(key);
+  }
+
   /**
    * Answers a GET of a link: 200 with the bytes, 400 when the path is not valid percent-encoding,
    * 403 when the signature is wrong or the link has expired, 404 when the object is gone; every

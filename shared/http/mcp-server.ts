@@ -177,9 +177,17 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
     return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
   });
 
+  const rawArguments = new Map<unknown, Record<string, unknown>>();
+  for (const m of Array.isArray(messages) ? messages : [messages]) {
+    const { method, id, params } = (m ?? {}) as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
+    const args = params?.arguments;
+    if (method === 'tools/call' && id !== undefined && args !== null && typeof args === 'object' && !Array.isArray(args)) rawArguments.set(id, args as Record<string, unknown>);
+  }
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
-    const args = req.params.arguments ?? {};
+    // The arguments as JSON.parse read them, as REST passes its body on: the SDK's own parse of the
+    // request drops a "__proto__" key, which the core must see to refuse it by name.
+    const args = rawArguments.get(extra.requestId) ?? req.params.arguments ?? {};
     if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) return searchTools(rt, args, scope);
     const entry = (await entriesOf(rt, scope)).find((e) => (combined ? combinedName(e) : e.name) === name);
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this

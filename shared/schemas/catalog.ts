@@ -1,7 +1,9 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { ToolError } from '../errors';
 import type { Registry } from '../registry';
 import { groupOf, type Annotations, type Platform } from '../tool';
+import { PREBUILT_CATALOG } from './prebuilt';
 
 /** A JSON Schema object (draft 2020-12, as zod writes it). */
 export type JsonSchema = Record<string, unknown>;
@@ -28,32 +30,54 @@ export interface CatalogEntry {
  */
 const built = new WeakMap<Registry, Map<string, Promise<readonly CatalogEntry[]>>>();
 
+/** The build's entries by platform (shared/schemas/prebuilt.ts), unzipped on first use. */
+let prebuilt: Record<string, readonly CatalogEntry[]> | undefined;
+function prebuiltEntries(platform: string): readonly CatalogEntry[] | undefined {
+  const packed: string | undefined = PREBUILT_CATALOG;
+  if (packed === undefined) return undefined;
+  prebuilt ??= JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8')) as Record<string, readonly CatalogEntry[]>;
+  return prebuilt[platform];
+}
+
+/** The build's embedded copy: every bundled platform's entries, gzipped and base64-encoded (infra/build.ts). */
+export async function packCatalog(registry: Registry): Promise<string> {
+  const out: Record<string, readonly CatalogEntry[]> = {};
+  for (const p of registry.platforms.values()) out[p.name] = await buildEntries(registry, p);
+  return gzipSync(JSON.stringify(out), { level: 9 }).toString('base64');
+}
+
 export function platformCatalog(registry: Registry, platform: Platform): Promise<readonly CatalogEntry[]> {
   let perPlatform = built.get(registry);
   if (!perPlatform) built.set(registry, (perPlatform = new Map()));
   let entries = perPlatform.get(platform.name);
   if (!entries) {
-    entries = Promise.all([registry.list(platform), platform.outputSchemas?.()]).then(([tools, outputs]) =>
-      tools.map((t) => {
-        const group = groupOf(platform, t.name);
-        const output = outputs && Object.hasOwn(outputs, t.name) ? outputs[t.name] : undefined;
-        return {
-          platform: platform.name,
-          name: t.name,
-          description: t.description,
-          annotations: t.annotations,
-          ...(group ? { group } : {}),
-          inputSchema: z.toJSONSchema(t.input, { io: 'input' }) as JsonSchema,
-          ...(output ? { outputSchema: output } : {}),
-          inputExamples: [t.example.input, ...(t.moreInputs ?? [])] as Record<string, unknown>[],
-        };
-      }),
-    );
+    const ready = prebuiltEntries(platform.name);
+    entries = ready ? Promise.resolve(ready) : buildEntries(registry, platform);
     // A failed build (a tool module that throws) is not kept: the next request tries again.
     entries.catch(() => perPlatform.delete(platform.name));
     perPlatform.set(platform.name, entries);
   }
   return entries;
+}
+
+/** The entries as the registry's tools describe them: every tool module loaded, its input converted to JSON Schema. */
+function buildEntries(registry: Registry, platform: Platform): Promise<readonly CatalogEntry[]> {
+  return Promise.all([registry.list(platform), platform.outputSchemas?.()]).then(([tools, outputs]) =>
+    tools.map((t) => {
+      const group = groupOf(platform, t.name);
+      const output = outputs && Object.hasOwn(outputs, t.name) ? outputs[t.name] : undefined;
+      return {
+        platform: platform.name,
+        name: t.name,
+        description: t.description,
+        annotations: t.annotations,
+        ...(group ? { group } : {}),
+        inputSchema: z.toJSONSchema(t.input, { io: 'input' }) as JsonSchema,
+        ...(output ? { outputSchema: output } : {}),
+        inputExamples: [t.example.input, ...(t.moreInputs ?? [])] as Record<string, unknown>[],
+      };
+    }),
+  );
 }
 
 /** The entries of several platforms (all of the registry's when none is named), in registry order. */

@@ -8,8 +8,10 @@ export interface ChildRun {
   exitMs: number;
   /** Spawn → the child's result line on stdout (answer complete). */
   lineMs: number;
-  /** The child's own report (the cold child: require and first-answer times from its start). */
+  /** The child's own report (the cold child: require and first-answer times from its start, CPU ms to the answer, lazy packages loaded by then). */
   report: Record<string, unknown>;
+  /** The cold child's second report: its first MCP tools/list (ms, CPU ms, tools listed). */
+  list?: Record<string, unknown>;
 }
 
 export interface ColdResult {
@@ -26,56 +28,84 @@ export interface ColdResult {
   medianRequireMs: number;
   medianFirstAnswerMs: number;
   medianChildStartToAnswerMs: number;
+  /** CPU time (user + system) of the process from its start to the first answer. */
+  medianCpuMs: number;
+  /** The container's first MCP tools/list, after the first answer: wall and CPU ms, and how many tools it listed. */
+  medianListMs: number;
+  medianListCpuMs: number;
+  listedTools: number;
+  /** LAZY_PACKAGES found in the require cache at the first answer (in any run): should be none. */
+  lazyLoaded: string[];
 }
 
 export interface ColdReport {
   runsPerKind: number;
-  floor: { runs: ChildRun[]; medianExitMs: number; medianLineMs: number };
+  floor: { runs: ChildRun[]; medianExitMs: number; medianLineMs: number; medianCpuMs: number };
   functions: ColdResult[];
 }
 
-/** A realistic API Gateway HTTP API (payload 2.0) event for POST /v1/tools/{platform}/{tool} with `params` as its body. */
-export function toolEvent(platform: string, tool: string, params: Record<string, unknown>, key: string): Record<string, unknown> {
-  const body = JSON.stringify(params);
+/** A realistic API Gateway HTTP API (payload 2.0) event: `method` on `path` (route `routeKey`) with `body`. */
+export function httpEvent(method: string, path: string, routeKey: string, pathParameters: Record<string, string>, body: string | undefined, headers: Record<string, string>): Record<string, unknown> {
   const now = Date.now();
   return {
     version: '2.0',
-    routeKey: 'POST /v1/tools/{platform}/{tool}',
-    rawPath: `/v1/tools/${platform}/${tool}`,
+    routeKey: `${method} ${routeKey}`,
+    rawPath: path,
     rawQueryString: '',
     headers: {
       accept: '*/*',
-      authorization: `Bearer ${key}`,
-      'content-length': String(body.length),
-      'content-type': 'application/json',
+      ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)), 'content-type': 'application/json' } : {}),
       host: 'abc123defg.execute-api.eu-central-1.amazonaws.com',
       'user-agent': 'curl/8.5.0',
       'x-amzn-trace-id': 'Root=1-65f1a2b3-0123456789abcdef01234567',
       'x-forwarded-for': '203.0.113.7',
       'x-forwarded-port': '443',
       'x-forwarded-proto': 'https',
+      ...headers,
     },
     requestContext: {
       accountId: '123456789012',
       apiId: 'abc123defg',
       domainName: 'abc123defg.execute-api.eu-central-1.amazonaws.com',
       domainPrefix: 'abc123defg',
-      http: { method: 'POST', path: `/v1/tools/${platform}/${tool}`, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
       requestId: 'JKJaXmPLvHcESHA=',
-      routeKey: 'POST /v1/tools/{platform}/{tool}',
+      routeKey: `${method} ${routeKey}`,
       stage: '$default',
       time: new Date(now).toUTCString(),
       timeEpoch: now,
     },
-    pathParameters: { platform, tool },
-    body,
+    pathParameters,
+    ...(body !== undefined ? { body } : {}),
     isBase64Encoded: false,
   };
 }
 
+/** POST /v1/tools/{platform}/{tool} with `params` as its body. */
+export function toolEvent(platform: string, tool: string, params: Record<string, unknown>, key: string): Record<string, unknown> {
+  return httpEvent('POST', `/v1/tools/${platform}/${tool}`, '/v1/tools/{platform}/{tool}', { platform, tool }, JSON.stringify(params), { authorization: `Bearer ${key}` });
+}
+
+/** An MCP `tools/list` request (stateless Streamable HTTP: no initialize needed) to the platform's endpoint. */
+export function mcpListEvent(platform: string, key: string): Record<string, unknown> {
+  return httpEvent('POST', `/v1/mcp/${platform}`, `/v1/mcp/${platform}`, {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+    authorization: `Bearer ${key}`,
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+  });
+}
+
+/** Packages that must not be loaded before a call that needs them (checked in the child's require cache after its first answer). */
+export const LAZY_PACKAGES = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min', 'pdfjs-dist'];
+
+/** The marker of the child's result line: with LOG_LEVEL=info and METRICS=on the handler writes its own lines to stdout too. */
+export const RESULT_MARK = '@@bench-result ';
+
 /**
  * Runs in the fresh process (CommonJS `node -e`): requires the bundle, answers one event through
- * `handler` with a minimal Lambda context, prints one JSON line and exits at once.
+ * `handler` with a minimal Lambda context, prints one marked JSON line (with the CPU time the process
+ * used to the answer and the lazy packages already loaded), then answers the container's first MCP
+ * tools/list (BENCH_LIST_EVENT, when given), prints a second line, and exits at once.
  */
 const COLD_CHILD = `
 const t0 = performance.now();
@@ -87,15 +117,33 @@ const context = {
   callbackWaitsForEmptyEventLoop: true,
   functionName: 'bench', functionVersion: '$LATEST',
   invokedFunctionArn: 'arn:aws:lambda:eu-central-1:123456789012:function:bench',
-  memoryLimitInMB: '1024', awsRequestId: 'c6af9ac6-7b61-11e6-9a41-93e812345678',
+  memoryLimitInMB: '512', awsRequestId: 'c6af9ac6-7b61-11e6-9a41-93e812345678',
   logGroupName: '/aws/lambda/bench', logStreamName: '2024/01/01/[$LATEST]bench',
   getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   done() {}, fail() {}, succeed() {},
 };
-Promise.resolve(handler(event, context)).then((res) => {
+const lazy = JSON.parse(process.env.BENCH_LAZY || '[]');
+const loadedLazy = () => { const paths = Object.keys(require.cache); return lazy.filter((m) => paths.some((p) => p.includes('/node_modules/' + m + '/'))); };
+const mark = ${JSON.stringify(RESULT_MARK)};
+Promise.resolve(handler(event, context)).then(async (res) => {
   const t2 = performance.now();
-  process.stdout.write(JSON.stringify({ statusCode: res && res.statusCode, isBase64Encoded: res && res.isBase64Encoded, body: res && res.body,
-    requireMs: t1 - t0, firstAnswerMs: t2 - t1, startToAnswerMs: t2 }) + '\\n');
+  const cpu = process.cpuUsage();
+  process.stdout.write(mark + JSON.stringify({ statusCode: res && res.statusCode, isBase64Encoded: res && res.isBase64Encoded, body: res && res.body,
+    requireMs: t1 - t0, firstAnswerMs: t2 - t1, startToAnswerMs: t2, cpuMs: (cpu.user + cpu.system) / 1000, lazyLoaded: loadedLazy() }) + '\\n');
+  if (process.env.BENCH_LIST_EVENT) {
+    const cpu0 = process.cpuUsage();
+    const t3 = performance.now();
+    const listed = await handler(JSON.parse(process.env.BENCH_LIST_EVENT), context);
+    const t4 = performance.now();
+    const used = process.cpuUsage(cpu0);
+    let tools = -1;
+    try {
+      const text = listed.isBase64Encoded ? Buffer.from(listed.body, 'base64').toString('utf8') : String(listed.body);
+      const json = text.trimStart().startsWith('{') ? text : text.split('\\n').find((l) => l.startsWith('data: ')).slice(6);
+      tools = JSON.parse(json).result.tools.length;
+    } catch {}
+    process.stdout.write(mark + JSON.stringify({ list: true, statusCode: listed && listed.statusCode, tools, listMs: t4 - t3, listCpuMs: (used.user + used.system) / 1000 }) + '\\n');
+  }
   process.exit(0);
 }, (err) => {
   process.stderr.write(String(err && err.stack || err) + '\\n');
@@ -104,9 +152,17 @@ Promise.resolve(handler(event, context)).then((res) => {
 `;
 
 /** The floor: the same kind of process, printing one line and exiting, with nothing loaded. */
-const FLOOR_CHILD = `process.stdout.write('{"floor":true}\\n'); process.exit(0);`;
+const FLOOR_CHILD = `const c = process.cpuUsage(); process.stdout.write(${JSON.stringify(RESULT_MARK)} + JSON.stringify({ floor: true, cpuMs: (c.user + c.system) / 1000 }) + '\\n'); process.exit(0);`;
 
 const CHILD_TIMEOUT_MS = 15_000;
+
+/** The complete marked lines of a child's stdout, marker removed. */
+const marked = (stdout: string): string[] =>
+  stdout
+    .split('\n')
+    .slice(0, -1)
+    .filter((l) => l.startsWith(RESULT_MARK))
+    .map((l) => l.slice(RESULT_MARK.length));
 
 function runChild(script: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
@@ -123,7 +179,7 @@ function runChild(script: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       stdout += chunk;
-      if (lineMs === undefined && stdout.includes('\n')) lineMs = performance.now() - start;
+      if (lineMs === undefined && marked(stdout).length > 0) lineMs = performance.now() - start;
     });
     child.stderr.on('data', (chunk: string) => (stderr += chunk));
     child.on('exit', (code, signal) => {
@@ -141,15 +197,19 @@ function runChild(script: string, env: NodeJS.ProcessEnv): Promise<ChildRun> {
         reject(new Error(`child failed (code ${exitCode}, signal ${exitSignal}):\nstdout: ${stdout}\nstderr: ${stderr}`));
         return;
       }
-      const first = stdout.slice(0, stdout.indexOf('\n'));
-      let report: Record<string, unknown>;
+      let reports: Record<string, unknown>[];
       try {
-        report = JSON.parse(first) as Record<string, unknown>;
+        reports = marked(stdout).map((line) => JSON.parse(line) as Record<string, unknown>);
       } catch {
-        reject(new Error(`child printed no JSON line:\nstdout: ${stdout}\nstderr: ${stderr}`));
+        reject(new Error(`child printed no JSON result line:\nstdout: ${stdout}\nstderr: ${stderr}`));
         return;
       }
-      resolve({ exitMs, lineMs, report });
+      const [report, list] = reports;
+      if (!report) {
+        reject(new Error(`child printed no result line:\nstdout: ${stdout}\nstderr: ${stderr}`));
+        return;
+      }
+      resolve({ exitMs, lineMs, report, ...(list ? { list } : {}) });
     });
   });
 }
@@ -174,6 +234,8 @@ export interface ColdTarget {
   baseUrl: string;
   /** The API Gateway event the bundle answers (its platform's read-only probe). */
   event: Record<string, unknown>;
+  /** An MCP tools/list event, answered after the first answer: the container's first list. */
+  listEvent?: Record<string, unknown>;
 }
 
 export interface ColdStore {
@@ -184,18 +246,33 @@ export interface ColdStore {
 /**
  * Cold start: each bundle with each store, and the empty-process floor, in fresh `node` processes,
  * interleaved round by round (order alternating), after one untimed warm-up of each (file cache).
- * Each bundle answers its platform's probe against its own twin; the figure is spawn → first
- * answer (the line the child prints the moment the handler answers), not spawn → exit.
+ * Every bundle runs with `deployed` (serverless.yml's environment, test/bench/deployed.ts) under
+ * the store's own variables. Each answers its platform's probe against its own twin; the figure is
+ * spawn → first answer (the line the child prints the moment the handler answers), not spawn →
+ * exit, with the CPU time (user + system) the process used to that answer; then the container's
+ * first MCP tools/list.
  */
-export async function measureColdInit(bundles: readonly { name: string; file: string }[], targets: Record<string, ColdTarget>, runs: number, stores: readonly ColdStore[]): Promise<ColdReport> {
+export async function measureColdInit(
+  bundles: readonly { name: string; file: string }[],
+  targets: Record<string, ColdTarget>,
+  runs: number,
+  stores: readonly ColdStore[],
+  deployed: Record<string, string>,
+): Promise<ColdReport> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_OPTIONS;
-  delete env.STORE;
-  delete env.TABLE_NAME;
+  for (const name of ['STORE', 'TABLE_NAME', 'BLOB_BUCKET', 'LOG_LEVEL', 'METRICS', 'METRICS_NAMESPACE', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_SECONDS']) delete env[name];
   const bundleEnv = (name: string): NodeJS.ProcessEnv => {
     const target = targets[name];
     if (!target) throw new Error(`cold init: no twin and probe for function "${name}"`);
-    return { ...env, [`${name.toUpperCase()}_BASE_URL`]: target.baseUrl, BENCH_EVENT: JSON.stringify(target.event) };
+    return {
+      ...env,
+      ...deployed,
+      [`${name.toUpperCase()}_BASE_URL`]: target.baseUrl,
+      BENCH_EVENT: JSON.stringify(target.event),
+      BENCH_LAZY: JSON.stringify(LAZY_PACKAGES),
+      ...(target.listEvent ? { BENCH_LIST_EVENT: JSON.stringify(target.listEvent) } : {}),
+    };
   };
   const key = (name: string, store: string) => `${name}\u0000${store}`;
   const kinds = [
@@ -204,24 +281,23 @@ export async function measureColdInit(bundles: readonly { name: string; file: st
   ];
   const results = new Map<string, ChildRun[]>(kinds.map((k) => [k.key, []]));
 
-  for (const k of kinds) {
-    const warm = await runChild(k.script, k.env);
-    if (k.script === COLD_CHILD) assertSuccess(k.key, warm.report);
-  }
+  const checked = (k: (typeof kinds)[number], run: ChildRun): ChildRun => {
+    if (k.script !== COLD_CHILD) return run;
+    assertSuccess(k.key, run.report);
+    if (run.list && run.list.statusCode !== 200) throw new Error(`cold init of ${k.key}: the first tools/list answered HTTP ${String(run.list.statusCode)}`);
+    return run;
+  };
+  for (const k of kinds) checked(k, await runChild(k.script, k.env));
   for (let round = 0; round < runs; round++) {
     const order = round % 2 === 0 ? kinds : [...kinds].reverse();
-    for (const k of order) {
-      const run = await runChild(k.script, k.env);
-      if (k.script === COLD_CHILD) assertSuccess(k.key, run.report);
-      results.get(k.key)?.push(run);
-    }
+    for (const k of order) results.get(k.key)?.push(checked(k, await runChild(k.script, k.env)));
   }
 
   const floorRuns = results.get('(floor)') ?? [];
-  const num = (r: ChildRun, name: string) => (typeof r.report[name] === 'number' ? (r.report[name] as number) : Number.NaN);
+  const num = (r: Record<string, unknown> | undefined, name: string) => (typeof r?.[name] === 'number' ? (r[name] as number) : Number.NaN);
   return {
     runsPerKind: runs,
-    floor: { runs: floorRuns, medianExitMs: median(floorRuns.map((r) => r.exitMs)), medianLineMs: median(floorRuns.map((r) => r.lineMs)) },
+    floor: { runs: floorRuns, medianExitMs: median(floorRuns.map((r) => r.exitMs)), medianLineMs: median(floorRuns.map((r) => r.lineMs)), medianCpuMs: median(floorRuns.map((r) => num(r.report, 'cpuMs'))) },
     functions: bundles.flatMap((b) =>
       stores.map((s) => {
         const rs = results.get(key(b.name, s.name)) ?? [];
@@ -232,9 +308,14 @@ export async function measureColdInit(bundles: readonly { name: string; file: st
           runs: rs,
           medianLineMs: median(rs.map((r) => r.lineMs)),
           medianExitMs: median(rs.map((r) => r.exitMs)),
-          medianRequireMs: median(rs.map((r) => num(r, 'requireMs'))),
-          medianFirstAnswerMs: median(rs.map((r) => num(r, 'firstAnswerMs'))),
-          medianChildStartToAnswerMs: median(rs.map((r) => num(r, 'startToAnswerMs'))),
+          medianRequireMs: median(rs.map((r) => num(r.report, 'requireMs'))),
+          medianFirstAnswerMs: median(rs.map((r) => num(r.report, 'firstAnswerMs'))),
+          medianChildStartToAnswerMs: median(rs.map((r) => num(r.report, 'startToAnswerMs'))),
+          medianCpuMs: median(rs.map((r) => num(r.report, 'cpuMs'))),
+          medianListMs: median(rs.map((r) => num(r.list, 'listMs'))),
+          medianListCpuMs: median(rs.map((r) => num(r.list, 'listCpuMs'))),
+          listedTools: num(rs[0]?.list, 'tools'),
+          lazyLoaded: [...new Set(rs.flatMap((r) => (Array.isArray(r.report.lazyLoaded) ? (r.report.lazyLoaded as string[]) : [])))],
         };
       }),
     ),

@@ -70,3 +70,45 @@ export async function measureOverhead(tapeUrl: string, store: Store, calls: numb
     samples: { toolMs, directMs },
   };
 }
+
+export interface KindTiming {
+  kind: 'read' | 'write';
+  tool: string;
+  store: string;
+  p50Ms: number;
+  p99Ms: number;
+  /** The service's CPU time per call: this process's user + system time over the calls ÷ calls (the twin runs in another process). */
+  cpuMs: number;
+}
+
+/**
+ * One read tool (getWorkspace) and one write tool (createRecord of a realistic Lead) through the
+ * Lambda handler, `calls` times each after `warmup`, against the twin at `tapeUrl` (another
+ * process), with each store. The same calls with the memory store and with DynamoDB differ only by
+ * the store: the difference of the p50s is what the counter costs each kind (a read's counter runs
+ * beside its vendor call, a write's before it: a write must not reach the vendor unadmitted).
+ */
+export async function measureKinds(tapeUrl: string, stores: readonly { name: string; make: () => Store }[], calls: number, warmup: number, lead: (i: number) => Record<string, unknown>, appId: number): Promise<KindTiming[]> {
+  const out: KindTiming[] = [];
+  let n = 0;
+  for (const s of stores) {
+    const call = dbappLambda(tapeUrl, s.make());
+    const kinds = [
+      { kind: 'read' as const, tool: 'dbapp/getWorkspace', run: () => call('getWorkspace', { workspace_id: 1 }) },
+      { kind: 'write' as const, tool: 'dbapp/createRecord', run: () => call('createRecord', { app_id: appId, fields: lead(n++) }) },
+    ];
+    for (const k of kinds) {
+      for (let i = 0; i < warmup; i++) await k.run();
+      const times: number[] = [];
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < calls; i++) {
+        const t = performance.now();
+        await k.run();
+        times.push(performance.now() - t);
+      }
+      const used = process.cpuUsage(cpu);
+      out.push({ kind: k.kind, tool: k.tool, store: s.name, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), cpuMs: (used.user + used.system) / 1000 / calls });
+    }
+  }
+  return out;
+}

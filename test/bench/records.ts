@@ -140,7 +140,7 @@ const PLACES = [
 ];
 
 /** A Lead as an agent would create it: every field of the demo Leads app (14 fields, 12 field types), in the tool's input forms. */
-function lead(i: number): Record<string, unknown> {
+export function lead(i: number): Record<string, unknown> {
   const place = PLACES[i % PLACES.length]!;
   return {
     name: `Bench Lead ${i}`,
@@ -195,6 +195,8 @@ export interface BatchReport {
   medianMs: number;
   ratio: number;
   successful: number;
+  /** The service's CPU time (this process: the twin is another) per record, over the measured runs. */
+  cpuMsPerRecord: number;
 }
 
 /**
@@ -216,6 +218,7 @@ export async function measureBatch(tapeUrl: string, store: Store, latencyMs: num
   await call('batchCreateRecords', { app_id: appId, inputs: inputs.slice(0, 2) }, 'format=json');
   const elapsedMs: number[] = [];
   let successful = count;
+  const cpu = process.cpuUsage();
   for (let r = 0; r < runs; r++) {
     recording = r === 0;
     const started = performance.now();
@@ -223,6 +226,7 @@ export async function measureBatch(tapeUrl: string, store: Store, latencyMs: num
     elapsedMs.push(performance.now() - started);
     successful = Math.min(successful, data.successful);
   }
+  const used = process.cpuUsage(cpu);
   recording = false;
   const direct: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -251,6 +255,7 @@ export async function measureBatch(tapeUrl: string, store: Store, latencyMs: num
     medianMs,
     ratio: medianMs / floorMs,
     successful,
+    cpuMsPerRecord: (used.user + used.system) / 1000 / (runs * count),
   };
 }
 

@@ -1,7 +1,10 @@
 /**
- * `npm run bench`: bundle sizes, cold start of each function bundle in a fresh node process, per-call
- * overhead through the Lambda handler, tokens, and batch times — every timing with the memory store
- * and with DynamoDB Local (the store the deployment uses). The vendors are the sandbox twins in
+ * `npm run bench`: bundle sizes; cold start of each function bundle in a fresh node process with the
+ * environment serverless.yml deploys (wall time and CPU to the first answer, the container's first
+ * MCP tools/list, no lazily loaded package loaded early); per-call overhead through the Lambda
+ * handler, the counter's cost and the service's CPU per tool kind; tokens; batch times with CPU per
+ * record; cost per million calls as deployed over three memory sizes — every timing with the memory
+ * store and with DynamoDB Local (the store the deployment uses). The vendors are the sandbox twins in
  * another process (the local server with TWIN_LATENCY_MS, test/bench/vendor.ts). Prints a table with
  * each figure next to its goal and writes the raw figures to bench-results.json. Exit 0 even on MISS
  * (a report); 1 on errors.
@@ -15,10 +18,13 @@ import type { Store } from '../../shared/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from '../helpers/dynamodb-local';
-import { measureColdInit, toolEvent, type ChildRun, type ColdTarget } from './cold';
+import { LAZY_PACKAGES, mcpListEvent, measureColdInit, toolEvent, type ChildRun, type ColdTarget } from './cold';
+import { deployedEnvironment, deployedFunction } from './deployed';
 import { GATEWAY_MS } from './lambda';
-import { measureOverhead, type OverheadReport } from './overhead';
-import { leadIds, measureBatch, measureTokens, type BatchReport } from './records';
+import { measureCost, PRICES } from './cost';
+import { measureKinds, measureOverhead, type OverheadReport } from './overhead';
+import { lead, leadIds, measureBatch, measureTokens, type BatchReport } from './records';
+import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import type { BenchRow } from './rows';
 import { bytes, kb, ms, round, table } from './stats';
 import { startVendor } from './vendor';
@@ -31,16 +37,30 @@ const GOALS = {
   bundleBytes: 700_000,
   /** Spawn → first answer, above the empty process's spawn → line. */
   coldAboveFloorMs: 150,
+  /** CPU time (user + system) of the cold process from its start to the first answer. */
+  coldCpuMs: 250,
+  /** The container's first MCP tools/list. */
+  firstListMs: 5,
   overheadP50Ms: 1,
   overheadP99Ms: 5,
   /** listRecords text at least 3x fewer tokens than Tape's raw JSON. */
   tokenRatio: 3,
   /** batchCreateRecords of 1,000 records at 20 ms within 1.2x of the parallel floor. */
   batchRatio: 1.2,
+  /** The service's CPU time per call of a read tool (twin excluded). */
+  readCpuMs: 0.25,
   /** 5,000 records at 250 ms: well inside API Gateway's 29 s — half of it. */
   bigBatchMs: GATEWAY_MS / 2,
 };
 const COLD_RUNS = 7;
+/**
+ * The vCPU share of a 512 MB Lambda function: Lambda allocates CPU in proportion to memory, one
+ * full vCPU at 1,769 MB (https://docs.aws.amazon.com/lambda/latest/dg/configuration-memory.html),
+ * so 512 MB has 512 / 1,769 ≈ 0.29 of one. CPU ms here ÷ this share = ms of wall time there, at best.
+ */
+const LAMBDA_512_SHARE = 0.29;
+/** What the bench gives serverless.yml's CloudFormation references (test/bench/deployed.ts). */
+const BENCH_BUCKET = 'tes-bench-blobs';
 const CALLS = 2_000;
 const WARMUP = 200;
 /** The second overhead run: a vendor answering after this latency, fewer pairs (each waits for it twice). */
@@ -49,6 +69,11 @@ const OVERHEAD_LATENCY_CALLS = 500;
 const BATCH_SIZES = [100, 1_000, 5_000];
 const BATCH_LATENCIES = [20, 250];
 const BATCH_RUNS = 3;
+/** Calls per tool kind for the counter's cost and the CPU per call (zero vendor latency). */
+const KIND_CALLS = 1_000;
+/** The memory sizes the cost table compares (1,769 MB: one full vCPU). */
+const MEMORY_SIZES = [512, 1_024, 1_769];
+const COST_CALLS = 100;
 
 const verdicts: { figure: string; pass: boolean }[] = [];
 function verdict(figure: string, value: number, goal: number): string {
@@ -98,35 +123,52 @@ async function main(): Promise<void> {
       },
     ];
 
-    // 2. Cold start to the first answer: each bundle in fresh node processes, answering its
-    // platform's probe against its twin in the vendor process, with each store.
+    // 2. Cold start to the first answer: each bundle in fresh node processes, with the environment
+    // serverless.yml deploys, answering its platform's probe against its twin in the vendor process,
+    // with each store; then the container's first MCP tools/list.
+    const deployed = deployedEnvironment({ StoreTable: ddb.table, BlobBucket: BENCH_BUCKET });
     const targets: Record<string, ColdTarget> = {};
-    for (const p of localPlatforms) targets[p.platform.name] = { baseUrl: `${vendor(0).base}${p.mount}`, event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner) };
-    const cold = await measureColdInit(bundles, targets, COLD_RUNS, stores);
-    out.push(`2. Cold start — fresh \`node\`: require the bundle (the runtime starts there, as in Lambda's init phase), answer one API Gateway v2 POST of`);
+    for (const p of localPlatforms) {
+      targets[p.platform.name] = {
+        baseUrl: `${vendor(0).base}${p.mount}`,
+        event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner),
+        listEvent: mcpListEvent(p.platform.name, p.keys.owner),
+      };
+    }
+    const cold = await measureColdInit(bundles, targets, COLD_RUNS, stores, deployed);
+    out.push(`2. Cold start — fresh \`node\` with serverless.yml's environment (${Object.entries(deployed).map(([k, v]) => `${k}=${v}`).join(', ')}; the store's`);
+    out.push(`   variables on top): require the bundle (the runtime starts there, as in Lambda's init phase), answer one API Gateway v2 POST of`);
     out.push(`   its platform's probe (${localPlatforms.map((p) => `${p.platform.name}/${p.probe.tool}`).join(', ')}) against its twin in the vendor process;`);
     out.push(`   wall time spawn → FIRST ANSWER (the line the child prints when the handler answers), median of ${COLD_RUNS} interleaved runs;`);
-    out.push('   floor = spawn → line of a `node -e` that prints and exits');
+    out.push('   floor = spawn → line of a `node -e` that prints and exits. CPU = the process\'s user + system time from its start to the answer;');
+    out.push(`   on a 512 MB arm64 Lambda (${LAMBDA_512_SHARE} of a vCPU) that CPU takes at least CPU ÷ ${LAMBDA_512_SHARE} of wall time. Then the container's first MCP`);
+    out.push(`   tools/list (POST /v1/mcp/<platform>, no initialize: the endpoint is stateless). Lazy = packages of ${LAZY_PACKAGES.join(', ')} in the require cache at the answer`);
     out.push(
       table([
-        ['function', 'store', 'first answer', 'floor', 'above floor', 'goal', 'result', 'in child: require / require→answer', '(spawn→exit)'],
+        ['function', 'store', 'first answer', 'above floor', 'goal', 'result', 'CPU (floor)', '÷ 0.29', 'goal', 'result', 'first tools/list (CPU)', 'goal', 'result', 'lazy loaded', 'require / require→answer'],
         ...cold.functions.map((f) => {
           const above = f.medianLineMs - cold.floor.medianLineMs;
           return [
             f.name,
             f.store,
             ms(f.medianLineMs),
-            ms(cold.floor.medianLineMs),
             ms(above),
             `≤ ${GOALS.coldAboveFloorMs} ms`,
             verdict(`cold ${f.name} (${f.store})`, above, GOALS.coldAboveFloorMs),
+            `${ms(f.medianCpuMs)} (${ms(cold.floor.medianCpuMs)})`,
+            ms(f.medianCpuMs / LAMBDA_512_SHARE),
+            `≤ ${GOALS.coldCpuMs} ms`,
+            verdict(`cold CPU ${f.name} (${f.store})`, f.medianCpuMs, GOALS.coldCpuMs),
+            `${ms(f.medianListMs)} (${ms(f.medianListCpuMs)}), ${f.listedTools} tools`,
+            `≤ ${GOALS.firstListMs} ms`,
+            verdict(`first tools/list ${f.name} (${f.store})`, f.medianListMs, GOALS.firstListMs),
+            f.lazyLoaded.length ? f.lazyLoaded.join(' ') : 'none',
             `${ms(f.medianRequireMs)} / ${ms(f.medianFirstAnswerMs)}`,
-            ms(f.medianExitMs),
           ];
         }),
       ]),
     );
-    out.push('  (every cold answer checked: HTTP 200, success:true)');
+    out.push(`  floor ${ms(cold.floor.medianLineMs)} (spawn → exit ${ms(cold.floor.medianExitMs)}); every cold answer checked: HTTP 200, success:true; every tools/list HTTP 200`);
     out.push('');
 
     // 3. Per-call overhead through the Lambda handler, paired with the same vendor request made directly.
@@ -156,6 +198,30 @@ async function main(): Promise<void> {
           `≤ ${GOALS.overheadP50Ms} / ${GOALS.overheadP99Ms} ms`,
           `${verdict(`overhead p50 (${store}, ${latency} ms)`, o.overheadMs.p50, GOALS.overheadP50Ms)} / ${verdict(`overhead p99 (${store}, ${latency} ms)`, o.overheadMs.p99, GOALS.overheadP99Ms)}`,
         ]),
+      ]),
+    );
+    // At zero latency the counter has nothing to hide behind: what it costs each kind is the
+    // difference of the same calls with DynamoDB and with the memory store.
+    const kinds = await measureKinds(tapeUrl(0), stores, KIND_CALLS, WARMUP, lead, DEMO_LEADS_APP_ID);
+    const kindOf = (kind: string, store: string) => kinds.find((k) => k.kind === kind && k.store === store)!;
+    out.push(`   Per tool kind at 0 ms (${KIND_CALLS.toLocaleString('en-US')} calls each, tool alone): the counter's cost = DynamoDB p50 − memory p50; CPU = this process's`);
+    out.push('   user + system time per call (the service alone: twin and DynamoDB Local are other processes)');
+    out.push(
+      table([
+        ['kind', 'tool', ...stores.map((st) => `p50 / p99 (${st.name})`), "counter's cost p50", ...stores.map((st) => `CPU per call (${st.name})`), 'goal (read, memory)', 'result'],
+        ...(['read', 'write'] as const).map((kind) => {
+          const mem = kindOf(kind, stores[0]!.name);
+          const ddbK = kindOf(kind, stores[1]!.name);
+          return [
+            kind,
+            mem.tool,
+            ...stores.map((st) => `${ms(kindOf(kind, st.name).p50Ms)} / ${ms(kindOf(kind, st.name).p99Ms)}`),
+            ms(ddbK.p50Ms - mem.p50Ms),
+            ...stores.map((st) => ms(kindOf(kind, st.name).cpuMs)),
+            kind === 'read' ? `≤ ${GOALS.readCpuMs} ms` : '(report)',
+            kind === 'read' ? verdict('CPU per read call (memory store)', mem.cpuMs, GOALS.readCpuMs) : '',
+          ];
+        }),
       ]),
     );
     out.push('');
@@ -201,7 +267,7 @@ async function main(): Promise<void> {
     out.push(`   straight to the twin, ${first.parallelism} in flight (what the vendor alone takes, its own processing included: the twin is one Node process)`);
     out.push(
       table([
-        ['records', 'latency', 'store', 'chunks', 'parallel floor', 'vendor direct', 'elapsed (median)', 'ratio to floor', 'ratio to direct', 'created', 'goal', 'result'],
+        ['records', 'latency', 'store', 'chunks', 'parallel floor', 'vendor direct', 'elapsed (median)', 'ratio to floor', 'ratio to direct', 'CPU per record', 'created', 'goal', 'result'],
         ...batches.map(({ store, b }) => {
           const label = `${b.records.toLocaleString('en-US')} ${b.app}`;
           const complete = b.successful === b.records;
@@ -214,16 +280,45 @@ async function main(): Promise<void> {
             goal = `≤ ${ms(GOALS.bigBatchMs)}`;
             result = verdict(`batch 5,000 at 250 ms (${store})`, complete ? b.medianMs : Infinity, GOALS.bigBatchMs);
           }
-          return [label, `${b.latencyMs} ms`, store, String(b.chunks), ms(b.floorMs), ms(b.directMs), ms(b.medianMs), `${b.ratio.toFixed(2)}×`, `${(b.medianMs / b.directMs).toFixed(2)}×`, `${b.successful}/${b.records}`, goal, result];
+          return [label, `${b.latencyMs} ms`, store, String(b.chunks), ms(b.floorMs), ms(b.directMs), ms(b.medianMs), `${b.ratio.toFixed(2)}×`, `${(b.medianMs / b.directMs).toFixed(2)}×`, ms(b.cpuMsPerRecord), `${b.successful}/${b.records}`, goal, result];
         }),
       ]),
     );
     out.push('');
 
-    // 6. Each platform's own figures (test/bench/<module>.ts exporting benchRows()).
+    // 6. Cost per million calls as deployed (DynamoDB store, 20 ms vendor latency).
+    const deployedFn = deployedFunction();
+    const costs = await measureCost(tapeUrl(20), { endpoint: ddb.endpoint, region: ddb.region, table: ddb.table, credentials: LOCAL_CREDENTIALS }, MEMORY_SIZES, COST_CALLS);
+    out.push(`6. Cost per million calls as deployed — dbapp through lambdaHandler, DynamoDB store, Tape twin in the vendor process at 20 ms; ${COST_CALLS} calls per kind`);
+    out.push(`   (batches: ${Math.max(5, Math.round(COST_CALLS / 4))}). Prices: ${PRICES.region}, Lambda ${deployedFn.architecture} $${PRICES.lambdaArmGbSecond} per GB-s + $${PRICES.lambdaPerMillion.toFixed(2)} per 1M requests, HTTP API`);
+    out.push(`   $${PRICES.httpApiPerMillion.toFixed(2)} per 1M, DynamoDB on-demand $${PRICES.dynamoWruPerMillion} per 1M WRU / $${PRICES.dynamoRruPerMillion} per 1M RRU (test/bench/cost.ts cites the pages). Request units as`);
+    out.push('   DynamoDB reported them (ReturnConsumedCapacity) per call. Duration at M MB = measured wait + measured service CPU ÷ min(1, M ÷ 1,769),');
+    out.push(`   rounded up to 1 ms; serverless.yml deploys ${deployedFn.memoryMb} MB`);
+    out.push(
+      table([
+        ['call', 'wall here', 'CPU', 'DynamoDB ops per call', 'RRU / WRU', ...MEMORY_SIZES.map((m) => `${m} MB: ms, $ per 1M`), 'fastest', 'cheapest'],
+        ...costs.map((c) => {
+          const fastest = [...c.byMemory].sort((a, b) => a.durationMs - b.durationMs || a.memoryMb - b.memoryMb)[0]!;
+          const cheapest = [...c.byMemory].sort((a, b) => a.perMillionUsd - b.perMillionUsd)[0]!;
+          return [
+            c.kind,
+            ms(c.wallMs),
+            ms(c.cpuMs),
+            Object.entries(c.dynamo.operations).map(([op, n]) => `${round(n, 2)} ${op}`).join(', '),
+            `${round(c.dynamo.readUnits, 2)} / ${round(c.dynamo.writeUnits, 2)}`,
+            ...c.byMemory.map((m) => `${m.durationMs} ms, $${m.perMillionUsd.toFixed(2)}`),
+            `${fastest.memoryMb} MB`,
+            `${cheapest.memoryMb} MB`,
+          ];
+        }),
+      ]),
+    );
+    out.push('');
+
+    // 7. Each platform's own figures (test/bench/<module>.ts exporting benchRows()).
     const rows = await platformRows();
     if (rows.length) {
-      out.push('6. Platform figures — test/bench/<module>.ts');
+      out.push('7. Platform figures — test/bench/<module>.ts');
       out.push(
         table([
           ['module', 'figure', 'value', 'goal', 'detail', 'result'],
@@ -249,7 +344,7 @@ async function main(): Promise<void> {
 
     const childRun = (r: ChildRun) => {
       const { body: _body, ...report } = r.report;
-      return { exitMs: round(r.exitMs), lineMs: round(r.lineMs), report };
+      return { exitMs: round(r.exitMs), lineMs: round(r.lineMs), report, ...(r.list ? { list: r.list } : {}) };
     };
     const results = {
       date: new Date(started).toISOString(),
@@ -263,7 +358,9 @@ async function main(): Promise<void> {
       coldStart: {
         runsPerKind: cold.runsPerKind,
         measure: 'wall ms from spawn to the first answer line (lineMs); spawn to exit (exitMs) for reference',
-        floor: { medianLineMs: round(cold.floor.medianLineMs), medianExitMs: round(cold.floor.medianExitMs), runs: cold.floor.runs.map(childRun) },
+        environment: deployed,
+        lambda512CpuShare: LAMBDA_512_SHARE,
+        floor: { medianLineMs: round(cold.floor.medianLineMs), medianExitMs: round(cold.floor.medianExitMs), medianCpuMs: round(cold.floor.medianCpuMs), runs: cold.floor.runs.map(childRun) },
         functions: cold.functions.map((f) => ({
           name: f.name,
           store: f.store,
@@ -273,6 +370,10 @@ async function main(): Promise<void> {
           medianRequireMs: round(f.medianRequireMs),
           medianFirstAnswerMs: round(f.medianFirstAnswerMs),
           medianChildStartToAnswerMs: round(f.medianChildStartToAnswerMs),
+          medianCpuMs: round(f.medianCpuMs),
+          lambda512WallMs: round(f.medianCpuMs / LAMBDA_512_SHARE),
+          firstToolsList: { medianMs: round(f.medianListMs), medianCpuMs: round(f.medianListCpuMs), tools: f.listedTools },
+          lazyLoaded: f.lazyLoaded,
           runs: f.runs.map(childRun),
         })),
       },
@@ -286,8 +387,10 @@ async function main(): Promise<void> {
         directMs: { p50: round(o.directMs.p50), p99: round(o.directMs.p99) },
         pairedOverheadMs: { p50: round(o.overheadMs.p50), p99: round(o.overheadMs.p99) },
       })),
+      overheadByKind: kinds.map((k) => ({ ...k, p50Ms: round(k.p50Ms), p99Ms: round(k.p99Ms), cpuMs: round(k.cpuMs) })),
+      cost: { prices: PRICES, deployed: deployedFn, calls: costs },
       tokens,
-      batches: batches.map(({ store, b }) => ({ store, ...b, elapsedMs: b.elapsedMs.map((n) => round(n)), medianMs: round(b.medianMs), directMs: round(b.directMs), ratio: round(b.ratio) })),
+      batches: batches.map(({ store, b }) => ({ store, ...b, elapsedMs: b.elapsedMs.map((n) => round(n)), medianMs: round(b.medianMs), directMs: round(b.directMs), ratio: round(b.ratio), cpuMsPerRecord: round(b.cpuMsPerRecord, 4) })),
       platformRows: rows,
       verdicts,
     };

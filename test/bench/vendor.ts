@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -16,6 +17,21 @@ export interface VendorProcess {
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** CPU ms (user + system) a process has used so far, from /proc/<pid>/stat (Linux; undefined elsewhere). */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 14th and 15th fields.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(rest[11]) + Number(rest[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: the unit of /proc's CPU times, 100 on every Linux build Node supports. */
+const CLOCK_TICKS = 100;
 
 export async function startVendor(latencyMs: number): Promise<VendorProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', TWIN_LATENCY_MS: String(latencyMs), TWIN_CREDITS: '1000000000' };

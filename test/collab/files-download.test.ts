@@ -61,4 +61,34 @@ describe('downloadFile through the local server', () => {
     expect((await got.arrayBuffer()).byteLength).toBe(d.size);
     expect((await fetch(d.download_url.replace(/sig=[0-9a-f]/, 'sig=z'))).status).toBe(403);
   });
+
+  it('a link stops working when its file is deleted (deleteFile) or replaced (replaceFile): 404 NOT_FOUND envelope', async () => {
+    const call = async (tool: string, body: unknown) => {
+      const res = await fetch(`${local.base}/v1/tools/collab/${tool}?format=json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${local.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const up = await call('uploadFile', { files: [{ filename: 'note.txt', content: Buffer.from('to be deleted').toString('base64') }] });
+    const id = up.body.data.files[0].file_id;
+    const link = (await call('downloadFile', { file_id: id })).body.data.download_url;
+    const ok = await fetch(link);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('to be deleted');
+    expect((await call('deleteFile', { file_id: id })).status).toBe(200);
+    const gone = await fetch(link);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+
+    // replaceFile removes the old file, and its link goes with it; the new file's link is its own.
+    const oldId = (await call('uploadFile', { files: [{ filename: 'terms.txt', content: Buffer.from('terms v1').toString('base64') }] })).body.data.files[0].file_id;
+    expect((await call('attachFile', { file_id: oldId, ref_type: 'item', ref_id: D.items.firstDeal })).status).toBe(200);
+    const oldLink = (await call('downloadFile', { file_id: oldId })).body.data.download_url;
+    expect((await fetch(oldLink)).status).toBe(200);
+    const fresh = (await call('uploadFile', { files: [{ filename: 'terms-v2.txt', content: Buffer.from('terms v2').toString('base64') }] })).body.data.files[0].file_id;
+    expect((await call('replaceFile', { old_file_id: oldId, new_file_id: fresh })).status).toBe(200);
+    expect((await fetch(oldLink)).status).toBe(404);
+  });
 });

@@ -1,4 +1,4 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,9 +28,10 @@ function setup() {
 }
 
 describe('file, hook and search tools through the Lambda handler', () => {
-  it('uploadFile → fileToMarkdown → downloadFile with a presigned S3 link; createHook; searchPodio', async () => {
+  it('uploadFile → fileToMarkdown → downloadFile with a presigned S3 link → deleteFile deletes the S3 copy; createHook; searchPodio', async () => {
     s3.reset();
     s3.on(PutObjectCommand).resolves({});
+    s3.on(DeleteObjectCommand).resolves({});
     const { call } = setup();
     const up = await call('uploadFile', { files: [{ filename: 'prices.xlsx', content: Buffer.from(await xlsxFile(1, 1)).toString('base64') }] });
     expect(up.status).toBe(200);
@@ -41,12 +42,15 @@ describe('file, hook and search tools through the Lambda handler', () => {
     expect(dl.status).toBe(200);
     const put = s3.commandCalls(PutObjectCommand)[0]!.args[0].input;
     expect(put).toMatchObject({ Bucket: 'tes-blobs-dev', ContentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-    expect(put.Key).toMatch(/^collab\/[0-9a-f]{32}\/prices\.xlsx$/);
+    expect(put.Key).toBe(`collab/files/${id}`);
     const u = new URL(dl.body.data.download_url);
     expect(`${u.host}${u.pathname}`).toBe(`tes-blobs-dev.s3.eu-central-1.amazonaws.com/${put.Key}`);
     expect(u.searchParams.get('X-Amz-Expires')).toBe('3600');
     expect(dl.body.data.download_url).not.toContain(SANDBOX_KEYS.owner);
     expect(dl.body.data).toMatchObject({ file_id: id, name: 'prices.xlsx', expires_in: 3600 });
+    // Deleting the file deletes the copy its link points at.
+    expect((await call('deleteFile', { file_id: id })).status).toBe(200);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: 'tes-blobs-dev', Key: put.Key }]);
     // A public address literal: the target check resolves names, and tests have no DNS.
     const hook = await call('createHook', { ref_type: 'app', ref_id: PODIO_DEMO.apps.deals, url: 'https://93.184.215.14/podio', type: 'item.create' });
     expect(hook.body.data.hook_id).toBeGreaterThan(0);

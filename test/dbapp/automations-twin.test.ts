@@ -16,13 +16,11 @@ async function call(h: H, tool: string, params: unknown) {
   return r.body.data;
 }
 
-/** Runs are queued (docs/vendors/tape.md#automation-execution): poll until `until` holds or give up. */
-async function poll<T>(read: () => Promise<T>, until: (v: T) => boolean, tries = 100): Promise<T> {
-  let v = await read();
-  for (let i = 0; i < tries && !until(v); i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    v = await read();
-  }
+/** Runs are queued: wait for the twin's automation engine to go idle (an event, not a timer), then read and check. */
+async function settled<T>(h: H, read: () => Promise<T>, holds: (v: T) => boolean): Promise<T> {
+  await h.tape.automations.idle();
+  const v = await read();
+  expect(holds(v)).toBe(true);
   return v;
 }
 
@@ -70,7 +68,8 @@ describe('automations against the twin', () => {
     const big = await call(h, 'createRecord', { app_id: appId, fields: { [field('Name')]: 'Existing Big', [field('Status')]: ['New'], [value]: 2000 } });
     const before = await call(h, 'getRecord', { record_id: big.record_id });
     await call(h, 'simulateAutomation', { automation_id: id, record_id: big.record_id });
-    const simulated = await poll(
+    const simulated = await settled(
+      h,
       () => call(h, 'listAutomationRuns', { automation_id: id }),
       (r) => r.runs.some((run: { type: string; status: string }) => run.type === 'simulation' && ['completed', 'failed'].includes(run.status)),
     );
@@ -82,14 +81,16 @@ describe('automations against the twin', () => {
     // One matching and one non-matching record.
     const match = await call(h, 'createRecord', { app_id: appId, fields: { [field('Name')]: 'Big Co', [field('Status')]: ['New'], [value]: 5000 } });
     const small = await call(h, 'createRecord', { app_id: appId, fields: { [field('Name')]: 'Small Co', [field('Status')]: ['New'], [value]: 10 } });
-    const runs = await poll(
+    const runs = await settled(
+      h,
       () => call(h, 'listAutomationRuns', { automation_id: id }),
       (r) => r.runs.some((run: { type: string; status: string }) => run.type === 'regular' && ['completed', 'failed'].includes(run.status)),
     );
     const regular = runs.runs.filter((r: { type: string }) => r.type !== 'simulation');
     expect(regular).toHaveLength(1);
     expect(regular[0]).toMatchObject({ automation_id: id, status: 'completed', triggered_on_record_id: match.record_id });
-    const run = await poll(
+    const run = await settled(
+      h,
       () => call(h, 'getAutomationRun', { run_id: regular[0].id }),
       (r) => r.logs.some((l: { type: string }) => l.type === 'action'),
     );
@@ -131,7 +132,7 @@ describe('automations against the twin', () => {
     // A manual run works while paused.
     const manual = (await call(h, 'createAutomation', { app_id: appId, name: 'Stamp', trigger: { type: 'record_created', config: {} }, actions: [setNotes(['stamped'])] })).automation;
     expect(await call(h, 'runAutomation', { automation_id: manual.id, record_id: rec.record_id })).toMatchObject({ accepted: true, record_id: rec.record_id });
-    const manualRuns = await poll(() => call(h, 'listAutomationRuns', { automation_id: manual.id }), (r) => r.runs.some((x: { status: string }) => x.status === 'completed'));
+    const manualRuns = await settled(h, () => call(h, 'listAutomationRuns', { automation_id: manual.id }), (r) => r.runs.some((x: { status: string }) => x.status === 'completed'));
     expect(manualRuns.runs).toMatchObject([{ type: 'manual', status: 'completed', triggered_on_record_id: rec.record_id }]);
     // A call passes arguments by label; it runs only once the callee is live.
     const callee = (
@@ -144,7 +145,7 @@ describe('automations against the twin', () => {
     ).automation;
     await call(h, 'activateAutomation', { automation_id: callee.id });
     expect(await call(h, 'callAutomation', { automation_id: callee.id, record_id: rec.record_id, arguments: { Note: 'call back' } })).toMatchObject({ arguments: { var_note: 'call back' } });
-    const called = await poll(() => call(h, 'listAutomationRuns', { automation_id: callee.id }), (r) => r.runs.some((x: { status: string }) => x.status === 'completed'));
+    const called = await settled(h, () => call(h, 'listAutomationRuns', { automation_id: callee.id }), (r) => r.runs.some((x: { status: string }) => x.status === 'completed'));
     expect(called.runs).toHaveLength(1);
     expect((await h.call('dbapp/getRecord', { record_id: rec.record_id })).body.data).toContain('note: call back');
     // A weblink for a weblink_clicked automation.

@@ -3,7 +3,7 @@ import { createApp } from '../../shared/http/app';
 import { createRuntime } from '../../shared/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import type { Store } from '../../shared/store';
-import type { Resolver } from '../../shared/fetch-url';
+import type { Resolver } from '../../shared/address-rules';
 import { SANDBOX_KEYS, type TapeTwin, type TapeTwinOptions } from '../../infra/twins/tape';
 import { localPlatform, localPlatforms, platforms, type Twin } from '../../infra/local/platforms';
 

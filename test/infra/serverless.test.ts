@@ -130,11 +130,11 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect(ssm[0]!.Action).toEqual(['ssm:GetParameter']);
     expect(ssm[0]!.Resource).toEqual({ 'Fn::Sub': 'arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter/tool-execution-service/dev/*' });
 
-    // The Blob bucket: put objects and sign GET links to them, in that bucket only.
+    // The Blob bucket: put objects, sign GET links to them and delete them, in that bucket only.
     const bucketId = 'BlobBucket';
     const s3 = all.filter((s) => s.Action.some((a) => a.startsWith('s3:')));
     expect(s3).toHaveLength(1);
-    expect([...s3[0]!.Action].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect([...s3[0]!.Action].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(s3[0]!.Resource).toEqual({ 'Fn::Sub': `\${${bucketId}.Arn}/*` });
 
     // The event inbox's fan-out: send only, to queues and buses named after the service and stage.

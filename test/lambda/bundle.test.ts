@@ -8,8 +8,14 @@ import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildAll } from '../../infra/build';
+import { loadConfig } from '../../shared/config';
+import { listTools } from '../../shared/list-tools';
+import { createRuntime } from '../../shared/runtime';
+import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event } from '../helpers/lambda-events';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
+import { LAZY_PACKAGES } from '../bench/cold';
+import { deployedEnvironment } from '../bench/deployed';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -27,6 +33,27 @@ const budget = Date.now() + 29000;
 const context = { functionName: 'tool-execution-service-dev-' + process.env.PLATFORM, awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
 handler(event, context).then(
   (result) => { process.stdout.write(JSON.stringify(result)); process.exit(0); },
+  (err) => { console.error(err); process.exit(1); },
+);
+`;
+
+/**
+ * INVOKE, then what of `LAZY` (package names) the process has loaded by the answer: every module
+ * Node has required is in require.cache. With LOG_LEVEL=info the handler writes log lines to
+ * stdout too, so the result is the last line.
+ */
+const INVOKE_LOADED = `
+const { handler } = require(process.env.BUNDLE);
+const event = JSON.parse(process.env.EVENT);
+const budget = Date.now() + 29000;
+const context = { functionName: 'tool-execution-service-dev-' + process.env.PLATFORM, awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
+handler(event, context).then(
+  (result) => {
+    const paths = Object.keys(require.cache);
+    const loaded = JSON.parse(process.env.LAZY).filter((m) => paths.some((p) => p.includes('/node_modules/' + m + '/')));
+    process.stdout.write('\\n' + JSON.stringify({ result, loaded }));
+    process.exit(0);
+  },
   (err) => { console.error(err); process.exit(1); },
 );
 `;
@@ -165,6 +192,48 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
       expect(r.body.TableName).toBe('tes-dev-store');
     }
     expect(awsRequests.map((r) => r.target)).toContain('DynamoDB_20120810.UpdateItem');
+  });
+
+  it('serves the tool list embedded at build time, equal to what the registry builds from the source now', async () => {
+    // The build replaced shared/schemas/prebuilt.ts with the gzipped catalog (base64 of gzip starts "H4sI").
+    expect(readFileSync(built[c.name]!.bundle, 'utf8')).toMatch(/PREBUILT_CATALOG|"H4sI[A-Za-z0-9+/]{100,}/);
+    const result = await invoke(c, httpApiV2Event({ method: 'GET', path: `/v1/tools/${c.name}`, headers: { Authorization: `Bearer ${c.keys.owner}` } }));
+    expect(result.statusCode).toBe(200);
+    const rt = await createRuntime({ platforms: [c.platform], store: new MemoryStore(), config: loadConfig({}) });
+    const fromSource = await listTools(rt, { platform: c.name, key: c.keys.owner, filter: { readOnly: false } }, {});
+    expect(JSON.parse(result.body).data).toEqual(fromSource);
+  });
+
+  it('with the environment serverless.yml deploys, answers its probe without loading the S3 client or a document converter', async () => {
+    const deployed = deployedEnvironment({ StoreTable: 'tes-dev-store', BlobBucket: 'tes-dev-blobs' });
+    expect(deployed).toMatchObject({ BLOB_BUCKET: 'tes-dev-blobs', LOG_LEVEL: 'info', METRICS: 'on' });
+    const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
+    // Not a vacuous check: the bundle can load the S3 client (on a file hand-out), and the
+    // platforms with file tools can load the converters (beside the bundle).
+    expect(bundle).toContain('@aws-sdk/client-s3');
+    if ('fileToMarkdown' in c.platform.tools) expect(bundle).toContain('officeparser');
+    const { stdout } = await run(process.execPath, ['-e', INVOKE_LOADED], {
+      cwd: outDir,
+      timeout: 20_000,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_PATH: join(root, 'node_modules'),
+        BUNDLE: built[c.name]!.bundle,
+        PLATFORM: c.name,
+        EVENT: JSON.stringify(probeEvent(c)),
+        LAZY: JSON.stringify(LAZY_PACKAGES),
+        ...AWS_ENV,
+        ...deployed,
+        STORE: 'memory',
+        [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl,
+      },
+    });
+    const { result, loaded } = JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1));
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body).data).toMatchObject(c.answer.json);
+    expect(loaded).toEqual([]);
+    // The metrics and access-log lines were written: the deployed environment was in force.
+    expect(stdout).toContain('"_aws"');
   });
 
   it('runs a scheduled job: key read from SSM (the runtime-provided SDK) with decryption', async () => {

@@ -68,6 +68,20 @@ describe('MCP calls and errors (dbapp)', () => {
     expect(text(listed)).toContain('From MCP');
   });
 
+  it('a write repeated with the same idempotency key in _meta runs once; the replay says so in the result\'s _meta', async () => {
+    const client = await connect('/v1/mcp/dbapp');
+    const call = { name: 'createWorkspace', arguments: { name: 'Replayed over MCP', type: 'open' }, _meta: { idempotency_key: 'mcp-replay-7f3a' } };
+    const first = await client.callTool(call);
+    expect(first.isError).toBeFalsy();
+    expect(first._meta?.idempotent_replayed).toBeUndefined();
+    const second = await client.callTool(call);
+    expect(second.isError).toBeFalsy();
+    expect(second._meta).toEqual({ idempotent_replayed: true });
+    expect(text(second)).toBe(text(first));
+    const listed = text(await client.callTool({ name: 'listWorkspaces', arguments: {} }));
+    expect(listed.split('Replayed over MCP').length - 1).toBe(1);
+  });
+
   it('answers a tool error as an isError result carrying the error envelope (code, message, parameter)', async () => {
     const client = await connect('/v1/mcp/dbapp');
     const result = await client.callTool({ name: 'createWorkspace', arguments: { name: 'x', type: 'nope' } });

@@ -3,7 +3,10 @@ import { batchText, isRateLimited, ranges, runBatch } from '../../shared/batch';
 import { rateLimited } from '../../shared/errors';
 import { ToolError } from '../../shared/errors';
 
-const tick = (ms = 1) => new Promise((r) => setTimeout(r, ms));
+/** Lets the event loop turn `n` times: items interleave by counted turns, not by wall-clock waits. */
+const tick = async (n = 1) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+};
 
 describe('runBatch', () => {
   it('splits into chunks of 50 run one after another by default', async () => {
@@ -80,12 +83,19 @@ describe('runBatch', () => {
 
   it('with chunks in flight, stopOn starts no new chunk and no new item: the rest are NOT_ATTEMPTED', async () => {
     const sent: number[] = [];
+    let item2Failed!: () => void;
+    const failed = new Promise<void>((r) => (item2Failed = r));
     const result = await runBatch(
       Array.from({ length: 20 }, (_, i) => i),
       async (n) => {
         sent.push(n);
-        await tick(n === 2 ? 1 : 20);
-        if (n === 2) throw rateLimited(60, 'slow down');
+        if (n === 2) {
+          item2Failed();
+          throw rateLimited(60, 'slow down');
+        }
+        // The other items of chunks 0 and 1 are still running when item 2 fails: they end a turn after it.
+        await failed;
+        await tick();
         return {};
       },
       { chunkSize: 4, parallelism: 2, stopOn: isRateLimited },

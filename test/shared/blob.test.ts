@@ -1,7 +1,7 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { createBlobStore, MemoryBlobStore, newBlobKey } from '../../shared/blob';
+import { createBlobStore, fileBlobKey, MemoryBlobStore } from '../../shared/blob';
 import { S3BlobStore } from '../../shared/blob/s3';
 
 const T0 = Date.parse('2026-01-15T10:00:00Z');
@@ -10,11 +10,11 @@ const bytes = new TextEncoder().encode('%PDF-1.4 hello');
 describe('memory Blob store: HMAC-signed, expiring links', () => {
   it('a link serves the bytes with type and file name until it expires, and not after', async () => {
     const blob = new MemoryBlobStore({ secret: 's3cret', baseUrl: 'http://127.0.0.1:8787/', now: () => T0 });
-    const key = newBlobKey('collab', 'Offer (final).pdf');
-    expect(key).toMatch(/^collab\/[0-9a-f]{32}\/Offer_final_.pdf$/);
+    const key = fileBlobKey('collab', 60015);
+    expect(key).toBe('collab/files/60015');
     await blob.put({ key, body: bytes, contentType: 'application/pdf', filename: 'Offer (final).pdf' });
     const link = await blob.link(key, 3600);
-    expect(link).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8787\/v1\/blobs\/collab\/[0-9a-f]{32}\/Offer_final_\.pdf\?expires=\d+&sig=[0-9a-f]{64}$/), expires_in: 3600, expires_at: '2026-01-15T11:00:00.000Z' });
+    expect(link).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8787\/v1\/blobs\/collab\/files\/60015\?expires=\d+&sig=[0-9a-f]{64}$/), expires_in: 3600, expires_at: '2026-01-15T11:00:00.000Z' });
     const ok = blob.serve(new Request(link.url), T0 + 3599_000);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('application/pdf');
@@ -25,7 +25,7 @@ describe('memory Blob store: HMAC-signed, expiring links', () => {
 
   it('a tampered expiry, signature or key is refused; a link of another secret too', async () => {
     const blob = new MemoryBlobStore({ secret: 'a', now: () => T0 });
-    const key = newBlobKey('collab', 'x.txt');
+    const key = fileBlobKey('collab', 7);
     await blob.put({ key, body: bytes, contentType: 'text/plain', filename: 'x.txt' });
     const { url } = await blob.link(key, 60);
     const u = new URL(url);
@@ -33,10 +33,23 @@ describe('memory Blob store: HMAC-signed, expiring links', () => {
     expect(blob.serve(new Request(u)).status).toBe(403);
     const sig = new URL(url).searchParams.get('sig')!;
     expect(blob.serve(new Request(url.replace(`sig=${sig}`, `sig=${sig[0] === '0' ? '1' : '0'}${sig.slice(1)}`))).status).toBe(403);
-    expect(blob.serve(new Request(url.replace('x.txt', 'y.txt'))).status).toBe(403);
+    expect(blob.serve(new Request(url.replace('files/7', 'files/8'))).status).toBe(403);
     const other = new MemoryBlobStore({ secret: 'b', now: () => T0 });
     await other.put({ key, body: bytes, contentType: 'text/plain', filename: 'x.txt' });
     expect(other.serve(new Request(url)).status).toBe(403);
+  });
+
+  it('a removed object answers its links 404 NOT_FOUND, as an envelope; removing it again is no error', async () => {
+    const blob = new MemoryBlobStore({ secret: 'a', now: () => T0 });
+    const key = fileBlobKey('collab', 60015);
+    await blob.put({ key, body: bytes, contentType: 'application/pdf', filename: 'offer.pdf' });
+    const { url } = await blob.link(key, 3600);
+    expect(blob.serve(new Request(url)).status).toBe(200);
+    await blob.remove(key);
+    const gone = blob.serve(new Request(url));
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    await expect(blob.remove(key)).resolves.toBeUndefined();
   });
 
   it('keeps at most maxBytes: the oldest objects go first', async () => {
@@ -49,7 +62,7 @@ describe('memory Blob store: HMAC-signed, expiring links', () => {
 });
 
 describe('S3 Blob store: PutObject and a presigned GET URL', () => {
-  it('puts the object with its type and file name; the link is a SigV4 presigned GET for 3600 s', async () => {
+  it('puts the object with its type and file name; the link is a SigV4 presigned GET for 3600 s; remove is a DeleteObject', async () => {
     const s3 = mockClient(S3Client);
     s3.on(PutObjectCommand).resolves({});
     const client = new S3Client({ region: 'eu-central-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
@@ -71,6 +84,9 @@ describe('S3 Blob store: PutObject and a presigned GET URL', () => {
     expect(link).toMatchObject({ expires_in: 3600, expires_at: '2026-01-15T11:00:00.000Z' });
     // Presigning sends nothing.
     expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+    s3.on(DeleteObjectCommand).resolves({});
+    await blob.remove('collab/files/60015');
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: 'tes-blobs', Key: 'collab/files/60015' }]);
     s3.restore();
   });
 

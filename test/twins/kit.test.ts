@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   auth,
   createClock,
@@ -254,18 +254,26 @@ describe('twin kit: fault injection', () => {
   });
 
   it('timeout: no answer until the caller gives up; with ms, a late normal answer', async () => {
+    // The fault's delays are real time (a client's timer must fire): the test moves fake timers instead of waiting.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const t = tiny();
     t.faults.inject({ path: '/api/me', times: 1, fault: { kind: 'timeout' } });
     const ctl = new AbortController();
     const pending = t.call('GET', '/api/me', { signal: ctl.signal });
     let settled = false;
     void pending.finally(() => (settled = true)).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(3_600_000);
     expect(settled).toBe(false);
     ctl.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     await expect(pending).rejects.toMatchObject({ name: 'TimeoutError' });
     t.faults.inject({ path: '/api/me', times: 1, fault: { kind: 'timeout', ms: 5 } });
-    expect((await t.call('GET', '/api/me')).body).toEqual({ name: 'Ann', key_len: 8 });
+    let late: unknown;
+    const slow = t.call('GET', '/api/me').then((r) => (late = r.body));
+    await vi.advanceTimersByTimeAsync(4);
+    expect(late).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await slow;
+    expect(late).toEqual({ name: 'Ann', key_len: 8 });
   });
 
   it('garbage: 200 with a body that is not JSON', async () => {
@@ -275,6 +283,10 @@ describe('twin kit: fault injection', () => {
     expect(res.status).toBe(200);
     await expect(res.json()).rejects.toThrow(SyntaxError);
   });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('twin kit: in-process fetch and latency', () => {
@@ -287,11 +299,14 @@ describe('twin kit: in-process fetch and latency', () => {
   });
 
   it('latency: the answer leaves no earlier than latencyMs after the request', async () => {
+    // Latency is real time on purpose (it stands in for the network): fake timers move it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const t = tiny({ latencyMs: 30 });
     let answered = false;
     const pending = t.call('GET', '/api/me').then(() => (answered = true));
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.advanceTimersByTimeAsync(29);
     expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     await pending;
     expect(answered).toBe(true);
   });
@@ -312,15 +327,20 @@ describe('twin kit: webhooks', () => {
 
   it('delivery queue: POSTs a lane in order, logs status, timeouts and errors, skips dropped jobs, bounds the log', async () => {
     const seen: string[] = [];
+    let laneFourSent!: () => void;
+    const laneFour = new Promise<void>((r) => (laneFourSent = r));
     const fetchStub = (async (url: string | URL | Request, init?: RequestInit) => {
       const u = String(url);
       seen.push(`${u} ${String(init?.body)} ${(init?.headers as Record<string, string>)['user-agent']}`);
       if (u.endsWith('/slow')) {
         await new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
       }
-      if (u.endsWith('/down')) throw new TypeError('fetch failed');
-      // The first POST of lane 1 answers last: its lane still keeps the order.
-      if (u.endsWith('/a1')) await new Promise((r) => setTimeout(r, 10));
+      if (u.endsWith('/down')) {
+        laneFourSent();
+        throw new TypeError('fetch failed');
+      }
+      // The first POST of lane 1 answers only after lane 4 was sent (lanes run side by side): lane 1 still keeps its order.
+      if (u.endsWith('/a1')) await laneFour;
       return new Response('ok', { status: u.endsWith('/bad') ? 500 : 200 });
     }) as typeof fetch;
     const q = new DeliveryQueue<{ hook_id: number }>({ timeoutMs: 20, fetch: fetchStub, headers: { 'user-agent': 'Vendor Hook' }, logSize: 5 });

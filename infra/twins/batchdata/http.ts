@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import * as kit from '../kit';
-import type { Clock } from '../kit';
 
 /** What a token may call: BatchData's tokens carry per-endpoint permissions (docs/vendors/batchdata.md#conventions). */
 export interface TwinUser {
@@ -55,15 +54,13 @@ export function requirePermission(c: Context<TwinEnv>, permission: 'property-sea
  * status envelope. BatchData documents no rate-limit headers; the twin sends Retry-After on the 429
  * only (a guess: the standard header a client honours).
  */
-export function batchDataRateLimit(opts: { clock: Clock; limit: number; windowMs: number }): MiddlewareHandler {
-  return kit.rateLimit({
-    clock: opts.clock,
-    limit: opts.limit,
-    windowMs: opts.windowMs,
-    headers: () => ({}),
-    exceeded: (s) => new BatchDataHttpError(429, `Rate limit exceeded: ${s.limit} requests per ${Math.round(opts.windowMs / 1000)} seconds. Retry later with exponential backoff.`, { 'Retry-After': String(s.retryAfter) }),
-  });
-}
+export const batchDataRateLimit: kit.VendorRateLimit = {
+  headers: () => ({}),
+  exceeded: (s) => new BatchDataHttpError(429, `Rate limit exceeded: ${s.limit} requests per ${Math.round(s.windowMs / 1000)} seconds. Retry later with exponential backoff.`, { 'Retry-After': String(s.retryAfter) }),
+};
+
+/** BatchData: 3,000 requests a minute per token. */
+export const BATCHDATA_WINDOW: kit.RateWindow = { limit: 3000, windowMs: 60_000 };
 
 export function jsonBody(c: Context): Promise<Record<string, unknown>> {
   return kit.jsonBody(c, badRequest);

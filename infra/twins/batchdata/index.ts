@@ -1,19 +1,11 @@
 import { Hono } from 'hono';
-import { SANDBOX_KEYS, useKit, type Clock, type Twin } from '../kit';
+import { SANDBOX_KEYS, twinRateLimit, useKit, type Twin, type TwinOptions } from '../kit';
 import { dataset, type Dataset } from './dataset';
-import { authenticate, batchDataErrors, batchDataRateLimit, type TwinEnv, type TwinUser } from './http';
+import { authenticate, BATCHDATA_WINDOW, batchDataErrors, batchDataRateLimit, type TwinEnv, type TwinUser } from './http';
 import { propertyRoutes } from './routes';
 
-export interface BatchDataTwinOptions {
-  /** The twin's clock (rate-limit windows, `meta.performance` times); default: real time, movable. */
-  clock?: Clock;
-  /** Milliseconds after which every answer leaves (at the earliest): network and server time in benchmarks. */
-  latencyMs?: number;
-  /** Requests per token per window; BatchData: 3,000 a minute. */
-  rateLimit?: { limit: number; windowMs: number };
-  /** BatchData has no webhooks in the tools' endpoints; accepted for the platform list (CommonTwinOptions). */
-  hookTargets?: 'public' | 'any';
-}
+/** The kit's options (infra/twins/kit/options.ts); BatchData sends no webhooks and hands out no links. */
+export type BatchDataTwinOptions = TwinOptions;
 
 /** The BatchData twin: the kit's parts, its tokens, and the shared read-only dataset. */
 export interface BatchDataTwin extends Twin {
@@ -37,8 +29,7 @@ export function createBatchDataTwin(options: BatchDataTwinOptions = {}): BatchDa
     [SANDBOX_KEYS.owner, { name: 'Sandbox owner', permissions: new Set(['property-search', 'property-lookup'] as const) }],
     [SANDBOX_KEYS.member, { name: 'Sandbox member (search only)', permissions: new Set(['property-search'] as const) }],
   ]);
-  const limit = options.rateLimit ?? { limit: 3000, windowMs: 60_000 };
-  app.use('*', batchDataRateLimit({ clock: kit.clock, ...limit }));
+  app.use('*', twinRateLimit(kit.clock, options.rateLimit, BATCHDATA_WINDOW, batchDataRateLimit));
   app.use('*', authenticate(users));
   app.route('/', propertyRoutes({ clock: kit.clock }));
 

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import * as kit from '../kit';
-import type { Clock } from '../kit';
 import { OWNERS } from './model';
 
 /** Who a key belongs to: the portal's owner (super admin) or a plain member without the schema scope. */
@@ -65,19 +64,16 @@ export function authenticate(users: Map<string, HubSpotUser>, oauth?: kit.OAuthS
  * over, 429 with `policyName: TEN_SECONDLY_ROLLING` (the body the official client retries on).
  * The daily budget is reported, not enforced (HubSpot's is large: 250,000 and up).
  */
-export function hubspotRateLimit(opts: { clock: Clock; limit: number; windowMs: number }): MiddlewareHandler {
+export function hubspotRateLimit(): kit.VendorRateLimit {
   const daily = 250_000;
   let spentToday = 0;
-  return kit.rateLimit({
-    clock: opts.clock,
-    limit: opts.limit,
-    windowMs: opts.windowMs,
+  return {
     headers: (s) => {
       if (!s.over) spentToday++;
       return {
         'X-HubSpot-RateLimit-Daily': String(daily),
         'X-HubSpot-RateLimit-Daily-Remaining': String(Math.max(0, daily - spentToday)),
-        'X-HubSpot-RateLimit-Interval-Milliseconds': String(opts.windowMs),
+        'X-HubSpot-RateLimit-Interval-Milliseconds': String(s.windowMs),
         'X-HubSpot-RateLimit-Max': String(s.limit),
         'X-HubSpot-RateLimit-Remaining': String(Math.max(0, s.remaining)),
       };
@@ -88,8 +84,11 @@ export function hubspotRateLimit(opts: { clock: Clock; limit: number; windowMs: 
         policyName: 'TEN_SECONDLY_ROLLING',
         groupName: 'publicapi:private-app:sandbox',
       }),
-  });
+  };
 }
+
+/** HubSpot (Professional/Enterprise private apps): 190 requests per 10 seconds per token. */
+export const HUBSPOT_WINDOW: kit.RateWindow = { limit: 190, windowMs: 10_000 };
 
 export function jsonBody(c: Context): Promise<Record<string, unknown>> {
   return kit.jsonBody(c, (m) => validationError(`Invalid input JSON on line 1: ${m}`));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { SANDBOX_KEYS, useKit, type Clock, type OAuthServer, type Twin } from '../kit';
+import { SANDBOX_KEYS, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
 import { hubspotOAuth } from './oauth';
-import { authenticate, hubspotErrors, hubspotRateLimit, usersByKey, type TwinEnv } from './http';
+import { authenticate, hubspotErrors, hubspotRateLimit, HUBSPOT_WINDOW, usersByKey, type TwinEnv } from './http';
 import { associationRoutes } from './routes/associations';
 import { objectRoutes } from './routes/objects';
 import { schemaRoutes } from './routes/schema';
@@ -10,22 +10,8 @@ import type { HubSpotState } from './state';
 import { PORTAL_ID } from './routes/objects';
 import { HubSpotWebhooks } from './webhooks';
 
-export interface HubSpotTwinOptions {
-  /** The twin's clock (record timestamps, rate-limit windows); default: real time, movable. */
-  clock?: Clock;
-  /** Milliseconds after which every answer leaves (at the earliest): network and server time in benchmarks. */
-  latencyMs?: number;
-  /** Requests per token per window; HubSpot (Professional/Enterprise private apps): 190 per 10 seconds. */
-  rateLimit?: { limit: number; windowMs: number };
-  /** Webhook targets: 'public' (HubSpot: https, public hosts; default) or 'any'. */
-  hookTargets?: 'public' | 'any';
-  /** How webhook POSTs leave the twin (default: the global fetch). */
-  hookFetch?: typeof fetch;
-  /** Extra copies of every webhook POST: at-least-once delivery (kit/webhooks.ts). */
-  hookRedeliver?: number;
-  /** Access-token lifetime of the OAuth flow in seconds (HubSpot: 1800). */
-  oauthAccessSeconds?: number;
-}
+/** The kit's options (infra/twins/kit/options.ts); the CRM twin hands out no links. */
+export type HubSpotTwinOptions = TwinOptions;
 
 /** The HubSpot twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface HubSpotTwin extends Twin {
@@ -46,8 +32,7 @@ export function createHubSpotTwin(options: HubSpotTwinOptions = {}): HubSpotTwin
   oauth.authorizePage(app, '/oauth/authorize');
   oauth.tokenRoute(app, '/oauth/v1/token');
   app.delete('/oauth/v1/refresh-tokens/:token', (c) => (oauth.revokeRefresh(c.req.param('token')) ? c.body(null, 204) : c.json({ status: 'error', message: 'refresh token not found', category: 'OBJECT_NOT_FOUND' }, 404)));
-  const limit = options.rateLimit ?? { limit: 190, windowMs: 10_000 };
-  app.use('*', hubspotRateLimit({ clock: kit.clock, ...limit }));
+  app.use('*', twinRateLimit(kit.clock, options.rateLimit, HUBSPOT_WINDOW, hubspotRateLimit()));
   const webhooks = new HubSpotWebhooks(state, {
     portalId: PORTAL_ID,
     clock: kit.clock,

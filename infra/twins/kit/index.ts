@@ -25,6 +25,7 @@ export { inProcessFetch, publicBaseOf, publicLinkFetch, type FetchApp, type Twin
 export { SANDBOX_KEYS } from './keys';
 export { latency } from './latency';
 export { OAuthServer, oauthLifetime, SANDBOX_OAUTH_CLIENT, type Grant, type OAuthAccount, type OAuthDialect } from './oauth';
+export { twinRateLimit, type RateWindow, type TwinOptions, type VendorRateLimit } from './options';
 export { prng } from './prng';
 export { rateLimit, WindowBudget, type RateLimitOptions, type WindowState } from './rate-limit';
 export { decodeCursor, encodeCursor, flag, flags, idParam, jsonBody, jsonDepth, MAX_BODY_DEPTH, paging, parseJson, type OnInvalid, type PagingOptions } from './request';

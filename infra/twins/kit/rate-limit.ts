@@ -5,6 +5,8 @@ import type { TwinHttpError } from './errors';
 /** The state of one key's window after a request was counted (or refused). */
 export interface WindowState {
   limit: number;
+  /** The window's length. */
+  windowMs: number;
   /** What this request costs. */
   cost: number;
   /** Spent in the current window, this request included when it was allowed. */
@@ -38,6 +40,7 @@ export class WindowBudget {
     const resetAt = w.start + this.opts.windowMs;
     return {
       limit: this.opts.limit,
+      windowMs: this.opts.windowMs,
       cost,
       spent: w.spent,
       remaining: this.opts.limit - w.spent,

@@ -66,16 +66,14 @@ export function authenticate(state: PodioState, clock: Clock, oauth?: kit.OAuthS
   return auth as unknown as MiddlewareHandler<TwinEnv>;
 }
 
-/** Podio's rate limit (docs/vendors/podio.md#conventions): X-Rate-Limit-Limit/Remaining on every answer, 420 when over. */
-export function podioRateLimit(opts: { clock: Clock; limit: number; windowMs: number }): MiddlewareHandler {
-  return kit.rateLimit({
-    clock: opts.clock,
-    limit: opts.limit,
-    windowMs: opts.windowMs,
-    headers: (s) => ({ 'X-Rate-Limit-Limit': String(s.limit), 'X-Rate-Limit-Remaining': String(Math.max(0, s.remaining)) }),
-    exceeded: (s) => new PodioHttpError(420, 'rate_limit', `You have hit the rate limit. Please wait ${s.retryAfter} seconds before trying again`),
-  });
-}
+/** Podio's rate limit (podio.md §1): X-Rate-Limit-Limit/Remaining on every answer, 420 when over. */
+export const podioRateLimit: kit.VendorRateLimit = {
+  headers: (s) => ({ 'X-Rate-Limit-Limit': String(s.limit), 'X-Rate-Limit-Remaining': String(Math.max(0, s.remaining)) }),
+  exceeded: (s) => new PodioHttpError(420, 'rate_limit', `You have hit the rate limit. Please wait ${s.retryAfter} seconds before trying again`),
+};
+
+/** Podio: 1,000 calls an hour per token. */
+export const PODIO_WINDOW: kit.RateWindow = { limit: 1000, windowMs: 3_600_000 };
 
 export function jsonBody(c: Context): Promise<Record<string, unknown>> {
   return kit.jsonBody(c, invalid);

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { useKit, type Clock, type OAuthServer, type Twin } from '../kit';
+import { twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
 import { podioOAuth } from './oauth';
 import { seedDemoState } from './demo';
 import { collectGarbage } from './files';
-import { authenticate, baseOf, podioErrors, podioRateLimit, type TwinEnv } from './http';
+import { authenticate, baseOf, podioErrors, podioRateLimit, PODIO_WINDOW, type TwinEnv } from './http';
 import { appRoutes } from './routes/app';
 import { oauthRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comment';
@@ -20,22 +20,8 @@ import { conversationRoutes } from './routes/conversation';
 import { taskRoutes } from './routes/task';
 import type { PodioState } from './state';
 
-export interface PodioTwinOptions {
-  /** The twin's clock (timestamps, token expiry, rate-limit windows, file garbage collection); default: real time, movable. */
-  clock?: Clock;
-  /** Milliseconds after which every answer leaves (at the earliest): network and server time in benchmarks. */
-  latencyMs?: number;
-  /** Calls per token per window; Podio: 1,000 per hour. */
-  rateLimit?: { limit: number; windowMs: number };
-  /** Webhook targets: 'public' (Podio's rule; default) or 'any'. Hooks arrive with a later issue; kept for the platform list. */
-  hookTargets?: 'public' | 'any';
-  /** How hook POSTs leave the twin (default: the global fetch; tests may capture them). */
-  hookFetch?: typeof fetch;
-  /** Extra copies of every hook POST: at-least-once delivery (kit/webhooks.ts). */
-  hookRedeliver?: number;
-  /** Access-token lifetime of the OAuth flow in seconds (Podio: 28,800). */
-  oauthAccessSeconds?: number;
-}
+/** The kit's options (infra/twins/kit/options.ts): Podio uses all of them. */
+export type PodioTwinOptions = TwinOptions;
 
 /** The Podio twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface PodioTwin extends Twin {
@@ -62,8 +48,7 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
   const oauth = podioOAuth(state, clock, options.oauthAccessSeconds);
   oauth.authorizePage(app, '/oauth/authorize');
   app.route('/', oauthRoutes(state, clock, oauth));
-  const limit = options.rateLimit ?? { limit: 1000, windowMs: 3_600_000 };
-  app.use('*', podioRateLimit({ clock, ...limit }));
+  app.use('*', twinRateLimit(clock, options.rateLimit, PODIO_WINDOW, podioRateLimit));
   app.use('*', authenticate(state, clock, oauth));
   const hooks = new PodioHooks(state, { targets: options.hookTargets ?? 'public', fetch: options.hookFetch ?? ((input, init) => fetch(input, init)), ...(options.hookRedeliver ? { redeliver: options.hookRedeliver } : {}) });
   app.use('*', hooks.events());

@@ -1,6 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as kit from '../kit';
-import type { Clock } from '../kit';
 import { badRequest, notFound, SfHttpError } from './errors';
 import { applyOptions, queryOptions } from './odata';
 import type { SfState, SfUser } from './state';
@@ -36,15 +35,13 @@ export function authenticate(state: SfState, oauth?: kit.OAuthServer): Middlewar
 }
 
 /** ShareFile publishes no rate limit; the twin answers 429 with Retry-After past a generous window. */
-export function sfRateLimit(opts: { clock: Clock; limit: number; windowMs: number }): MiddlewareHandler {
-  return kit.rateLimit({
-    clock: opts.clock,
-    limit: opts.limit,
-    windowMs: opts.windowMs,
-    headers: () => ({}),
-    exceeded: (s) => new SfHttpError(429, 'Too many requests.', 'Rate limit', { 'Retry-After': String(s.retryAfter) }),
-  });
-}
+export const sfRateLimit: kit.VendorRateLimit = {
+  headers: () => ({}),
+  exceeded: (s) => new SfHttpError(429, 'Too many requests.', 'Rate limit', { 'Retry-After': String(s.retryAfter) }),
+};
+
+/** ShareFile publishes no limit ("excessive usage will be curtailed"): 6,000 calls a minute per token. */
+export const SF_WINDOW: kit.RateWindow = { limit: 6000, windowMs: 60_000 };
 
 /** The twin's own origin and mount (`https://acme.sf-api.com`, or `http://127.0.0.1:8787/twins/sharefile`). */
 export function baseOf(c: Context): string {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { publicBaseOf, publicLinkFetch, useKit, type Clock, type OAuthServer, type Twin } from '../kit';
+import { publicBaseOf, publicLinkFetch, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
 import { sharefileOAuth } from './oauth';
 import { seedDemoState } from './demo';
-import { authenticate, baseOf, odataRoutes, SF_HOST, sfErrors, sfRateLimit, type SfEnv } from './http';
+import { authenticate, baseOf, odataRoutes, SF_HOST, SF_WINDOW, sfErrors, sfRateLimit, type SfEnv } from './http';
 import { accessRoutes } from './routes/access';
 import { itemRoutes } from './routes/items';
 import { peopleRoutes } from './routes/people';
@@ -11,28 +11,8 @@ import { shareRoutes } from './routes/shares';
 import type { SfState } from './state';
 import { SfWebhooks } from './webhooks';
 
-export interface ShareFileTwinOptions {
-  /** The twin's clock (timestamps, share expiry, download-token expiry, rate-limit windows); default: real time, movable. */
-  clock?: Clock;
-  /** Milliseconds after which every answer leaves (at the earliest): network and server time in benchmarks. */
-  latencyMs?: number;
-  /** Calls per token per window. ShareFile publishes no limit ("excessive usage will be curtailed"); default 6,000 per minute. */
-  rateLimit?: { limit: number; windowMs: number };
-  /**
-   * Where links meant for people (share Uris, download links) point, e.g. `http://127.0.0.1:8787/twins/sharefile`
-   * when the twin is mounted by the local server (a function: the server knows its port once it
-   * listens); default: the origin the request came through.
-   */
-  publicBase?: string | (() => string | undefined);
-  /** Webhook targets: 'public' (default) or 'any' (a receiver on this machine). */
-  hookTargets?: 'public' | 'any';
-  /** How webhook POSTs leave the twin (default: the global fetch). */
-  hookFetch?: typeof fetch;
-  /** Extra copies of every webhook POST: at-least-once delivery (kit/webhooks.ts). */
-  hookRedeliver?: number;
-  /** Access-token lifetime of the OAuth flow in seconds (ShareFile: 28,800). */
-  oauthAccessSeconds?: number;
-}
+/** The kit's options (infra/twins/kit/options.ts); `publicBase` defaults to the origin the request came through. */
+export type ShareFileTwinOptions = TwinOptions;
 
 /** The ShareFile twin: the kit's parts (app, fetch, clock, requests, faults) and its state. */
 export interface ShareFileTwin extends Twin {
@@ -69,8 +49,7 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
   const oauth = sharefileOAuth(state, clock, options.oauthAccessSeconds);
   oauth.authorizePage(app, '/oauth/authorize');
   oauth.tokenRoute(app, '/oauth/token');
-  const limit = options.rateLimit ?? { limit: 6000, windowMs: 60_000 };
-  app.use('/sf/v3/*', sfRateLimit({ clock, ...limit }), authenticate(state, oauth));
+  app.use('/sf/v3/*', twinRateLimit(clock, options.rateLimit, SF_WINDOW, sfRateLimit), authenticate(state, oauth));
   odataRoutes(app, [...itemRoutes(state, clock), ...accessRoutes(state, clock), ...peopleRoutes(state, clock), ...shareRoutes(state, clock), ...webhooks.routes()]);
   // A tool reading a file behind one of those links reaches the twin in-process too.
   return { app, ...kit, fetch: publicLinkFetch(kit.fetch, publicBase, SF_HOST), state, webhooks, oauth };

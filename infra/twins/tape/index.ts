@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { createClock, publicBaseOf, publicLinkFetch, useKit, type Clock, type Twin } from '../kit';
+import { createClock, publicBaseOf, publicLinkFetch, useKit, type Twin, type TwinOptions } from '../kit';
 import { authenticate, credits, tapeErrors, type TwinEnv } from './http';
-import { TapeHookDeliveries, type HookTargets } from './delivery';
+import { TapeHookDeliveries } from './delivery';
 import { seedDemo } from './demo';
 import { appRoutes } from './routes/app';
 import { attachmentDownloads, fileRoutes } from './routes/file';
@@ -20,18 +20,17 @@ import { twinControls } from './automation/controls';
 import { observedClock } from './automation/scheduler';
 import { seedState, TAPE_HOST, type TapeState } from './state';
 
-export interface TapeTwinOptions {
+/**
+ * The kit's options (infra/twins/kit/options.ts) but `rateLimit`: Tape counts credits, a request's
+ * cost read from it (credits.ts). `publicBase` is where attachments' `download_url` point; default:
+ * Tape's API host.
+ */
+export interface TapeTwinOptions extends Omit<TwinOptions, 'rateLimit'> {
   /** Credits per key per interval; Tape: 2,000 per minute. */
   credits?: number;
   intervalSeconds?: number;
-  /** Milliseconds after which every answer leaves (at the earliest): a stand-in for network and server time in benchmarks. */
-  latencyMs?: number;
-  /** The twin's clock (record times, credit windows, webhook rates, automation runs); default: real time, movable. */
-  clock?: Clock;
   /** Seed the demo apps "Leads" and "Deals" with their records in workspace 2 (default true). */
   demo?: boolean;
-  /** Webhook targets: 'public' (Tape: ports 80/443, public hosts; default) or 'any' (e.g. a receiver on 127.0.0.1:<port>). */
-  hookTargets?: HookTargets;
   /** How long a webhook receiver may take to answer; Tape: 5 s. */
   hookTimeoutMs?: number;
   /** How webhook POSTs leave the twin (default: the global fetch); tests may capture them. */
@@ -40,11 +39,6 @@ export interface TapeTwinOptions {
   hookRedeliver?: number;
   /** Automations: hosts http_call may reach, its fetch, custom code limits (automation/outbox.ts). */
   automations?: Omit<TapeAutomationOptions, 'now'>;
-  /**
-   * Where links meant for people (attachments' `download_url`) point, e.g. `http://127.0.0.1:8787/twins/tape`
-   * when the local server mounts the twin; default: Tape's API host.
-   */
-  publicBase?: string | (() => string | undefined);
 }
 
 /** The Tape twin: the kit's parts (app, fetch, clock, requests, faults) and Tape's own. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { fileBlobKey } from '../../../../shared/blob/blob';
 import { collabTool } from '../../tool';
 import { hookInput } from '../../params';
 import { fileIdInput } from '../../files/inputs';
@@ -15,8 +16,10 @@ export const deleteFile = collabTool({
     'hook is false. To put another file in its place keep it and use replaceFile. Returns {deleted, file_id}.',
   input: z.strictObject({ file_id: fileIdInput, hook: hookInput }),
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  async run({ file_id, hook }, { client }): Promise<Deleted> {
+  async run({ file_id, hook }, { client, blob }): Promise<Deleted> {
     await client.deleteFile(file_id, { hook });
+    // A downloadFile link to the deleted file stops working with it.
+    await blob?.remove(fileBlobKey('collab', file_id));
     return { deleted: true, file_id };
   },
   text: (r: Deleted) => `deleted file #${r.file_id} (permanent)`,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../../../shared/errors';
-import { newBlobKey } from '../../../../shared/blob/blob';
+import { fileBlobKey } from '../../../../shared/blob/blob';
 import { byteSize } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { fileIdInput } from '../../files/inputs';
@@ -26,7 +26,7 @@ export const downloadFile = collabTool({
   description:
     'Get a download link for a file that works without any key for one hour (expires_in 3600 s, expires_at): hand it to a person, a browser or another ' +
     'service. Podio\'s own file links need the caller\'s token, so the service copies the file to its own storage and signs a link to the copy; the link ' +
-    'never contains a key. For the file\'s text use fileToMarkdown; for its metadata only, getFile. At most 100 MB.',
+    'never contains a key and stops working when the file is deleted. For the file\'s text use fileToMarkdown; for its metadata only, getFile. At most 100 MB.',
   input: z.strictObject({ file_id: fileIdInput }),
   annotations: { readOnly: true, destructive: false, idempotent: false },
   async run({ file_id }, { client, blob }): Promise<Download> {
@@ -36,7 +36,7 @@ export const downloadFile = collabTool({
     if (size > MAX_DOWNLOAD_BYTES) throw invalidParameter('file_id', `a file of at most ${byteSize(MAX_DOWNLOAD_BYTES)}`, `File #${file_id} is ${byteSize(size)}; downloadFile hands out files of at most ${byteSize(MAX_DOWNLOAD_BYTES)}.`);
     const body = await client.fileContent(file_id);
     const mimetype = meta.mimetype ?? 'application/octet-stream';
-    const key = newBlobKey('collab', meta.name);
+    const key = fileBlobKey('collab', file_id);
     await blob.put({ key, body, contentType: mimetype, filename: meta.name });
     const link = await blob.link(key, DOWNLOAD_LINK_SECONDS);
     return { file_id, name: meta.name, download_url: link.url, expires_in: link.expires_in, expires_at: link.expires_at, mimetype, size: body.byteLength, size_human: byteSize(body.byteLength) };
@@ -47,7 +47,7 @@ export const downloadFile = collabTool({
     result: {
       file_id: 60015,
       name: 'offer.pdf',
-      download_url: 'https://tes-blobs.s3.eu-central-1.amazonaws.com/collab/9f2c…/offer.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=…',
+      download_url: 'https://tes-blobs.s3.eu-central-1.amazonaws.com/collab/files/60015?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=…',
       expires_in: 3600,
       expires_at: '2025-03-04T09:00:00.000Z',
       mimetype: 'application/pdf',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { checkWebhookTarget } from '../../../../shared/fetch-url';
+import { checkWebhookTarget } from '../../../../shared/webhook-target';
 import { dbappTool } from '../../tool';
 import { webhookAppId, webhookEventType } from '../../params';
 import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
