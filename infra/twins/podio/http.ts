@@ -66,7 +66,7 @@ export function authenticate(state: PodioState, clock: Clock, oauth?: kit.OAuthS
   return auth as unknown as MiddlewareHandler<TwinEnv>;
 }
 
-/** Podio's rate limit (podio.md §1): X-Rate-Limit-Limit/Remaining on every answer, 420 when over. */
+/** Podio's rate limit (docs/vendors/podio.md#conventions): X-Rate-Limit-Limit/Remaining on every answer, 420 when over. */
 export const podioRateLimit: kit.VendorRateLimit = {
   headers: (s) => ({ 'X-Rate-Limit-Limit': String(s.limit), 'X-Rate-Limit-Remaining': String(Math.max(0, s.remaining)) }),
   exceeded: (s) => new PodioHttpError(420, 'rate_limit', `You have hit the rate limit. Please wait ${s.retryAfter} seconds before trying again`),
