@@ -1,7 +1,7 @@
 import { ToolError } from './errors';
 
 /**
- * Token budgets (`?max_tokens=N`, issue 13): a text answer cut to fit N tokens, lists at a whole
+ * Token budgets (`?max_tokens=N`): a text answer cut to fit N tokens, lists at a whole
  * entry with the standard footer, a single entity line by line with a note of what was left out.
  *
  * Tokens are estimated, not counted: a real tokenizer's vocabulary is megabytes (the Lambda bundle
@@ -128,7 +128,7 @@ function fitList(body: string[], footer: string, max: number, whole: number, inp
   return [...entries.slice(0, k).flat(), footerFor(k)].join('\n');
 }
 
-/** Fields of a detail line, as the tools write them (DESIGN §7): `Amount: 93500 · Stage: Won`. */
+/** Fields of a detail line, as the tools write them (docs/architecture.md#text-output): `Amount: 93500 · Stage: Won`. */
 const FIELD_SEPARATOR = ' · ';
 const labelOf = (part: string) => /^\s*([^:]{1,30}):\s/.exec(part)?.[1]?.trim();
 

@@ -1,5 +1,5 @@
 /**
- * Dry runs (`?dry_run=true`, issue 13): a write tool runs up to its vendor writes, which are
+ * Dry runs (`?dry_run=true`): a write tool runs up to its vendor writes, which are
  * captured instead of sent; the answer is the plan. Reads go through (validation often needs
  * them): GET and HEAD, and requests the client marks as reads (`read: true` in shared/upstream,
  * for searches sent as POST). Any other request is a write: when in doubt, nothing is sent.

@@ -4,7 +4,7 @@ import type { Store } from './store/store';
 import { log } from './log';
 
 /**
- * Idempotency keys (issue 13): a write sent with `Idempotency-Key` runs once; a repeat with the same
+ * Idempotency keys: a write sent with `Idempotency-Key` runs once; a repeat with the same
  * key and parameters answers the stored outcome (`Idempotent-Replayed: true`) without calling the
  * vendor. Built on the Store port rather than Powertools' idempotency utility: Powertools keys
  * records by a JMESPath over the Lambda event and wraps a whole handler, while here the key is a

@@ -7,7 +7,7 @@ import { capturingFetch, planOf, planText, type DryRunPlan, type PlannedWrite } 
 import { checkIdempotencyKey, CLAIM_TTL_SECONDS, idempotent } from './idempotency';
 
 /**
- * What a call asks of the shared layer besides running the tool (issue 13), for every tool of
+ * What a call asks of the shared layer besides running the tool, for every tool of
  * every platform: `Idempotency-Key` (shared/idempotency.ts), `dry_run` (shared/dry-run.ts) and
  * `max_tokens` (shared/budget.ts). Read tools ignore the first two: they change nothing.
  */

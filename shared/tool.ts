@@ -24,7 +24,7 @@ export interface ToolContext<C> {
   config: Config;
   /** Epoch ms after which no new upstream work should start (Lambda's remaining time). */
   deadline: number;
-  /** Files handed out by signed, expiring link (DESIGN §6b); set by the runtime. */
+  /** Files handed out by signed, expiring link (docs/architecture.md#stores); set by the runtime. */
   blob?: BlobStore;
   /** The call is a dry run (shared/dry-run.ts): writes are captured; caller URLs are checked, not downloaded. */
   dryRun?: boolean;

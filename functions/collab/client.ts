@@ -18,7 +18,7 @@ const WAIT = /wait\s+(\d+)\s+seconds?/i;
 
 /**
  * Podio's error body is {error, error_description, error_detail, error_parameters, request}
- * (podio.md §1). Its rate limit is HTTP 420 (error "rate_limit") whose only delay is in the text
+ * (docs/vendors/podio.md#conventions). Its rate limit is HTTP 420 (error "rate_limit") whose only delay is in the text
  * ("Please wait 300 seconds"); 410 means the object was deleted: a NOT_FOUND for the caller.
  */
 export function describePodioError(body: unknown, status: number): VendorError {
@@ -45,7 +45,7 @@ const flagQuery = (f: PodioWriteFlags & { alert_invite?: boolean } = {}): Record
 
 /**
  * The only place that knows Podio's paths. One instance per call, bound to the caller's token
- * (`Authorization: OAuth2 <token>`, podio.md §1). Paths keep Podio's slash-aware form: collections
+ * (`Authorization: OAuth2 <token>`, docs/vendors/podio.md#conventions). Paths keep Podio's slash-aware form: collections
  * end in `/`, single objects do not.
  */
 // The parts of Podio's answers the tools read (shared/vendor-contract.ts): ids, titles, names, the field lists.
@@ -78,7 +78,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
   const checked = contractedRequest({ platform: 'collab', vendor: 'Podio' }, request);
 
   return {
-    // --- the caller, orgs, spaces, members, contacts (podio.md §12) ---
+    // --- the caller, orgs, spaces, members, contacts (docs/vendors/podio.md#apps-spaces-orgs-and-contacts) ---
     userStatus: () => request<PodioUserStatus>({ method: 'GET', path: '/user/status' }),
     listOrgs: () => checked<PodioOrg[]>(z.array(ORG), { method: 'GET', path: '/org/' }),
     getOrg: (orgId: number) => checked<PodioOrg>(ORG, { method: 'GET', path: `/org/${orgId}` }),
@@ -89,14 +89,14 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     listContacts: (query: { limit?: number; offset?: number; name?: string; mail?: string } = {}) =>
       request<PodioProfile[]>({ method: 'GET', path: '/contact/', query: { ...query } }),
 
-    // --- apps (podio.md §12) ---
+    // --- apps (docs/vendors/podio.md#apps-spaces-orgs-and-contacts) ---
     listSpaceApps: (spaceId: number) => checked<PodioAppSummary[]>(z.array(APP_SUMMARY), { method: 'GET', path: `/app/space/${spaceId}/` }),
     getApp: (appId: number) => checked<PodioApp>(APP, { method: 'GET', path: `/app/${appId}` }),
     /** An app by the labels of its URL (podio.com/<org>/<space>/apps/<app>). */
     getAppByLabels: (orgLabel: string, spaceLabel: string, appLabel: string) =>
       request<PodioApp>({ method: 'GET', path: `/app/org/${encodeURIComponent(orgLabel)}/space/${encodeURIComponent(spaceLabel)}/${encodeURIComponent(appLabel)}` }),
 
-    // --- items (podio.md §3). Writes run hooks: none is retried. ---
+    // --- items (docs/vendors/podio.md#items). Writes run hooks: none is retried. ---
     createItem: (appId: number, body: PodioItemWrite, flags: PodioWriteFlags = {}) =>
       checked<{ item_id: number; title?: string; link?: string }>(CREATED_ITEM, { method: 'POST', path: `/item/app/${appId}/`, query: flagQuery(flags), body }),
     getItem: (itemId: number) => checked<PodioItem>(ITEM, { method: 'GET', path: `/item/${itemId}` }),
@@ -104,7 +104,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     getItemByAppItemId: (appId: number, appItemId: number) => checked<PodioItem>(ITEM, { method: 'GET', path: `/app/${appId}/item/${appItemId}` }),
     updateItem: (itemId: number, body: PodioItemWrite, flags: PodioWriteFlags = {}) =>
       request<{ revision: number; title: string }>({ method: 'PUT', path: `/item/${itemId}`, query: flagQuery(flags), body }),
-    /** One field's value, in any input form (podio.md §3 "Update one field"). */
+    /** One field's value, in any input form (docs/vendors/podio.md#items). */
     updateItemValue: (itemId: number, fieldId: number, value: unknown, flags: PodioWriteFlags = {}) =>
       request<{ revision: number; title: string }>({ method: 'PUT', path: `/item/${itemId}/value/${fieldId}`, query: flagQuery(flags), body: value }),
     deleteItem: (itemId: number, flags: PodioWriteFlags = {}) => request<Record<string, never>>({ method: 'DELETE', path: `/item/${itemId}`, query: flagQuery(flags) }),
@@ -119,7 +119,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     findReferenceableItems: (fieldId: number, query: { text?: string; limit?: number } = {}) =>
       request<PodioReferenceable[]>({ method: 'GET', path: `/item/field/${fieldId}/find`, query: { ...query } }),
 
-    // --- embeds and files (podio.md §2, §7) ---
+    // --- embeds and files (docs/vendors/podio.md#field-types, #files) ---
     createEmbed: (url: string) => request<PodioEmbed>({ method: 'POST', path: '/embed/', body: { url } }),
     /** Uploads one file, unattached (parts `source` and `filename`, as podio-js sends them). */
     uploadFile: (file: PodioUpload) => {
@@ -132,30 +132,30 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     attachFile: (fileId: number, ref: { ref_type: string; ref_id: number }, flags: PodioWriteFlags = {}) =>
       request<Record<string, never>>({ method: 'POST', path: `/file/${fileId}/attach`, query: flagQuery(flags), body: ref }),
 
-    // --- files, hooks and search of issue 8 (podio.md §7, §10, §11) ---
+    // --- files, hooks and search (docs/vendors/podio.md#files, #hooks, #search) ---
     listFilesOnApp: (appId: number, query: PodioFileListQuery = {}) => checked<PodioFile[]>(z.array(FILE), { method: 'GET', path: `/file/app/${appId}/`, query: { ...query } }),
     listFilesOnSpace: (spaceId: number, query: PodioFileListQuery = {}) => checked<PodioFile[]>(z.array(FILE), { method: 'GET', path: `/file/space/${spaceId}/`, query: { ...query } }),
     copyFile: (fileId: number) => request<{ file_id: number }>({ method: 'POST', path: `/file/${fileId}/copy` }),
     // Sets the values given: sending it twice leaves the same state.
     updateFile: (fileId: number, body: { name?: string; description: string | null }) => request<Record<string, never>>({ method: 'PUT', path: `/file/${fileId}`, body, idempotent: true }),
     deleteFile: (fileId: number, flags: PodioWriteFlags = {}) => request<Record<string, never>>({ method: 'DELETE', path: `/file/${fileId}`, query: flagQuery(flags) }),
-    /** The new file takes the old one's place (podio.md §7: POST /file/{new}/replace {old_file_id}). */
+    /** The new file takes the old one's place (docs/vendors/podio.md#files: POST /file/{new}/replace {old_file_id}). */
     replaceFile: (newFileId: number, oldFileId: number, flags: PodioWriteFlags = {}) =>
       request<Record<string, never>>({ method: 'POST', path: `/file/${newFileId}/replace`, query: flagQuery(flags), body: { old_file_id: oldFileId } }),
-    /** A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, podio.md §7). */
+    /** A file's bytes: `GET /file/{id}/raw` with the token (Podio's download needs it, docs/vendors/podio.md#files). */
     fileContent: (fileId: number) => request({ method: 'GET', path: `/file/${fileId}/raw`, response: 'bytes' }),
     listHooks: (refType: 'app' | 'space', refId: number) => checked<PodioHook[]>(z.array(HOOK), { method: 'GET', path: `/hook/${refType}/${refId}/` }),
-    // Podio refuses an 11th hook of one event type on an object (podio.md §10), a type the object has not, a url it cannot reach.
+    // Podio refuses an 11th hook of one event type on an object (docs/vendors/podio.md#hooks), a type the object has not, a url it cannot reach.
     createHook: (refType: 'app' | 'space', refId: number, body: { url: string; type: string }) =>
       naming(request<{ hook_id: number }>({ method: 'POST', path: `/hook/${refType}/${refId}/`, body }), { 'hooks per event type|hook type': 'type', 'url|port': 'url' }),
     deleteHook: (hookId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/hook/${hookId}` }),
     requestHookVerification: (hookId: number) => request<Record<string, never>>({ method: 'POST', path: `/hook/${hookId}/verify/request` }),
     validateHookVerification: (hookId: number, code: string) => request<Record<string, never>>({ method: 'POST', path: `/hook/${hookId}/verify/validate`, body: { code } }),
-    /** Search everywhere, or in an org, space or app (podio.md §11); a read over POST. */
+    /** Search everywhere, or in an org, space or app (docs/vendors/podio.md#search); a read over POST. */
     search: (scope: { type: 'org' | 'space' | 'app'; id: number } | null, body: PodioSearchBody) =>
       request<PodioSearchResult[]>({ method: 'POST', path: scope ? `/search/${scope.type}/${scope.id}/` : '/search/', body, idempotent: true, read: true }),
 
-    // --- comments (podio.md §6) ---
+    // --- comments (docs/vendors/podio.md#comments) ---
     addComment: (type: PodioCommentRefType, id: number, body: PodioCommentWrite, flags: PodioWriteFlags & { alert_invite?: boolean } = {}) =>
       request<{ comment_id: number } & Partial<PodioComment>>({ method: 'POST', path: `/comment/${type}/${id}/`, query: flagQuery(flags), body }),
     getComment: (commentId: number) => checked<PodioComment>(COMMENT, { method: 'GET', path: `/comment/${commentId}` }),
@@ -168,7 +168,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
       request<Record<string, never>>({ method: 'DELETE', path: `/comment/${commentId}`, query: flagQuery(flags) }),
     listCommentRevisions: (commentId: number) => request<PodioCommentRevision[]>({ method: 'GET', path: `/comment/${commentId}/revision` }),
 
-    // --- views (podio.md §4) ---
+    // --- views (docs/vendors/podio.md#views) ---
     listViews: (appId: number, query: { include_standard_views?: boolean } = {}) => checked<PodioView[]>(z.array(VIEW), { method: 'GET', path: `/view/app/${appId}/`, query: { ...query } }),
     /** A view by id, by standard name (table, badge, calendar) or `last`. */
     getView: (appId: number, viewIdOrName: number | string) => checked<PodioView>(VIEW, { method: 'GET', path: `/view/app/${appId}/${viewIdOrName}` }),
@@ -178,18 +178,18 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     // Updates set the given keys: sending one twice leaves the same view.
     updateView: (viewId: number, body: PodioViewWrite) => request<Record<string, never>>({ method: 'PUT', path: `/view/${viewId}`, body, idempotent: true }),
     deleteView: (viewId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/view/${viewId}` }),
-    /** podio.md §4 names no path for it (open question 1): `POST /view/{view_id}/default`. */
+    /** Podio's reference lists the operation without its path; `POST /view/{view_id}/default` is our reading of it (the twin serves the same). */
     makeViewDefault: (viewId: number) => request<Record<string, never>>({ method: 'POST', path: `/view/${viewId}/default`, idempotent: true }),
     updateLastView: (appId: number, body: PodioViewWrite) => request<Record<string, never>>({ method: 'PUT', path: `/view/app/${appId}/last`, body, idempotent: true }),
 
-    // --- item sharing: grants (podio.md §9) ---
+    // --- item sharing: grants (docs/vendors/podio.md#grants) ---
     createGrant: (refType: 'item', refId: number, body: PodioGrantWrite) => request<{ invitable?: unknown[] }>({ method: 'POST', path: `/grant/${refType}/${refId}`, body }),
     listGrants: (refType: 'item', refId: number) => checked<PodioGrant[]>(z.array(GRANT), { method: 'GET', path: `/grant/${refType}/${refId}/` }),
     updateGrant: (refType: 'item', refId: number, userId: number, body: { access_level: PodioAccessLevel }) =>
       request<Record<string, never>>({ method: 'PUT', path: `/grant/${refType}/${refId}/${userId}`, body, idempotent: true }),
     deleteGrant: (refType: 'item', refId: number, userId: number) => request<Record<string, never>>({ method: 'DELETE', path: `/grant/${refType}/${refId}/${userId}` }),
 
-    // --- conversations (podio.md §5). Every write posts a message: none is retried. ---
+    // --- conversations (docs/vendors/podio.md#conversations). Every write posts a message: none is retried. ---
     createConversation: (body: PodioConversationWrite) => checked<PodioConversation>(CONVERSATION, { method: 'POST', path: '/conversation/v2/', body }),
     createConversationOnObject: (refType: string, refId: number, body: PodioConversationWrite) =>
       request<PodioConversationCreated>({ method: 'POST', path: `/conversation/${refType}/${refId}/`, body }),
@@ -201,7 +201,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     listConversations: (query: { limit?: number; offset?: number } = {}) => checked<PodioConversation[]>(z.array(CONVERSATION), { method: 'GET', path: '/conversation/', query: { ...query } }),
     listConversationsOnObject: (refType: string, refId: number) => checked<PodioConversation[]>(z.array(CONVERSATION), { method: 'GET', path: `/conversation/${refType}/${refId}/` }),
     getDirectConversation: (userId: number) => checked<PodioConversation>(CONVERSATION, { method: 'GET', path: `/conversation/direct/${userId}` }),
-    /** NET's form (GET); podio.md §5 open question 3. */
+    /** NET's form (GET), as docs/vendors/podio.md#conversations describes. */
     searchConversations: (query: { text: string; limit?: number; offset?: number; participants?: boolean }) =>
       checked<PodioConversation[]>(z.array(CONVERSATION), { method: 'GET', path: '/conversation/search/', query: { ...query } }),
     replyToConversation: (conversationId: number, body: PodioConversationWrite) =>
@@ -211,7 +211,7 @@ export function createPodioClient(key: string, env: PlatformEnv) {
       request<PodioConversationEvent | Record<string, never>>({ method: 'POST', path: `/conversation/${conversationId}/participant/v2/`, body: { participants }, idempotent: true }),
     leaveConversation: (conversationId: number) => request<Record<string, never>>({ method: 'POST', path: `/conversation/${conversationId}/leave` }),
 
-    // --- tasks and labels (podio.md §8) ---
+    // --- tasks and labels (docs/vendors/podio.md#tasks) ---
     createTask: (body: PodioTaskWrite, flags: PodioWriteFlags = {}) => checked<PodioTask>(TASK, { method: 'POST', path: '/task/', query: flagQuery(flags), body }),
     getTask: (taskId: number) => checked<PodioTask>(TASK, { method: 'GET', path: `/task/${taskId}` }),
     updateTask: (taskId: number, body: PodioTaskWrite, flags: PodioWriteFlags = {}) => checked<PodioTask>(TASK, { method: 'PUT', path: `/task/${taskId}`, query: flagQuery(flags), body }),

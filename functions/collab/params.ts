@@ -3,7 +3,7 @@ import type { ToolContext } from '../../shared/tool';
 import { id } from '../../shared/params';
 import type { PodioClient } from './client';
 
-/** Input fragments the collab tools share (spec 001 §4). */
+/** Input fragments the collab tools share (docs/spec.md#collab-podio). */
 
 export type Ctx = ToolContext<PodioClient>;
 

@@ -1,9 +1,9 @@
 /**
- * Podio's wire shapes (podio.md), as the collab client sends and receives them. Only the keys the
+ * Podio's wire shapes (docs/vendors/podio.md), as the collab client sends and receives them. Only the keys the
  * tools read are typed; Podio sends more. The twin (infra/twins/podio) mirrors these on its side.
  */
 
-// --- apps and fields (podio.md §2, §12) ---
+// --- apps and fields (docs/vendors/podio.md#field-types, #apps-spaces-orgs-and-contacts) ---
 
 /** An app field as `GET /app/{app_id}` returns it. */
 export interface PodioAppField {
@@ -49,7 +49,7 @@ export interface PodioItemField {
   values: PodioFieldValue[];
 }
 
-// --- people: users, profiles, orgs, spaces (podio.md §12) ---
+// --- people: users, profiles, orgs, spaces (docs/vendors/podio.md#apps-spaces-orgs-and-contacts) ---
 
 /** Who did something: Podio's "by" object (a user, an app, …). */
 export interface PodioByLine {
@@ -105,7 +105,7 @@ export interface PodioUserStatus {
   [key: string]: unknown;
 }
 
-// --- items (podio.md §3) ---
+// --- items (docs/vendors/podio.md#items) ---
 
 export interface PodioRevisionRef {
   revision: number;
@@ -115,7 +115,7 @@ export interface PodioRevisionRef {
   [key: string]: unknown;
 }
 
-/** A file as Podio describes it (podio.md §7). */
+/** A file as Podio describes it (docs/vendors/podio.md#files). */
 export interface PodioFile {
   file_id: number;
   name: string;
@@ -160,7 +160,7 @@ export interface PodioItemWrite {
   revision?: number;
 }
 
-/** `silent` / `hook` query flags of writes (podio.md §1). */
+/** `silent` / `hook` query flags of writes (docs/vendors/podio.md#conventions). */
 export interface PodioWriteFlags {
   silent?: boolean;
   hook?: boolean;
@@ -231,7 +231,7 @@ export interface PodioReferenceable {
   [key: string]: unknown;
 }
 
-// --- embeds (podio.md §2 embed field) ---
+// --- embeds (docs/vendors/podio.md#field-types embed field) ---
 
 export interface PodioEmbed {
   embed_id: number;
@@ -241,7 +241,7 @@ export interface PodioEmbed {
   [key: string]: unknown;
 }
 
-// --- comments (podio.md §6) ---
+// --- comments (docs/vendors/podio.md#comments) ---
 
 export type PodioCommentRefType = 'item' | 'task' | 'status';
 
@@ -282,7 +282,7 @@ export interface PodioCommentRevision {
   [key: string]: unknown;
 }
 
-// --- files, hooks and search of issue 8 (podio.md §7, §10, §11) ---
+// --- files, hooks and search (docs/vendors/podio.md#files, #hooks, #search) ---
 
 /** Query of `GET /file/app/{app_id}/` and `GET /file/space/{space_id}/`. */
 export interface PodioFileListQuery {
@@ -314,7 +314,7 @@ export interface PodioSearchBody {
   offset?: number;
 }
 
-/** One hit of `POST /search/…` (podio.md §11). */
+/** One hit of `POST /search/…` (docs/vendors/podio.md#search). */
 export interface PodioSearchResult {
   type: string;
   id: number;
@@ -329,7 +329,7 @@ export interface PodioSearchResult {
   [key: string]: unknown;
 }
 
-// --- views (podio.md §4) ---
+// --- views (docs/vendors/podio.md#views) ---
 
 export type PodioViewLayout = 'table' | 'badge' | 'calendar';
 
@@ -385,11 +385,11 @@ export interface PodioViewWrite {
   grouping?: PodioViewGrouping | null;
 }
 
-// --- item sharing: grants (podio.md §9) ---
+// --- item sharing: grants (docs/vendors/podio.md#grants) ---
 
 export type PodioAccessLevel = 'view' | 'edit';
 
-/** Who a grant is for: a contact identifier (podio.md §9 `people`). */
+/** Who a grant is for: a contact identifier (docs/vendors/podio.md#grants `people`). */
 export type PodioGrantPerson = { type: 'user' | 'profile'; id: number } | { type: 'mail'; id: string };
 
 export interface PodioGrantWrite {
@@ -411,7 +411,7 @@ export interface PodioGrant {
   [key: string]: unknown;
 }
 
-// --- conversations (podio.md §5) ---
+// --- conversations (docs/vendors/podio.md#conversations) ---
 
 export interface PodioConversationParticipant {
   user_id: number;
@@ -475,7 +475,7 @@ export interface PodioConversationCreated {
   embed_file_id?: number | null;
 }
 
-// --- tasks and labels (podio.md §8) ---
+// --- tasks and labels (docs/vendors/podio.md#tasks) ---
 
 export interface PodioLabel {
   label_id: number;
@@ -517,7 +517,7 @@ export interface PodioTask {
   reminder?: { remind_delta?: number | null } | null;
 }
 
-/** A task create or update body (podio.md §8; Podio's "Update task"). */
+/** A task create or update body (docs/vendors/podio.md#tasks; Podio's "Update task"). */
 export interface PodioTaskWrite {
   text?: string;
   description?: string | null;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { digitsId } from '../../shared/ids';
 import type { ObjectKind } from './objects/kinds';
 
-/** Object types the crm tools take (spec §2.6). */
+/** Object types the crm tools take (docs/spec.md#crm-objects). */
 export const objectType = (what: string) => z.enum(['contacts', 'companies', 'deals', 'tickets']).describe(what);
 
 /** A HubSpot record id: digits, as HubSpot's ids are (a string, as the spec has it); a number or "#123" is taken too. */

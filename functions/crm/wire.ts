@@ -1,4 +1,4 @@
-/** HubSpot CRM v3/v4 wire types (vendor-docs/hubspot/*.json), as far as the crm tools read them. */
+/** HubSpot CRM v3/v4 wire types (docs/vendors/hubspot.md), as far as the crm tools read them. */
 
 export type HubSpotObjectType = 'contacts' | 'companies' | 'deals' | 'tickets';
 

@@ -17,7 +17,7 @@ export const TAPE_BASE_URL = 'https://api.tapeapp.com';
 /**
  * Tape's error body is {status_code, endpoint, error_code, error_message}, plus `retry_after`
  * (seconds) on a 429. A malformed key is answered 400 "Invalid user API key …"
- * (authentication.md): that is an UNAUTHORIZED for us.
+ * (docs/vendors/tape.md#authentication): that is an UNAUTHORIZED for us.
  */
 /** The next step when an automation-type key calls a view endpoint. */
 export const USER_KEY_NEEDED =
@@ -32,7 +32,7 @@ function describeTapeError(body: unknown): VendorError {
   // Views answer an automation-type key 401 "…can only be accessed with a user API key": the key is
   // valid, its kind lacks the permission, so FORBIDDEN saying which key works.
   const automationKey = !badKey && message !== undefined && /only be accessed with a user api key/i.test(message);
-  // A deleted record is answered 400 "Record is deleted(17)!" (record.md): for the caller it is gone (NOT_FOUND), restorable.
+  // A deleted record is answered 400 "Record is deleted(17)!" (docs/vendors/tape.md#records): for the caller it is gone (NOT_FOUND), restorable.
   const deleted = message !== undefined ? /Record is deleted\((\d+)\)/.exec(message) : null;
   // Without a body field the shared upstream falls back to the Retry-After header.
   const retryAfter = typeof b.retry_after === 'number' ? b.retry_after : undefined;
@@ -92,7 +92,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
   const checked = contractedRequest({ platform: 'dbapp', vendor: 'Tape' }, request);
 
   /**
-   * advanced.md: the call and weblink endpoints answer 400 (not 404) when the automation does not
+   * docs/vendors/tape.md#automation-advanced: the call and weblink endpoints answer 400 (not 404) when the automation does not
    * exist. A 400 from them is checked against the automation itself, so a missing automation_id is
    * NOT_FOUND here as on every other automation tool.
    */
@@ -111,7 +111,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
   }
 
   return {
-    // --- workspaces (workspace.md) ---
+    // --- workspaces (docs/vendors/tape.md#workspaces) ---
     listWorkspaces: () => checked<{ total: number; workspaces: TapeWorkspace[] }>(WORKSPACES, { method: 'GET', path: '/v1/workspace/org' }),
     createWorkspace: (body: { name: string; type: TapeWorkspace['type']; description?: string }) =>
       checked<TapeWorkspace>(WORKSPACE, { method: 'POST', path: '/v1/workspace', body }),
@@ -126,7 +126,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     removeWorkspaceMember: (id: number, userId: number) =>
       request<TapeWorkspaceMember>({ method: 'DELETE', path: `/v1/workspace/${id}/member/${userId}` }),
 
-    // --- apps, organization, users (app.md, organization.md, user.md) ---
+    // --- apps, organization, users (docs/vendors/tape.md#apps, #organization, #users) ---
     listApps: () => checked<{ total: number; apps: TapeAppSummary[] }>(APPS, { method: 'GET', path: '/v1/app' }),
     listWorkspaceApps: (workspaceId: number) =>
       checked<{ total: number; apps: TapeAppSummary[] }>(APPS, { method: 'GET', path: `/v1/app/workspace/${workspaceId}` }),
@@ -141,7 +141,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     getOrganization: () => checked<TapeOrganization>(z.looseObject({ org_id: ID, name: z.string() }), { method: 'GET', path: '/v1/org' }),
     listOrganizationUsers: () => checked<{ users: TapeOrgUser[]; total: number }>(z.looseObject({ users: z.array(ORG_USER), total: z.number() }), { method: 'GET', path: '/v1/org/user' }),
 
-    // --- records (record.md, record-revision.md, record-comment.md) ---
+    // --- records (docs/vendors/tape.md#records, #record-revisions, #record-comments) ---
     // Writes run webhooks and automations: none is retried.
     createRecord: (appId: number, fields: TapeFieldInputs, flags: TapeWriteFlags = {}) =>
       checked<TapeRecord>(RECORD, { method: 'POST', path: `/v1/record/app/${appId}`, query: { ...flags }, body: { fields } }),
@@ -156,10 +156,10 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       naming(request<TapeRecord>({ method: 'POST', path: `/v1/record/${recordId}/restore`, query: { ...flags } }), { '[Rr]ecord \\d+': 'record_id' }),
     listRecords: (appId: number, query: TapeRecordListQuery = {}) =>
       naming(checked<TapeRecordPage>(RECORD_PAGE_ANSWER, { method: 'GET', path: `/v1/record/app/${appId}`, query: { ...query } }), RECORD_PAGE),
-    // The records a view matches, in the view's order (record.md "Retrieve records for a view"): limit (default 50, max 500), cursor.
+    // The records a view matches, in the view's order (docs/vendors/tape.md#records): limit (default 50, max 500), cursor.
     listViewRecords: (viewId: number, query: { limit?: number; cursor?: string } = {}) =>
       naming(checked<TapeRecordPage>(RECORD_PAGE_ANSWER, { method: 'GET', path: `/v1/record/view/${viewId}`, query: { ...query } }), PAGE),
-    // A read over POST: safe to repeat. cursor and limit go in the query string (record.md, pagination.md).
+    // A read over POST: safe to repeat. cursor and limit go in the query string (docs/vendors/tape.md#records, #pagination).
     filterRecords: (appId: number, filters: unknown[], query: TapeRecordListQuery = {}) =>
       naming(checked<TapeRecordPage>(RECORD_PAGE_ANSWER, { method: 'POST', path: `/v1/record/filter/app/${appId}`, query: { ...query }, body: { filters }, idempotent: true, read: true }), { ...RECORD_PAGE, filters: 'filters' }),
     // Not paginated: at most 1000 records (limit in the query); total = records returned.
@@ -172,7 +172,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     // At most 10 records, without fields.
     findRelatableRecords: (fieldId: number, text: string) =>
       request<{ total: number; records: TapeRecord[] }>({ method: 'GET', path: `/v1/record/field/${fieldId}/find`, query: { text } }),
-    // At most 50 inputs; one invalid input fails the whole batch (record.md).
+    // At most 50 inputs; one invalid input fails the whole batch (docs/vendors/tape.md#records).
     batchCreateRecords: (appId: number, inputs: { fields: TapeFieldInputs }[], flags: TapeWriteFlags = {}) =>
       checked<{ records: TapeRecord[] }>(RECORD_LIST, { method: 'POST', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
     batchUpdateRecords: (appId: number, inputs: { record_id: number; fields: TapeFieldInputs }[], flags: TapeWriteFlags & { empty_response?: boolean } = {}) =>
@@ -190,18 +190,18 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     deleteComment: (commentId: number, flags: { silent?: boolean; hook?: boolean } = {}) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/v1/comment/${commentId}`, query: { ...flags } }),
 
-    // --- views (view.md) ---
+    // --- views (docs/vendors/tape.md#views) ---
     getAppViews: (appId: number) => checked<{ views: TapeViewPreview[]; total: number }>(z.looseObject({ views: z.array(VIEW_PREVIEW), total: z.number() }), { method: 'GET', path: `/v1/app/${appId}/views` }),
     getView: (viewId: number) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'GET', path: `/v1/view/${viewId}` }),
     // A repeat after a lost answer would create a second view: not retried.
     createView: (appId: number, body: TapeViewWrite) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'POST', path: `/v1/view/app/${appId}`, body }),
     // Replaces what it names: sending it twice leaves the same state.
     updateView: (viewId: number, body: TapeViewWrite) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'PUT', path: `/v1/view/${viewId}`, body, idempotent: true }),
-    // Promoting the default again is a no-op (view.md).
+    // Promoting the default again is a no-op (docs/vendors/tape.md#views).
     makeViewDefault: (viewId: number) => checked<{ view: TapeView }>(ONE_VIEW, { method: 'POST', path: `/v1/view/${viewId}/default`, idempotent: true }),
     deleteView: (viewId: number) => request<{ view_id: number }>({ method: 'DELETE', path: `/v1/view/${viewId}` }),
 
-    // --- webhooks (webhook.md) ---
+    // --- webhooks (docs/vendors/tape.md#webhooks) ---
     listWebhooks: (appId: number) => checked<{ webhooks: TapeWebhook[]; total: number }>(z.looseObject({ webhooks: z.array(WEBHOOK), total: z.number() }), { method: 'GET', path: `/v1/hook/app/${appId}` }),
     createWebhook: (appId: number, body: { type: TapeWebhookType; url: string }) =>
       checked<TapeWebhook>(WEBHOOK, { method: 'POST', path: `/v1/hook/app/${appId}`, body }),
@@ -212,13 +212,13 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     validateWebhookVerification: (hookId: number, body: { code: string }) =>
       request<TapeWebhook>({ method: 'POST', path: `/v1/hook/${hookId}/verify/validate`, body }),
 
-    // --- automations (automation/*.md, automation-run.md) ---
-    // Discovery (discovery.md): the same catalog for every key.
+    // --- automations (docs/vendors/tape.md#automations, #automation-runs) ---
+    // Discovery (docs/vendors/tape.md#automation-discovery): the same catalog for every key.
     listAutomationTriggerTypes: () => request<{ triggers: TapeCatalogTrigger[] }>({ method: 'GET', path: '/v1/automation/meta/trigger' }),
     listAutomationActionTypes: () => request<{ actions: TapeCatalogAction[] }>({ method: 'GET', path: '/v1/automation/meta/action' }),
     listAutomationFilterOperators: (fieldType: string) =>
       naming(request<{ field_type: string; operators: TapeFilterOperator[] }>({ method: 'GET', path: '/v1/automation/meta/filter', query: { field_type: fieldType } }), {}, 'field_type'),
-    // manage.md: app, workspace, or (no scope) the key's organization; limit 1-100, scope-pinned cursor.
+    // docs/vendors/tape.md#automation-management: app, workspace, or (no scope) the key's organization; limit 1-100, scope-pinned cursor.
     listAutomations: (scope: TapeAutomationScope, query: { limit?: number; cursor?: string } = {}) =>
       naming(
         checked<{ total: number; cursor: string | null; automations: TapeAutomation[] }>(z.looseObject({ total: z.number(), cursor: PAGE_CURSOR, automations: z.array(AUTOMATION) }), {
@@ -237,7 +237,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       checked<{ automation: TapeAutomation }>(ONE_AUTOMATION, { method: 'PUT', path: `/v1/automation/${automationId}`, body }),
     replaceAutomationTrigger: (automationId: number, trigger: TapeAutomationTrigger) =>
       request<{ automation: TapeAutomation }>({ method: 'PUT', path: `/v1/automation/${automationId}/trigger`, body: trigger }),
-    // Both idempotent (manage.md).
+    // Both idempotent (docs/vendors/tape.md#automation-management).
     activateAutomation: (automationId: number) =>
       request<{ automation: TapeAutomation }>({ method: 'POST', path: `/v1/automation/${automationId}/activate`, idempotent: true }),
     pauseAutomation: (automationId: number) =>
@@ -245,12 +245,12 @@ export function createTapeClient(key: string, env: PlatformEnv) {
     deleteAutomation: (automationId: number) => request<{ automation: TapeAutomation }>({ method: 'DELETE', path: `/v1/automation/${automationId}` }),
     validateAutomation: (automationId: number) =>
       request<{ valid: boolean; errors: TapeAutomationError[] }>({ method: 'GET', path: `/v1/automation/${automationId}/validate` }),
-    // execution.md: 202 with a message and no run id. A manual run has side effects: not retried; simulate has none.
+    // docs/vendors/tape.md#automation-execution: 202 with a message and no run id. A manual run has side effects: not retried; simulate has none.
     runAutomation: (automationId: number, body: TapeRunBody) =>
       request<{ message?: string }>({ method: 'POST', path: `/v1/automation/${automationId}/manual-run`, body }),
     simulateAutomation: (automationId: number, body: TapeRunBody) =>
       request<{ message?: string }>({ method: 'POST', path: `/v1/automation/${automationId}/simulate`, body }),
-    // advanced.md: call an automation_called automation (202 {}), mint a weblink (201).
+    // docs/vendors/tape.md#automation-advanced: call an automation_called automation (202 {}), mint a weblink (201).
     callAutomation: (automationId: number, body: TapeCallBody) =>
       missingAutomation(automationId, naming(request<Record<string, never>>({ method: 'POST', path: `/v1/automation/${automationId}/trigger`, body }), AUTOMATION_CALL)),
     generateAutomationWeblink: (body: TapeWeblinkBody) =>
@@ -258,12 +258,12 @@ export function createTapeClient(key: string, env: PlatformEnv) {
         body.trigger_workflow_def_id,
         naming(request<{ trigger_token: string; trigger_client_url: string }>({ method: 'POST', path: '/v1/automation/weblink/generate', body }), { ...AUTOMATION_CALL, expiration_type: 'expiration' }),
       ),
-    // revisions.md: newest first, unpaginated; the revision id travels as the string Tape sent.
+    // docs/vendors/tape.md#automation-revisions: newest first, unpaginated; the revision id travels as the string Tape sent.
     listAutomationRevisions: (automationId: number) =>
       request<{ revisions: TapeAutomationRevision[] }>({ method: 'GET', path: `/v1/automation/${automationId}/revision` }),
     getAutomationRevision: (automationId: number, revisionId: string) =>
       request<{ revision: TapeAutomationRevision }>({ method: 'GET', path: `/v1/automation/${automationId}/revision/${encodeURIComponent(revisionId)}` }),
-    // automation-run.md: reads over POST, safe to repeat. The general list takes filters; the scoped ones cursor and limit only.
+    // docs/vendors/tape.md#automation-runs: reads over POST, safe to repeat. The general list takes filters; the scoped ones cursor and limit only.
     listAutomationRuns: (body: TapeRunListBody) =>
       naming(checked<{ total: number; cursor: string | null; automation_runs: TapeAutomationRun[] }>(RUN_PAGE, { method: 'POST', path: '/v1/automation-run', body, idempotent: true, read: true }), RUN_FILTERS),
     listScopedAutomationRuns: (scope: { app_id: number } | { workspace_id: number } | { automation_id: number }, body: { cursor?: string; limit?: number }) =>
@@ -278,12 +278,12 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       ),
     getAutomationRun: (runId: string) =>
       checked<{ automation_run: TapeAutomationRun }>(z.looseObject({ automation_run: AUTOMATION_RUN }), { method: 'GET', path: `/v1/automation-run/${encodeURIComponent(runId)}` }),
-    // automation-usage-report.md: both query parameters required.
+    // docs/vendors/tape.md#automation-usage-report: both query parameters required.
     getAutomationUsageReport: (query: { limit: number; interval_resolution: 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' }) =>
       naming(request<{ organization_id: number; usage_reports: TapeUsageBucket[] }>({ method: 'GET', path: '/v1/automation-usage-report', query: { ...query } }), { limit: 'limit', interval_resolution: 'interval' }),
 
-    // --- files (file.md) ---
-    /** The bytes behind an attachment's `download_url` (field-value/attachment.md): a signed link, so no key goes along. */
+    // --- files (docs/vendors/tape.md#files) ---
+    /** The bytes behind an attachment's `download_url` (docs/vendors/tape.md#fields-and-values): a signed link, so no key goes along. */
     downloadBytes: (downloadUrl: string) => downloadLink(downloadUrl, { ...env, describeError: describeTapeError, vendor: 'Tape' }),
     // multipart/form-data, one `file` part per file; Tape answers one object for one file, an array for more.
     // Not retried: a repeat would upload the files twice.

@@ -1,4 +1,4 @@
-/** Tape's wire shapes (snake_case, as documented in vendor-docs/tape/resource/*.md). */
+/** Tape's wire shapes (snake_case, as documented in docs/vendors/tape.md). */
 export interface TapeWorkspace {
   workspace_id: number;
   org_id: number;
@@ -15,10 +15,10 @@ export interface TapeWorkspaceMember {
   role: 'admin' | 'member' | 'guest';
 }
 
-/** webhook.md: one event type per hook. */
+/** docs/vendors/tape.md#webhooks: one event type per hook. */
 export type TapeWebhookType = 'record.create' | 'record.update' | 'record.delete' | 'record.restore' | 'comment.create' | 'comment.delete' | 'app.update';
 
-/** A hook as webhook.md shows it; verify/validate/delete answers carry no app_id. */
+/** A hook as docs/vendors/tape.md#webhooks shows it; verify/validate/delete answers carry no app_id. */
 export interface TapeWebhook {
   hook_id: number;
   app_id?: number;
@@ -28,7 +28,7 @@ export interface TapeWebhook {
   url: string;
 }
 
-/** A file object of file.md (POST /v1/file/upload); `file_id` is a temporary id until the file is attached. */
+/** A file object of docs/vendors/tape.md#files (POST /v1/file/upload); `file_id` is a temporary id until the file is attached. */
 export interface TapeFile {
   file_id: string;
   name: string;
@@ -46,7 +46,7 @@ export interface TapeUpload {
   mimetype: string;
 }
 
-/** A field of an app as GET /v1/app/{id} returns it (app.md); `config.settings` depends on the field type (field/*.md). */
+/** A field of an app as GET /v1/app/{id} returns it (docs/vendors/tape.md#apps); `config.settings` depends on the field type (docs/vendors/tape.md#fields-and-values). */
 export interface TapeAppField {
   field_id: number;
   external_id: string;
@@ -65,7 +65,7 @@ export interface TapeAppField {
   };
 }
 
-/** An app as the listings of app.md show it (no fields); `workspace_name` only in GET /v1/app. */
+/** An app as the listings of docs/vendors/tape.md#apps show it (no fields); `workspace_name` only in GET /v1/app. */
 export interface TapeAppSummary {
   app_id: number;
   workspace_id: number;
@@ -76,7 +76,7 @@ export interface TapeAppSummary {
   config: { item_name: string; name: string; description: string };
 }
 
-/** An app with its fields, as GET /v1/app/{id} (and POST/PUT /v1/app) returns it (app.md). */
+/** An app with its fields, as GET /v1/app/{id} (and POST/PUT /v1/app) returns it (docs/vendors/tape.md#apps). */
 export interface TapeAppWithFields {
   app_id: number;
   workspace_id: number;
@@ -91,7 +91,7 @@ export interface TapeAppWithFields {
   fields: TapeAppField[];
 }
 
-/** A field definition to create (field_type + config) or, with field_id, to update (field/*.md). */
+/** A field definition to create (field_type + config) or, with field_id, to update (docs/vendors/tape.md#fields-and-values). */
 export interface TapeFieldWrite {
   field_id?: number;
   field_type?: string;
@@ -111,7 +111,7 @@ export interface TapeAppWrite {
   fields_to_delete?: { field_id: number }[];
 }
 
-/** organization.md: the key's organization; `active_user_id` is the key's user. */
+/** docs/vendors/tape.md#organization: the key's organization; `active_user_id` is the key's user. */
 export interface TapeOrganization {
   org_id: number;
   active_user_id: number;
@@ -126,7 +126,7 @@ export interface TapeOrganization {
   activity_count: number;
 }
 
-/** user.md: a user of the organization. */
+/** docs/vendors/tape.md#users: a user of the organization. */
 export interface TapeOrgUser {
   user_id: number;
   name: string;
@@ -149,7 +149,7 @@ export interface TapeUserRef {
 }
 
 /**
- * One entry of a record field's `values` (field-value/*.md). Most types wrap the datum in `value`
+ * One entry of a record field's `values` (docs/vendors/tape.md#fields-and-values). Most types wrap the datum in `value`
  * (text, number, category, relation, user, attachment, calculation); dates ({start, end, …}),
  * emails/phones ({id, value, type}), links ({embed_id, url, …}), locations and checklist entries are flat.
  */
@@ -165,7 +165,7 @@ export interface TapeRecordField {
   values: TapeFieldValue[];
 }
 
-/** A record as record.md returns it; `fields` holds only the fields with a value; no `fields` from the relatable search. */
+/** A record as docs/vendors/tape.md#records returns it; `fields` holds only the fields with a value; no `fields` from the relatable search. */
 export interface TapeRecord {
   record_id: number;
   app_record_id?: number;
@@ -179,24 +179,24 @@ export interface TapeRecord {
   fields?: TapeRecordField[];
 }
 
-/** A cursor page of records (pagination.md): the end is a page shorter than `limit`. */
+/** A cursor page of records (docs/vendors/tape.md#pagination): the end is a page shorter than `limit`. */
 export interface TapeRecordPage {
   total: number;
   cursor: string | null;
   records: TapeRecord[];
 }
 
-/** Field values to write, keyed by field_id or external_id (input forms of field-value/*.md). */
+/** Field values to write, keyed by field_id or external_id (input forms of docs/vendors/tape.md#fields-and-values). */
 export type TapeFieldInputs = Record<string, unknown>;
 
-/** Query flags of record writes (record.md): silent (no notifications), hook (run webhooks), workflow (trigger automations). */
+/** Query flags of record writes (docs/vendors/tape.md#records): silent (no notifications), hook (run webhooks), workflow (trigger automations). */
 export interface TapeWriteFlags {
   silent?: boolean;
   hook?: boolean;
   workflow?: boolean;
 }
 
-/** Listing query of record.md: limit (default 50, max 500), opaque cursor, sort_by (a field's external_id), sort_desc. */
+/** Listing query of docs/vendors/tape.md#records: limit (default 50, max 500), opaque cursor, sort_by (a field's external_id), sort_desc. */
 export interface TapeRecordListQuery {
   limit?: number;
   cursor?: string;
@@ -204,7 +204,7 @@ export interface TapeRecordListQuery {
   sort_desc?: boolean;
 }
 
-/** record-revision.md: revision metadata (no values). */
+/** docs/vendors/tape.md#record-revisions: revision metadata (no values). */
 export interface TapeRevision {
   created_by: TapeUserRef;
   created_on: string;
@@ -212,7 +212,7 @@ export interface TapeRevision {
   revision: number;
 }
 
-/** record-revision.md: what changed from revision `from_revision_id` to `to_revision_id`. */
+/** docs/vendors/tape.md#record-revisions: what changed from revision `from_revision_id` to `to_revision_id`. */
 export interface TapeRevisionDelta {
   record_id: number;
   from_revision_id: number;
@@ -229,7 +229,7 @@ export interface TapeRevisionDelta {
   }[];
 }
 
-/** record-comment.md: a comment on a record. */
+/** docs/vendors/tape.md#record-comments: a comment on a record. */
 export interface TapeComment {
   comment_id: number;
   value: string;
@@ -240,7 +240,7 @@ export interface TapeComment {
   user: TapeUserRef;
 }
 
-/** view.md: a view filter is the record filter object of filter.md. */
+/** docs/vendors/tape.md#views: a view filter is the record filter object of docs/vendors/tape.md#record-filters. */
 export interface TapeViewFilter {
   field_id: number;
   field_type: string;
@@ -259,7 +259,7 @@ export interface TapeViewSplitBy {
   limit?: number | null;
 }
 
-/** view.md "Preview": what GET /v1/app/{id}/views lists. */
+/** docs/vendors/tape.md#views: what GET /v1/app/{id}/views lists. */
 export interface TapeViewPreview {
   id: number;
   view_id: number;
@@ -270,7 +270,7 @@ export interface TapeViewPreview {
   private: boolean;
 }
 
-/** view.md "Detail": the preview plus the definition (also show_progress, table and board, which the tools do not expose). */
+/** docs/vendors/tape.md#views: the preview plus the definition (also show_progress, table and board, which the tools do not expose). */
 export interface TapeView extends TapeViewPreview {
   sort_by: number | null;
   sort_desc: boolean;
@@ -290,13 +290,13 @@ export interface TapeViewWrite {
   split_by?: TapeViewSplitBy | null;
 }
 
-// --- automations (automation/*.md, automation-run.md, automation-usage-report.md) ---
-/** A trigger {type, config} (reference/triggers.md); a webhook_received config carries the read-only webhook_url. */
+// --- automations (docs/vendors/tape.md#automations, #automation-runs, #automation-usage-report) ---
+/** A trigger {type, config} (docs/vendors/tape.md#automation-triggers); a webhook_received config carries the read-only webhook_url. */
 export interface TapeAutomationTrigger { type: string; config: Record<string, unknown> }
-/** The filter tree (reference/filters.md): a group {operator, rows} or a condition {subject, operator, value?} / {code}. */
+/** The filter tree (docs/vendors/tape.md#automation-filters): a group {operator, rows} or a condition {subject, operator, value?} / {code}. */
 export type TapeFilterNode = { id?: string; operator?: string; rows?: TapeFilterNode[]; subject?: Record<string, unknown>; value?: Record<string, unknown>; code?: unknown[] };
 export interface TapeFilterGroup { id?: string; operator: 'and' | 'or'; rows: TapeFilterNode[] }
-/** An action (reference/actions.md); control flow keeps condition / action_rows / iterable inside config. */
+/** An action (docs/vendors/tape.md#automation-actions); control flow keeps condition / action_rows / iterable inside config. */
 export interface TapeAutomationAction {
   id?: string;
   type: string;
@@ -306,7 +306,7 @@ export interface TapeAutomationAction {
   continue_on_error?: boolean;
   config: Record<string, unknown>;
 }
-/** A validate / broken_reason entry (reference/errors.md); `deactivated` is absent when false. */
+/** A validate / broken_reason entry (docs/vendors/tape.md#automation-errors); `deactivated` is absent when false. */
 export interface TapeAutomationError {
   code: string;
   message: string;
@@ -317,7 +317,7 @@ export interface TapeAutomationError {
   field_id?: number | null;
   [ref: string]: unknown;
 }
-/** The automation object (reference/object.md); `description` is absent when unset. */
+/** The automation object (docs/vendors/tape.md#automation-object); `description` is absent when unset. */
 export interface TapeAutomation {
   id: number;
   app_id: number;
@@ -333,7 +333,7 @@ export interface TapeAutomation {
   created_at: string;
   updated_at: string;
 }
-/** The create / update body (manage.md); null only on update. */
+/** The create / update body (docs/vendors/tape.md#automation-management); null only on update. */
 export interface TapeAutomationWrite {
   name?: string;
   description?: string | null;
@@ -341,7 +341,7 @@ export interface TapeAutomationWrite {
   filter?: TapeFilterGroup | null;
   actions?: TapeAutomationAction[];
 }
-/** A revision (revisions.md): `id` is a 64-bit value sent as a JSON string. */
+/** A revision (docs/vendors/tape.md#automation-revisions): `id` is a 64-bit value sent as a JSON string. */
 export interface TapeAutomationRevision {
   id: string;
   automation_id: number;
@@ -356,9 +356,9 @@ export interface TapeAutomationRevision {
 export interface TapeCatalogTrigger { type: string; label: string; description?: string; config_schema?: Record<string, unknown> }
 export interface TapeCatalogAction extends TapeCatalogTrigger { group: 'action' | 'control_flow' }
 export interface TapeFilterOperator { operator: string; label: string; description?: string; value_arity: 'none' | 'single' | 'multiple' }
-/** The manual-run / simulate body (execution.md): one of these per trigger kind, {} for periodic / no trigger. */
+/** The manual-run / simulate body (docs/vendors/tape.md#automation-execution): one of these per trigger kind, {} for periodic / no trigger. */
 export interface TapeRunBody { record_id?: number; webhook_payload?: unknown; use_last_received_webhook_payload?: boolean }
-/** POST /v1/automation/{id}/trigger (advanced.md). */
+/** POST /v1/automation/{id}/trigger (docs/vendors/tape.md#automation-advanced). */
 export interface TapeCallBody {
   trigger_on_record_id: number;
   triggered_by_record_id?: number;
@@ -367,14 +367,14 @@ export interface TapeCallBody {
   is_manual_run?: boolean;
   is_simulation?: boolean;
 }
-/** POST /v1/automation/weblink/generate (advanced.md). */
+/** POST /v1/automation/weblink/generate (docs/vendors/tape.md#automation-advanced). */
 export interface TapeWeblinkBody extends Omit<TapeCallBody, 'is_manual_run'> {
   trigger_workflow_def_id: number;
   expiration_type?: 'NEVER' | 'ONE_DAY' | 'ONE_WEEK' | 'ONE_MONTH' | 'ONE_YEAR';
   expire_after_first_click?: boolean;
   is_manual_run?: boolean;
 }
-/** A run (automation-run.md): `id` and `automation_revision_id` are 64-bit values sent as strings. */
+/** A run (docs/vendors/tape.md#automation-runs): `id` and `automation_revision_id` are 64-bit values sent as strings. */
 export interface TapeAutomationRun {
   id: string;
   automation_id: number;
@@ -409,7 +409,7 @@ export interface TapeAutomationRunLog {
   record_id: number | null;
   logged_at: string;
 }
-/** The general run listing's filters (automation-run.md); a cursor is sent alone (with limit). */
+/** The general run listing's filters (docs/vendors/tape.md#automation-runs); a cursor is sent alone (with limit). */
 export interface TapeRunListBody {
   cursor?: string;
   limit?: number;

@@ -17,7 +17,7 @@ export const SHAREFILE_BASE_URL = 'https://acme.sf-api.com';
 const API = '/sf/v3';
 
 /**
- * ShareFile's error body is {code, message:{lang, value}, reason} (sharefile.md §1, the SDK's
+ * ShareFile's error body is {code, message:{lang, value}, reason} (docs/vendors/sharefile.md#conventions; the SDK's
  * ODataRequestException); a ChunkUri answers {error: true, errorMessage}.
  */
 export function describeShareFileError(body: unknown): VendorError {
@@ -71,7 +71,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
   const getFeed = <T>(path: string, query: UpstreamRequest['query'] = {}) => checked<T>(FEED, { method: 'GET', path, query });
 
   return {
-    // --- items (sharefile.md §2) ---
+    // --- items (docs/vendors/sharefile.md#items) ---
     getItem: (id: string, o: { includeDeleted?: boolean; expandChildren?: boolean; select?: string } = {}) =>
       getEntity<SfItem>(`/Items(${id})`, q({ includeDeleted: o.includeDeleted, $expand: o.expandChildren ? 'Children' : undefined, $select: o.select })),
     listChildren: (id: string, query: FeedQuery & { includeDeleted?: boolean } = {}) => getFeed<SfFeed<SfItem>>(`/Items(${id})/Children`, q({ ...query })),
@@ -117,7 +117,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
       return stored;
     },
 
-    // --- users (sharefile.md §4) ---
+    // --- users (docs/vendors/sharefile.md#users) ---
     currentUser: (expand?: string) => getEntity<SfUser>('/Users', q({ $expand: expand })),
     getUser: (id: string, expand?: string) => getEntity<SfUser>(`/Users(${id})`, q({ $expand: expand })),
     findUserByEmail: (email: string, expand?: string) => getEntity<SfUser>('/Users', q({ emailAddress: email, $expand: expand })),
@@ -130,7 +130,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     updateUser: (id: string, body: SfUserWrite) => checked<SfUser>(ENTITY, { method: 'PATCH', path: `/Users(${id})`, body, idempotent: true }),
     deleteUser: (id: string, completely: boolean) => request<Record<string, never>>({ method: 'DELETE', path: `/Users(${id})`, query: q({ completely }) }),
 
-    // --- groups (sharefile.md §5) ---
+    // --- groups (docs/vendors/sharefile.md#groups) ---
     listGroups: (query: FeedQuery) => getFeed<SfFeed<SfGroup>>('/Groups', q({ ...query })),
     getGroup: (id: string, contacts: boolean) => get<SfGroup>(`/Groups(${id})`, q({ $expand: contacts ? 'Contacts' : undefined })),
     createGroup: (body: { Name: string; IsShared: boolean; Contacts: ({ Id: string } | { Email: string })[] }) => checked<SfGroup>(GROUP, { method: 'POST', path: '/Groups', body }),
@@ -141,7 +141,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
       request<SfFeed<SfContact>>({ method: 'POST', path: `/Groups(${id})/Contacts`, body: contacts, idempotent: true }),
     removeGroupContacts: (id: string, contacts: { Id: string }[]) => request<SfFeed<SfContact>>({ method: 'DELETE', path: `/Groups(${id})/Contacts`, body: contacts }),
 
-    // --- access controls (sharefile.md §6) ---
+    // --- access controls (docs/vendors/sharefile.md#access-controls) ---
     listAccessControls: (itemId: string) => get<SfFeed<SfAccessControl>>(`/Items(${itemId})/AccessControls`),
     // A principal with access already is a 409 ("Principal … already has an access control on this item").
     createAccessControl: (itemId: string, body: SfAccessControlWrite, o: { notify: boolean }) =>
@@ -151,7 +151,7 @@ export function createShareFileClient(key: string, env: PlatformEnv) {
     deleteAccessControl: (principalId: string, itemId: string) =>
       request<Record<string, never>>({ method: 'DELETE', path: `/AccessControls(principalid=${principalId},itemid=${itemId})` }),
 
-    // --- shares (sharefile.md §3) ---
+    // --- shares (docs/vendors/sharefile.md#shares) ---
     listShares: (query: FeedQuery & { includeExpired: boolean }) => get<SfFeed<SfShare>>('/Shares', q({ ...query })),
     getShare: (id: string, expand?: string) => get<SfShare>(`/Shares(${id})`, q({ $expand: expand })),
     createShare: (body: SfShareWrite) => checked<SfShare>(SHARE, { method: 'POST', path: '/Shares', query: q({ notify: false, direct: false }), body }),

@@ -4,11 +4,11 @@ import type { ToolContext } from '../../shared/tool';
 import type { ShareFileClient } from './client';
 import { filterProperties, ODataSyntaxError, parseFilter, parseOrderBy } from './items/odata';
 
-/** Input fragments the filebox tools share (spec 002 §2.1, §4). */
+/** Input fragments the filebox tools share (docs/spec.md#filebox-item, #filebox-sharefile). */
 
 export type Ctx = ToolContext<ShareFileClient>;
 
-/** ShareFile's aliases for the top-level containers (spec §2.1), accepted wherever an item or folder id goes. */
+/** ShareFile's aliases for the top-level containers (docs/spec.md#filebox-item), accepted wherever an item or folder id goes. */
 export const ALIASES = ['home', 'allshared', 'favorites', 'top', 'box', 'connectors'] as const;
 const ALIAS_SET = new Set<string>(ALIASES);
 

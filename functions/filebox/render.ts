@@ -1,9 +1,9 @@
 import { byteSize, listFooter, plural } from '../../shared/render';
 import type { SfItem } from './wire';
 
-/** Shapes and text the filebox groups share: items (spec 002 §2.1) appear in listings, searches and shares. */
+/** Shapes and text the filebox groups share: items (docs/spec.md#filebox-item) appear in listings, searches and shares. */
 
-/** An item in JSON mode: the fields of spec §2.1 as ShareFile names them (PascalCase, `odata.type`). */
+/** An item in JSON mode: the fields of docs/spec.md#filebox-item as ShareFile names them (PascalCase, `odata.type`). */
 export type Item = Pick<SfItem, 'Id' | 'odata.type' | 'Name' | 'FileName' | 'url' | 'Parent' | 'CreationDate' | 'ProgenyEditDate' | 'Description' | 'Path' | 'CreatorFirstName' | 'CreatorLastName' | 'FileSizeBytes' | 'FileCount' | 'State' | 'StreamID' | 'ExpirationDate' | 'Info'> & {
   /** Only when true: the item is in the recycle bin (listed with include_deleted). */
   HasPendingDeletion?: true;
@@ -11,7 +11,7 @@ export type Item = Pick<SfItem, 'Id' | 'odata.type' | 'Name' | 'FileName' | 'url
 };
 
 const FULL = ['Id', 'Name', 'FileName', 'odata.type', 'url', 'Parent', 'CreationDate', 'ProgenyEditDate', 'Description', 'Path', 'CreatorFirstName', 'CreatorLastName', 'FileSizeBytes', 'FileCount', 'State', 'StreamID', 'Info'] as const;
-/** The summary form of spec §2.1. */
+/** The summary form of docs/spec.md#filebox-item. */
 export const ITEM_SUMMARY_FIELDS = ['Id', 'Name', 'odata.type', 'FileSizeBytes', 'CreationDate'] as const;
 
 /** ShareFile writes "never expires" as the end of time; it is left out. */
@@ -55,7 +55,7 @@ export function itemDetail(i: Item): string {
   return lines.join('\n');
 }
 
-/** The paging part of list results (spec §2.1: total_count, returned_count, has_more). */
+/** The paging part of list results (docs/spec.md#filebox-item: total_count, returned_count, has_more). */
 export interface Paged {
   total_count: number;
   returned_count: number;

@@ -1,4 +1,4 @@
-/** ShareFile's wire shapes (sharefile.md): OData v3 JSON Light, PascalCase properties. */
+/** ShareFile's wire shapes (docs/vendors/sharefile.md): OData v3 JSON Light, PascalCase properties. */
 
 export interface SfFeed<T> {
   'odata.metadata'?: string;

@@ -10,7 +10,7 @@ export const BATCHDATA_BASE_URL = 'https://api.batchdata.com';
 
 /**
  * BatchData's error answer is its status envelope, `{"status":{"code":403,"text":"Forbidden",
- * "message":"…"}}` (batchdata.md §1): the message is what a person reads, the text is the code.
+ * "message":"…"}}` (docs/vendors/batchdata.md#conventions): the message is what a person reads, the text is the code.
  */
 export function describeBatchDataError(body: unknown): VendorError {
   const status = (body as { status?: { text?: unknown; message?: unknown } } | null)?.status;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /** Input fragments the realty tools share: address parts and the quick-list names. */
 
-/** Most properties one search or comparables call returns (BatchData's `take` maximum, spec §8). */
+/** Most properties one search or comparables call returns (BatchData's `take` maximum, docs/spec.md#limits). */
 export const MAX_TAKE = 500;
 
 export const streetInput = (extra = '') =>
@@ -22,11 +22,11 @@ export const zipInput = () =>
     .describe('Five-digit ZIP code, e.g. "85021".');
 
 /**
- * The quick lists the service names (spec §4.7) and BatchData's own names for them: the
+ * The quick lists the service names (docs/spec.md#realty-property) and BatchData's own names for them: the
  * `quickList` criterion (kebab-case) and the record's `quickLists` flag (camelCase). BatchData's
  * docs list `active-auction`, `tax-default`, `notice-of-lis-pendens` and `free-and-clear` for four
  * of them; `bank-owned`, `judgment-lien`, `hoa-lien`, `mechanics-lien` and `negative-equity` are
- * not in its published list and follow its naming (batchdata.md §5): changing one is one line here.
+ * not in its published list and follow its naming (docs/vendors/batchdata.md#quick-lists): changing one is one line here.
  */
 export const QUICK_LISTS = {
   preforeclosure: { wire: 'preforeclosure', flag: 'preforeclosure', about: 'a notice of default or lis pendens is recorded' },

@@ -1,5 +1,5 @@
 /**
- * BatchData Property API v1 wire types (batchdata.md; spec §2.7). Only what the tools read is
+ * BatchData Property API v1 wire types (docs/vendors/batchdata.md; docs/spec.md#realty-property). Only what the tools read is
  * typed; a record carries many more groups, kept as they come (JSON mode returns the envelope).
  */
 
@@ -119,7 +119,7 @@ export interface BdResults {
   [k: string]: unknown;
 }
 
-/** Every answer: `{status, results}` (spec §2.7). */
+/** Every answer: `{status, results}` (docs/spec.md#realty-property). */
 export interface BdEnvelope {
   status: BdStatus;
   results: BdResults;
@@ -156,7 +156,7 @@ export interface BdLookupAddress {
 /** What a BatchData address lookup takes: street with zip, or street with city and state (or all four). */
 export type BdPartialAddress = { street: string } & Partial<Omit<BdLookupAddress, 'street'>>;
 
-/** One lookup request, in one of its key forms (batchdata.md §3). */
+/** One lookup request, in one of its key forms (docs/vendors/batchdata.md#property-lookup). */
 export type BdLookupRequest =
   | { address: BdPartialAddress; requestId?: string }
   | { propertyId: string; requestId?: string }

@@ -8,7 +8,7 @@ import type { BenchRow } from './rows';
  * JSON of the same filter call (`POST /item/app/{app_id}/filter/` with the body the tool sends).
  * Goal: at least 3× fewer tokens, and every non-empty value of the raw items present in the text.
  *
- * "Every value" means what a reader needs of each field, by Podio's output shapes (podio.md §2):
+ * "Every value" means what a reader needs of each field, by Podio's output shapes (docs/vendors/podio.md#field-types):
  * texts (HTML tags stripped), numbers (Podio's "12.5000" read as a number), money amount with its
  * currency, progress, dates (start_date/end_date), category texts, relation titles, contact names,
  * phone/email values, location text, embed URLs, image file names — plus each item's title and tags.

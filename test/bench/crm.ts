@@ -1,6 +1,6 @@
 /**
  * crm's token figure: searchDeals' default text for 100 deals against HubSpot's raw JSON of the
- * same search (same deals, same properties). Goal: at least 3× fewer tokens (issue 11), with every
+ * same search (same deals, same properties). Goal: at least 3× fewer tokens, with every
  * property value of the raw JSON that a reader needs shown in the text.
  */
 import { encode } from 'gpt-tokenizer';

@@ -86,7 +86,7 @@ export function thinJson(records: readonly TapeRecord[], units: ReadonlyMap<numb
   });
 }
 
-/** The units of an app's number fields, from Tape's app schema (field/number.md settings). */
+/** The units of an app's number fields, from Tape's app schema (docs/vendors/tape.md#fields-and-values settings). */
 async function numberUnits(tapeFetch: typeof fetch, appId: number): Promise<Map<number, Unit>> {
   const res = await tapeFetch(`https://api.tapeapp.com/v1/app/${appId}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
   const app = (await res.json()) as { fields: { field_id: number; field_type: string; config?: { settings?: Record<string, unknown> } }[] };

@@ -12,7 +12,7 @@ import type { BenchRow } from './rows';
 import { percentile } from './stats';
 
 /**
- * Overhead of the Idempotency-Key check per write call (issue 13): dbapp/createRecordComment
+ * Overhead of the Idempotency-Key check per write call: dbapp/createRecordComment
  * through the shared app against a zero-latency twin, with a fresh key per call (claim by
  * conditional write, then the outcome stored: two Store writes) against the same call without a
  * key. Pairs alternate which goes first, so drift falls on both alike.

@@ -1,5 +1,5 @@
 /**
- * Agent surfaces (issue 12): tokens of MCP tools/list per platform (what a host pays to load a
+ * Agent surfaces: tokens of MCP tools/list per platform (what a host pays to load a
  * platform's tools), and the per-call overhead of MCP against the plain HTTP call of the same tool.
  */
 import { encode } from 'gpt-tokenizer';

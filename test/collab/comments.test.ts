@@ -35,7 +35,7 @@ function seedComments(twin: PodioTwin, itemId: number, n: number): number[] {
 }
 
 describe('addCommentToObject', () => {
-  it('adds a comment with a checked mention and returns the comment (spec §2.3), in JSON and text', async () => {
+  it('adds a comment with a checked mention and returns the comment (docs/spec.md#collab-comment), in JSON and text', async () => {
     const h = await harness();
     const sent = h.recordRequests('collab');
     const value = `@[${U.ben.name}](user:${U.ben.user_id}) please send the invoice.\nThanks!`;

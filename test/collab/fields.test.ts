@@ -17,7 +17,7 @@ import {
   type PodioItemField,
 } from '../../functions/collab/fields';
 
-// A realistic Podio app (podio.md §2, §12): one field of every type, settings as GET /app returns them.
+// A realistic Podio app (docs/vendors/podio.md#field-types, #apps-spaces-orgs-and-contacts): one field of every type, settings as GET /app returns them.
 let nextId = 40001;
 function field(external_id: string, type: string, settings: Record<string, unknown> = {}, required = false, status = 'active'): PodioAppField {
   const label = external_id.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -346,7 +346,7 @@ describe('finishItemFields — the network steps through the port', () => {
   });
 });
 
-// An item as GET /item/{id} returns it (podio.md §2–3): every type, one field empty.
+// An item as GET /item/{id} returns it (docs/vendors/podio.md#field-types, #items): every type, one field empty.
 const wire = (f: PodioAppField, values: Record<string, unknown>[]): PodioItemField => ({ field_id: f.field_id, type: f.type, external_id: f.external_id, label: f.label, values });
 const ITEM_FIELDS: PodioItemField[] = [
   wire(F.title, [{ value: 'Fix login' }]),
@@ -373,7 +373,7 @@ const ITEM_FIELDS: PodioItemField[] = [
 // Values Podio sends for fields emptied in place: no value, not 0 or ''.
 const EMPTIED: PodioItemField[] = [wire(F.hours, [{ value: null }]), wire(F.description, [{ value: '' }]), wire(F.progress, [{}])];
 
-describe('itemFieldValues — spec §2.2 value shapes', () => {
+describe('itemFieldValues — docs/spec.md#collab-item value shapes', () => {
   const values = itemFieldValues(ITEM_FIELDS);
   const of = (f: PodioAppField) => values.find((v) => v.field_id === f.field_id)?.value;
 

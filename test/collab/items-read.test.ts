@@ -25,7 +25,7 @@ const fieldOf = (item: any, key: string) => item.fields.find((f: any) => f.exter
 const DEAL = D.items.firstDeal;
 
 describe('getItem', () => {
-  it('returns the compact item of spec §2.2 with the output value shapes, empty fields left out', async () => {
+  it('returns the compact item of docs/spec.md#collab-item with the output value shapes, empty fields left out', async () => {
     const h = await harness();
     const raw = await podio(h, 'GET', `/item/${DEAL}`);
     const r = await h.call('collab/getItem', { item_id: DEAL }, json);

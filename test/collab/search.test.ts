@@ -6,7 +6,7 @@ const json = { query: 'format=json' };
 const D = PODIO_DEMO;
 
 describe('searchPodio', () => {
-  it('finds items, files and apps with the §2.9 envelope: fuzzy counts, their caveat and the exact read per type', async () => {
+  it('finds items, files and apps with the docs/spec.md#collab-search envelope: fuzzy counts, their caveat and the exact read per type', async () => {
     const h = await harness();
     const sent = h.recordRequests('collab');
     const r = await h.call('collab/searchPodio', { query: 'northwind' }, json);

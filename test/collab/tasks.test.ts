@@ -25,7 +25,7 @@ const twinOf = (h: Awaited<ReturnType<typeof fixed>>) => h.twin<PodioTwin>('coll
 const asChloe = (h: Awaited<ReturnType<typeof fixed>>) => twinOf(h).state.tokens.set(CHLOE_KEY, { user_id: U.chloe.user_id, expires_at: null, ref: { type: 'user', id: U.chloe.user_id } });
 
 describe('createTasks', () => {
-  it('creates a batch: §4.5 envelope, attached to an item, labels by id or text (new text creates one label, once)', async () => {
+  it('creates a batch: the docs/spec.md#collab-task envelope, attached to an item, labels by id or text (new text creates one label, once)', async () => {
     const h = await fixed();
     const sent = h.recordRequests('collab');
     const r = await h.call(

@@ -74,7 +74,7 @@ describe('getView', () => {
 });
 
 describe('createView', () => {
-  it('checks every filter shape of §2.6 against the app and sends Podio keyed by field id', async () => {
+  it('checks every filter shape of docs/spec.md#collab-view against the app and sends Podio keyed by field id', async () => {
     const h = await harness();
     const sent = h.recordRequests('collab');
     const filters = [

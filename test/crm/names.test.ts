@@ -50,7 +50,7 @@ describe('crm_ name mapping', () => {
     expect(reservedName('tier')).toBe(false);
   });
 
-  it('writes the HUBSPOT_DEFINED association category as CRM_DEFINED (§2.6)', () => {
+  it('writes the HUBSPOT_DEFINED association category as CRM_DEFINED (docs/spec.md#crm-objects)', () => {
     expect(crmCategory('HUBSPOT_DEFINED')).toBe('CRM_DEFINED');
     expect(crmCategory('USER_DEFINED')).toBe('USER_DEFINED');
   });

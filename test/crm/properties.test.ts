@@ -86,7 +86,7 @@ describe('associations', () => {
   const contactId = String(HUBSPOT_DEMO.firstId + HUBSPOT_DEMO.companies);
   const dealId = String(HUBSPOT_DEMO.firstId + HUBSPOT_DEMO.companies + HUBSPOT_DEMO.contacts);
 
-  it('getAssociations answers §2.6\'s shape: toObjectId a number, types with category, typeId, label', async () => {
+  it('getAssociations answers the docs/spec.md#crm-objects shape: toObjectId a number, types with category, typeId, label', async () => {
     const h = await harness();
     const r = await h.call('crm/getAssociations', { from_object_type: 'contacts', object_id: contactId, to_object_type: 'companies' }, json);
     expect(r.body.data.results).toEqual([

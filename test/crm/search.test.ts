@@ -150,7 +150,7 @@ describe('searchDeals', () => {
 });
 
 describe('searchContacts, searchCompanies, searchTickets', () => {
-  it('contacts default to 10 results with firstname, lastname, email (spec §4.6)', async () => {
+  it('contacts default to 10 results with firstname, lastname, email (docs/spec.md#crm-objects)', async () => {
     const h = await harness();
     const r = await h.call('crm/searchContacts', {}, json);
     expect(r.body.data.count).toBe(10);

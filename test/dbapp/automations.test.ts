@@ -1,7 +1,7 @@
 /**
  * Automation tools, through HTTP. These tests pin what the tools add over Tape (cache, scoped
  * cursors, pre-write validation, unreadable automations, 64-bit revision ids, run listings), so
- * the Tape answers they need are served as the docs show them (automation/*.md, automation-run.md)
+ * the Tape answers they need are served as the docs show them (docs/vendors/tape.md#automations, #automation-runs)
  * by a layer in front of the twin; every other request (apps, fields) reaches the twin.
  * The twin's own automation engine is exercised in automations-twin.test.ts.
  */

@@ -19,7 +19,7 @@ import {
   type AppRecord,
 } from '../../functions/dbapp/fields';
 
-// An app with one field of every type the input table of spec §2.3 names, plus the read-only ones.
+// An app with one field of every type the input table of docs/spec.md#dbapp-record names, plus the read-only ones.
 let nextId = 100;
 function field(external_id: string, field_type: string, settings: Record<string, unknown> = {}, required = false): TapeAppField {
   const label = external_id.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -342,7 +342,7 @@ const WIRE: TapeRecord = {
 const URL = 'https://tapeapp.com/tape';
 const byId = (r: AppRecord, ext: string) => r.fields.find((f) => f.external_id === ext)!;
 
-describe('toRecord — the spec §2.3 record', () => {
+describe('toRecord — the docs/spec.md#dbapp-record record', () => {
   const r = toRecord(WIRE, URL);
 
   it('has the record keys, the link and created_by as {user_id, name}', () => {

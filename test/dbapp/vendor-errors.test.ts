@@ -1,6 +1,6 @@
 /**
  * Vendor 400s the tools answer as INVALID_PARAMETER name the tool input that caused them, and a
- * missing automation is NOT_FOUND on every automation tool (issue 13), whatever status Tape sends.
+ * missing automation is NOT_FOUND on every automation tool, whatever status Tape sends.
  */
 import { describe, expect, it } from 'vitest';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';

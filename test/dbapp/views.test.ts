@@ -36,7 +36,7 @@ function addApp(state: TapeState, app_id: number, name: string, fields: TapeFiel
   return app;
 }
 
-/** Tickets (4711, workspace 1: John admin, Zoe member) with the fields of view.md's examples and a few more; Other (4712) for foreign ids. */
+/** Tickets (4711, workspace 1: John admin, Zoe member) with the fields of docs/vendors/tape.md#views's examples and a few more; Other (4712) for foreign ids. */
 async function setup() {
   const h = await harness({ twin: { credits: 1_000_000 } });
   addApp(h.tape.state, 4711, 'Tickets', [
@@ -55,7 +55,7 @@ async function setup() {
   return h;
 }
 
-/** The body of view.md's create example, written the tool's way: a label for the status field, types derived. */
+/** The body of docs/vendors/tape.md#views's create example, written the tool's way: a label for the status field, types derived. */
 const OPEN_TICKETS = {
   app_id: 4711,
   name: 'Open tickets',
@@ -105,7 +105,7 @@ describe('getAppViews', () => {
 });
 
 describe('getView', () => {
-  it('returns the full view of spec §2.4 (every app field in fields) and a compact text', async () => {
+  it('returns the full view of docs/spec.md#dbapp-view (every app field in fields) and a compact text', async () => {
     const { h } = await withView();
     const r = await h.call('dbapp/getView', { view_id: 501 }, json);
     expect(r.body.data).toEqual({

@@ -3,7 +3,7 @@ import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 import { harness } from '../helpers/harness';
 
 /**
- * Batches under sparse vendor failures (issue 13): every input index is answered exactly once,
+ * Batches under sparse vendor failures: every input index is answered exactly once,
  * every success is a record the vendor really holds, every failure carries a code and a reason,
  * and no vendor write is sent twice.
  */

@@ -1,5 +1,5 @@
 /**
- * The bench figure "fault-matrix cells passed per platform" (issue 13). `npm run bench` can call
+ * The bench figure "fault-matrix cells passed per platform". `npm run bench` can call
  * `measureFaultMatrix()` and print its rows; alone: `npx tsx test/faults/bench.ts` (exit 1 if a
  * cell failed).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAULT_CELLS, MATRIX_TARGETS, runMatrix } from './matrix';
 
 /**
- * The fault matrix on every registered platform (issue 13): each cell of test/faults/matrix.ts,
+ * The fault matrix on every registered platform: each cell of test/faults/matrix.ts,
  * one test per platform and fault, its read (once and always) and write cells together.
  */
 describe.each(MATRIX_TARGETS.map((t) => [t.platform, t] as const))('fault matrix: %s', (platform, target) => {

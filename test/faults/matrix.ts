@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 13) as data: the faults a vendor can throw at a call, and for every
+ * The fault matrix as data: the faults a vendor can throw at a call, and for every
  * registered platform a read (its probe from infra/local/platforms.ts) and a write. `runMatrix`
  * plays every cell against fresh sandbox twins and says which held; the test asserts all of them,
  * and `npm run bench` can print the count per platform (test/faults/bench.ts).

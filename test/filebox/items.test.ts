@@ -45,7 +45,7 @@ describe('listChildren', () => {
     expect(next.body.data).toMatchObject({ returned_count: 1, has_more: false, items: [{ Name: 'nda-template.docx' }] });
   });
 
-  it('summary_only returns exactly the summary fields of spec §2.1', async () => {
+  it('summary_only returns exactly the summary fields of docs/spec.md#filebox-item', async () => {
     const { h } = await setup();
     const r = await h.call('filebox/listChildren', { folder_id: D.folders.contracts, summary_only: true }, json);
     expect(r.body.data.summary_only).toBe(true);

@@ -6,7 +6,7 @@ const json = { query: 'format=json' };
 const ITEM = ['CreationDate', 'FileSizeBytes', 'Id', 'Name', 'odata.type'];
 const keys = (o: object) => Object.keys(o).sort();
 
-describe('summary_only on every read (spec §2)', () => {
+describe('summary_only on every read (docs/spec.md#summary-form)', () => {
   it('returns exactly the summary fields', async () => {
     const h = await harness();
     const top = await h.call('filebox/getTopLevelFolders', { summary_only: true }, json);

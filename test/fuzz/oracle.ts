@@ -35,7 +35,7 @@ export function checkEnvelope(a: Answer): void {
   if (a.status !== entry.status) fail(`${e.code} answered with HTTP ${a.status}, the catalogue says ${entry.status}`, a);
   if (typeof e.message !== 'string' || e.message === '') fail('an error without a message', a);
   if (e.details === null || typeof e.details !== 'object' || Array.isArray(e.details)) fail('error.details is not an object', a);
-  // Our own validation names the parameter, and so does a vendor's 400 (upstream_status): the tool knows which of its inputs it sent (issue 13).
+  // Our own validation names the parameter, and so does a vendor's 400 (upstream_status): the tool knows which of its inputs it sent.
   if (e.code === 'INVALID_PARAMETER' && !(typeof e.details.parameter === 'string' && e.details.parameter !== '')) {
     fail(`INVALID_PARAMETER without details.parameter${e.details.upstream_status !== undefined ? ' (a vendor 400: name the tool input it concerns)' : ''}`, a);
   }

@@ -7,7 +7,7 @@ import { checkInvalid, checkValid, type Answer } from './oracle';
 import { inputArb, invalidArb, MB, type InvalidCase, type Schema } from './schema-arb';
 
 /**
- * The property-based fuzz suite over every tool of every registered platform (issue 13): valid
+ * The property-based fuzz suite over every tool of every registered platform: valid
  * inputs generated from each tool's served JSON Schema must never answer INTERNAL_ERROR or break
  * the envelope; broken ones (and malformed raw bodies) must answer INVALID_PARAMETER naming the
  * parameter, with no vendor request. Seeded: FUZZ_SEED reproduces a run, FUZZ_RUNS sets the cases

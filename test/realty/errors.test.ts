@@ -5,7 +5,7 @@ import { harness } from '../helpers/harness';
 const LOOKUP = '/api/v1/property/lookup/all-attributes';
 const envelope = (code: number, text: string, message: string) => ({ status: { code, text, message } });
 
-/** BatchData's status envelope and HTTP statuses, mapped to the catalogue (DESIGN §5). */
+/** BatchData's status envelope and HTTP statuses, mapped to the catalogue (docs/architecture.md#twins). */
 describe('realty: BatchData errors', () => {
   const id = () => dataset().properties[7]!.id;
 

@@ -55,7 +55,7 @@ describe('realty/searchProperties', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('maps the §4.7 quick-list names to BatchData\'s (tax_lien → tax-default, free_clear → free-and-clear, …)', async () => {
+  it('maps the docs/spec.md#realty-property quick-list names to BatchData\'s (tax_lien → tax-default, free_clear → free-and-clear, …)', async () => {
     const h = await harness();
     const sent = h.recordRequests('realty');
     for (const [ours, wire] of [['tax_lien', 'tax-default'], ['free_clear', 'free-and-clear'], ['auction', 'active-auction'], ['lis_pendens', 'notice-of-lis-pendens'], ['bank_owned', 'bank-owned']]) {

@@ -49,7 +49,7 @@ describe('BatchData twin: dataset', () => {
     expect(one.body.results.properties).toEqual(two.body.results.properties);
   });
 
-  it('gives every record every group of spec §2.7 with the documented fields', async () => {
+  it('gives every record every group of docs/spec.md#realty-property with the documented fields', async () => {
     const t = createBatchDataTwin();
     // A mortgaged, sold, improved home: every group applies.
     const p = dataset().properties.find((x) => x.type.detail === 'Single Family Residential' && x.lastSaleDate && x.mortgageBalance > 0)!;

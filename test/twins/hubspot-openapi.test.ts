@@ -5,7 +5,7 @@
  *
  * One documented departure: HubSpot's documents type property values and association labels as
  * strings, but the API sends null for a requested property without a value and for an unlabeled
- * association (the service's spec §2.6 says "string or null" too): those two are made nullable here.
+ * association (the service's docs/spec.md#crm-objects says "string or null" too): those two are made nullable here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -20,7 +20,7 @@ export function podioTwin(opts: PodioTwinOptions = {}) {
   return { ...t, call };
 }
 
-/** The error body Podio sends (podio.md §1), for a request. */
+/** The error body Podio sends (docs/vendors/podio.md#conventions), for a request. */
 export function podioError(error: string, method: string, path: string, query = '') {
   return {
     error,

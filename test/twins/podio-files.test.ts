@@ -161,7 +161,7 @@ describe('Podio twin: comments', () => {
   });
 });
 
-describe('Podio twin: file listings, copy, update, replace (podio.md §7)', () => {
+describe('Podio twin: file listings, copy, update, replace (docs/vendors/podio.md#files)', () => {
   it('GET /file/app/{id}/ and /file/space/{id}/: files on the objects, context with title, filters, sort, paging', async () => {
     const t = podioTwin();
     const app = await t.call('GET', `/file/app/${D.apps.deals}/`);

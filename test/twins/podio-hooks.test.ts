@@ -29,7 +29,7 @@ function twin(hookTargets: 'public' | 'any' = 'public') {
   return { ...t, sent, active };
 }
 
-describe('Podio twin: hooks (podio.md §10)', () => {
+describe('Podio twin: hooks (docs/vendors/podio.md#hooks)', () => {
   it('POST /hook/{ref_type}/{ref_id}/ → {hook_id}; GET lists it inactive; DELETE removes it', async () => {
     const t = twin();
     const r = await t.call('POST', `/hook/app/${D.apps.deals}/`, { url: 'https://hooks.example.com/in', type: 'item.create' });

@@ -151,7 +151,7 @@ describe('Podio twin: user, orgs, spaces, members, contacts, apps', () => {
     expect((await t.call('GET', '/app/9999')).status).toBe(404);
   });
 
-  it('the seeded apps cover every field type of podio.md §2', async () => {
+  it('the seeded apps cover every field type of docs/vendors/podio.md#field-types', async () => {
     const t = podioTwin();
     const types = new Set<string>();
     for (const id of Object.values(D.apps)) for (const f of (await t.call('GET', `/app/${id}`)).body.fields) types.add(f.type);

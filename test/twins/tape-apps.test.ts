@@ -209,7 +209,7 @@ describe('Tape twin: the examples of app.md', () => {
   });
 });
 
-describe('Tape twin: field definitions of field/*.md', () => {
+describe('Tape twin: field definitions (docs/vendors/tape.md#fields-and-values)', () => {
   const create = async (fields: unknown[]) => {
     const t = twin();
     const r = await t.call('POST', '/v1/app', { workspace_id: 1, name: 'Example', fields });

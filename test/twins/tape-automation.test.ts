@@ -270,7 +270,7 @@ describe('Tape twin: managing automations (manage.md, reference/object.md)', () 
   });
 });
 
-describe('Tape twin: the action examples of the docs are accepted verbatim (reference/actions/*.md, action-examples.md)', () => {
+describe('Tape twin: the action examples of the docs are accepted verbatim (docs/vendors/tape.md#automation-actions)', () => {
   const field = (field_id: number, field_type: string) => ({ kind: 'variable', source: 'field', field_id, field_type, previous: false, collection: false, triggering: false });
   const examples: Record<string, unknown>[] = [
     { type: 'current_record_update', config: { field_assignments: [{ field_type: 'single_text', variable_def: field(4021, 'single_text'), assignment_type: 'set', field_value: ['Processed by automation'] }], silent: true } },

@@ -30,7 +30,7 @@ describe('Tape twin: paths, errors and unknown routes as Tape answers them', () 
   it.each([['at its own root', ''], ['mounted under /twins/tape', '/twins/tape']])('names the endpoint /v1/… %s', async (_where, base) => {
     const t = twin({}, base);
     expect((await t.call('GET', '/v1/record/1')).body).toEqual({ status_code: 404, endpoint: '/v1/record/1', error_code: 'record_not_exists', error_message: 'Record does not exist(1)!' });
-    // authentication.md's examples, word for word.
+    // docs/vendors/tape.md#authentication's examples, word for word.
     expect((await t.call('GET', '/v1/record/1', undefined, null)).body).toEqual({
       status_code: 401,
       endpoint: '/v1/record/1',
@@ -59,7 +59,7 @@ describe('Tape twin: credits per request as the docs charge them', () => {
     expect((await t.call('GET', `/v1/app/${DEMO_LEADS_APP_ID}/views`)).cost).toBe(50);
     const ws = (await t.call('POST', '/v1/workspace', { name: 'Scratch', type: 'open' })).body;
     expect((await t.call('DELETE', `/v1/workspace/${ws.workspace_id}`)).cost).toBe(100);
-    // email.md: one more multiple per recipient (to + cc + bcc).
+    // docs/vendors/tape.md#email: one more multiple per recipient (to + cc + bcc).
     expect((await t.call('POST', '/v1/email/send', { to: 'a@example.com', subject: 'Hi', html: '<p>x</p>' })).cost).toBe(20);
     expect((await t.call('POST', '/v1/email/send', { to: ['a@example.com', 'b@example.com'], cc: ['c@example.com'], subject: 'Hi', html: '<p>x</p>' })).cost).toBe(40);
   });

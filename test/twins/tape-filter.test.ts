@@ -1,5 +1,5 @@
 /**
- * The Tape twin's record filter engine (infra/twins/tape/filter.ts) against filter.md:
+ * The Tape twin's record filter engine (infra/twins/tape/filter.ts) against docs/vendors/tape.md#record-filters:
  * every field type × match type on a fixture app (at least one matching and one non-matching
  * row each), the docs' example requests, and the 400s.
  */
@@ -68,7 +68,7 @@ const cat = (id: number, text: string) => ({ value: { id, text, color: 'CDCCC9' 
 const user = (user_id: number) => ({ value: { user_id, name: `User ${user_id}`, mail: [], image: null, org_id: 1337, type: 'user' } });
 const rel = (record_id: number) => ({ value: { record_id, app_id: 7, title: `Record ${record_id}` } });
 const file = (filename: string) => ({ value: { id: 1, filename, size: 1000 } });
-/** A date value in field-value/date.md's flat shape. */
+/** A date value in docs/vendors/tape.md#fields-and-values's flat shape. */
 const flatDate = (start: string, end?: string) => ({
   start,
   start_date: start.slice(0, 10),
@@ -731,7 +731,7 @@ describe('Tape filter engine: record metadata filters', () => {
 
 // ---------------------------------------------------------------- the docs' examples
 
-/** One app whose field 1 (and 2) have the types of a filter.md example, plus rows for it. */
+/** One app whose field 1 (and 2) have the types of a docs/vendors/tape.md#record-filters example, plus rows for it. */
 function docCase(fields: TapeField[], rows: ReturnType<typeof mkRow>[], body: { filters: unknown[] }, ctx = CTX): string {
   return matching(body.filters, mkApp(fields), rows, ctx);
 }

@@ -41,7 +41,7 @@ function twin(opts: TapeTwinOptions & { answer?: (sent: Sent) => Promise<Respons
     aborted.catch(() => undefined);
     return await Promise.race([opts.answer(s), aborted]);
   }) as typeof fetch;
-  // No demo data: ids start at 1, as in webhook.md's examples.
+  // No demo data: ids start at 1, as in docs/vendors/tape.md#webhooks's examples.
   const t = createTapeTwin({ demo: false, hookFetch, ...opts });
   addApp(t.state, 1);
   const call = async (method: string, path: string, body?: unknown, key: string = SANDBOX_KEYS.owner) => {

@@ -113,7 +113,7 @@ describe('Tape twin: the examples of record.md', () => {
   });
 });
 
-describe('Tape twin: field values of field-value/*.md', () => {
+describe('Tape twin: field values (docs/vendors/tape.md#fields-and-values)', () => {
   it('text: single_text and multi_text (HTML)', async () => {
     const t = twin();
     await t.app('People', [['single_text', 'First Name'], ['multi_text', 'Notes']]);

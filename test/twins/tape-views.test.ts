@@ -39,7 +39,7 @@ function addApp(state: TapeState, app_id: number, fields: TapeField[], workspace
 
 const STATUS_OPTIONS = { options: [{ id: 9001, text: 'Open', means_completed: false }, { id: 9002, text: 'In progress', means_completed: false }, { id: 9003, text: 'Done', means_completed: true }] };
 
-/** The Tickets app of view.md's examples: exactly the four fields its detail example shows. */
+/** The Tickets app of docs/vendors/tape.md#views's examples: exactly the four fields its detail example shows. */
 function ticketsApp(state: TapeState) {
   return addApp(state, 4711, [
     field(55201, 'Title', 'single_text'),
@@ -83,7 +83,7 @@ function twin(opts: Parameters<typeof createTapeTwin>[0] = {}) {
   return { ...t, call };
 }
 
-/** view.md "Create a view": the request body of the example. */
+/** docs/vendors/tape.md#views: the request body of the example. */
 const CREATE_EXAMPLE = {
   name: 'Open tickets',
   layout: 'table',
@@ -94,7 +94,7 @@ const CREATE_EXAMPLE = {
   split_by: { field_id: 55203, sorting: 'label_asc', limit: 25 },
 };
 
-/** view.md "Retrieve a single view": the response of the example. */
+/** docs/vendors/tape.md#views: the response of the example. */
 const DETAIL_EXAMPLE = {
   view: {
     id: 88123,

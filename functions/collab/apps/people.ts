@@ -11,7 +11,7 @@ export interface Member {
   profile_id: number;
   name: string;
   email: string | null;
-  /** `admin` or `regular` (podio.md §12), when Podio says. */
+  /** `admin` or `regular` (docs/vendors/podio.md#apps-spaces-orgs-and-contacts), when Podio says. */
   role?: string;
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { id } from '../../../shared/params';
 
-/** Input fragments the comment tools share (spec §4.3). */
+/** Input fragments the comment tools share (docs/spec.md#collab-comment). */
 
 export const refTypeInput = z.enum(['item', 'task', 'status']).describe('What the comment is on: "item", "task" or "status" (a status message).');
 export const refIdInput = id('Numeric id of that object: the global item_id (not the number in an item URL), task_id or status_id.');

@@ -2,14 +2,14 @@
  * A page of the comments on an object, oldest or newest first. Podio lists comments oldest first
  * with limit/offset and gives no total, so newest first is computed: the list is read oldest first in
  * pages of 100 until a short page (that count is the total), the last two pages are kept, and the
- * window is cut from their end and reversed. Only the newest 100 are reachable that way (spec §8:
+ * window is cut from their end and reversed. Only the newest 100 are reachable that way (docs/spec.md#limits:
  * `offset + limit <= 100` in desc mode); deeper history is read in asc mode, which is one call.
  */
 import { invalidParameter } from '../../../shared/errors';
 import type { PodioClient } from '../client';
 import type { PodioComment, PodioCommentRefType } from '../wire';
 
-/** How many of the newest comments desc mode reaches (spec §8). */
+/** How many of the newest comments desc mode reaches (docs/spec.md#limits). */
 export const DESC_WINDOW = 100;
 /** Podio's default page of comments: the page the desc scan reads. */
 const SCAN_PAGE = 100;

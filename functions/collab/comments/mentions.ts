@@ -1,6 +1,6 @@
 /**
  * Mentions in a comment: `@[Full Name](user:<user_id>)`. Podio drops a mention it cannot resolve
- * without an error (spec §2.3, §7), so the person is silently not notified. Every mention is checked
+ * without an error (docs/spec.md#collab-comment, #errors), so the person is silently not notified. Every mention is checked
  * before the write instead: the target must be `user:` and a number (refused with no call at all),
  * and that number the user id of a member of the object's org (a profile id gets the right user id
  * in the hint). The members are read only when the text has mentions.

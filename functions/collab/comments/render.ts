@@ -1,4 +1,4 @@
-/** Comments and their revisions as the comment tools return them (spec §2.3), and their text. */
+/** Comments and their revisions as the comment tools return them (docs/spec.md#collab-comment), and their text. */
 import { shortDate } from '../../../shared/render';
 import { fileRef, person, type FileRef } from '../render';
 import type { PodioComment, PodioCommentRevision, PodioEmbed } from '../wire';
@@ -36,7 +36,7 @@ export interface CommentRevision {
 
 const toEmbed = (e: PodioEmbed): CommentEmbed => ({ embed_id: e.embed_id, url: e.url, ...(e.title ? { title: e.title } : {}) });
 
-/** Podio's comment → spec §2.3; `withRef` keeps `ref` (add and get, not listings). */
+/** Podio's comment → docs/spec.md#collab-comment; `withRef` keeps `ref` (add and get, not listings). */
 export function toComment(c: PodioComment, withRef = true): Comment {
   const by = person(c.created_by);
   return {

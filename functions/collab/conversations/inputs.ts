@@ -3,7 +3,7 @@ import { numericId } from '../../../shared/ids';
 import { id } from '../../../shared/params';
 import { fileIdsInput } from '../params';
 
-/** Input fragments the conversation tools share (spec §4.1). */
+/** Input fragments the conversation tools share (docs/spec.md#collab-conversation). */
 
 export const conversationIdInput = id('Numeric id of the conversation (getConversations, searchConversations and getDirectConversation find it).');
 

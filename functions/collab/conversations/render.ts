@@ -1,4 +1,4 @@
-/** Conversations and their events as the tools return them (spec §2.1), and their text. */
+/** Conversations and their events as the tools return them (docs/spec.md#collab-conversation), and their text. */
 import { listFooter, plural, shortDate } from '../../../shared/render';
 import { person } from '../render';
 import type { PodioConversation, PodioConversationEvent, PodioConversationMessage, PodioEmbed, PodioFile } from '../wire';
@@ -66,7 +66,7 @@ function toMessage(m: PodioConversationMessage): Message {
   };
 }
 
-/** Podio's conversation → spec §2.1; `full` (single fetch) keeps profile ids, the link and the messages. */
+/** Podio's conversation → docs/spec.md#collab-conversation; `full` (single fetch) keeps profile ids, the link and the messages. */
 export function toConversation(c: PodioConversation, full: boolean): Conversation {
   const by = person(c.created_by);
   return {
@@ -87,7 +87,7 @@ export function toConversation(c: PodioConversation, full: boolean): Conversatio
   };
 }
 
-/** Podio's event → spec §2.1: `data` of a message is {message_id, text, created_on, files, embed, embed_file}. */
+/** Podio's event → docs/spec.md#collab-conversation: `data` of a message is {message_id, text, created_on, files, embed, embed_file}. */
 export function toEvent(e: PodioConversationEvent): ConversationEvent {
   const d = e.data ?? {};
   let data: Record<string, unknown> = d;

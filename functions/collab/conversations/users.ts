@@ -1,6 +1,6 @@
 /**
  * Who the key is and whom it may name. Conversations and tasks take people as user ids (the
- * account), never profile ids (the contact) — Podio gives every person both (podio.md §12) and the
+ * account), never profile ids (the contact) — Podio gives every person both (docs/vendors/podio.md#apps-spaces-orgs-and-contacts) and the
  * two are easily swapped. Every id is checked against the members of the key's orgs before the
  * write: a profile id is refused with the member's user id in the hint, an unknown id is refused.
  */

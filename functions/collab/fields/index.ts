@@ -9,7 +9,7 @@ import { COLLAB_FIELDS, type ItemFieldPlan } from './table';
  *   converted to Podio's body, with no network call; every problem is INVALID_PARAMETER naming
  *   `fields.<key>` with the expected shape and an example;
  * - finishItemFields (./finish.ts): the network part before the write (contacts, embeds, image URLs);
- * - itemFieldValues, fieldText, itemFieldPairs: a read's fields as spec §2.2 values and short texts;
+ * - itemFieldValues, fieldText, itemFieldPairs: a read's fields as docs/spec.md#collab-item values and short texts;
  * - planItemFilters: filterItems' filters keyed by field id or external id → Podio's filter body.
  */
 
@@ -55,7 +55,7 @@ export interface ItemFieldSelection {
   types?: 'all' | 'basic' | 'calculation';
 }
 
-/** An item's wire fields → spec §2.2 values ({field_id, external_id, label, type, value}), empty ones left out. */
+/** An item's wire fields → docs/spec.md#collab-item values ({field_id, external_id, label, type, value}), empty ones left out. */
 export function itemFieldValues(fields: readonly PodioItemField[] | undefined, select: ItemFieldSelection = {}): engine.FieldValue[] {
   return engine.fieldValues(COLLAB_FIELDS, fields ?? [], (f) => {
     if (select.ids && !select.ids.has(f.field_id)) return false;

@@ -12,7 +12,7 @@ import { TEXT_TYPES, anyText } from './types/text';
 export type { CollabEntry, CollabExtras, CollabFilter, ContactRef, FilterContext, ItemFieldPlan } from './entry';
 
 /**
- * Podio's field types as one table (spec §2.2, podio.md §2–3): one entry per field `type`, grouped
+ * Podio's field types as one table (docs/spec.md#collab-item, docs/vendors/podio.md#field-types, #items): one entry per field `type`, grouped
  * by family in ./types/, walked by the shared engine (shared/fields/engine.ts) — the same engine
  * as Tape's table: collab is a second table, not a second engine.
  */
@@ -32,7 +32,7 @@ export const COLLAB_FIELDS: FieldTable<PodioAppField, PodioFieldValue, CollabExt
   info,
   types: { ...TEXT_TYPES, ...NUMBER_TYPES, ...DATE_TYPES, ...CATEGORY_TYPES, ...REFERENCE_TYPES, ...CONTACT_INFO_TYPES, ...MEDIA_TYPES },
   fallback: FALLBACK,
-  // podio.md §2: an empty array clears a field.
+  // docs/vendors/podio.md#field-types: an empty array clears a field.
   cleared: [],
   newPlan: () => ({ contacts: [], embeds: [], uploads: [] }),
 };

@@ -1,7 +1,7 @@
 import { invalidParameter, ToolError } from '../../../shared/errors';
 
 /**
- * Podio refuses to attach a file that is already attached (spec §3 File, §7): 400
+ * Podio refuses to attach a file that is already attached (docs/spec.md#collab-file, #errors): 400
  * `file.already_attached`. The caller learns what to do instead: copy it first.
  */
 export function explainAttachError(err: unknown, fileId: number, parameter: string): unknown {

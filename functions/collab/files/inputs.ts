@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { id } from '../../../shared/params';
 import { invalidParameter } from '../../../shared/errors';
 
-/** Input fragments the file tools share (spec §4.4). */
+/** Input fragments the file tools share (docs/spec.md#collab-file). */
 
 export const fileIdInput = id('Numeric Podio file_id (uploadFile, getFile or getFilesOnApp list them).');
 

@@ -35,7 +35,7 @@ export function toFile(f: PodioFile): FileMeta {
   };
 }
 
-/** uploadFile's entry (spec §4.4): the metadata a fresh upload has. */
+/** uploadFile's entry (docs/spec.md#collab-file): the metadata a fresh upload has. */
 export function uploadedFile(p: PodioFile): Pick<FileMeta, 'file_id' | 'name' | 'mimetype' | 'size' | 'link' | 'hosted_by'> {
   const { file_id, name, mimetype, size, link, hosted_by } = toFile(p);
   return { file_id, name, mimetype, size, link, hosted_by };

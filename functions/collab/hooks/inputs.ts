@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { invalidParameter } from '../../../shared/errors';
 import { id } from '../../../shared/params';
 
-/** Input fragments and checks of the hook tools (spec §4.8, §6). */
+/** Input fragments and checks of the hook tools (docs/spec.md#collab-hook). */
 
-/** Spec §6.1/§6.2: the events of each kind of object. */
+/** docs/spec.md#collab-hook: the events of each kind of object. */
 export const HOOK_EVENTS = {
   app: ['item.create', 'item.update', 'item.delete', 'comment.create', 'comment.delete', 'file.change'],
   space: ['app.create', 'app.update', 'app.delete', 'member_add', 'member_remove'],

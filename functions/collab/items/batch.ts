@@ -14,7 +14,7 @@ import type { Ctx } from '../params';
  */
 
 /**
- * Items per call. Podio allows 1,000 calls an hour per key (podio.md §1) and each item is at least
+ * Items per call. Podio allows 1,000 calls an hour per key (docs/vendors/podio.md#conventions) and each item is at least
  * one call: 500 leaves room for the schema reads and the rest of the hour's work.
  */
 export const MAX_BATCH_ITEMS = 500;

@@ -161,7 +161,7 @@ export function planFilters(app: PodioApp, filters: Record<string, unknown> | un
   return { ...out, ...planItemFilters(app, fieldKeys, path) };
 }
 
-/** Podio's own sort keys (podio.md §3); a field sorts by field_id. */
+/** Podio's own sort keys (docs/vendors/podio.md#items); a field sorts by field_id. */
 export const SORT_KEYS = ['created_on', 'last_edit_on', 'app_item_id', 'item_id', 'title', 'created_by'] as const;
 /** Field types Podio can order items by. */
 const SORTABLE_TYPES = ['text', 'number', 'money', 'progress', 'duration', 'calculation', 'date', 'category'];

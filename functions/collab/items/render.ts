@@ -1,5 +1,5 @@
 /**
- * The compact item of spec §2.2 and its text (DESIGN §7), for every item read: `item_id,
+ * The compact item of docs/spec.md#collab-item and its text (docs/architecture.md#text-output), for every item read: `item_id,
  * app_item_id, title, link, created_by {user_id, name}, created_on, tags, fields [{field_id,
  * external_id, label, type, value}]` with the values in the spec's shapes (text string, category
  * [{id, text}], money {value, currency}, date {start, end}, contacts by name…), empty ones left out.
@@ -55,7 +55,7 @@ export function itemFiles(raw: PodioItem): ItemFile[] {
   return [...out.values()];
 }
 
-/** Podio's item → the compact item (spec §2.2). */
+/** Podio's item → the compact item (docs/spec.md#collab-item). */
 export function toItem(raw: PodioItem, o: ItemOptions = {}): Item {
   const files = o.files || o.verbose ? itemFiles(raw) : [];
   const by = person(raw.created_by);

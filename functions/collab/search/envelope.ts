@@ -1,6 +1,6 @@
 import type { PodioSearchResult } from '../wire';
 
-/** The §2.9 search envelope: results, fuzzy counts and the exact read to follow each result type with. */
+/** The docs/spec.md#collab-search search envelope: results, fuzzy counts and the exact read to follow each result type with. */
 
 export type SearchLevel = 'global' | 'org' | 'space' | 'app';
 

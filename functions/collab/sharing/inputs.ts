@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Input fragments the sharing tools share (spec §4.7). */
+/** Input fragments the sharing tools share (docs/spec.md#collab-grant). */
 
 export const accessLevelInput = z.enum(['view', 'edit']).describe('"view" (read and comment) or "edit" (also change the item and add files).');
 

@@ -1,7 +1,7 @@
 import { person, type Person } from '../render';
 import type { PodioAccessLevel, PodioGrant } from '../wire';
 
-/** Share grants as the spec shapes them (§2.7) and their text. */
+/** Share grants as the spec shapes them (docs/spec.md#collab-grant) and their text. */
 
 export interface Share {
   grant_id: number;

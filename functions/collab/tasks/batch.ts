@@ -2,7 +2,7 @@
  * The task batches (createTasks, updateTasks, deleteTasks) on shared/batch.ts: a few writes in flight
  * at once (Podio has no batch endpoint for tasks, and its hourly budget is shared), as one chunk (each
  * task is its own call: chunk boundaries would only idle the lanes), a rate limit stops the rest
- * (NOT_ATTEMPTED, to resend). The answer is spec §4.5's envelope
+ * (NOT_ATTEMPTED, to resend). The answer is docs/spec.md#collab-task's envelope
  * `{total, successful, failed, tasks: [...]}`; a failed entry is
  * `{index, success: false, task_id?, error: {code, message, details?}}` — `task_id` when the input
  * named one (update, delete).

@@ -3,7 +3,7 @@ import { numericId } from '../../../shared/ids';
 import { id } from '../../../shared/params';
 import { fileIdsInput } from '../params';
 
-/** Input fragments the task and label tools share (spec §2.5, §4.5). */
+/** Input fragments the task and label tools share (docs/spec.md#collab-task). */
 
 export const DATE = /^\d{4}-\d\d-\d\d$/;
 export const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
@@ -20,7 +20,7 @@ export const labelIdInput = id('Numeric id of the label (getLabels lists them).'
 
 const dateInput = z.string().regex(DATE, 'a date "YYYY-MM-DD"').refine(realDate, 'a real calendar date "YYYY-MM-DD"');
 
-/** What a task element may set, on create and update (spec §2.5). */
+/** What a task element may set, on create and update (docs/spec.md#collab-task). */
 export const taskFields = {
   text: z.string().trim().min(1).max(1_000).describe('The task title, e.g. "Call Northwind about the renewal".'),
   description: z.string().max(50_000).optional().describe('Longer notes on the task.'),

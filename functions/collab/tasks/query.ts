@@ -1,5 +1,5 @@
 /**
- * getTasks' filters (spec §4.5) checked and turned into Podio's `GET /task/` query (NET GetTasks).
+ * getTasks' filters (docs/spec.md#collab-task) checked and turned into Podio's `GET /task/` query (NET GetTasks).
  * Every value is checked before the call, each error naming its parameter: id lists, date ranges
  * `YYYY-MM-DD-YYYY-MM-DD` (real dates, from ≤ to; an end may be left open, one day may stand alone),
  * references `type:id;type:id`.

@@ -1,4 +1,4 @@
-/** Tasks and labels as the tools return them (spec §2.5), and their text. */
+/** Tasks and labels as the tools return them (docs/spec.md#collab-task), and their text. */
 import { shortDate } from '../../../shared/render';
 import { person } from '../render';
 import type { PodioLabel, PodioTask } from '../wire';
@@ -54,7 +54,7 @@ export const toLabel = (l: PodioLabel): Label => ({ label_id: l.label_id, text: 
 /** A group as text: Podio's due-date keys as they are, a person or place by name. */
 const groupName = (g: PodioTask['group']): string | undefined => (g === undefined || g === null ? undefined : typeof g === 'string' ? g : g.name);
 
-/** Podio's task → spec §2.5; `list` gives the list form (responsible as a name, reference flattened). */
+/** Podio's task → docs/spec.md#collab-task; `list` gives the list form (responsible as a name, reference flattened). */
 export function toTask(t: PodioTask, list: boolean): Task {
   const r = t.responsible ?? null;
   const resp = list ? { responsible: r ? r.name : null, responsible_id: r ? r.user_id : null } : { responsible: r ? { user_id: r.user_id, name: r.name } : null };

@@ -1,5 +1,5 @@
 /**
- * Wall times in a user's timezone → UTC, as Podio reads task due times (spec §2.5: `due_on` /
+ * Wall times in a user's timezone → UTC, as Podio reads task due times (docs/spec.md#collab-task: `due_on` /
  * `due_time` are the user's local time). Done here, with the key's own timezone from
  * `GET /user/status`, so the answer can say the UTC time and a wall time that does not exist is
  * caught: one in a spring-forward gap (e.g. 02:30 when clocks jump from 02:00 to 03:00) is refused;

@@ -5,7 +5,7 @@ import type { FilterContext } from '../fields/table';
 import { settingsOf } from '../fields/types/common';
 
 /**
- * The filters of a view (spec §2.6) checked against the app before any call, as Podio checks them,
+ * The filters of a view (docs/spec.md#collab-view) checked against the app before any call, as Podio checks them,
  * on the collab field table: a field's filter entry (category options by id or text, {from, to}
  * ranges, item and profile ids) does the per-type work, as it does for filterItems. Views differ
  * from filterItems in four ways, settled here: text fields cannot be filtered (filterItems' partial

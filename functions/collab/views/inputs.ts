@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { id } from '../../../shared/params';
 
-/** Input fragments of the view tools (spec §2.6, §4.6). */
+/** Input fragments of the view tools (docs/spec.md#collab-view). */
 
 export const viewIdInput = id('Numeric view_id of a saved view (getViews lists them).');
 

@@ -5,7 +5,7 @@ import { person, type Person } from '../render';
 import type { PodioApp, PodioView, PodioViewFieldSettings } from '../wire';
 import { RELATIVE_DATE } from './filters';
 
-/** Views as the spec shapes them (§2.6), each filter with its field's label and type, and their text: filters in words. */
+/** Views as the spec shapes them (docs/spec.md#collab-view), each filter with its field's label and type, and their text: filters in words. */
 
 export interface ViewFilter {
   key: string;

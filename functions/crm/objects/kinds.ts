@@ -18,7 +18,7 @@ export interface ObjectKind {
   defaultProperties: string[];
   /** Properties a get returns besides return_properties, when they differ from a search's (the spec's default properties of the type). */
   readProperties?: string[];
-  /** searchX: default and maximum `limit` (spec §8). */
+  /** searchX: default and maximum `limit` (docs/spec.md#limits). */
   searchLimit: number;
   /** What a record's line starts with after its id. */
   title(p: Record<string, string | null>): string;

@@ -20,7 +20,7 @@ export function shortValue(v: string): string {
 }
 
 /**
- * One record on one line, id first (DESIGN §7): `#123 Acme renewal — 12,000.00 USD, stage
+ * One record on one line, id first (docs/architecture.md#text-output): `#123 Acme renewal — 12,000.00 USD, stage
  * Proposal (Sales Pipeline), closes 2026-12-15`; other non-empty properties follow as `name value`.
  */
 export function recordLine(kind: ObjectKind, r: { id: string; properties: Record<string, string | null>; labels?: Labels }): string {

@@ -23,7 +23,7 @@ const filter = z.strictObject({
   values: z.array(scalar).min(1).optional().describe('The values of IN / NOT_IN.'),
 });
 
-/** The search parameters every searchX tool takes; `limit` defaults per object (spec §8). */
+/** The search parameters every searchX tool takes; `limit` defaults per object (docs/spec.md#limits). */
 export function searchInput(kind: ObjectKind) {
   return z.strictObject({
     query: z.string().min(1).max(3000).optional().describe(`Full-text search over the ${kind.type}' default searchable properties (each word matches the start of a word).`),

@@ -1,5 +1,5 @@
 /**
- * The spec writes HubSpot's vendor prefixes as `crm_` (vendor-docs/hubspot/README.md):
+ * The spec writes HubSpot's vendor prefixes as `crm_` (docs/vendors/hubspot.md):
  * `hs_lastmodifieddate` ↔ `crm_lastmodifieddate`, `hubspot_owner_id` ↔ `crm_owner_id`. The tools
  * speak `crm_` names everywhere; the client speaks HubSpot's. The way back is not mechanical
  * (`crm_owner_id` is `hubspot_owner_id`, not `hs_owner_id`), so it is built from the object's
@@ -51,7 +51,7 @@ export function crmProperties<V>(props: Record<string, V>): Record<string, V> {
   return Object.fromEntries(Object.entries(props).map(([k, v]) => [crmName(k), v]));
 }
 
-/** HubSpot's association category `HUBSPOT_DEFINED` is `CRM_DEFINED` in the spec (§2.6), like the property prefixes. */
+/** HubSpot's association category `HUBSPOT_DEFINED` is `CRM_DEFINED` in the spec (docs/spec.md#crm-objects), like the property prefixes. */
 export function crmCategory(category: string): string {
   return category === 'HUBSPOT_DEFINED' ? 'CRM_DEFINED' : category;
 }

@@ -49,7 +49,7 @@ export async function withAppSchema<T>(ctx: Ctx, appId: number, use: (app: TapeA
   }
 }
 
-/** How a number field shows its values (field/number.md settings): unit before or after, decimals. */
+/** How a number field shows its values (docs/vendors/tape.md#fields-and-values settings): unit before or after, decimals. */
 export interface NumberFormat {
   unit: string;
   location: 'prefix' | 'suffix';

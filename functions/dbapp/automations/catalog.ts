@@ -1,4 +1,4 @@
-/** The automation catalog (discovery.md): trigger and action types, a field type's filter operators; cached per key. */
+/** The automation catalog (docs/vendors/tape.md#automation-discovery): trigger and action types, a field type's filter operators; cached per key. */
 import { cached } from '../../../shared/cache';
 import type { ToolContext } from '../../../shared/tool';
 import type { TapeClient } from '../client';

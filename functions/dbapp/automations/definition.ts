@@ -41,8 +41,8 @@ export async function checkTypesAndKeys(ctx: CatalogContext, def: { trigger?: Ta
   if (def.actions) walk(def.actions, 'actions');
 }
 
-// --- pre-write validation (reference/filters.md, reference/actions.md, reference/errors.md "What returns 400") ---
-/** The 22 operators and their value arity (reference/filters.md). */
+// --- pre-write validation (docs/vendors/tape.md#automation-filters, #automation-actions, #automation-errors) ---
+/** The 22 operators and their value arity (docs/vendors/tape.md#automation-filters). */
 export const OPERATOR_ARITY: Readonly<Record<string, 'none' | 'single' | 'multiple'>> = {
   is: 'single', is_not: 'single', contains: 'single', does_not_contain: 'single', starts_with: 'single', ends_with: 'single',
   greater_than: 'single', greater_or_equal_than: 'single', less_than: 'single', less_or_equal_than: 'single', is_before: 'single', is_after: 'single',
@@ -51,7 +51,7 @@ export const OPERATOR_ARITY: Readonly<Record<string, 'none' | 'single' | 'multip
 };
 
 type Channel = 'text' | 'number' | 'ids' | 'date';
-/** The value channel Tape picks on write from the subject field's type (filters.md "the type tag must match the field"). */
+/** The value channel Tape picks on write from the subject field's type (docs/vendors/tape.md#automation-filters). */
 const FIELD_CHANNEL: Readonly<Record<string, Channel>> = {
   single_text: 'text', multi_text: 'text', multi_email: 'text', multi_phone: 'text', multi_link: 'text', single_location: 'text',
   number: 'number', unique_id: 'number',

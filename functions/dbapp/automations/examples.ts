@@ -1,6 +1,6 @@
 import type { AutomationFull, AutomationSummary } from './summary';
 
-/** One realistic automation (reference/object.md) shared by the examples of this group. */
+/** One realistic automation (docs/vendors/tape.md#automation-object) shared by the examples of this group. */
 export const EXAMPLE_SUMMARY: AutomationSummary = {
   id: 4021,
   name: 'Email the owner on a new high-priority lead',

@@ -1,9 +1,9 @@
-/** Manual runs, simulations and calls (execution.md, advanced.md): their bodies and answers. */
+/** Manual runs, simulations and calls (docs/vendors/tape.md#automation-execution, #automation-advanced): their bodies and answers. */
 import * as z from 'zod';
 import { ToolError, invalidParameter } from '../../../shared/errors';
 import { id } from '../../../shared/params';
 
-// --- manual run / simulate (execution.md): the body follows the automation's trigger ---
+// --- manual run / simulate (docs/vendors/tape.md#automation-execution): the body follows the automation's trigger ---
 export const runTargetInput = {
   record_id: id('The record to run on: required for record-based triggers (record_created, record_updated, automation_called, …). Must be a live record of the automation\'s app.').optional(),
   webhook_payload: z
@@ -33,7 +33,7 @@ export function brokenRefusal(err: unknown, automationId: number, what: string):
   return err;
 }
 
-/** Labels of declared variables → the internal names calls expect (advanced.md): var_ + lower-case, other characters as "_". */
+/** Labels of declared variables → the internal names calls expect (docs/vendors/tape.md#automation-advanced): var_ + lower-case, other characters as "_". */
 export function argumentKeys(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k.startsWith('var_') ? k : `var_${k.toLowerCase().replace(/[^0-9a-zA-Z_$]/g, '_')}`, v]));
 }

@@ -1,9 +1,9 @@
-/** Automations as the tools return them (spec §2.2), their text, and the unreadable (pre-migration) ones. */
+/** Automations as the tools return them (docs/spec.md#dbapp-automation), their text, and the unreadable (pre-migration) ones. */
 import { ToolError } from '../../../shared/errors';
 import type { TapeAutomation, TapeAutomationAction, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { NESTED_ACTION_KEYS } from './definition';
 
-// --- result shapes (spec §2.2) ---
+// --- result shapes (docs/spec.md#dbapp-automation) ---
 export interface AutomationSummary {
   id: number;
   name: string;

@@ -13,7 +13,7 @@ export interface AutomationValidationError {
   app_id: number | null;
 }
 
-/** How to fix each family of broken reasons (reference/errors.md). */
+/** How to fix each family of broken reasons (docs/vendors/tape.md#automation-errors). */
 function remediation(e: TapeAutomationError): string {
   const c = e.code;
   const where = e.action_id ? `action ${e.action_id}` : 'the automation';

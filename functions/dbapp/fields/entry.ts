@@ -24,7 +24,7 @@ export interface TapeExtras {
 /** How the operands of a filter on a type are checked (records/filter-body.ts). */
 export type TapeOperand = 'options' | 'record_ids' | 'user_ids' | 'number' | 'calculation' | 'checklist' | 'date' | 'text' | 'file_name';
 
-/** A filterable type: filter.md's `type` discriminator, the match types it accepts, its operands. */
+/** A filterable type: docs/vendors/tape.md#record-filters's `type` discriminator, the match types it accepts, its operands. */
 export interface TapeFilter {
   type: string;
   match_types: readonly string[];

@@ -3,7 +3,7 @@ import type { TapeAppField, TapeAppWithFields } from '../wire';
 import { TAPE_FIELDS, type TapeExtras } from './table';
 
 /**
- * Record `fields` input (spec §2.3 input table) → Tape's field-value input (field-value/*.md).
+ * Record `fields` input (docs/spec.md#dbapp-record input table) → Tape's field-value input (docs/vendors/tape.md#fields-and-values).
  *
  * `planFields` checks an agent's `fields` object against the app schema without any network call —
  * the shared engine walking Tape's table (./table.ts, one entry per field type in ./types/): keys

@@ -5,7 +5,7 @@ import { toUser } from './types/reference';
 import { formatNumber, type NumberFormats } from '../apps/schema';
 
 /**
- * Tape's wire record (record.md, field-value/*.md) → the spec §2.3 record. Field `type` is Tape's
+ * Tape's wire record (docs/vendors/tape.md#records, #fields-and-values) → the docs/spec.md#dbapp-record record. Field `type` is Tape's
  * `field_type` (single_text, multi_category, single_date, …): the name getApp shows and filters use.
  * Each type's value shape is its `output` in Tape's table (./types/): text string, number number,
  * categories [{id, text}], dates {start, end | null}, relations [{record_id, app_id, title}], users
@@ -52,10 +52,10 @@ const keep = (sel: FieldSelection) => (f: engine.WireField<TapeFieldValue>) => {
 /** Tape's wire field as the engine reads it: its type is the `field_type`. */
 const wire = (f: TapeRecordField): engine.WireField<TapeFieldValue> => ({ field_id: f.field_id, external_id: f.external_id, label: f.label, type: f.field_type, values: f.values ?? [] });
 
-/** `https://tapeapp.com/<org slug>/record/<record_id>` from the organization's url (organization.md). */
+/** `https://tapeapp.com/<org slug>/record/<record_id>` from the organization's url (docs/vendors/tape.md#organization). */
 export const recordUrl = (orgUrl: string, recordId: number) => `${orgUrl.replace(/\/+$/, '')}/record/${recordId}`;
 
-/** Tape's record → the spec §2.3 record; `appId` where Tape's answer carries no `app` (e.g. batch answers). */
+/** Tape's record → the docs/spec.md#dbapp-record record; `appId` where Tape's answer carries no `app` (e.g. batch answers). */
 export function toRecord(r: TapeRecord, orgUrl: string, opts: { appId?: number; select?: FieldSelection; formats?: NumberFormats } = {}): AppRecord {
   const fields: RecordFieldValue[] = engine.fieldValues(TAPE_FIELDS, (r.fields ?? []).map(wire), keep(opts.select ?? {})).map((f) => {
     const format = f.type === 'number' && typeof f.value === 'number' ? opts.formats?.get(f.field_id) : undefined;

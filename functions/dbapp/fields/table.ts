@@ -13,7 +13,7 @@ import { TEXT_TYPES, anyText } from './types/text';
 export type { TapeChecklistEntry, TapeEntry, TapeExtras, TapeFilter, TapeOperand } from './entry';
 
 /**
- * Tape's field types as one table (spec §2.3, field-value/*.md, filter.md): one entry per
+ * Tape's field types as one table (docs/spec.md#dbapp-record, docs/vendors/tape.md#fields-and-values, #record-filters): one entry per
  * `field_type`, grouped by family in ./types/, walked by the shared engine (shared/fields/engine.ts).
  */
 

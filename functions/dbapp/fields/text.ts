@@ -4,7 +4,7 @@ import type { AppRecord, RecordFieldValue } from './output';
 import { TAPE_FIELDS } from './table';
 
 /**
- * Compact text of records (DESIGN §7): ids first, `Label: value` pairs, empty fields left out,
+ * Compact text of records (docs/architecture.md#text-output): ids first, `Label: value` pairs, empty fields left out,
  * values short (option texts, dates without a midnight time, relation titles with #ids, addresses
  * with their type only when not "work") — each value's text is its type's `text` in Tape's table.
  * `verbose` adds field ids, external ids and types, user and file ids, link titles, and the

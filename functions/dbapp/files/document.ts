@@ -6,7 +6,7 @@ import type { ToolContext } from '../../../shared/tool';
 import type { TapeClient } from '../client';
 import { recordId } from '../records/inputs';
 
-/** The inputs of fileToMarkdown and analyzeFile: Tape serves an attached file only in the context of its record (file.md). */
+/** The inputs of fileToMarkdown and analyzeFile: Tape serves an attached file only in the context of its record (docs/vendors/tape.md#files). */
 const recordFileInput = {
   record_id: recordId,
   file_id: id('Numeric id of the attached file: the file_id of an attachment or image field value in getRecord\'s answer.'),
@@ -22,7 +22,7 @@ interface Attached {
 /**
  * A file attached to a Tape record, as fileToMarkdown and analyzeFile read it: found among the
  * record's attachment and image values, then fetched by its `download_url`
- * (field-value/attachment.md), a signed link.
+ * (docs/vendors/tape.md#fields-and-values), a signed link.
  */
 export async function documentSource(recordIdValue: number, fileId: number, { client }: Pick<ToolContext<TapeClient>, 'client'>): Promise<DocumentSource> {
   const record = await client.getRecord(recordIdValue);

@@ -11,7 +11,7 @@ import { recordUrl } from '../fields';
  * and a request costs 10, so 50 parallel single writes spend a quarter of the minute's budget per
  * chunk (a 250-record batch would run into 429s), while one batch call per chunk costs one request
  * and one round trip. Per-item results stay exact because Tape runs a batch as one transaction
- * (record.md: "if one input is invalid … all record creations will fail").
+ * (docs/vendors/tape.md#records: "if one input is invalid … all record creations will fail").
  */
 
 export interface WrittenItem {
@@ -23,7 +23,7 @@ export type BatchWriteResult = BatchResult<WrittenItem>;
 
 /**
  * Tape batch calls in flight at once. Tape's budget is 2,000 credits a minute per key at 10 a request
- * (rate-limiting.md: "an average of 3 requests per second", bursts allowed): 5,000 records are 100
+ * (docs/vendors/tape.md#rate-limits: "an average of 3 requests per second", bursts allowed): 5,000 records are 100
  * calls, half a minute's credits, however many run at once. 4 in flight finish them in 25 round trips
  * (about 6 s at 250 ms, inside API Gateway's 29 s) with a short burst, not a flood.
  */

@@ -1,7 +1,7 @@
 import type { TapeComment } from '../wire';
 import type { UserValue } from '../fields';
 
-/** A record comment as the comment tools return it (record-comment.md, trimmed). */
+/** A record comment as the comment tools return it (docs/vendors/tape.md#record-comments, trimmed). */
 export interface RecordComment {
   comment_id: number;
   record_id: number;

@@ -6,7 +6,7 @@ import { TAPE_FIELDS, isDateField, optionsOf, type TapeOperand } from '../fields
 import { filterValues } from '../params';
 
 /**
- * The record filter of filterRecords (filter.md), checked against the app before the call: the field
+ * The record filter of filterRecords (docs/vendors/tape.md#record-filters), checked against the app before the call: the field
  * (by field_id or external_id), its field_type and the `type` discriminator (derived when omitted),
  * the match_type the field type accepts, the operands each match_type needs (category options by id
  * or text, resolved to ids; dates as "YYYY-MM-DD HH:MM:SS" or {date}), the operand keys that apply,
@@ -265,7 +265,7 @@ function dateOperands(f: RecordFilterInput, path: string, checklist: boolean): {
   }
 }
 
-/** The field-less metadata filters of filter.md: created_at, last_modified_at (timestamps), app_record_id (number). */
+/** The field-less metadata filters of docs/vendors/tape.md#record-filters: created_at, last_modified_at (timestamps), app_record_id (number). */
 function checkMeta(f: RecordFilterInput, path: string): TapeViewFilter {
   const meta = f.type;
   if (meta !== 'created_at' && meta !== 'last_modified_at' && meta !== 'app_record_id') {

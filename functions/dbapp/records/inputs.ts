@@ -30,7 +30,7 @@ export const silentInput = z.boolean().default(false).describe('Suppress notific
 export const hookInput = z.boolean().default(true).describe('Run the app\'s webhooks for this change (default true).');
 export const workflowInput = z.boolean().default(true).describe('Trigger automations for this change (default true).');
 
-/** Spec §4.3 / §8: listRecords (and filterRecords, its sibling) page 100 records by default, 500 at most. */
+/** docs/spec.md#dbapp-record, #limits: listRecords (and filterRecords, its sibling) page 100 records by default, 500 at most. */
 export const limitInput = page({ default: 100, max: 500, what: 'Records per page' });
 export const cursorInput = pageCursor();
 export const sortByInput = z

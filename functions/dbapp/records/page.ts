@@ -10,7 +10,7 @@ import type { Ctx } from './inputs';
 const ORG_URL_TTL = 3600;
 
 /**
- * The organization's web address (organization.md `url`, e.g. https://tapeapp.com/tape), from
+ * The organization's web address (docs/vendors/tape.md#organization, `url`, e.g. https://tapeapp.com/tape), from
  * which record links are built: `<url>/record/<record_id>`. Cached for an hour per key.
  */
 export async function orgUrl(ctx: Pick<Ctx, 'client' | 'store' | 'keyHash'>): Promise<string> {
@@ -39,7 +39,7 @@ export interface RecordPage {
   records: AppRecord[];
 }
 
-/** Tape's page → ours: the end is a page shorter than `limit` (pagination.md), whatever Tape's cursor says. */
+/** Tape's page → ours: the end is a page shorter than `limit` (docs/vendors/tape.md#pagination), whatever Tape's cursor says. */
 export function toPage(page: TapeRecordPage, limit: number, url: string, select: FieldSelection, appId?: number, formats?: NumberFormats): RecordPage {
   const more = page.records.length >= limit && typeof page.cursor === 'string' && page.cursor !== '';
   return {

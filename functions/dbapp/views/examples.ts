@@ -1,6 +1,6 @@
 import type { View } from './render';
 
-/** The view of view.md's "Retrieve a single view" example, shaped as the spec's full view. */
+/** The view of docs/vendors/tape.md#views's "Retrieve a single view" example, shaped as the spec's full view. */
 export const EXAMPLE_VIEW: View = {
   id: 88123,
   view_id: 88123,

@@ -10,7 +10,7 @@ export const viewLayout = z
   .enum(VIEW_LAYOUTS)
   .describe('table (shows every field by default), list or board (both show only the title field by default).');
 export const VIEW_RELATIVE_DATE_TYPES = ['today', 'yesterday', 'tomorrow', 'exact_date'] as const;
-/** split_by: the field types a view can be split by (view.md "Split by"). */
+/** split_by: the field types a view can be split by (docs/vendors/tape.md#views, "Split by"). */
 export const SPLIT_BY_FIELD_TYPES: ReadonlySet<string> = new Set([
   'single_category', 'multi_category', 'status', 'single_user', 'multi_user', 'single_relation', 'multi_relation',
   'single_date', 'range_date', 'created_on', 'last_modified_on', 'created_at', 'last_modified_at', 'calculation',

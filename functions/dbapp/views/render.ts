@@ -1,7 +1,7 @@
 import { plural } from '../../../shared/render';
 import type { TapeView, TapeViewFilter, TapeViewPreview, TapeViewSplitBy } from '../wire';
 
-/** View preview as the spec (§4.4 getAppViews) shapes it. */
+/** View preview as the spec (docs/spec.md#dbapp-view getAppViews) shapes it. */
 export interface ViewPreview {
   id: number;
   view_id: number;
@@ -12,7 +12,7 @@ export interface ViewPreview {
   private: boolean;
 }
 
-/** Full view as the spec (§2.4) shapes it: the preview plus sort, filters, field settings and split_by. */
+/** Full view as the spec (docs/spec.md#dbapp-view) shapes it: the preview plus sort, filters, field settings and split_by. */
 export interface View extends ViewPreview {
   sort_by: number | null;
   sort_desc: boolean;

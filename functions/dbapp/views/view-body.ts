@@ -9,7 +9,7 @@ import { SPLIT_BY_FIELD_TYPES, type viewFieldSettings, type viewFilter, type vie
 import { checkFilter as checkRecordFilter } from '../records/filter-body';
 
 /**
- * The view definition checks shared by createView and updateView: every rule of spec §2.4/§4.4 is
+ * The view definition checks shared by createView and updateView: every rule of docs/spec.md#dbapp-view is
  * enforced here, against the app's fields, before anything is written; what passes becomes Tape's body.
  */
 

@@ -1,6 +1,6 @@
 import type { TapeWebhook } from '../wire';
 
-/** Webhook as the spec (§2.6) shapes it; `app_id` only when Tape's answer carries it (not on verify/delete). */
+/** Webhook as the spec (docs/spec.md#dbapp-webhook) shapes it; `app_id` only when Tape's answer carries it (not on verify/delete). */
 export interface Webhook {
   hook_id: number;
   app_id?: number;

@@ -1,7 +1,7 @@
 /** Workspaces and their members as the tools return them, and their one-line text. */
 import type { TapeWorkspace, TapeWorkspaceMember } from '../wire';
 
-/** Workspace as the spec (§2.5) shapes it; `icon` only when set. */
+/** Workspace as the spec (docs/spec.md#dbapp-workspace) shapes it; `icon` only when set. */
 export interface Workspace {
   workspace_id: number;
   org_id: number;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { SfAccessControlWrite } from '../wire';
 
-/** The permission and notification switches of create/update (spec §4.5), each optional. */
+/** The permission and notification switches of create/update (docs/spec.md#filebox-access-control), each optional. */
 export const permissionInputs = {
   can_view: z.boolean().optional().describe('See the item and list it (needed for any access).'),
   can_download: z.boolean().optional().describe('Download files.'),

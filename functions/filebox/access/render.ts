@@ -1,6 +1,6 @@
 import type { SfAccessControl } from '../wire';
 
-/** Access controls as the filebox tools return them (spec 002 §2.5), and the permission inputs they share. */
+/** Access controls as the filebox tools return them (docs/spec.md#filebox-access-control), and the permission inputs they share. */
 
 export type AccessControl = Omit<SfAccessControl, 'Item'>;
 

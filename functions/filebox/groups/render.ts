@@ -1,7 +1,7 @@
 import { isUserId } from '../params';
 import type { SfContact, SfGroup } from '../wire';
 
-/** Groups as the filebox tools return them (spec 002 §2.4), members by id or email. */
+/** Groups as the filebox tools return them (docs/spec.md#filebox-group), members by id or email. */
 
 export interface GroupContact {
   Id: string;

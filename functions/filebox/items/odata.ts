@@ -1,5 +1,5 @@
 /**
- * A compact parser of ShareFile's OData v3 `$filter` and `$orderby` (sharefile.md §1, the SDK's
+ * A compact parser of ShareFile's OData v3 `$filter` and `$orderby` (docs/vendors/sharefile.md#conventions; the SDK's
  * filter grammar): comparisons `eq ne gt ge lt le`, `and or not`, parentheses, the functions
  * `startswith endswith substringof isof tolower toupper length trim`, property paths (`Parent/Id`)
  * and literals ('text' with '' escapes, numbers, true/false/null, datetime'…'). No maintained npm

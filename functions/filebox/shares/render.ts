@@ -1,7 +1,7 @@
 import { toItem, type Item } from '../render';
 import type { SfShare } from '../wire';
 
-/** Shares as the filebox tools return them (spec 002 §2.2). */
+/** Shares as the filebox tools return them (docs/spec.md#filebox-share). */
 
 export type Share = Omit<SfShare, 'odata.type' | 'Parent' | 'Items' | 'Recipients'> & {
   /** Request shares: the folder uploads go to. */
@@ -14,7 +14,7 @@ const FULL = [
   'Id', 'AliasID', 'ShareType', 'Title', 'HasSentMessage', 'RequireLogin', 'RequireUserInfo', 'ShareAccessLevel', 'CreationDate', 'ExpirationDate', 'MaxDownloads',
   'TotalDownloads', 'IsViewOnly', 'IsArchived', 'UsesStreamIDs', 'Uri', 'ShareSubType', 'ShareAccessRight', 'url',
 ] as const;
-/** Summary of spec §2.2; lists add CreationDate. */
+/** Summary of docs/spec.md#filebox-share; lists add CreationDate. */
 const SUMMARY = ['Id', 'ShareType', 'Title', 'Uri', 'ExpirationDate', 'TotalDownloads', 'MaxDownloads'] as const;
 
 export function toShare(w: SfShare, o: { summary?: boolean; inList?: boolean } = {}): Share {

@@ -1,6 +1,6 @@
 import type { SfContact, SfUser } from '../wire';
 
-/** Users as the filebox tools return them (spec 002 §2.3), and their one-line text. */
+/** Users as the filebox tools return them (docs/spec.md#filebox-user), and their one-line text. */
 
 export interface User {
   Id: string;
@@ -41,9 +41,9 @@ const FIELDS = [
   'IsDeleted', 'IsBillingContact', 'IsAdministrator', 'IsEmployee', 'Roles', 'CanCreateFolders', 'CanUseFileBox', 'CanManageUsers', 'IsVirtualClient',
   'TotalSharedFiles', 'Contacted', 'ReferredBy', 'url', 'Security', 'Preferences', 'DiskSpace',
 ] as const;
-/** getCurrentUser / getUser summary (spec §4.3). */
+/** getCurrentUser / getUser summary (docs/spec.md#filebox-user). */
 export const USER_SUMMARY = ['Id', 'Email', 'FullName'] as const;
-/** listUsers summary (spec §4.3). */
+/** listUsers summary (docs/spec.md#filebox-user). */
 export const LIST_SUMMARY = ['Id', 'Email', 'FullName', 'IsEmployee', 'IsConfirmed'] as const;
 
 function pick<T extends object>(o: T, keys: readonly string[]): Partial<T> {

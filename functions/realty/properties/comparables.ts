@@ -3,7 +3,7 @@ import type { BdCompMetrics, BdProperty } from '../wire';
 /**
  * The comparable criteria of comparableProperty. BatchData documents its defaults for distance
  * (1 mile), bedrooms (-1/+1), living area (-20/+20 %) and year built (-10/+10), used as they are;
- * lot size has no documented default, so the service takes -30/+30 % (issue 11). Every option is
+ * lot size has no documented default, so the service takes -30/+30 %. Every option is
  * sent explicitly, so the answer never depends on an account's defaults.
  */
 export const COMP_CRITERIA = { distanceMiles: 1, bedrooms: 1, yearBuilt: 10, areaPercent: 20, lotSizePercent: 30 } as const;
@@ -16,7 +16,7 @@ export interface CompSwitches {
   use_lot_size: boolean;
 }
 
-/** BatchData's comparable `options` for the switches (batchdata.md §2). */
+/** BatchData's comparable `options` for the switches (docs/vendors/batchdata.md#property-search). */
 export function compOptions(s: CompSwitches): Record<string, unknown> {
   const c = COMP_CRITERIA;
   return {

@@ -5,8 +5,8 @@ import type { BdRange, BdSearchCriteria } from '../wire';
 import { normaliseStreet } from './address';
 
 /**
- * searchProperties' filter objects (spec §4.7) and their translation to BatchData's
- * `searchCriteria` (batchdata.md §2): ranges become `{min, max}` on BatchData's field names,
+ * searchProperties' filter objects (docs/spec.md#realty-property) and their translation to BatchData's
+ * `searchCriteria` (docs/vendors/batchdata.md#property-search): ranges become `{min, max}` on BatchData's field names,
  * address parts `{equals}` (the street `{contains}`, so a street name without the number matches),
  * the property type `general.propertyTypeCategory` or `…Detail` `{inList}`.
  */

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import * as kit from '../kit';
 
-/** What a token may call: BatchData's tokens carry per-endpoint permissions (batchdata.md §1). */
+/** What a token may call: BatchData's tokens carry per-endpoint permissions (docs/vendors/batchdata.md#conventions). */
 export interface TwinUser {
   name: string;
   permissions: ReadonlySet<'property-search' | 'property-lookup'>;
@@ -19,7 +19,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-/** BatchData's error envelope (batchdata.md §1): `{"status":{"code":403,"text":"Forbidden","message":"…"}}`, same HTTP status. */
+/** BatchData's error envelope (docs/vendors/batchdata.md#conventions): `{"status":{"code":403,"text":"Forbidden","message":"…"}}`, same HTTP status. */
 export class BatchDataHttpError extends kit.TwinHttpError {
   constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(status, { status: { code: status, text: STATUS_TEXT[status] ?? 'Error', message } }, headers, message);
@@ -44,13 +44,13 @@ export function authenticate(users: ReadonlyMap<string, TwinUser>): MiddlewareHa
   });
 }
 
-/** 403 unless the caller's token carries the endpoint's permission (the observed message, batchdata.md §1). */
+/** 403 unless the caller's token carries the endpoint's permission (the observed message, docs/vendors/batchdata.md#conventions). */
 export function requirePermission(c: Context<TwinEnv>, permission: 'property-search' | 'property-lookup'): void {
   if (!c.get('user').permissions.has(permission)) throw new BatchDataHttpError(403, 'Provided token does not have permission to access this API.');
 }
 
 /**
- * 3,000 requests a minute per token (batchdata.md §1, HELP "API Rate Limits"), then HTTP 429 in the
+ * 3,000 requests a minute per token (docs/vendors/batchdata.md#conventions HELP "API Rate Limits"), then HTTP 429 in the
  * status envelope. BatchData documents no rate-limit headers; the twin sends Retry-After on the 429
  * only (a guess: the standard header a client honours).
  */

@@ -16,7 +16,7 @@ export interface BatchDataTwin extends Twin {
 }
 
 /**
- * A stand-in for BatchData's Property API v1 (https://api.batchdata.com/api/v1, batchdata.md):
+ * A stand-in for BatchData's Property API v1 (https://api.batchdata.com/api/v1, docs/vendors/batchdata.md):
  * POST /property/search (filters, quick lists, counts, comparables) and POST
  * /property/lookup/all-attributes, in BatchData's status envelope, over 12,000 synthetic
  * properties in four counties. Building a twin is cheap: the dataset is made once per process,

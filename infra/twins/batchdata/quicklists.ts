@@ -1,12 +1,12 @@
 import { daysBefore, type Core } from './dataset';
 
 /**
- * BatchData's quick lists, each derived from the data the way its name says (batchdata.md §5): a
+ * BatchData's quick lists, each derived from the data the way its name says (docs/vendors/batchdata.md#quick-lists): a
  * record's `quickLists` booleans, `quickList`/`quickLists`/`orQuickLists` criteria (with the
  * `not-` prefix) and `quicklistCounts` all read this one table.
  *
  * The names are those of the API docs. Five more are not in the scraped docs and are the twin's
- * guess in BatchData's naming style, because the service's `quick_list` names them (spec §4.7):
+ * guess in BatchData's naming style, because the service's `quick_list` names them (docs/spec.md#realty-property):
  * `bank-owned`, `judgment-lien`, `hoa-lien`, `mechanics-lien`, `negative-equity`.
  */
 const QUICK_LISTS: Record<string, (p: Core) => boolean> = {

@@ -5,7 +5,7 @@ import { FIRST_NAMES, LAST_NAMES } from './geography';
 import { quickListFlags } from './quicklists';
 
 /**
- * A property's full BatchData record (batchdata.md §4: `_id`, address, ids, general, building,
+ * A property's full BatchData record (docs/vendors/batchdata.md#property-record: `_id`, address, ids, general, building,
  * lot, valuation, assessment, tax, sale, owner, quickLists, deedHistory, mortgageHistory,
  * openLien, involuntaryLien, foreclosure, listing, demographics, intel, legal, permit,
  * propertyOwnerProfile), built from the core and the property's own seed: the same every time.

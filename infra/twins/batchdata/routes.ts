@@ -39,7 +39,7 @@ interface ReadOptions {
   aggComparablesMetrics: boolean;
 }
 
-/** `options` of search and lookup (batchdata.md §2): skip 0, take 25 (0-500), dateFormat iso-date. */
+/** `options` of search and lookup (docs/vendors/batchdata.md#property-search): skip 0, take 25 (0-500), dateFormat iso-date. */
 function readOptions(o: unknown): ReadOptions & { raw: Json } {
   if (o !== undefined && !isObject(o)) throw badRequest('options must be an object.');
   const raw = (o ?? {}) as Json;
@@ -182,7 +182,7 @@ export function propertyRoutes(deps: RouteDeps): Hono<TwinEnv> {
   return app;
 }
 
-/** One lookup request in any of its key forms (batchdata.md §3); undefined when nothing matches. */
+/** One lookup request in any of its key forms (docs/vendors/batchdata.md#property-lookup); undefined when nothing matches. */
 function lookupOne(req: unknown, i: number): Core | undefined {
   const data = dataset();
   const where = `requests[${i}]`;

@@ -4,7 +4,7 @@ import { badRequest, notFound } from './http';
 import { isQuickList, onQuickList } from './quicklists';
 
 /**
- * `searchCriteria` and the comparable options of POST /property/search (batchdata.md §2): every
+ * `searchCriteria` and the comparable options of POST /property/search (docs/vendors/batchdata.md#property-search): every
  * criterion is compiled to a predicate on a property's core, all AND-ed. Operator shapes are the
  * documented ones: numbers `{min, max}`, dates `{minDate, maxDate}`, enumerations `{inList}`, and
  * `{equals}` (3p TS). Strings also take `{contains}` — the twin's guess for partial street names.
@@ -203,7 +203,7 @@ export interface CompOptions {
 const MILES_PER: Record<string, number> = { distanceMiles: 1, distanceYards: 1 / 1760, distanceFeet: 1 / 5280, distanceKilometers: 0.621371, distanceMeters: 0.000621371 };
 
 /**
- * The comparable options with BatchData's documented defaults (batchdata.md §2 options): distance
+ * The comparable options with BatchData's documented defaults (docs/vendors/batchdata.md#property-search options): distance
  * on, 1 mile; bedrooms on, -1/+1; area on, -20/+20 %; year built on, -10/+10; bathrooms off. Lot
  * size is off by default as documented; its percentages are undocumented, the twin takes -30/+30.
  */

@@ -23,7 +23,7 @@ export interface HubSpotTwin extends Twin {
   oauth: OAuthServer;
 }
 
-/** A stateful stand-in for HubSpot's CRM v3/v4 API (https://api.hubapi.com), speaking its wire format (vendor-docs/hubspot). */
+/** A stateful stand-in for HubSpot's CRM v3/v4 API (https://api.hubapi.com), speaking its wire format (docs/vendors/hubspot.md). */
 export function createHubSpotTwin(options: HubSpotTwinOptions = {}): HubSpotTwin {
   const state = seedDemoState();
   const app = new Hono<TwinEnv>();

@@ -1,7 +1,7 @@
 /**
  * HubSpot's CRM data model as the twin holds it: the four standard object types, their default
  * property definitions and groups, the default pipelines and the association types between them.
- * Facts from HubSpot's OpenAPI documents (vendor-docs/hubspot) and its public CRM docs.
+ * Facts from HubSpot's OpenAPI documents (docs/vendors/hubspot.md) and its public CRM docs.
  */
 
 export const OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tickets'] as const;

@@ -1,5 +1,5 @@
 /**
- * The twin kit: the plumbing every sandbox twin shares (DESIGN.md §5 "Twins are one kit, five
+ * The twin kit: the plumbing every sandbox twin shares (docs/architecture.md#twins "Twins are one kit, five
  * dialects"). A twin keeps only its vendor's dialect: routes, data model, validation, seed, and the
  * shapes of its errors and headers, which it hands to the kit as small functions.
  *

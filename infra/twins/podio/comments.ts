@@ -2,7 +2,7 @@ import { byLine, CREATED_VIA, type PodioCommentRow, type PodioState } from './st
 import { embedOut, fileOut } from './values';
 
 /**
- * Comments as Podio shows them (podio.md §6). Mentions are written `@[Full Name](user:<user_id>)`
+ * Comments as Podio shows them (docs/vendors/podio.md#comments). Mentions are written `@[Full Name](user:<user_id>)`
  * in `value`; `rich_value` renders those of known users as links with the user's real name. A
  * mention of an id that is no user is dropped silently as Podio does: only its name stays, as
  * plain text, and nobody is notified.

@@ -6,7 +6,7 @@ import { taskFor } from './tasks';
 import { embedOut, fileOut } from './values';
 
 /**
- * Conversations (podio.md §5): private threads between users. Only participants see or write in
+ * Conversations (docs/vendors/podio.md#conversations): private threads between users. Only participants see or write in
  * one (403 for anyone else, as Podio answers). A conversation of two people is `direct`: Podio keeps
  * one such thread per pair, so a new conversation with a single participant continues the existing
  * direct thread. Each participant has an unread state: the messages of others after the last one

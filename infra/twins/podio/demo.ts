@@ -1,7 +1,7 @@
 /**
  * Demo data of the Podio twin: "Sandbox Co" with a Sales space (Companies, Deals) and an Operations
  * space (Projects), six users whose user ids (1001–1006) and profile ids (5101–5106) differ, apps
- * covering every field type of podio.md §2, 300 items, comments with mentions, embeds and files.
+ * covering every field type of docs/vendors/podio.md#field-types 300 items, comments with mentions, embeds and files.
  * Deterministic (seeded PRNG, fixed dates), written through the same checks as API writes. Every
  * id the API hands out later lies above the seeded ones.
  */

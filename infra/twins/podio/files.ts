@@ -2,8 +2,8 @@ import { alreadyAttached, invalid, notFound } from './http';
 import { nextId, podioDateTime, type PodioEmbedRow, type PodioState } from './state';
 
 /**
- * Files and embeds (podio.md §7, §2 embed). An uploaded file stays unattached until it is attached
- * to one object (POST /file/{id}/attach, or `file_ids` of an item or comment write); spec §3: "must
+ * Files and embeds (docs/vendors/podio.md#files, #field-types embed). An uploaded file stays unattached until it is attached
+ * to one object (POST /file/{id}/attach, or `file_ids` of an item or comment write); docs/spec.md#collab-hook: "must
  * be attached within a few hours or it is garbage-collected" — four hours of the twin's clock here.
  */
 export const UNATTACHED_FILE_TTL_MS = 4 * 3_600_000;
@@ -112,7 +112,7 @@ export function removeFile(state: PodioState, fileId: number): void {
   for (const task of state.tasks.rows.values()) if (task.file_ids.includes(fileId)) task.file_ids = task.file_ids.filter((id) => id !== fileId);
 }
 
-/** POST /file/{id}/copy: a new, unattached file with the same bytes; its external_id is `file_<id>` (spec §4.4). */
+/** POST /file/{id}/copy: a new, unattached file with the same bytes; its external_id is `file_<id>` (docs/spec.md#collab-file). */
 export function copyFile(state: PodioState, fileId: number, userId: number, now: number): number {
   const f = state.files.get(fileId)!;
   const file_id = nextId(state, 'file');

@@ -4,7 +4,7 @@ import type { PodioAppRow, PodioFieldRow, PodioItemRow, PodioState } from './sta
 import { fieldOf, numericValue, settingsOf, titleOf } from './values';
 
 /**
- * Item filters, sorting and calculations (podio.md §3 "Filter", "Calculate"). Filters are keyed by
+ * Item filters, sorting and calculations (docs/vendors/podio.md#items). Filters are keyed by
  * field id (or external id) with Podio's per-type shapes: category/app/contact → id list; number,
  * money, progress, duration, calculation → {from, to}; dates → {from, to}. Our extension: a text
  * field takes a string, matched case-insensitively as a substring (Podio documents no text filter).

@@ -3,7 +3,7 @@ import { canSeeSpace } from './items';
 import { ACCESS_LEVELS, byLine, podioDateTime, type AccessLevel, type PodioGrantRow, type PodioItemRow, type PodioState, type PodioUser } from './state';
 
 /**
- * Item sharing (podio.md §9): a grant gives one person view or edit access to one item. People are
+ * Item sharing (docs/vendors/podio.md#grants): a grant gives one person view or edit access to one item. People are
  * named by user id, profile id or email (contact identifiers `{type: user|profile|mail, id}`); an
  * email of no Podio user is invited, and holds its grant under an invitee id of its own. Granting
  * again to someone who holds a grant sets the new access level (one grant per person and item).

@@ -5,7 +5,7 @@ import type { TwinEnv } from './http';
 import { podioDateTime, type HookRefType, type PodioHookRow, type PodioState } from './state';
 
 /**
- * Podio's hooks (podio.md §10, spec §3 "Hook", §6): a hook on an app or a space starts inactive;
+ * Podio's hooks (docs/vendors/podio.md#hooks, docs/spec.md#collab-hook): a hook on an app or a space starts inactive;
  * `verify/request` POSTs a code to its URL, `verify/validate` with that code activates it; active
  * hooks then receive the events of their object. Deliveries are form-encoded POSTs of `type`,
  * `hook_id` and the event's ids, as Podio sends them. Events come from the twin's own writes (the
@@ -19,7 +19,7 @@ export const SPACE_HOOK_TYPES = ['app.create', 'app.update', 'app.delete', 'memb
 
 export const HOOK_TYPES: Record<HookRefType, readonly string[]> = { app: APP_HOOK_TYPES, space: SPACE_HOOK_TYPES };
 
-/** podio.md §10: at most 10 hooks per event type per object. */
+/** docs/vendors/podio.md#hooks: at most 10 hooks per event type per object. */
 export const MAX_HOOKS_PER_TYPE = 10;
 
 /** The first hook id handed out. */
@@ -88,7 +88,7 @@ export class PodioHooks {
 
   /**
    * POSTs `type=hook.verify`, `hook_id` and a fresh `code` to the hook's URL. Podio names the
-   * field `type` (podio.md §10); the spec (§6.3) calls it `_type`: both are sent, so a receiver
+   * field `type` (docs/vendors/podio.md#hooks); the spec (docs/spec.md#collab-hook) calls it `_type`: both are sent, so a receiver
    * written to either works.
    */
   requestVerification(hook: PodioHookRow): void {

@@ -6,7 +6,7 @@ import type { PodioState, PodioUser, TokenRow } from './state';
 export type TwinEnv = kit.KitEnv<PodioUser> & { Variables: { token: TokenRow; base: string } };
 export type TwinContext = Context<TwinEnv>;
 
-/** Podio's error body (podio.md §1): {error, error_description, error_detail, error_parameters, error_propagate, request}. */
+/** Podio's error body (docs/vendors/podio.md#conventions): {error, error_description, error_detail, error_parameters, error_propagate, request}. */
 export class PodioHttpError extends kit.TwinHttpError {
   constructor(status: number, readonly code: string, description: string, headers: Record<string, string> = {}) {
     super(
@@ -66,7 +66,7 @@ export function authenticate(state: PodioState, clock: Clock, oauth?: kit.OAuthS
   return auth as unknown as MiddlewareHandler<TwinEnv>;
 }
 
-/** Podio's rate limit (podio.md §1): X-Rate-Limit-Limit/Remaining on every answer, 420 when over. */
+/** Podio's rate limit (docs/vendors/podio.md#conventions): X-Rate-Limit-Limit/Remaining on every answer, 420 when over. */
 export const podioRateLimit: kit.VendorRateLimit = {
   headers: (s) => ({ 'X-Rate-Limit-Limit': String(s.limit), 'X-Rate-Limit-Remaining': String(Math.max(0, s.remaining)) }),
   exceeded: (s) => new PodioHttpError(420, 'rate_limit', `You have hit the rate limit. Please wait ${s.retryAfter} seconds before trying again`),
@@ -90,7 +90,7 @@ export function idParam(c: Context, name: string): number {
   return kit.idParam(c, name, invalid);
 }
 
-/** `silent` (default false) and `hook` (default true) of writes (podio.md §1). */
+/** `silent` (default false) and `hook` (default true) of writes (docs/vendors/podio.md#conventions). */
 export function writeFlags(c: Context): { silent: boolean; hook: boolean } {
   return kit.flags(c, { silent: false, hook: true }, invalid);
 }

@@ -33,7 +33,7 @@ export interface PodioTwin extends Twin {
   oauth: OAuthServer;
 }
 
-/** A stateful stand-in for Podio's API (https://api.podio.com), speaking its wire format (podio.md). */
+/** A stateful stand-in for Podio's API (https://api.podio.com), speaking its wire format (docs/vendors/podio.md). */
 export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
   const state = seedDemoState();
   const app = new Hono<TwinEnv>();

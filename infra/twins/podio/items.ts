@@ -3,7 +3,7 @@ import { conflict, forbidden, gone, invalid, notFound } from './http';
 import { byLine, CREATED_VIA, nextId, podioDateTime, type PodioAppRow, type PodioItemRow, type PodioState, type PodioUser, type StoredValue } from './state';
 import { appMini, fieldsInput, fileOut, itemLink, titleOf, valuesOut } from './values';
 
-/** Items: access, reads in Podio's shape, writes with a revision each (podio.md §3). */
+/** Items: access, reads in Podio's shape, writes with a revision each (docs/vendors/podio.md#items). */
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +45,7 @@ export function fieldsOut(state: PodioState, item: PodioItemRow, base: string) {
     .filter((f) => f.values.length > 0);
 }
 
-/** `GET /item/{id}` (podio.md §3); the filter's items are the same without comments. */
+/** `GET /item/{id}` (docs/vendors/podio.md#items); the filter's items are the same without comments. */
 export function itemOut(state: PodioState, item: PodioItemRow, base: string): Json {
   const app = state.apps.get(item.app_id)!;
   const current = item.revisions.length - 1;

@@ -5,7 +5,7 @@ import { byLine, type PodioState, type PodioUser } from './state';
 import { itemLink, titleOf } from './values';
 
 /**
- * Podio's search (podio.md §11): fuzzy over what the user sees — items (title, text values, tags),
+ * Podio's search (docs/vendors/podio.md#search): fuzzy over what the user sees — items (title, text values, tags),
  * files (name), tasks (text, description), conversations (subject, messages), profiles (name,
  * mail), apps (name). A query word matches a word of the object that
  * starts with it, or one edit away from it (words of 4+ letters): "invoce" finds "Invoice". Every

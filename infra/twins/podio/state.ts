@@ -13,7 +13,7 @@ export interface PodioUser {
   profile_id: number;
   name: string;
   mail: string;
-  /** Organization role (podio.md §12: `regular|admin`). */
+  /** Organization role (docs/vendors/podio.md#apps-spaces-orgs-and-contacts: `regular|admin`). */
   role: 'admin' | 'regular';
   /** Spaces the user is a member of. */
   spaces: number[];
@@ -102,7 +102,7 @@ export interface PodioFileRow {
   created_by: number;
   /** What the file is attached to; null while unattached. */
   context: { type: string; id: number } | null;
-  /** Set by copyFile: `file_<original id>` (spec §4.4). */
+  /** Set by copyFile: `file_<original id>` (docs/spec.md#collab-file). */
   external_id?: string | null;
   /** The file this one replaced (POST /file/{id}/replace). */
   replaces?: number[];
@@ -365,7 +365,7 @@ export function podioDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** The user profile of someone, as Podio shows a contact (podio.md §12). */
+/** The user profile of someone, as Podio shows a contact (docs/vendors/podio.md#apps-spaces-orgs-and-contacts). */
 export function profileOf(u: PodioUser) {
   return { profile_id: u.profile_id, user_id: u.user_id, type: 'user' as const, name: u.name, mail: [u.mail], title: [u.title], phone: [u.phone], avatar: null, link: `https://podio.com/users/${u.user_id}` };
 }

@@ -5,7 +5,7 @@ import { byLine, CREATED_VIA, podioDateTime, type PodioLabelRow, type PodioState
 import { appMini, fileOut, itemLink, titleOf } from './values';
 
 /**
- * Tasks and their labels (podio.md §8). A task is due on a date alone (a calendar date, the same
+ * Tasks and their labels (docs/vendors/podio.md#tasks). A task is due on a date alone (a calendar date, the same
  * for everyone) or at an instant (kept in UTC; `due_date`/`due_time` are shown in the reading user's
  * timezone, `due_on` in UTC, as Podio does). Visibility as Podio documents it: the creator and the
  * responsible always; others only when the task is public and on an item of a space they belong to.
@@ -100,7 +100,7 @@ const userMini = (state: PodioState, id: number | null) => {
 
 const taskLink = (id: number) => `https://podio.com/tasks/${id}`;
 
-/** `GET /task/{id}` and `view=full` list entries (podio.md §8, NET Task.cs). */
+/** `GET /task/{id}` and `view=full` list entries (docs/vendors/podio.md#tasks NET Task.cs). */
 export function taskOut(state: PodioState, t: PodioTaskRow, viewer: PodioUser, base: string): Json {
   return {
     task_id: t.task_id,
@@ -356,7 +356,7 @@ export function labelFor(state: PodioState, user: PodioUser, labelId: number): P
   return l;
 }
 
-/** Deleting a label removes it from every task (podio.md §8, Podio's "Delete label"). */
+/** Deleting a label removes it from every task (docs/vendors/podio.md#tasks Podio's "Delete label"). */
 export function deleteLabel(state: PodioState, l: PodioLabelRow): void {
   state.tasks.labels.delete(l.label_id);
   for (const t of state.tasks.rows.values()) t.label_ids = t.label_ids.filter((id) => id !== l.label_id);
@@ -430,7 +430,7 @@ function groupOf(state: PodioState, t: PodioTaskRow, grouping: (typeof GROUPINGS
 
 const groupKey = (g: string | Json): string => (typeof g === 'string' ? String(DUE_GROUPS.indexOf(g as never)).padStart(2, '0') : g.type === 'none' ? '~' : String(g.name));
 
-/** `GET /task/` (podio.md §8; NET GetTasks): the filters, grouping, sort and paging of Podio's task list. */
+/** `GET /task/` (docs/vendors/podio.md#tasks; NET GetTasks): the filters, grouping, sort and paging of Podio's task list. */
 export function listTasks(state: PodioState, user: PodioUser, q: Record<string, string>, now: number): { task: PodioTaskRow; group?: string | Json }[] {
   const preds: ((t: PodioTaskRow) => boolean)[] = [(t) => canSeeTask(state, user, t)];
   const who = ['responsible', 'created_by', 'completed_by', 'reference', 'app', 'space', 'org', 'reassigned'];

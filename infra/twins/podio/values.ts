@@ -4,7 +4,7 @@ import { profileOf } from './state';
 import { evaluateScript, ScriptError } from './formula';
 
 /**
- * Field values in and out (podio.md §2). In: every input form Podio takes (`[{sub_id: v}]`, `[v, …]`,
+ * Field values in and out (docs/vendors/podio.md#field-types). In: every input form Podio takes (`[{sub_id: v}]`, `[v, …]`,
  * `{sub_id: v}`, `v`), checked as Podio checks them, into a normalized stored form. Out: Podio's
  * output shapes, rendered from the stored form on every read.
  *
@@ -227,7 +227,7 @@ function entryInput(cx: InputContext, f: PodioFieldRow, entry: unknown): StoredV
   }
 }
 
-/** A field's input (any form of podio.md §2) → its stored values; an empty array clears it. */
+/** A field's input (any form of docs/vendors/podio.md#field-types) → its stored values; an empty array clears it. */
 export function fieldInput(cx: InputContext, f: PodioFieldRow, raw: unknown): StoredValue[] {
   const seen = new Set<string>();
   // The same option, item, profile or file named twice is one value, as in Podio.
@@ -361,7 +361,7 @@ export function numericValue(state: PodioState, app: PodioAppRow, fieldId: numbe
   return typeof v === 'string' && DECIMAL.test(v) ? Number(v) : null;
 }
 
-/** Stored values of a field → Podio's output `values` (podio.md §2 table). */
+/** Stored values of a field → Podio's output `values` (docs/vendors/podio.md#field-types table). */
 export function valuesOut(state: PodioState, app: PodioAppRow, f: PodioFieldRow, item: PodioItemRow, base: string): Record<string, unknown>[] {
   if (f.type === 'calculation') {
     const n = calculationValue(state, app, f, item);

@@ -8,7 +8,7 @@ import {
 import { fieldOf, settingsOf, titleOf } from './values';
 
 /**
- * Views of an app (podio.md §4, developers.podio.com/doc/filters): saved views (shared or private),
+ * Views of an app (docs/vendors/podio.md#views, https://developers.podio.com/doc/filters): saved views (shared or private),
  * the three standard views every app has (table, badge, calendar), the last view each user used
  * on each app, and the app's default view. A view stores its filters as a list of {key, values};
  * its `items` count runs those filters through the item filter engine (filter.ts) for the reader.

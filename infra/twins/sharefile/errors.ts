@@ -1,6 +1,6 @@
 import * as kit from '../kit';
 
-/** The .NET HttpStatusCode names ShareFile puts in `code` (sharefile.md §1, SDK ODataRequestException). */
+/** The .NET HttpStatusCode names ShareFile puts in `code` (docs/vendors/sharefile.md#conventions SDK ODataRequestException). */
 const CODES: Record<number, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',

@@ -139,7 +139,7 @@ function segments(path: string): { name: string; key?: string }[] | undefined {
 
 /**
  * Mounts a table of OData routes under /sf/v3. A POST with `X-Http-Method-Override: PATCH|DELETE`
- * runs as that method (the SDK sends it so, sharefile.md §1).
+ * runs as that method (the SDK sends it so, docs/vendors/sharefile.md#conventions).
  */
 export function odataRoutes(app: Hono<SfEnv>, routes: Route[]): void {
   const compiled = routes.map((r) => ({ ...r, segs: segments(r.pattern)! }));

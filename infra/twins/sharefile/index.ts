@@ -24,7 +24,7 @@ export interface ShareFileTwin extends Twin {
   oauth: OAuthServer;
 }
 
-/** A stateful stand-in for ShareFile's OData v3 API (https://{subdomain}.sf-api.com/sf/v3), speaking its wire format (sharefile.md). */
+/** A stateful stand-in for ShareFile's OData v3 API (https://{subdomain}.sf-api.com/sf/v3), speaking its wire format (docs/vendors/sharefile.md). */
 export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFileTwin {
   const state = seedDemoState();
   const app = new Hono<SfEnv>();

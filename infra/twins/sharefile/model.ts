@@ -1,7 +1,7 @@
 import { API, SF_HOST, entityUrl, forbidden, MODELS, notFound, type Json, type SfContext } from './http';
 import { ancestors, descendants, fullName, liveChildren, type SfAcl, type SfGroup, type SfItem, type SfShare, type SfState, type SfUser } from './state';
 
-/** Access rights of a user on an item (sharefile.md §6): what access controls grant, inherited down the tree. */
+/** Access rights of a user on an item (docs/vendors/sharefile.md#access-controls): what access controls grant, inherited down the tree. */
 export interface Perms {
   view: boolean;
   download: boolean;
@@ -90,7 +90,7 @@ export const ITEM_PROPERTIES = [
   'FileCount', 'Info', 'Hash', 'Version',
 ] as const;
 
-/** An item as ShareFile renders it (sharefile.md §2): Folder or File, with the caller's rights in Info. */
+/** An item as ShareFile renders it (docs/vendors/sharefile.md#items): Folder or File, with the caller's rights in Info. */
 export function renderItem(c: SfContext, state: SfState, user: SfUser, item: SfItem): Json {
   const creator = state.users.get(item.creatorId);
   const p = perms(state, user, item);
@@ -185,7 +185,7 @@ export function renderRoot(c: SfContext, state: SfState, user: SfUser, root: Vir
 
 export const roles = (u: SfUser) => (u.employee ? ['Employee', ...(u.admin ? ['AdminManageEmployees', 'AdminAccountPolicies'] : [])] : ['Client']);
 
-/** A user (sharefile.md §4): AccountUser for employees, User for clients. */
+/** A user (docs/vendors/sharefile.md#users): AccountUser for employees, User for clients. */
 export function renderUser(c: SfContext, state: SfState, u: SfUser, expand: string[] = []): Json {
   const shared = [...state.shares.values()].filter((s) => s.creatorId === u.id).reduce((n, s) => n + s.itemIds.length, 0);
   const out: Json = {

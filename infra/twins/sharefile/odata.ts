@@ -3,7 +3,7 @@ import { badRequest } from './errors';
 /**
  * ShareFile's OData v3 query options on feeds, evaluated on the twin's rendered entities:
  * `$filter`, `$orderby`, `$skip`, `$top`, `$select`. This is the twin's own reading of the
- * grammar (sharefile.md §1, the OData v3 URL conventions), kept apart from the filebox tools'
+ * grammar (docs/vendors/sharefile.md#conventions; the OData v3 URL conventions), kept apart from the filebox tools'
  * parser on purpose: the twin stands for ShareFile and judges what the tools send, so it must not
  * share their mistakes. Operators bind as in OData v3: `not` tightest, then the comparisons,
  * then `and`, then `or`; keywords are lower case. String comparisons ignore case, as ShareFile's

@@ -3,13 +3,13 @@ import type { TapeEvent } from './model';
 import type { TapeState } from './state';
 
 /**
- * Webhooks of the Tape twin and their delivery (vendor-docs/tape/resource/webhook.md):
+ * Webhooks of the Tape twin and their delivery (docs/vendors/tape.md#webhooks):
  * the hooks themselves, the verification POST and the event POSTs to every active hook. Target
  * rules and the POST queue are the kit's (kit/webhooks.ts); Tape's payloads and rules stay here.
  */
 export { targetProblem } from '../kit';
 
-/** webhook.md "Webhook types": one per hook. */
+/** docs/vendors/tape.md#webhooks: one per hook. */
 export const HOOK_TYPES = ['record.create', 'record.update', 'record.delete', 'record.restore', 'comment.create', 'comment.delete', 'app.update'] as const;
 export type HookType = (typeof HOOK_TYPES)[number];
 
@@ -29,9 +29,9 @@ export type HookTargets = WebhookTargets;
 
 export interface HookDeliveryOptions {
   targets: HookTargets;
-  /** webhook.md: the receiver must answer within 5 seconds. */
+  /** docs/vendors/tape.md#webhooks: the receiver must answer within 5 seconds. */
   timeoutMs: number;
-  /** webhook.md: 100 webhook executions per minute per app. */
+  /** docs/vendors/tape.md#webhooks: 100 webhook executions per minute per app. */
   perAppPerMinute: number;
   clock: Clock;
   /** How POSTs leave the twin: the global fetch unless a test captures them. */
@@ -43,7 +43,7 @@ export interface HookDeliveryOptions {
 /** One attempted (or dropped) POST; `error`: timeout, network error text, or rate_limited (dropped: over 100 executions/min of the app). */
 export type DeliveryRecord = Delivery<{ hook_id: number }>;
 
-/** webhook.md "Error handling": more than 50 consecutive failures make the hook unverified again. */
+/** docs/vendors/tape.md#webhooks: more than 50 consecutive failures make the hook unverified again. */
 export const MAX_CONSECUTIVE_FAILURES = 50;
 
 /** The log keeps the latest entries only, so a long-running local server does not grow without end. */
@@ -55,7 +55,7 @@ const HEADERS = {
   'user-agent': 'Tape Webhook',
 };
 
-/** The event payloads of webhook.md, keys in the documented order. */
+/** The event payloads of docs/vendors/tape.md#webhooks, keys in the documented order. */
 export function eventPayload(hookId: number, e: TapeEvent): Record<string, unknown> {
   switch (e.type) {
     case 'record.create':
@@ -78,7 +78,7 @@ export class TapeHookDeliveries {
   readonly codes = new Map<number, string>();
   /** One hook's POSTs go out one after another, in event order (a lane per hook). */
   private readonly queue: DeliveryQueue<{ hook_id: number }>;
-  /** webhook.md: executions per minute per app. */
+  /** docs/vendors/tape.md#webhooks: executions per minute per app. */
   private readonly perApp: WindowBudget;
   private readonly unsubscribe: () => void;
 

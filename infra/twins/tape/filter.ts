@@ -1,5 +1,5 @@
 /**
- * The record filter engine of the Tape twin (vendor-docs/tape/resource/filter.md).
+ * The record filter engine of the Tape twin (docs/vendors/tape.md#record-filters).
  *
  * One filter object serves `POST /v1/record/filter/app/{app_id}` and app views: `validateFilters`
  * checks a `filters` array against the app's fields the way Tape does (400 validation_error
@@ -7,7 +7,7 @@
  * types lower-case, option labels resolved to option ids, date operands nested); `recordMatches`
  * evaluates the normalized filters (AND) against one stored record.
  *
- * Dates: the API works in UTC only (date-timezone.md), so "the caller's timezone" is UTC here.
+ * Dates: the API works in UTC only (docs/vendors/tape.md#dates-and-time-zones), so "the caller's timezone" is UTC here.
  * A negative operator (`not_equal`, `not_contains`, `none`, `not_empty`) is always the exact
  * complement of its positive one, so records with an empty value match it.
  */
@@ -30,7 +30,7 @@ export interface FilterContext {
 }
 
 export interface ValidateFiltersOptions {
-  /** View filters: `field_type` is required and the field-less metadata filters are refused (view.md#filters). */
+  /** View filters: `field_type` is required and the field-less metadata filters are refused (docs/vendors/tape.md#views). */
   forView?: boolean;
 }
 
@@ -78,7 +78,7 @@ type Kind = 'text' | 'number' | 'unique_id' | 'category' | 'status' | 'relation'
 
 interface Spec {
   kind: Kind;
-  /** The `type` discriminator filter.md prescribes for the field type. */
+  /** The `type` discriminator docs/vendors/tape.md#record-filters prescribes for the field type. */
   type: string;
   ops: readonly string[];
   /** Operand keys accepted beside the base keys. */
@@ -117,7 +117,7 @@ const SPECS: Record<string, Spec> = {
   checklist: spec('checklist', 'checklist', CHECKLIST_ALL_OPS, ['entry_property', 'include_active_user', 'relative_date_type', 'relative_date_range_type', 'offset_amount'], true),
 };
 
-/** Field types the docs name two ways (missing-types.md says created_at/last_modified_at; filter.md created_on/last_modified_on). */
+/** Field types the docs name two ways (docs/vendors/tape.md#fields-and-values says created_at/last_modified_at; docs/vendors/tape.md#record-filters created_on/last_modified_on). */
 const FIELD_TYPE_ALIASES: Record<string, string> = { created_at: 'created_on', last_modified_at: 'last_modified_on' };
 
 const META_TYPES = new Set(['created_at', 'last_modified_at', 'app_record_id']);
@@ -126,7 +126,7 @@ const META_TIMESTAMP_OPS: Record<string, 'gte' | 'lte'> = {
   before: 'lte', on_or_before: 'lte', smaller: 'lte', smaller_or_equal: 'lte',
 };
 
-/** The `type` discriminator a filter on a field of this field_type must carry (filter.md), or undefined if it cannot be filtered. */
+/** The `type` discriminator a filter on a field of this field_type must carry (docs/vendors/tape.md#record-filters), or undefined if it cannot be filtered. */
 export function filterTypeFor(fieldType: string): string | undefined {
   return SPECS[canonicalFieldType(fieldType)]?.type;
 }
@@ -473,7 +473,7 @@ function dateOperand(v: unknown): { date?: string; offset_amount?: number } {
   return out;
 }
 
-/** A calculation's result type: config.settings.return_type (field/calculation.md), if the app says. */
+/** A calculation's result type: config.settings.return_type (docs/vendors/tape.md#fields-and-values), if the app says. */
 function calculationReturnType(field: TapeField): 'number' | 'text' | 'date' | undefined {
   const rt = field.config?.settings?.return_type;
   return rt === 'number' || rt === 'text' || rt === 'date' ? rt : undefined;

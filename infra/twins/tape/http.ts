@@ -101,7 +101,7 @@ export function credits(opts: CreditOptions): MiddlewareHandler {
   };
 }
 
-/** rate-limiting.md: "By default, each request costs 10 credits." */
+/** docs/vendors/tape.md#rate-limits: "By default, each request costs 10 credits." */
 export const BASE_CREDITS = 10;
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, Tape's datetime format. */

@@ -23,7 +23,7 @@ export function sendInvitation(state: TapeState, user: TapeUser, now: number): v
   });
 }
 
-/** A new user invited by email (record-permissions.md add_permissions, user.md): status "invited", invitation sent. */
+/** A new user invited by email (docs/vendors/tape.md#record-permissions add_permissions, docs/vendors/tape.md#users): status "invited", invitation sent. */
 export function inviteUser(state: TapeState, email: string, role: TapeUser['role'], now: number): TapeUser {
   const user: TapeUser = {
     user_id: state.nextId.user++,

@@ -1,17 +1,17 @@
 /**
  * The Tape twin's data model for apps, fields and records, in Tape's wire shapes
- * (vendor-docs/tape/resource/app.md, field/*.md, field-value/*.md, record.md).
+ * (docs/vendors/tape.md#apps, #fields-and-values, #records).
  * Route modules own their own behaviour; this file only fixes the shapes they share.
  */
 
-/** A field as GET /v1/app/{id} returns it. `config.settings` depends on `field_type` (field/*.md). */
+/** A field as GET /v1/app/{id} returns it. `config.settings` depends on `field_type` (docs/vendors/tape.md#fields-and-values). */
 export interface TapeField {
   field_id: number;
   external_id: string;
   label: string;
   /** Kind of data: text, number, category, date, app (relation), user, email, phone, link, location, file, image, checklist, calculation, status, unique_id, … */
   type: string;
-  /** single_text, multi_text, number, unique_id, single_category, multi_category, status, single_relation, … (field/general.md) */
+  /** single_text, multi_text, number, unique_id, single_category, multi_category, status, single_relation, … (docs/vendors/tape.md#fields-and-values) */
   field_type: string;
   config: {
     label: string;
@@ -37,7 +37,7 @@ export interface TapeApp {
   fields: TapeField[];
 }
 
-/** One field value of a record on the wire: {value: …} (shape per field-value/*.md). */
+/** One field value of a record on the wire: {value: …} (shape per docs/vendors/tape.md#fields-and-values). */
 export interface TapeValue {
   value: unknown;
   [key: string]: unknown;

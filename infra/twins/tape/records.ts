@@ -9,13 +9,13 @@ import type { TapeApp, TapeAutomationActor, TapeField, TapeRecordRow, TapeValue 
 import type { TapeState, TapeUser, TapeWorkspace } from './state';
 import { FIELD_TYPES, applyCalculations, checkRequired, lookupFile, parseFieldInputs, recordTitle, sortKey, userRef } from './values';
 
-// --- errors of record.md / errors.md ---
+// --- errors of docs/vendors/tape.md#records / docs/vendors/tape.md#errors ---
 
 export const recordNotExists = (id: number) => new TapeHttpError(404, 'record_not_exists', `Record does not exist(${id})!`);
 export const recordDeleted = (id: number) => new TapeHttpError(400, 'record_deleted', `Record is deleted(${id})!`);
 export const appNotExists = (id: number) => notFound(`App does not exist(${id})!`);
 
-// --- access: the visibility rules of workspaces (workspace.md), applied to their apps ---
+// --- access: the visibility rules of workspaces (docs/vendors/tape.md#workspaces), applied to their apps ---
 
 const isOrgAdmin = (u: TapeUser) => u.role === 'owner' || u.role === 'admin';
 const roleIn = (state: TapeState, wsId: number, u: TapeUser) => state.members.get(wsId)?.get(u.user_id);
@@ -81,7 +81,7 @@ interface Extras {
   appRecordIds: Map<number, number>;
   /** record id → the users following it (its creator and commenters, as in Tape). */
   follows: Map<number, Set<number>>;
-  /** record id → user id → permission level shared on the record itself (record-permissions.md, 0–5). */
+  /** record id → user id → permission level shared on the record itself (docs/vendors/tape.md#record-permissions, 0–5). */
   shares: Map<number, Map<number, number>>;
 }
 const extrasOf = new WeakMap<TapeState, Extras>();
@@ -123,7 +123,7 @@ export function findComment(state: TapeState, commentId: number): TapeComment | 
 
 const DEFAULT_ICON = 'event_available';
 
-/** The `app` summary a record carries (record.md). */
+/** The `app` summary a record carries (docs/vendors/tape.md#records). */
 export function appSummary(app: TapeApp) {
   const icon = app.icon as { id?: string; emoji?: string } | undefined;
   return { app_id: app.app_id, icon: icon?.id ?? icon?.emoji ?? DEFAULT_ICON, name: app.name, record_name: app.item_name, workspace_id: app.workspace_id };
@@ -139,7 +139,7 @@ export function authorRef(state: TapeState, userId: number, actor?: TapeAutomati
   return actor ? { automation_id: actor.automation_id, name: actor.name, image: null, type: 'automation' as const } : userOf(state, userId);
 }
 
-/** A date value of the shape of field-value/date.md for a meta date (created_on, last_modified_on). */
+/** A date value of the shape of docs/vendors/tape.md#fields-and-values for a meta date (created_on, last_modified_on). */
 function metaDate(dt: string): TapeValue {
   const [date, time] = dt.split(' ');
   return { start: dt, start_date: date, start_time: time, start_utc: dt, start_date_utc: date, start_time_utc: time } as unknown as TapeValue;
@@ -179,7 +179,7 @@ export interface RecordWireOptions {
   fieldIds?: ReadonlySet<number>;
 }
 
-/** The record JSON exactly as Tape returns it (record.md), with its `app` summary. */
+/** The record JSON exactly as Tape returns it (docs/vendors/tape.md#records), with its `app` summary. */
 export function recordWire(state: TapeState, row: TapeRecordRow, opts: RecordWireOptions = {}) {
   const app = state.apps.get(row.app_id);
   const revisions = recordRevisions(state, row.record_id);
@@ -238,7 +238,7 @@ export function relatedRecords(state: TapeState, sources: TapeRecordRow[], o: { 
 
 // --- listing: records of an app, sorting, pagination ---
 
-/** Live (not deleted) records of an app, newest first: Tape's default order (record.md examples). */
+/** Live (not deleted) records of an app, newest first: Tape's default order (docs/vendors/tape.md#records examples). */
 export function appRecords(state: TapeState, appId: number): TapeRecordRow[] {
   const rows: TapeRecordRow[] = [];
   for (const r of state.records.values()) if (r.app_id === appId && !r.deleted_on && !r.purged) rows.push(r);
@@ -246,7 +246,7 @@ export function appRecords(state: TapeState, appId: number): TapeRecordRow[] {
 }
 
 /**
- * Sorts by the field with external id `sortByExternalId` (record.md `sort_by`), ascending unless
+ * Sorts by the field with external id `sortByExternalId` (docs/vendors/tape.md#records `sort_by`), ascending unless
  * `desc`; records without a value come last. Without a field, newest first. Unknown field: 400.
  */
 export function sortRecords(rows: TapeRecordRow[], app: TapeApp, sortByExternalId?: string, desc = false): TapeRecordRow[] {
@@ -269,7 +269,7 @@ export function sortRecords(rows: TapeRecordRow[], app: TapeApp, sortByExternalI
   return keyed.map((k) => k.r);
 }
 
-/** pagination.md's opaque cursor: the offset past the last item of the page. */
+/** docs/vendors/tape.md#pagination's opaque cursor: the offset past the last item of the page. */
 function encodeOffset(offset: number): string {
   return encodeCursor({ typ: 'cursor', offset });
 }
@@ -281,7 +281,7 @@ function decodeOffset(cursor: string): number {
 }
 
 /**
- * One page of `rows` (pagination.md): `cursor` is opaque and points past the page's last item; it is
+ * One page of `rows` (docs/vendors/tape.md#pagination): `cursor` is opaque and points past the page's last item; it is
  * returned on every non-empty page, so the end is a page shorter than `limit`.
  */
 export function paginate<T>(rows: T[], limit: number, cursor?: string | null): { total: number; cursor: string | null; page: T[] } {
@@ -431,14 +431,14 @@ export function findRecord(state: TapeState, id: number, u: TapeUser, includeDel
   const row = state.records.get(id);
   if (!row || row.purged) throw recordNotExists(id);
   const app = state.apps.get(row.app_id);
-  // A record shared to a user (record-permissions.md) is readable to them without access to its workspace.
+  // A record shared to a user (docs/vendors/tape.md#record-permissions) is readable to them without access to its workspace.
   const shared = (extras(state).shares.get(id)?.get(u.user_id) ?? 0) > 0;
   if (!app || (!shared && !workspaceVisible(state, state.workspaces.get(app.workspace_id), u))) throw recordNotExists(id);
   if (row.deleted_on && !includeDeleted) throw recordDeleted(id);
   return { row, app };
 }
 
-// --- comments (record-comment.md) ---
+// --- comments (docs/vendors/tape.md#record-comments) ---
 
 export function commentWire(state: TapeState, c: TapeComment) {
   const by = authorRef(state, c.created_by, c.actor);

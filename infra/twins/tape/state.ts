@@ -45,7 +45,7 @@ export interface TapeOrg {
   activity_count: number;
 }
 
-/** A file object of file.md: what POST /v1/file/upload answers. */
+/** A file object of docs/vendors/tape.md#files: what POST /v1/file/upload answers. */
 export interface TapeFile {
   /** Temporary file id (a string) until the file is attached to a resource. */
   file_id: string;
@@ -73,12 +73,12 @@ export interface TapeState {
   users: Map<number, TapeUser>;
   /** API key → user id. */
   keys: Map<string, number>;
-  /** The keys among `keys` that are automation-type keys (view.md: view endpoints answer them 401). */
+  /** The keys among `keys` that are automation-type keys (docs/vendors/tape.md#views: view endpoints answer them 401). */
   automationKeys: Set<string>;
   workspaces: Map<number, TapeWorkspace>;
   /** workspace id → (user id → role). */
   members: Map<number, Map<number, WorkspaceRole>>;
-  /** Uploaded files by temporary file id (file.md). */
+  /** Uploaded files by temporary file id (docs/vendors/tape.md#files). */
   files: Map<string, TapeStoredFile>;
   /** The bytes of files attached to records, by their integer id: an attachment's `download_url` serves them without the key. */
   attachments: Map<number, { content: Uint8Array; mimetype: string; token: string }>;

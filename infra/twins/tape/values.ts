@@ -1,5 +1,5 @@
 /**
- * Field values of the Tape twin: the input forms of field-value/*.md parsed and validated per
+ * Field values of the Tape twin: the input forms of docs/vendors/tape.md#fields-and-values parsed and validated per
  * field type into the stored wire `values` arrays (the output shapes of the same docs), and the
  * record title computed from them.
  *
@@ -15,7 +15,7 @@
  *   single_location                                {value, original_formatted_address, city?, …}
  *   single/multi_attachment, multi_image           {value: {id, filename, size}}
  *   checklist                                      {id, title, description, due_at, completed, completed_at, assignee}
- * unique_id values are not stored (unique-id.md: only `app_record_id` is returned); created_by/on and
+ * unique_id values are not stored (docs/vendors/tape.md#fields-and-values: only `app_record_id` is returned); created_by/on and
  * last_modified_by/on are computed when the record is rendered.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,7 +23,7 @@ import { TapeHttpError, tapeDateTime, validation } from './http';
 import type { TapeApp, TapeField, TapeRecordRow, TapeValue } from './model';
 import type { TapeState, TapeUser } from './state';
 
-/** Per field_type: `type` of the field definition (field/*.md) and `type` of its record value (field-value/*.md). */
+/** Per field_type: `type` of the field definition (docs/vendors/tape.md#fields-and-values) and `type` of its record value (docs/vendors/tape.md#fields-and-values). */
 export const FIELD_TYPES: Record<string, { type: string; valueType: string; multiple?: boolean }> = {
   single_text: { type: 'text', valueType: 'text' },
   multi_text: { type: 'text', valueType: 'text' },
@@ -56,7 +56,7 @@ export const FIELD_TYPES: Record<string, { type: string; valueType: string; mult
 /** Field types whose values Tape computes: never accepted as input. */
 export const READ_ONLY_FIELD_TYPES = new Set(['unique_id', 'calculation', 'created_by', 'created_on', 'last_modified_by', 'last_modified_on']);
 
-/** Hex colors of category/status values for the option colors of category.md (values carry hex, definitions names). */
+/** Hex colors of category/status values for the option colors of docs/vendors/tape.md#fields-and-values (values carry hex, definitions names). */
 export const OPTION_COLORS: Record<string, string> = {
   GRAY: 'CDCCC9',
   BROWN: '9C6B4E',
@@ -234,7 +234,7 @@ function parseCategory(field: TapeField, input: unknown): TapeValue[] {
 
 interface ParsedDate { date: string; time: string | null }
 
-/** `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or `YYYY-MM-DD HH:MM:SS` (UTC, date-timezone.md); undefined if not a real date. */
+/** `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or `YYYY-MM-DD HH:MM:SS` (UTC, docs/vendors/tape.md#dates-and-time-zones); undefined if not a real date. */
 export function parseTapeDate(s: string): ParsedDate | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(s.trim());
   if (!m) return undefined;
@@ -273,7 +273,7 @@ function parseSingleDate(field: TapeField, input: unknown): Record<string, unkno
   return datePart('start', dateFor(field, input, 'the date'), false);
 }
 
-/** range_date takes "START - END", a single date string, or {start, end}. Range values always carry a time (field-value/date.md). */
+/** range_date takes "START - END", a single date string, or {start, end}. Range values always carry a time (docs/vendors/tape.md#fields-and-values). */
 function parseRangeDate(field: TapeField, input: unknown): Record<string, unknown> {
   let start: unknown;
   let end: unknown;
@@ -375,7 +375,7 @@ function parseLinks(ctx: ValueContext, field: TapeField, input: unknown): TapeVa
   });
 }
 
-/** single_location: the address object of field-value/location.md (its `value` is the formatted address), or the address as a string. */
+/** single_location: the address object of docs/vendors/tape.md#fields-and-values (its `value` is the formatted address), or the address as a string. */
 function parseLocation(field: TapeField, input: unknown): Record<string, unknown> {
   if (typeof input === 'string') {
     if (input.trim() === '') throw fieldError(field, 'the address is empty.');
@@ -400,7 +400,7 @@ function parseLocation(field: TapeField, input: unknown): Record<string, unknown
 
 interface FileInfo { filename: string; size: number; download_url?: string }
 
-/** A file as a record value shows it: a file attached to any record (integer id), or an upload (temporary id, file.md). */
+/** A file as a record value shows it: a file attached to any record (integer id), or an upload (temporary id, docs/vendors/tape.md#files). */
 export function lookupFile(state: TapeState, id: string | number): FileInfo | undefined {
   if (typeof id === 'number') {
     for (const rec of state.records.values()) {
@@ -435,7 +435,7 @@ function parseFiles(ctx: ValueContext, field: TapeField, input: unknown): TapeVa
       throw fieldError(field, `${info.filename} is not an image (jpeg, jpg, png, gif, tiff, svg, bmp, webp).`);
     }
     if (isInt) return { value: { id, filename: info.filename, size: info.size, ...(info.download_url ? { download_url: info.download_url } : {}) } };
-    // An upload attached: its bytes stay downloadable by the attachment's download_url (field-value/attachment.md).
+    // An upload attached: its bytes stay downloadable by the attachment's download_url (docs/vendors/tape.md#fields-and-values).
     const upload = ctx.state.files.get(id as string)!;
     const attached = nextEntryId(ctx.state);
     const token = randomBytes(12).toString('hex');
@@ -534,7 +534,7 @@ export function valueText(field: TapeField, values: TapeValue[]): string {
   }
 }
 
-/** The record title: the text of the first field, in app order, that holds a value (field-value/*.md examples). */
+/** The record title: the text of the first field, in app order, that holds a value (docs/vendors/tape.md#fields-and-values examples). */
 export function recordTitle(app: TapeApp, values: Map<number, TapeValue[]>): string {
   for (const f of app.fields) {
     const vals = values.get(f.field_id);

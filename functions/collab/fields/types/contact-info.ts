@@ -63,7 +63,7 @@ export const CONTACT_INFO_TYPES: Record<string, CollabEntry> = {
   email: typed('email'),
   location: {
     expected: () => 'an address string, e.g. "1 Main St, Springfield, IL 62701, USA"',
-    // Sent as the plain string, the first input form podio.md documents (Podio geocodes it); the
+    // Sent as the plain string, the first input form docs/vendors/podio.md documents (Podio geocodes it); the
     // object form {value, city, …} would need parts the agent does not have.
     input: (value, cx) => {
       if (typeof value !== 'string' || value.trim() === '') {

@@ -5,10 +5,10 @@ import type { CollabEntry, CollabFilter } from '../entry';
 import { range, settingsOf, type Cx } from './common';
 
 /**
- * date: `{start: "YYYY-MM-DD HH:MM:SS", end?}` in (spec §2.2: the time is required, 00:00:00 for a
+ * date: `{start: "YYYY-MM-DD HH:MM:SS", end?}` in (docs/spec.md#collab-item: the time is required, 00:00:00 for a
  * day; a bare string or a date without time is refused with the right form), `{start, end | null}` out.
  *
- * Wire form: `{start_date, start_time, end_date, end_time}` (podio.md §2, the form Podio's item docs
+ * Wire form: `{start_date, start_time, end_date, end_time}` (docs/vendors/podio.md#field-types; the form Podio's item docs
  * show), not `start_utc`. Why: what an item read shows is `start`, the date in the key's own user
  * time; start_date/start_time are read in that same frame, so a value read and written back stays
  * the same, where `start_utc` would shift it by the user's offset. A field whose `time` setting is

@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The apps and lookup tools of issue 7 (spec §4.2 "tools referenced for lookup", plus getOrganizations), each loaded on first use. */
+/** The apps and lookup tools (docs/spec.md#collab-item "tools referenced for lookup", plus getOrganizations), each loaded on first use. */
 export const appTools = toolGroup<PodioClient>('apps', {
   getOrganizations: () => import('./getOrganizations').then((m) => m.getOrganizations),
   getUserStatus: () => import('./getUserStatus').then((m) => m.getUserStatus),

@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The comments tools of issue 7 (spec §4.3), each loaded on first use. */
+/** The comments tools (docs/spec.md#collab-comment), each loaded on first use. */
 export const commentTools = toolGroup<PodioClient>('comments', {
   addCommentToObject: () => import('./addCommentToObject').then((m) => m.addCommentToObject),
   getComment: () => import('./getComment').then((m) => m.getComment),

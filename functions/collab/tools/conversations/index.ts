@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The conversation tools of issue 9 (spec §4.1), each loaded on first use. */
+/** The conversation tools (docs/spec.md#collab-conversation), each loaded on first use. */
 export const conversationTools = toolGroup<PodioClient>('conversations', {
   createConversation: () => import('./createConversation').then((m) => m.createConversation),
   createConversationOnObject: () => import('./createConversationOnObject').then((m) => m.createConversationOnObject),

@@ -5,7 +5,7 @@ import { byteSize } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { fileIdInput } from '../../files/inputs';
 
-/** Spec §4.4/§8: the link works for an hour. */
+/** docs/spec.md#collab-file, #limits: the link works for an hour. */
 export const DOWNLOAD_LINK_SECONDS = 3600;
 /** What one call copies through the Lambda's memory (512 MB). */
 export const MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;

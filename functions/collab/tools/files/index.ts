@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The file tools of issue 8 (spec §4.4), each loaded on first use: the converters load only with fileToMarkdown and analyzeFile. */
+/** The file tools (docs/spec.md#collab-file), each loaded on first use: the converters load only with fileToMarkdown and analyzeFile. */
 export const fileTools = toolGroup<PodioClient>('files', {
   uploadFile: () => import('./uploadFile').then((m) => m.uploadFile),
   uploadFiles: () => import('./uploadFiles').then((m) => m.uploadFiles),

@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The hook tools of issue 8 (spec §4.8), each loaded on first use. */
+/** The hook tools (docs/spec.md#collab-hook), each loaded on first use. */
 export const hookTools = toolGroup<PodioClient>('hooks', {
   getHooks: () => import('./getHooks').then((m) => m.getHooks),
   createHook: () => import('./createHook').then((m) => m.createHook),

@@ -5,7 +5,7 @@ import { appSchema } from '../../apps/lookups';
 import { filtersInput, planFilters } from '../../items/read';
 import { aggregateText, AGGREGATIONS, DATE_INTERVALS, planAggregate, REVISION_GROUPS, toAggregateResult, type AggregateResult } from '../../items/read-aggregate';
 
-/** Podio's calculate returns 15 groups unless told (podio.md §3); the twin and Podio cap it at 100. */
+/** Podio's calculate returns 15 groups unless told (docs/vendors/podio.md#items); the twin and Podio cap it at 100. */
 const GROUPS = { default: 15, max: 100 };
 
 export const aggregateItems = collabTool({

@@ -8,7 +8,7 @@ import { fieldIdsInput, fieldSelection, filtersInput, planFilters, planSort, sor
 import { itemLine, linkHint, toItem, type Item } from '../../items/render';
 import type { PodioFilterBody } from '../../wire';
 
-/** Podio's filter page: default 30, at most 500 (podio.md §3). */
+/** Podio's filter page: default 30, at most 500 (docs/vendors/podio.md#items). */
 const LIMIT = { default: 30, max: 500 };
 
 interface ItemPage {

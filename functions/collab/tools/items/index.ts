@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The items tools of issue 7 (spec §4.2/§4.3), each loaded on first use. */
+/** The items tools (docs/spec.md#collab-item, #collab-comment), each loaded on first use. */
 export const itemTools = toolGroup<PodioClient>('items', {
   getItem: () => import('./getItem').then((m) => m.getItem),
   filterItems: () => import('./filterItems').then((m) => m.filterItems),

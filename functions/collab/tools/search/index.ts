@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The search tool of issue 8 (spec §4.9), loaded on first use. */
+/** The search tool (docs/spec.md#collab-search), loaded on first use. */
 export const searchTools = toolGroup<PodioClient>('search', {
   searchPodio: () => import('./searchPodio').then((m) => m.searchPodio),
 });

@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The sharing tools of issue 9 (spec §4.7), each loaded on first use. */
+/** The sharing tools (docs/spec.md#collab-grant), each loaded on first use. */
 export const sharingTools = toolGroup<PodioClient>('sharing', {
   shareItem: () => import('./shareItem').then((m) => m.shareItem),
   updateShare: () => import('./updateShare').then((m) => m.updateShare),

@@ -9,7 +9,7 @@ import type { PodioTaskQuery } from '../../wire';
 import { groupedLines, taskLine, toTask, type Task } from '../../tasks/render';
 
 const GROUPINGS = ['due_date', 'created_by', 'responsible', 'app', 'space', 'org'] as const;
-/** The summary's buckets (spec §4.5) over Podio's due-date groups. */
+/** The summary's buckets (docs/spec.md#collab-task) over Podio's due-date groups. */
 const BUCKETS = { overdue: ['overdue'], today: ['due_today'], this_week: ['due_tomorrow', 'due_this_week'] } as const;
 type Bucket = keyof typeof BUCKETS | 'other';
 const BUCKET_TITLES: Record<Bucket, string> = { overdue: 'overdue', today: 'due today', this_week: 'due this week', other: 'other' };

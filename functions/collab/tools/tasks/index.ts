@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The task and label tools of issue 9 (spec §4.5), each loaded on first use. */
+/** The task and label tools (docs/spec.md#collab-task), each loaded on first use. */
 export const taskTools = toolGroup<PodioClient>('tasks', {
   createTasks: () => import('./createTasks').then((m) => m.createTasks),
   getTask: () => import('./getTask').then((m) => m.getTask),

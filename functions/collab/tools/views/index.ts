@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { PodioClient } from '../../client';
 
-/** The views tools of issue 9 (spec §4.6), each loaded on first use. */
+/** The views tools (docs/spec.md#collab-view), each loaded on first use. */
 export const viewTools = toolGroup<PodioClient>('views', {
   getViews: () => import('./getViews').then((m) => m.getViews),
   getView: () => import('./getView').then((m) => m.getView),

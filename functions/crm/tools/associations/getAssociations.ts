@@ -8,7 +8,7 @@ import type { HubSpotAssociation, HubSpotObjectType } from '../../wire';
 import { KINDS } from '../../objects/kinds';
 import { plural } from '../../../../shared/render';
 
-/** §2.6: toObjectId a number, the association types with category, typeId and label. */
+/** docs/spec.md#crm-objects: toObjectId a number, the association types with category, typeId and label. */
 export interface Association {
   toObjectId: number;
   associationTypes: { category: string; typeId: number; label: string | null }[];

@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { HubSpotClient } from '../../client';
 
-/** The companies tools (issue 11: not shown in the spec, same form as deals), each loaded on first use. */
+/** The companies tools (not shown in the spec, same form as deals), each loaded on first use. */
 export const companiesTools = toolGroup<HubSpotClient>('companies', {
   createCompany: () => import('./createCompany').then((m) => m.createCompany),
   getCompany: () => import('./getCompany').then((m) => m.getCompany),

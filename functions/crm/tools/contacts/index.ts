@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { HubSpotClient } from '../../client';
 
-/** The contacts tools (spec §4.6), each loaded on first use. */
+/** The contacts tools (docs/spec.md#crm-objects), each loaded on first use. */
 export const contactsTools = toolGroup<HubSpotClient>('contacts', {
   createContact: () => import('./createContact').then((m) => m.createContact),
   getContact: () => import('./getContact').then((m) => m.getContact),

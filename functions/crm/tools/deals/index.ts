@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { HubSpotClient } from '../../client';
 
-/** The deals tools (spec §4.6), each loaded on first use. */
+/** The deals tools (docs/spec.md#crm-objects), each loaded on first use. */
 export const dealsTools = toolGroup<HubSpotClient>('deals', {
   createDeal: () => import('./createDeal').then((m) => m.createDeal),
   getDeal: () => import('./getDeal').then((m) => m.getDeal),

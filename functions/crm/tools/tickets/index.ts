@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { HubSpotClient } from '../../client';
 
-/** The tickets tools (issue 11: not shown in the spec, same form as deals), each loaded on first use. */
+/** The tickets tools (not shown in the spec, same form as deals), each loaded on first use. */
 export const ticketsTools = toolGroup<HubSpotClient>('tickets', {
   createTicket: () => import('./createTicket').then((m) => m.createTicket),
   getTicket: () => import('./getTicket').then((m) => m.getTicket),

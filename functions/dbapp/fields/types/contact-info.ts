@@ -6,7 +6,7 @@ import { cut, type Cx } from './common';
 /** multi_email, multi_phone ([{type, value}]), multi_link ([{url, title?}]) and single_location (an address string). */
 
 const EMAIL_TYPES = ['work', 'home', 'other'];
-/** The spec names work/mobile/home/other; Tape also takes these (field-value/phone.md). */
+/** The spec names work/mobile/home/other; Tape also takes these (docs/vendors/tape.md#fields-and-values). */
 const PHONE_TYPES = ['work', 'mobile', 'home', 'other', 'main', 'work_fax', 'home_fax', 'pager'];
 const ENTRY_OPS = ['fully_includes', 'contains', 'not_contains', 'starts_with', 'ends_with', 'empty', 'not_empty'];
 

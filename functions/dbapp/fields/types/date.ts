@@ -91,7 +91,7 @@ export const DATE_TYPES: Record<string, TapeEntry> = {
   },
   created_on: recordDate,
   last_modified_on: recordDate,
-  // field/missing-types.md names these two created_at / last_modified_at.
+  // docs/vendors/tape.md#fields-and-values names these two created_at / last_modified_at.
   created_at: recordDate,
   last_modified_at: recordDate,
 };

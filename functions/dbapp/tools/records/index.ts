@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { TapeClient } from '../../client';
 
-/** The 14 record tools of spec §4.3: the six it shows, and deletion, filtering, relations, history and comments. */
+/** The 14 record tools of docs/spec.md#dbapp-record: the six it shows, and deletion, filtering, relations, history and comments. */
 export const recordTools = toolGroup<TapeClient>('records', {
   getRecord: () => import('./getRecord').then((m) => m.getRecord),
   listRecords: () => import('./listRecords').then((m) => m.listRecords),

@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
-/** The access-control tools of issue 10 (spec 002 §4.5), each loaded on first use. */
+/** The access-control tools (docs/spec.md#filebox-access-control), each loaded on first use. */
 export const accessTools = toolGroup<ShareFileClient>('access', {
   getItemAccessControls: () => import('./getItemAccessControls').then((m) => m.getItemAccessControls),
   createAccessControl: () => import('./createAccessControl').then((m) => m.createAccessControl),

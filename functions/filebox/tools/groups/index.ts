@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
-/** The groups tools of issue 10 (spec 002 §4.4), each loaded on first use. */
+/** The groups tools (docs/spec.md#filebox-group), each loaded on first use. */
 export const groupTools = toolGroup<ShareFileClient>('groups', {
   getGroup: () => import('./getGroup').then((m) => m.getGroup),
   listGroups: () => import('./listGroups').then((m) => m.listGroups),

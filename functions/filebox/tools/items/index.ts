@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
-/** The items tools of issue 10 (spec 002 §4.1, and the three it leaves "not shown"), each loaded on first use. */
+/** The items tools (docs/spec.md#filebox-item, and the three it leaves "not shown"), each loaded on first use. */
 export const itemTools = toolGroup<ShareFileClient>('items', {
   getItem: () => import('./getItem').then((m) => m.getItem),
   getTopLevelFolders: () => import('./getTopLevelFolders').then((m) => m.getTopLevelFolders),

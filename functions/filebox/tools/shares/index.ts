@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
-/** The shares tools of issue 10 (spec 002 §4.2), each loaded on first use. */
+/** The shares tools (docs/spec.md#filebox-share), each loaded on first use. */
 export const shareTools = toolGroup<ShareFileClient>('shares', {
   getShare: () => import('./getShare').then((m) => m.getShare),
   listShares: () => import('./listShares').then((m) => m.listShares),

@@ -1,7 +1,7 @@
 import { toolGroup } from '../../../../shared/tool';
 import type { ShareFileClient } from '../../client';
 
-/** The users tools of issue 10 (spec 002 §4.3), each loaded on first use. */
+/** The users tools (docs/spec.md#filebox-user), each loaded on first use. */
 export const userTools = toolGroup<ShareFileClient>('users', {
   getCurrentUser: () => import('./getCurrentUser').then((m) => m.getCurrentUser),
   getUser: () => import('./getUser').then((m) => m.getUser),

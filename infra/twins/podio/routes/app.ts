@@ -4,7 +4,7 @@ import { appFor } from '../items';
 import type { PodioAppRow, PodioState } from '../state';
 import { slashAware } from './both';
 
-/** Apps with their fields (podio.md §12), by id, by space, or by the URL labels of an item link. */
+/** Apps with their fields (docs/vendors/podio.md#apps-spaces-orgs-and-contacts), by id, by space, or by the URL labels of an item link. */
 export function appRoutes(state: PodioState) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

@@ -5,7 +5,7 @@ import { PODIO_DEMO } from '../demo';
 import { jsonBody, PodioHttpError, type TwinContext, type TwinEnv } from '../http';
 import type { PodioState, TokenRow } from '../state';
 
-/** Access tokens live 8 hours, refresh tokens 28 days (podio.md §1). */
+/** Access tokens live 8 hours, refresh tokens 28 days (docs/vendors/podio.md#conventions). */
 export const ACCESS_TOKEN_SECONDS = 28_800;
 export const REFRESH_TOKEN_MS = 28 * 24 * 3_600_000;
 

@@ -4,7 +4,7 @@ import type { TwinEnv } from '../http';
 type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
- * Podio's URLs are slash-aware (podio.md §1: collections end in `/`, objects do not) and Podio
+ * Podio's URLs are slash-aware (docs/vendors/podio.md#conventions: collections end in `/`, objects do not) and Podio
  * takes both forms, so every route is registered with and without its trailing slash. Done per
  * route, not with Hono's `strict: false`, because that option belongs to the outermost app and the
  * local server mounts the twin inside its own.

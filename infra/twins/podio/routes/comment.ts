@@ -12,7 +12,7 @@ import { slashAware } from './both';
 const REF_TYPES = ['item', 'task', 'status'] as const;
 type RefType = (typeof REF_TYPES)[number];
 
-/** Comments on items, tasks and status messages (podio.md §6), with their revisions. */
+/** Comments on items, tasks and status messages (docs/vendors/podio.md#comments), with their revisions. */
 export function commentRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

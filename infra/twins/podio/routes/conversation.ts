@@ -8,7 +8,7 @@ import { flagsOf, idParam, invalid, jsonBody, notFound, paging, type TwinContext
 import type { PodioState } from '../state';
 import { slashAware } from './both';
 
-/** Conversations (podio.md §5). Static paths (`search`, `direct`) are registered before `/conversation/{id}`. */
+/** Conversations (docs/vendors/podio.md#conversations). Static paths (`search`, `direct`) are registered before `/conversation/{id}`. */
 export function conversationRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);
@@ -24,7 +24,7 @@ export function conversationRoutes(state: PodioState, clock: Clock) {
     return c.json(mine(c).slice(offset, offset + limit).map((x) => conversationOut(state, x, user(c), c.get('base'), false)));
   });
 
-  // NET's form (GET with query); podio.md §5 notes a POST form in a third-party client: both are read.
+  // NET's form (GET with query); docs/vendors/podio.md#conversations notes a POST form in a third-party client: both are read.
   const search = (c: TwinContext) => {
     const text = c.req.query('text');
     if (!text || !text.trim()) throw invalid('"text" (what to search for) is required.');

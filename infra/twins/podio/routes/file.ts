@@ -11,7 +11,7 @@ import { slashAware } from './both';
 const FILETYPES = ['image', 'application', 'video', 'text', 'audio'];
 const ATTACHED_TO = ['item', 'status', 'task', 'space', 'comment'];
 
-/** Embeds and files (podio.md §2 embed, §7): upload, read, list, attach, copy, update, replace, download through `link`, delete. */
+/** Embeds and files (docs/vendors/podio.md#field-types embed, docs/spec.md#errors): upload, read, list, attach, copy, update, replace, download through `link`, delete. */
 export function fileRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);
@@ -23,7 +23,7 @@ export function fileRoutes(state: PodioState, clock: Clock) {
     return { ...o, external_id: f.external_id ?? null, context, replaces: (f.replaces ?? []).map((file_id) => ({ file_id })) };
   };
 
-  /** GET /file/app|space/{id}/ (podio.md §7): the files on the objects of an app or space, with paging, filters and sort. */
+  /** GET /file/app|space/{id}/ (docs/vendors/podio.md#files): the files on the objects of an app or space, with paging, filters and sort. */
   function listing(c: TwinContext, where: (f: PodioFileRow) => boolean) {
     const q = c.req.query();
     if (q.attached_to !== undefined && !ATTACHED_TO.includes(q.attached_to)) throw invalid(`"attached_to" is one of ${ATTACHED_TO.join(', ')}; got "${q.attached_to}".`);
@@ -86,7 +86,7 @@ export function fileRoutes(state: PodioState, clock: Clock) {
 
   route.post('/file/:file_id/copy', (c) => c.json({ file_id: copyFile(state, file(c).file_id, c.get('user').user_id, clock.now()) }));
 
-  /** PUT /file/{id} {description} (podio.md §7); `name` is read too (an extension: Podio documents the description only). */
+  /** PUT /file/{id} {description} (docs/vendors/podio.md#files); `name` is read too (an extension: Podio documents the description only). */
   route.put('/file/:file_id', async (c) => {
     const f = file(c);
     const body = await jsonBody(c);
@@ -97,7 +97,7 @@ export function fileRoutes(state: PodioState, clock: Clock) {
     return c.body(null, 204);
   });
 
-  /** POST /file/{new_file_id}/replace {old_file_id} (podio.md §7). */
+  /** POST /file/{new_file_id}/replace {old_file_id} (docs/vendors/podio.md#files). */
   route.post('/file/:file_id/replace', async (c) => {
     const fresh = file(c);
     writeFlags(c);

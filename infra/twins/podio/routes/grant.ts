@@ -6,7 +6,7 @@ import { itemFor } from '../items';
 import type { PodioState } from '../state';
 import { slashAware } from './both';
 
-/** Grants on items (podio.md §9): create, list, change one person's access level, remove one person's. Changes answer 204. */
+/** Grants on items (docs/vendors/podio.md#grants): create, list, change one person's access level, remove one person's. Changes answer 204. */
 export function grantRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

@@ -6,7 +6,7 @@ import { appFor } from '../items';
 import type { HookRefType, PodioHookRow, PodioState } from '../state';
 import { slashAware } from './both';
 
-/** Hooks (podio.md §10): create on an app or space, list, delete, request and validate verification. */
+/** Hooks (docs/vendors/podio.md#hooks): create on an app or space, list, delete, request and validate verification. */
 export function hookRoutes(state: PodioState, clock: Clock, hooks: PodioHooks) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

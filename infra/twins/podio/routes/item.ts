@@ -8,7 +8,7 @@ import { fieldOf, itemLink, titleOf } from '../values';
 import { commentOut, commentsOn } from '../comments';
 import { slashAware } from './both';
 
-/** Items (podio.md §3): create, read, update (all fields or one), delete, clone, filter, count. */
+/** Items (docs/vendors/podio.md#items): create, read, update (all fields or one), delete, clone, filter, count. */
 export function itemRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

@@ -3,7 +3,7 @@ import { forbidden, idParam, notFound, paging, type TwinContext, type TwinEnv } 
 import { profileOf, type PodioSpaceRow, type PodioState, type PodioUser } from '../state';
 import { slashAware } from './both';
 
-/** The key's user, orgs, spaces, members and contacts (podio.md §12). */
+/** The key's user, orgs, spaces, members and contacts (docs/vendors/podio.md#apps-spaces-orgs-and-contacts). */
 export function orgRoutes(state: PodioState) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

@@ -5,7 +5,7 @@ import { search, type SearchScope } from '../search';
 import type { PodioState } from '../state';
 import { slashAware } from './both';
 
-/** Search (podio.md §11): everywhere the user sees, in an org, a space or an app; body {query, ref_type, limit, offset, search_fields}. */
+/** Search (docs/vendors/podio.md#search): everywhere the user sees, in an org, a space or an app; body {query, ref_type, limit, offset, search_fields}. */
 export function searchRoutes(state: PodioState) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

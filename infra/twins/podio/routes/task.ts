@@ -8,7 +8,7 @@ import {
 } from '../tasks';
 import { slashAware } from './both';
 
-/** Tasks and labels (podio.md §8). Static paths (`label`, `summary`) are registered before `/task/{id}`. */
+/** Tasks and labels (docs/vendors/podio.md#tasks). Static paths (`label`, `summary`) are registered before `/task/{id}`. */
 export function taskRoutes(state: PodioState, clock: Clock) {
   const r = new Hono<TwinEnv>();
   const route = slashAware(r);

@@ -9,7 +9,7 @@ import {
 import { slashAware } from './both';
 
 /**
- * Views (podio.md §4): list, get by id / standard name / `last`, create, update, delete, the
+ * Views (docs/vendors/podio.md#views): list, get by id / standard name / `last`, create, update, delete, the
  * user's last view, and the app's default view. Updates and deletes answer 204.
  */
 export function viewRoutes(state: PodioState, clock: Clock) {
@@ -55,7 +55,7 @@ export function viewRoutes(state: PodioState, clock: Clock) {
     return c.json({ view_id: row.view_id });
   });
 
-  /** Older SDKs read a view by id alone (podio.md §4). */
+  /** Older SDKs read a view by id alone (docs/vendors/podio.md#views). */
   route.get('/view/:view_id', (c) => c.json(anyViewOut(state, c.get('user'), idParam(c, 'view_id'), clock.now())));
 
   route.put('/view/:view_id', async (c) => {
@@ -80,7 +80,7 @@ export function viewRoutes(state: PodioState, clock: Clock) {
     return c.body(null, 204);
   });
 
-  /** podio.md §4 names no path; `POST /view/{view_id}/default`. Needs app update rights (org admins here); saved, shared views only. */
+  /** docs/vendors/podio.md#views names no path; `POST /view/{view_id}/default`. Needs app update rights (org admins here); saved, shared views only. */
   route.post('/view/:view_id/default', (c) => {
     const user = c.get('user');
     const viewId = idParam(c, 'view_id');

@@ -13,7 +13,7 @@ const FLAGS = [
   ['NotifyOnDownload', 'notifyOnDownload'],
 ] as const;
 
-/** Access controls of items (sharefile.md §6): read with view rights, written with CanManagePermissions. */
+/** Access controls of items (docs/vendors/sharefile.md#access-controls): read with view rights, written with CanManagePermissions. */
 export function accessRoutes(state: SfState, clock: Clock): Route[] {
   /** The principal of a body: `{Id}`, `{Email}` or `{url}` of a user or group. */
   const principalOf = (body: Json): string => {

@@ -9,7 +9,7 @@ export const GROUP_PROPERTIES = ['Id', 'Name', 'IsShared', 'NumberOfContacts', '
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const expandOf = (c: SfContext) => (c.req.query('$expand') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
-/** Users (sharefile.md §4) and distribution groups (§5). */
+/** Users (docs/vendors/sharefile.md#users) and distribution groups (docs/vendors/sharefile.md#groups). */
 export function peopleRoutes(state: SfState, clock: Clock): Route[] {
   const me = (c: SfContext) => c.get('user');
   const employeeOnly = (c: SfContext) => {

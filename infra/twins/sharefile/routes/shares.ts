@@ -6,7 +6,7 @@ import { fullName, nextId, type SfShare, type SfState } from '../state';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DAY = 86_400_000;
 
-/** Shares (sharefile.md §3): Send shares of items, Request shares into a folder; each has a public Uri on the twin. */
+/** Shares (docs/vendors/sharefile.md#shares): Send shares of items, Request shares into a folder; each has a public Uri on the twin. */
 export function shareRoutes(state: SfState, clock: Clock): Route[] {
   const mine = (c: SfContext, id: string): SfShare => {
     const s = state.shares.get(id);

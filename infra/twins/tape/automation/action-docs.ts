@@ -1,4 +1,17 @@
-// Generated from vendor-docs/tape/resource/automation/reference/actions/*.md (the Config tables and token lists).
+/**
+ * The 35 action types of Tape's automation API as the twin describes them (catalog.ts turns each
+ * into the `config_schema` that `GET /v1/automation/meta/action` serves): type, group, label, a
+ * one-line description, the required config keys, the allowed values of enumerated keys, and per
+ * config key its kind and meaning.
+ *
+ * Maintained by hand. It was transcribed once from the Config tables and token lists of Tape's
+ * public action reference (https://developers.tapeapp.com/docs/api/resource/automation/reference/actions,
+ * one page per action type, e.g. …/actions/custom-code): the per-key texts quote those tables, the
+ * one-line descriptions condense each page's summary. There is no generator: its input would be a
+ * copy of Tape's documentation, which this repository does not hold. When Tape adds or changes an
+ * action, edit its entry here by its page (docs/vendors/tape.md#automation-actions); the twin's
+ * catalog is read back by test/twins/tape-automation.test.ts.
+ */
 /* eslint-disable */
 export const ACTION_DOCS: ActionDoc[] = [
  {

@@ -1,7 +1,7 @@
 /**
- * The automation catalog the discovery endpoints serve (automation/discovery.md): the 9 trigger
- * types of reference/triggers.md and the 35 action types of reference/actions.md with their
- * `config_schema` (JSON Schema), and the filter operators per field type (reference/filters.md).
+ * The automation catalog the discovery endpoints serve (docs/vendors/tape.md#automation-discovery): the 9 trigger
+ * types of docs/vendors/tape.md#automation-triggers and the 35 action types of docs/vendors/tape.md#automation-actions with their
+ * `config_schema` (JSON Schema), and the filter operators per field type (docs/vendors/tape.md#automation-filters).
  */
 import { ACTION_DOCS, type ActionDoc } from './action-docs';
 
@@ -114,7 +114,7 @@ export const ACTION_TYPES: ActionType[] = ACTION_DOCS.map(actionType);
 export const ACTION_BY_TYPE = new Map(ACTION_TYPES.map((a) => [a.type, a]));
 export const ACTION_DOC_BY_TYPE = new Map(ACTION_DOCS.map((a) => [a.type, a]));
 
-// --- triggers (reference/triggers.md) ---
+// --- triggers (docs/vendors/tape.md#automation-triggers) ---
 
 export interface TriggerType {
   type: string;
@@ -179,10 +179,10 @@ export const TRIGGER_TYPES: TriggerType[] = [
 ];
 export const TRIGGER_BY_TYPE = new Map(TRIGGER_TYPES.map((t) => [t.type, t]));
 
-/** Record-context triggers: the ones whose run has a current record (reference/actions.md "Trigger context"). */
+/** Record-context triggers: the ones whose run has a current record (docs/vendors/tape.md#automation-actions). */
 export const RECORD_TRIGGERS = new Set(['record_created', 'record_updated', 'record_deleted', 'record_comment_or_reply_created', 'date_field_arrived', 'automation_called', 'weblink_clicked']);
 
-// --- filter operators (reference/filters.md) ---
+// --- filter operators (docs/vendors/tape.md#automation-filters) ---
 
 export type Arity = 'none' | 'single' | 'multiple';
 export const OPERATORS: Record<string, { label: string; arity: Arity }> = {

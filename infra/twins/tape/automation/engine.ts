@@ -2,7 +2,7 @@
  * The twin's automation engine: it listens to the record events of the twin, starts the live
  * automations whose trigger and filter match, runs their actions for real (records through the
  * twin's own record functions, custom code in the QuickJS sandbox, emails into the outbox, HTTP
- * to allowed hosts only) and records every run with its per-step log (automation-run.md).
+ * to allowed hosts only) and records every run with its per-step log (docs/vendors/tape.md#automation-runs).
  * A simulation evaluates the same definition with no side effects. The scheduled triggers
  * (periodic, date_field_arrived) are started by scheduler.ts; weblink clicks by routes.ts, which
  * answer with the page display_webpage / redirect_user compose here. A change an action makes
@@ -44,7 +44,7 @@ import { activeErrors, brokenReasons } from './validate';
 
 /** Longest chain of automations starting one another through record writes or calls. */
 export const MAX_CHAIN = 10;
-/** automation-run.md / limitations: at most 1000 actions per run and 1000 records per collect. */
+/** docs/vendors/tape.md#automation-runs / limitations: at most 1000 actions per run and 1000 records per collect. */
 export const MAX_ACTIONS_PER_RUN = 1000;
 export const MAX_COLLECT = 1000;
 /** Limitations: a run may take at most 3 minutes (wall clock). */
@@ -199,7 +199,7 @@ export class AutomationEngine {
 
   /**
    * Starts a run in the background and returns its promise: the run, or undefined when the filter
-   * rejected the record (no run row, as execution.md says). Simulations always produce a run.
+   * rejected the record (no run row, as docs/vendors/tape.md#automation-execution says). Simulations always produce a run.
    */
   start(a: StoredAutomation, s: RunStart): Promise<Run | undefined> {
     return this.track(this.execute(a, s));
@@ -209,7 +209,7 @@ export class AutomationEngine {
     await Promise.resolve();
     const app = this.state.apps.get(a.app_id);
     if (!app) return undefined;
-    // A live automation whose definition no longer validates is invalidated at run time (object.md).
+    // A live automation whose definition no longer validates is invalidated at run time (docs/vendors/tape.md#automation-object).
     if (s.type === 'regular' && activeErrors(brokenReasons(this.store, a)).length) {
       a.broken = true;
       a.broken_reason = null;
@@ -374,7 +374,7 @@ export class AutomationEngine {
       if (Array.isArray(branch)) await this.runActions(branch as Action[], ctx);
       return;
     }
-    // for_loop: continue_condition before the body, break_condition after it (for-loop.md).
+    // for_loop: continue_condition before the body, break_condition after it (docs/vendors/tape.md#automation-actions).
     if (!c.iterable) return;
     const items = this.iterableItems(c.iterable as Reference, ctx);
     const saved = ctx.loopItem;
@@ -709,7 +709,7 @@ export class AutomationEngine {
         return this.createPdf(c, ctx);
       case 'authenticated_http_call': {
         if (typeof c.authentication_provider_id !== 'number') {
-          // authenticated-http-call.md: without a provider the action is skipped at run time.
+          // docs/vendors/tape.md#automation-actions: without a provider the action is skipped at run time.
           return { messages: [{ message: 'No authentication_provider_id: the authenticated request is skipped, as Tape does.', level: 'warn' }], skipped: true };
         }
         const provider = this.opts.authProviders.get(c.authentication_provider_id);
@@ -1144,7 +1144,7 @@ export class AutomationEngine {
     return (Array.isArray(raw) ? raw : [raw]).map(Number).filter((n) => Number.isInteger(n));
   }
 
-  // --- filters (reference/filters.md) ---
+  // --- filters (docs/vendors/tape.md#automation-filters) ---
 
   /** Evaluates a filter group against `row` (the triggering record, or a candidate of a collection). */
   async evalGroup(node: FilterNode, ctx: Ctx, row: TapeRecordRow | undefined): Promise<boolean> {
@@ -1204,7 +1204,7 @@ export class AutomationEngine {
     switch (v.type) {
       case 'text': {
         const want = (await this.template(v.text, ctx)).toLowerCase();
-        if (want === '') return true; // an empty composed value matches every record (filters.md)
+        if (want === '') return true; // an empty composed value matches every record (docs/vendors/tape.md#automation-filters)
         const have = subject.map((x) => String(x).toLowerCase());
         const s = have.join(', ');
         switch (op) {
@@ -1282,7 +1282,7 @@ export class AutomationEngine {
 
 // --- helpers ---
 
-/** collect-app-records.md / collect-app-view-records.md: `limit` when enabled, and never above 1000. */
+/** docs/vendors/tape.md#automation-actions: `limit` when enabled, and never above 1000. */
 function collectLimit(c: Record<string, unknown>): number {
   return Math.min(c.limit_enabled === true && typeof c.limit === 'number' ? c.limit : MAX_COLLECT, MAX_COLLECT);
 }

@@ -1,9 +1,9 @@
 /**
- * Shapes of the Tape twin's automation resource, as automation/reference/object.md, revisions.md,
- * automation-run.md and automation-usage-report.md put them on the wire.
+ * Shapes of the Tape twin's automation resource, as docs/vendors/tape.md#automation-object, #automation-revisions,
+ * docs/vendors/tape.md#automation-runs and #automation-usage-report put them on the wire.
  */
 
-/** A dynamic value: literals interleaved with references (automation/dynamic-values.md). */
+/** A dynamic value: literals interleaved with references (docs/vendors/tape.md#automation-dynamic-values). */
 export type DynamicValue = (string | Reference)[];
 export interface Reference {
   kind: 'variable' | 'value';
@@ -18,7 +18,7 @@ export interface Trigger {
   config: Record<string, unknown>;
 }
 
-/** A filter group or condition (reference/filters.md). */
+/** A filter group or condition (docs/vendors/tape.md#automation-filters). */
 export interface FilterNode {
   id?: string;
   operator?: string;
@@ -155,7 +155,7 @@ export interface OutboxEmail {
   subject: string;
   body: string;
   smtp_account_id: number | null;
-  /** Files attached by id (email.md attachment_ids). */
+  /** Files attached by id (docs/vendors/tape.md#email attachment_ids). */
   attachment_ids?: number[];
   sent_at: string;
 }

@@ -1,5 +1,5 @@
 /**
- * create_pdf (reference/actions/create-pdf.md): renders the action's HTML templates to a real PDF
+ * create_pdf (docs/vendors/tape.md#automation-actions): renders the action's HTML templates to a real PDF
  * with pdf-lib. The twin has no HTML layout engine, so markup becomes text: block tags break lines,
  * other tags are dropped, entities decoded; page size, orientation, margins, header, footer and page
  * numbers follow the config.
@@ -91,7 +91,7 @@ function latin(n: number): string {
   return s;
 }
 
-/** The page_number_style tokens of create-pdf.md. */
+/** The page_number_style tokens of docs/vendors/tape.md#automation-actions. */
 export function pageNumber(n: number, style: string): string {
   switch (style) {
     case 'decimal_leading_zero': return n < 10 ? `0${n}` : String(n);

@@ -1,7 +1,7 @@
 /**
  * The automation API of the Tape twin: /v1/automation… (overview, manage, discovery, execution,
- * revisions, advanced), /v1/automation-run… (automation-run.md) and
- * /v1/automation-usage-report (automation-usage-report.md), plus the public webhook URL of
+ * revisions, advanced), /v1/automation-run… (docs/vendors/tape.md#automation-runs) and
+ * /v1/automation-usage-report (docs/vendors/tape.md#automation-usage-report), plus the public webhook URL of
  * webhook_received automations.
  */
 import { Hono, type Context } from 'hono';
@@ -16,7 +16,7 @@ import type { Run, StoredAutomation } from './model';
 import type { AutomationStore } from './store';
 import { activeErrors, brokenReasons, parseDefinition, parseTrigger } from './validate';
 
-/** manage.md: "An app can hold at most 500 automations". */
+/** docs/vendors/tape.md#automation-management: "An app can hold at most 500 automations". */
 export const MAX_AUTOMATIONS_PER_APP = 500;
 const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'];
 /** A datetime that exists: Date.parse takes February 31st (as March 3rd); Tape does not. */
@@ -36,7 +36,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
   const r = new Hono<TwinEnv>();
   const date = () => new Date(now());
 
-  /** Every endpoint but discovery and the sandbox ones needs a user API key (overview.md). */
+  /** Every endpoint but discovery and the sandbox ones needs a user API key (docs/vendors/tape.md#automations). */
   function userKey(c: Context<TwinEnv>): TapeUser {
     if (state.automationKeys.has(c.get('authKey'))) {
       throw new TapeHttpError(401, 'unauthorized', 'This endpoint requires a user API key; an automation API key authenticates an automation, not a person.');
@@ -74,7 +74,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
   const wire = (a: StoredAutomation) => store.wire(a);
   const touch = (a: StoredAutomation) => (a.updated_at = tapeDateTime(date()));
 
-  // --- discovery (discovery.md) ---
+  // --- discovery (docs/vendors/tape.md#automation-discovery) ---
 
   const cacheable = { 'Cache-Control': 'public, max-age=3600' };
   r.get('/automation/meta/trigger', (c) => c.json({ triggers: TRIGGER_TYPES }, 200, cacheable));
@@ -87,7 +87,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     return c.json(body, 200, cacheable);
   });
 
-  // --- run history (automation-run.md) ---
+  // --- run history (docs/vendors/tape.md#automation-runs) ---
 
   function runWire(run: Run, withLogs: boolean) {
     const { logs, ...rest } = run;
@@ -216,7 +216,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     return c.json({ automation_run: runWire(run, true) });
   });
 
-  // --- usage report (automation-usage-report.md) ---
+  // --- usage report (docs/vendors/tape.md#automation-usage-report) ---
 
   r.get('/automation-usage-report', (c) => {
     const u = userKey(c);
@@ -261,10 +261,10 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     return c.json({ organization_id: u.org_id, usage_reports });
   });
 
-  // --- sandbox endpoints (advanced.md): either key kind, problems are 400s ---
+  // --- sandbox endpoints (docs/vendors/tape.md#automation-advanced): either key kind, problems are 400s ---
 
   r.post('/automation/weblink/generate', (c) => generateWeblink(c));
-  /** advanced.md: the deprecated /v1/workflow aliases of the two sandbox endpoints. */
+  /** docs/vendors/tape.md#automation-advanced: the deprecated /v1/workflow aliases of the two sandbox endpoints. */
   r.post('/workflow/weblink/generate', (c) => generateWeblink(c));
   r.post('/workflow/:id/trigger', (c) => callAutomation(c));
 
@@ -291,7 +291,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     return c.json({ trigger_token: link.token, trigger_client_url: link.url }, 201);
   }
 
-  // --- list and create (manage.md) ---
+  // --- list and create (docs/vendors/tape.md#automation-management) ---
 
   function listPage(c: Context<TwinEnv>, scope: string, rows: StoredAutomation[]) {
     const limit = queryLimit(c, 50, 100, 1);
@@ -453,7 +453,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     return c.json({ revision: rev });
   });
 
-  // --- execution (execution.md) ---
+  // --- execution (docs/vendors/tape.md#automation-execution) ---
 
   const ACCEPTED = { message: 'Use the automation-run API to poll the run. Based on queueing and limitations, this may be delayed.' };
 
@@ -468,7 +468,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
       const rec = state.records.get(body.record_id as number);
       if (!rec || rec.purged || rec.deleted_on || rec.app_id !== a.app_id) throw notFound(`Record does not exist(${String(body.record_id)})!`);
       if (t === 'record_comment_or_reply_created') {
-        // execution.md: the record's most recent comment is the trigger's comment; none = no run.
+        // docs/vendors/tape.md#automation-execution: the record's most recent comment is the trigger's comment; none = no run.
         const latest = recordComments(state, rec.record_id).at(-1);
         return { record: rec, commentId: latest?.comment_id, noRun: !latest };
       }
@@ -507,7 +507,7 @@ export function automationRoutes(state: TapeState, store: AutomationStore, engin
     return c.json(ACCEPTED, 202);
   });
 
-  /** Call an automation (advanced.md): either key kind; every problem is a 400; a target that does not fire yields no run. */
+  /** Call an automation (docs/vendors/tape.md#automation-advanced): either key kind; every problem is a 400; a target that does not fire yields no run. */
   r.post('/automation/:id/trigger', (c) => callAutomation(c));
 
   async function callAutomation(c: Context<TwinEnv>) {
@@ -585,7 +585,7 @@ function webpage(title: string, page: WeblinkPage): string {
   return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body style="${style}">\n${page.html.join('\n')}${brand}\n</body></html>`;
 }
 
-/** Credits (overview.md, automation-run.md, usage report): the list endpoints cost 2x, the rest the default. */
+/** Credits (docs/vendors/tape.md#automations, #automation-runs, usage report): the list endpoints cost 2x, the rest the default. */
 export function automationCost(method: string, path: string): number | undefined {
   if (method === 'GET' && /^\/v1\/automation\/(app\/\d+|workspace\/\d+|org)$/.test(path)) return 20;
   if (method === 'POST' && /^\/v1\/automation-run(\/(app|workspace|automation)\/\d+)?$/.test(path)) return 20;

@@ -89,7 +89,7 @@ export async function runInSandbox(
   }
 }
 
-/** The internal variable name of a declared label (advanced.md): `var_` + the label lower-cased, other characters as `_`. */
+/** The internal variable name of a declared label (docs/vendors/tape.md#automation-advanced): `var_` + the label lower-cased, other characters as `_`. */
 export function variableName(label: string): string {
   return `var_${label.toLowerCase().replace(/[^0-9a-zA-Z_$]/g, '_')}`;
 }

@@ -1,8 +1,8 @@
 /**
  * The twin's automation scheduler: fires `periodic` automations on their schedule and
  * `date_field_arrived` ones when a record's date plus the configured offset is reached, by the
- * twin's clock (reference/triggers.md; the schedule settings of the catalog: interval, time in
- * UTC — Tape's API works in UTC only, date-timezone.md — week days, month days).
+ * twin's clock (docs/vendors/tape.md#automation-triggers; the schedule settings of the catalog: interval, time in
+ * UTC — Tape's API works in UTC only, docs/vendors/tape.md#dates-and-time-zones — week days, month days).
  *
  * Each live automation of these two triggers keeps the instant up to which it was scheduled;
  * `tick()` fires what fell due since then, up to now. A tick runs whenever the twin's clock is moved

@@ -22,7 +22,7 @@ export interface Weblink {
 const DAY_MS = 86_400_000;
 const WEBLINK_LIFE_MS: Record<string, number> = { one_day: DAY_MS, one_week: 7 * DAY_MS, one_month: 30 * DAY_MS, one_year: 365 * DAY_MS };
 
-/** Revision ids are 64-bit values beyond JS number precision (revisions.md shows 90071992547409929). */
+/** Revision ids are 64-bit values beyond JS number precision (docs/vendors/tape.md#automation-revisions shows 90071992547409929). */
 const FIRST_REVISION_ID = 90071992547409929n;
 
 export class AutomationStore {
@@ -104,7 +104,7 @@ export class AutomationStore {
     return `https://api.tapeapp.com/webhook/automation/${a.webhook_token}`;
   }
 
-  /** The automation object of reference/object.md; an unserializable one is a 500. */
+  /** The automation object of docs/vendors/tape.md#automation-object; an unserializable one is a 500. */
   wire(a: StoredAutomation) {
     if (a.unserializable) throw unserializable(a.id);
     const trigger = a.trigger ? structuredClone(a.trigger) : null;

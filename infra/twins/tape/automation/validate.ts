@@ -1,5 +1,5 @@
 /**
- * Validation of automation definitions, in two layers as reference/errors.md draws them:
+ * Validation of automation definitions, in two layers as docs/vendors/tape.md#automation-errors draws them:
  * - write time (create / update / trigger): structural problems are a 400 naming the path —
  *   closed bodies, unknown tokens, malformed references, filter values on the wrong channel,
  *   empty values, arity mismatches, an empty top-level group, too-deep trees;
@@ -16,13 +16,13 @@ import { ACTION_BY_TYPE, ACTION_DOC_BY_TYPE, ASSIGNMENT_TYPES, FIELD_FILTERS, OP
 import type { Action, BrokenError, DynamicValue, FilterNode, Reference, StoredAutomation, Trigger } from './model';
 import type { AutomationStore } from './store';
 
-/** Deepest nesting of filter groups / control-flow blocks accepted (errors.md: "beyond the maximum block depth"). */
+/** Deepest nesting of filter groups / control-flow blocks accepted (docs/vendors/tape.md#errors: "beyond the maximum block depth"). */
 export const MAX_DEPTH = 10;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bad = (path: string, message: string) => validation(`${path}: ${message}`);
 
-// --- references and dynamic values (dynamic-values.md) ---
+// --- references and dynamic values (docs/vendors/tape.md#automation-dynamic-values) ---
 
 const SOURCES = ['field', 'trigger', 'action', 'global', 'meta', 'custom'];
 const VALUE_TYPES = ['option', 'user', 'record', 'pdf', 'date', 'time'];
@@ -97,7 +97,7 @@ export function parseDynamic(v: unknown, path: string, flavor: 'template' | 'cod
 /** True when a dynamic value composes to nothing: no reference and only blank literals. */
 const composesEmpty = (d: DynamicValue) => d.every((p) => typeof p === 'string' && p.trim() === '');
 
-// --- filters (reference/filters.md) ---
+// --- filters (docs/vendors/tape.md#automation-filters) ---
 
 /** The write channel of a condition's subject, from the field's type (or the metadata / trigger output). */
 function subjectChannel(subject: Reference, app: TapeApp | undefined): Channel | undefined {
@@ -429,7 +429,7 @@ export function parseDefinition(body: Record<string, unknown>, app: TapeApp | un
   return out;
 }
 
-// --- semantic validation: broken reasons (reference/errors.md) ---
+// --- semantic validation: broken reasons (docs/vendors/tape.md#automation-errors) ---
 
 /** Walks actions depth-first with the ones that precede each (for upstream producers / declarations). */
 function walk(actions: Action[], visit: (a: Action, deactivated: boolean, upstream: Action[]) => void, deactivated = false, upstream: Action[] = []) {

@@ -5,7 +5,7 @@ import { canManageApps, dropAppRecords, readableApp, workspaceVisible } from '..
 import { slugify, type TapeState, type TapeUser } from '../state';
 import { FIELD_TYPES, applyCalculations, categoryOptions, categoryValue, recordTitle, scriptReturnType } from '../values';
 
-/** app.md: "A workspace can hold at most 500 apps". */
+/** docs/vendors/tape.md#apps: "A workspace can hold at most 500 apps". */
 export const MAX_APPS_PER_WORKSPACE = 500;
 const COLORS = ['gray', 'brown', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'red'];
 const TIME_SETTINGS = ['disabled', 'enabled', 'required'];
@@ -13,7 +13,7 @@ const TIME_SETTINGS = ['disabled', 'enabled', 'required'];
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// --- wire shapes (app.md, field/*.md) ---
+// --- wire shapes (docs/vendors/tape.md#apps, #fields-and-values) ---
 
 function appIcon(app: TapeApp) {
   const icon = app.icon as { id?: string; emoji?: string } | undefined;
@@ -153,7 +153,7 @@ function oneOf(settings: Json, key: string, label: string, allowed: string[], fa
   return v;
 }
 
-/** category.md / status.md options: ids kept, new ones numbered, the rest kept after them, options_to_delete removed. */
+/** docs/vendors/tape.md#fields-and-values (category and status options): ids kept, new ones numbered, the rest kept after them, options_to_delete removed. */
 function buildOptions(field: TapeField, settings: Json, previous: Json | undefined, label: string): Json[] {
   const status = field.field_type === 'status';
   const before = ((previous?.options as Json[] | undefined) ?? []).map((o) => ({ ...o }));
@@ -358,7 +358,7 @@ function buildFields(state: TapeState, user: TapeUser, current: TapeField[], inp
     });
   const taken = new Set(fields.map((f) => f.external_id));
   const pending: { field: TapeField; settings: unknown; previous?: Json; index: number }[] = [];
-  // app.md / text.md examples: existing fields keep their place; a new field goes right after the
+  // docs/vendors/tape.md#apps / docs/vendors/tape.md#fields-and-values examples: existing fields keep their place; a new field goes right after the
   // request's previous entry, or first when it leads the request.
   let previousEntry: TapeField | undefined;
   const usedFieldIds = new Set([...state.apps.values()].flatMap((a) => a.fields.map((f) => f.field_id)));
@@ -407,7 +407,7 @@ function buildFields(state: TapeState, user: TapeUser, current: TapeField[], inp
   return { fields, deleting, optionsChanged, nextFieldId };
 }
 
-/** After options changed: values follow renames, lose deleted options; a deleted status option moves to the first option of the same kind (status.md). */
+/** After options changed: values follow renames, lose deleted options; a deleted status option moves to the first option of the same kind (docs/vendors/tape.md#fields-and-values). */
 function migrateValues(state: TapeState, app: TapeApp, before: TapeField[], changed: Set<number>, deleted: Set<number>): void {
   for (const row of state.records.values()) {
     if (row.app_id !== app.app_id) continue;
@@ -499,7 +499,7 @@ export function updateApp(state: TapeState, user: TapeUser, app: TapeApp, body: 
   return app;
 }
 
-/** /v1/app, as app.md documents it. */
+/** /v1/app, as docs/vendors/tape.md#apps documents it. */
 export function appRoutes(state: TapeState) {
   const r = new Hono<TwinEnv>();
 

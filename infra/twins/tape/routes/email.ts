@@ -7,7 +7,7 @@ import { lookupFile } from '../values';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
-/** `to`/`cc`/`bcc`/`reply_to`: one address or a list (email.md shows both). */
+/** `to`/`cc`/`bcc`/`reply_to`: one address or a list (docs/vendors/tape.md#email shows both). */
 function addresses(body: Record<string, unknown>, key: string, required: boolean): string[] {
   const v = body[key];
   if (v === undefined || v === null) {
@@ -27,7 +27,7 @@ function text(body: Record<string, unknown>, key: string): string {
 }
 
 /**
- * POST /v1/email/send (email.md): queued, never delivered: the email lands in the twin's outbox
+ * POST /v1/email/send (docs/vendors/tape.md#email): queued, never delivered: the email lands in the twin's outbox
  * (GET /_twin/outbox), beside what automations sent.
  */
 export function emailRoutes(state: TapeState, now: () => number) {
@@ -44,7 +44,7 @@ export function emailRoutes(state: TapeState, now: () => number) {
     if (!Array.isArray(ids)) throw validation('"attachment_ids" must be an array of file ids.');
     let bytes = 0;
     for (const id of ids) {
-      // email.md: existing file ids only ("temporary file ids are not yet supported").
+      // docs/vendors/tape.md#email: existing file ids only ("temporary file ids are not yet supported").
       if (typeof id !== 'number' || !Number.isInteger(id)) throw validation(`"attachment_ids": ${JSON.stringify(id)} is not a file id; temporary file ids are not supported, attach the file to a record first.`);
       const file = lookupFile(state, id);
       if (!file) throw validation(`"attachment_ids": file ${id} does not exist.`);

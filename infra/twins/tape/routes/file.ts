@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import { tapeDateTime, TapeHttpError, type TwinEnv } from '../http';
 import type { TapeFile, TapeState, TapeStoredFile } from '../state';
 
-/** file.md "Upload limits": maximum file size 100MB. */
+/** docs/vendors/tape.md#files: maximum file size 100MB. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-/** file.md: the `link` URL expires "after some hours". */
+/** docs/vendors/tape.md#files: the `link` URL expires "after some hours". */
 const LINK_HOURS = 6;
 const THUMBNAIL_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff']);
 const BY_EXTENSION: Record<string, string> = {
@@ -31,7 +31,7 @@ function mimetypeOf(part: File): string {
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex').slice(0, bytes * 2 - 2);
 
-/** /v1/file, as file.md documents it: multipart upload of one or more `file` parts. */
+/** /v1/file, as docs/vendors/tape.md#files documents it: multipart upload of one or more `file` parts. */
 export function fileRoutes(state: TapeState, now: () => number = Date.now) {
   const r = new Hono<TwinEnv>();
 
@@ -89,7 +89,7 @@ export function fileRoutes(state: TapeState, now: () => number = Date.now) {
       state.files.set(stored.file_id, stored);
       files.push(wire(stored));
     }
-    // file.md: one file → a file object; more than one → an array of file objects.
+    // docs/vendors/tape.md#files: one file → a file object; more than one → an array of file objects.
     return c.json(files.length === 1 ? files[0] : files);
   });
 
@@ -97,7 +97,7 @@ export function fileRoutes(state: TapeState, now: () => number = Date.now) {
 }
 
 /**
- * An attachment's `download_url` (field-value/attachment.md): the bytes without the key, as a
+ * An attachment's `download_url` (docs/vendors/tape.md#fields-and-values): the bytes without the key, as a
  * signed storage link serves them; an unknown id or a wrong token is 404.
  */
 export function attachmentDownloads(state: TapeState) {

@@ -6,10 +6,10 @@ import type { TapeState, TapeUser } from '../state';
 
 /** The hook as create and list show it (with app_id). */
 const full = (h: TapeHook) => ({ hook_id: h.hook_id, app_id: h.app_id, status: h.status, num_failed_executions: h.num_failed_executions, type: h.type, url: h.url });
-/** The hook as verify/request, verify/validate and delete show it in webhook.md: without app_id. */
+/** The hook as verify/request, verify/validate and delete show it in docs/vendors/tape.md#webhooks: without app_id. */
 const short = (h: TapeHook) => ({ hook_id: h.hook_id, status: h.status, num_failed_executions: h.num_failed_executions, type: h.type, url: h.url });
 
-/** /v1/hook, as webhook.md documents it; delivery is in ../delivery.ts. */
+/** /v1/hook, as docs/vendors/tape.md#webhooks documents it; delivery is in ../delivery.ts. */
 export function hookRoutes(state: TapeState, deliveries: TapeHookDeliveries) {
   const r = new Hono<TwinEnv>();
   const { hooks, codes } = deliveries;
@@ -54,7 +54,7 @@ export function hookRoutes(state: TapeState, deliveries: TapeHookDeliveries) {
     const hook = findHook(idParam(c, 'id'), c.get('user'));
     hooks.delete(hook.hook_id);
     codes.delete(hook.hook_id);
-    // webhook.md's delete answer shows the removed hook as inactive: it receives nothing any more.
+    // docs/vendors/tape.md#webhooks's delete answer shows the removed hook as inactive: it receives nothing any more.
     return c.json(short({ ...hook, status: 'inactive' }));
   });
 

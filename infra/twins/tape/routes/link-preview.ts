@@ -12,7 +12,7 @@ function pick(html: string, re: RegExp): string | undefined {
 }
 
 /**
- * POST /v1/link-preview (link-preview.md): `id` and `url` always; `title`, `description` and
+ * POST /v1/link-preview (docs/vendors/tape.md#conventions): `id` and `url` always; `title`, `description` and
  * `previewImage` when the page could be read. The twin has no internet: it reads pages of the
  * hosts its automations may call (the same allow list), and answers the bare preview for others —
  * what Tape answers for a site it cannot reach.
@@ -39,7 +39,7 @@ export function linkPreviewRoutes(engine: AutomationEngine) {
       const image = pick(html, /<meta[^>]+property=["']og:image["'][^>]*content=["']([^"']*)["']/i) ?? pick(html, /<link[^>]+rel=["'](?:shortcut )?icon["'][^>]*href=["']([^"']*)["']/i);
       if (title) preview.title = title;
       if (description) preview.description = description;
-      // Tape stores the image as its own thumbnails (file.md "Thumbnails").
+      // Tape stores the image as its own thumbnails (docs/vendors/tape.md#files).
       if (image) preview.previewImage = { small: thumbnail(), medium: thumbnail(), large: thumbnail() };
     }
     return c.json(preview);

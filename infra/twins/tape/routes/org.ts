@@ -5,7 +5,7 @@ import type { TapeState, TapeUser } from '../state';
 
 const ORG_ROLES = ['admin', 'member', 'guest'] as const;
 
-/** /v1/org and /v1/org/user, as organization.md and user.md document them. */
+/** /v1/org and /v1/org/user, as docs/vendors/tape.md#organization and #users document them. */
 export function orgRoutes(state: TapeState, now: () => number) {
   const r = new Hono<TwinEnv>();
 
@@ -48,7 +48,7 @@ export function orgRoutes(state: TapeState, now: () => number) {
     return c.json({});
   });
 
-  // user.md "Resend pending invitations": every user still "invited" gets the email again; owners and admins only.
+  // docs/vendors/tape.md#users: every user still "invited" gets the email again; owners and admins only.
   r.post('/org/invitation/resend-pending', (c) => {
     const me = c.get('user');
     if (me.role !== 'owner' && me.role !== 'admin') throw restricted('Only organization owners and admins can resend pending invitations.');

@@ -7,11 +7,11 @@ import type { TapeState, TapeUser } from '../state';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_INPUTS = 50;
 
-/** record-follow.md and record-permissions.md: who follows a record, who it is shared with. */
+/** docs/vendors/tape.md#record-follow and #record-permissions: who follows a record, who it is shared with. */
 export function recordAccessRoutes(state: TapeState, now: () => number) {
   const r = new Hono<TwinEnv>();
 
-  // record-follow.md: every follow edge of every record of the app goes; "full access" on the app needed.
+  // docs/vendors/tape.md#record-follow: every follow edge of every record of the app goes; "full access" on the app needed.
   r.put('/record/app/unfollow-all/:appId', (c) => {
     const u = c.get('user');
     const app = readableApp(state, idParam(c, 'appId'), u);

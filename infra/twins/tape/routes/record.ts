@@ -30,9 +30,9 @@ import {
 import type { TapeState } from '../state';
 import { FIELD_TYPES } from '../values';
 
-/** record.md: batch create/update take at most 50 inputs. */
+/** docs/vendors/tape.md#records: batch create/update take at most 50 inputs. */
 export const MAX_BATCH_INPUTS = 50;
-/** record.md: related records default to and cap at 1000; relatable search returns at most 10. */
+/** docs/vendors/tape.md#records: related records default to and cap at 1000; relatable search returns at most 10. */
 export const MAX_RELATED = 1000;
 export const MAX_FIND = 10;
 
@@ -52,7 +52,7 @@ function atIndex<T>(i: number, fn: () => T): T {
   }
 }
 
-/** /v1/record and /v1/comment, as record.md, record-revision.md and record-comment.md document them. */
+/** /v1/record and /v1/comment, as docs/vendors/tape.md#records, #record-revisions and #record-comments document them. */
 /** `now`: the twin's clock (record and comment times, relative filter dates). */
 export function recordRoutes(state: TapeState, now: () => number = Date.now) {
   const r = new Hono<TwinEnv>();
@@ -109,7 +109,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
     return c.json({ total, cursor, records: page.map((row) => recordWire(state, row)) });
   });
 
-  // filter.md: filters in the body; limit, cursor and sorting in the query string (record.md).
+  // docs/vendors/tape.md#record-filters: filters in the body; limit, cursor and sorting in the query string (docs/vendors/tape.md#records).
   r.post('/record/filter/app/:appId', async (c) => {
     const u = c.get('user');
     const app = readableApp(state, idParam(c, 'appId'), u);
@@ -124,7 +124,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
     return c.json({ total, cursor, records: page.map((row) => recordWire(state, row)) });
   });
 
-  // record.md "Retrieve records for a view": the view's filters and sort order; limit and cursor in the query.
+  // docs/vendors/tape.md#records: the view's filters and sort order; limit and cursor in the query.
   r.get('/record/view/:viewId', (c) => {
     const u = c.get('user');
     const id = idParam(c, 'viewId');
@@ -241,7 +241,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
     return c.json(recordWire(state, restoreRecord(state, row, { user: u, hook, now: new Date(now()) })));
   });
 
-  // --- revisions (record-revision.md) ---
+  // --- revisions (docs/vendors/tape.md#record-revisions) ---
 
   r.get('/record/:id/revision', (c) => {
     const { row } = findRecord(state, idParam(c, 'id'), c.get('user'), queryFlag(c, 'include_deleted', false));
@@ -281,7 +281,7 @@ export function recordRoutes(state: TapeState, now: () => number = Date.now) {
     return c.json({ record_id: row.record_id, from_revision_id: to - 1, to_revision_id: to, revision_deltas: deltas });
   });
 
-  // --- comments (record-comment.md) ---
+  // --- comments (docs/vendors/tape.md#record-comments) ---
 
   const commentOf = (c: Parameters<typeof idParam>[0]) => {
     const id = idParam(c, 'commentId');

@@ -7,7 +7,7 @@ import { readableApp, workspaceVisible } from '../records';
 import type { TapeState, TapeUser } from '../state';
 
 /**
- * Views, as view.md documents them: GET /v1/app/{id}/views (previews, on the app resource),
+ * Views, as docs/vendors/tape.md#views documents them: GET /v1/app/{id}/views (previews, on the app resource),
  * GET/PUT/DELETE /v1/view/{id}, POST /v1/view/app/{app_id}, POST /v1/view/{id}/default.
  * The views live in this module (per twin state); `getView` hands a stored view to other routes.
  */
@@ -22,7 +22,7 @@ export interface ViewFieldSetting {
   width?: number;
 }
 
-/** A stored view filter: the record-filter object of filter.md, normalised (numeric field_id, option ids, nested dates). */
+/** A stored view filter: the record-filter object of docs/vendors/tape.md#record-filters, normalised (numeric field_id, option ids, nested dates). */
 export interface TapeViewFilter {
   field_id: number;
   field_type: string;
@@ -95,7 +95,7 @@ export interface TapeViewDetail extends TapeViewPreview {
   board: TapeBoardConfig | null;
 }
 
-/** view.md: "each app allows at most 2000 views". */
+/** docs/vendors/tape.md#views: "each app allows at most 2000 views". */
 export const MAX_VIEWS_PER_APP = 2000;
 export const MAX_VIEW_FILTERS = 100;
 export const MAX_VIEW_NAME = 200;
@@ -117,7 +117,7 @@ const EMPTINESS = new Set(['empty', 'not_empty']);
 const RELATIVE_DATE_TYPES = ['today', 'yesterday', 'tomorrow', 'exact_date'];
 
 const CREATE_KEYS = new Set(['name', 'layout', 'filters', 'sort_by', 'sort_desc', 'fields', 'split_by', 'show_progress', 'table', 'board', 'sort_property']);
-/** view.md: "the update body also tolerates id, view_id, app_id, is_default, private and sort_property". */
+/** docs/vendors/tape.md#views: "the update body also tolerates id, view_id, app_id, is_default, private and sort_property". */
 const READ_ONLY_KEYS = new Set(['id', 'view_id', 'app_id', 'is_default', 'private', 'sort_property']);
 
 const DEFAULT_TABLE: TapeTableConfig = { row_height: 'medium', wrap_cells: false };
@@ -145,7 +145,7 @@ export function getView(state: TapeState, viewId: number): StoredView | undefine
   return view && state.apps.has(view.app_id) ? view : undefined;
 }
 
-/** Credits of the view endpoints (view.md "Rate limit credits"); undefined for other paths. */
+/** Credits of the view endpoints (docs/vendors/tape.md#views); undefined for other paths. */
 export function viewCost(method: string, path: string): number | undefined {
   if (method === 'GET' && /^\/v1\/app\/\d+\/views$/.test(path)) return 50;
   if (method === 'GET' && /^\/v1\/view\/\d+$/.test(path)) return 20;
@@ -188,7 +188,7 @@ function newView(state: TapeState, app: TapeApp, name: string | null, layout: Vi
   return view;
 }
 
-/** The detail object of view.md: `fields` has an entry for every field of the app, with its effective default. */
+/** The detail object of docs/vendors/tape.md#views: `fields` has an entry for every field of the app, with its effective default. */
 export function viewDetail(app: TapeApp, v: StoredView): TapeViewDetail {
   const fields: Record<string, ViewFieldSetting> = {};
   const stored = v.fields[v.layout];
@@ -216,8 +216,8 @@ function preview(v: StoredView): TapeViewPreview {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Body validation (view.md "Create a view", "Update a view", "Filters", "Field settings", "Split by",
-// "Display configuration", "Errors"), plus the spec's view-filter rules.
+// Body validation (docs/vendors/tape.md#views: updates, filters, field settings, split_by, display
+// configuration, errors), plus the spec's view-filter rules (docs/spec.md#dbapp-view).
 // ---------------------------------------------------------------------------------------------
 
 function fieldOf(app: TapeApp, raw: unknown, where: string): TapeField {
@@ -228,7 +228,7 @@ function fieldOf(app: TapeApp, raw: unknown, where: string): TapeField {
   return field;
 }
 
-/** field/missing-types.md names created_on / last_modified_on fields created_at / last_modified_at. */
+/** docs/vendors/tape.md#fields-and-values names created_on / last_modified_on fields created_at / last_modified_at. */
 const DATE_FIELD_TYPES = new Set(['single_date', 'range_date', 'created_on', 'last_modified_on', 'created_at', 'last_modified_at']);
 
 function isDateField(f: TapeField): boolean {
@@ -248,7 +248,7 @@ function nameOf(raw: unknown): string {
 }
 
 /**
- * View filters are record filters (filter.md, validated and normalised by the filter engine with its view
+ * View filters are record filters (docs/vendors/tape.md#record-filters, validated and normalised by the filter engine with its view
  * rules: field filters only, field_type required), plus the view limits: at most 100, and relative dates
  * only as relative_date_type today / yesterday / tomorrow (exact_date otherwise), never on empty/not_empty.
  */
@@ -370,7 +370,7 @@ function sortDesc(raw: unknown): boolean {
 
 // ---------------------------------------------------------------------------------------------
 
-/** /v1/app/{id}/views and /v1/view/..., as view.md and app.md document them. */
+/** /v1/app/{id}/views and /v1/view/..., as docs/vendors/tape.md#views and #apps document them. */
 export function viewRoutes(state: TapeState) {
   const r = new Hono<TwinEnv>();
 
@@ -392,7 +392,7 @@ export function viewRoutes(state: TapeState) {
     if (!canShare(app, u)) throw restricted(`User ${u.user_id} has no share access to app ${app.app_id} and cannot create, update, delete or promote its views.`);
   }
 
-  /** view.md: the five /v1/view endpoints need a user API key; automation keys get 401. */
+  /** docs/vendors/tape.md#views: the five /v1/view endpoints need a user API key; automation keys get 401. */
   function requireUserKey(c: Context<TwinEnv>): void {
     if (state.automationKeys.has(c.get('authKey'))) throw new TapeHttpError(401, 'unauthorized', 'App views can only be accessed with a user API key.');
   }

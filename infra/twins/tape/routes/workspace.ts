@@ -4,10 +4,10 @@ import { slugify, type TapeIcon, type TapeState, type TapeUser, type TapeWorkspa
 
 const TYPES = ['private', 'open', 'default', 'closed'] as const;
 const ROLES = ['admin', 'member', 'guest'] as const;
-/** workspace.md: "An organization can hold at most 500 workspaces". */
+/** docs/vendors/tape.md#workspaces: "An organization can hold at most 500 workspaces". */
 export const MAX_WORKSPACES = 500;
 
-/** /v1/workspace, as workspace.md documents it. */
+/** /v1/workspace, as docs/vendors/tape.md#workspaces documents it. */
 export function workspaceRoutes(state: TapeState) {
   const r = new Hono<TwinEnv>();
 
@@ -76,7 +76,7 @@ export function workspaceRoutes(state: TapeState) {
   r.put('/workspace/:id', async (c) => {
     const ws = findManaged(idParam(c, 'id'), c.get('user'));
     const body = await jsonBody(c);
-    // workspace.md: "it is not possible to change the type of a workspace via the API".
+    // docs/vendors/tape.md#workspaces: "it is not possible to change the type of a workspace via the API".
     if (body.type !== undefined && body.type !== ws.type) throw validation('The type of a workspace cannot be changed via the API.');
     if (body.name !== undefined) {
       if (typeof body.name !== 'string' || body.name.trim() === '') throw validation('"name" must be a non-empty string.');
