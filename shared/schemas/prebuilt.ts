@@ -1,5 +1,3 @@
-import type { CatalogEntry } from './catalog';
-
 /**
  * The catalog entries built at build time (infra/build.ts runs platformCatalog on the bundle's
  * platform and puts them here, gzipped, in place of this module), so a container's first tool

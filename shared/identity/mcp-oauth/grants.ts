@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ToolError } from '../../errors';
 import { fetchUrl } from '../../fetch-url';
-import type { Identity } from '../identity';
 import type { KeyRecord } from '../keys';
 import type { Policy } from '../policy';
+import type { Store } from '../../store';
 
 /**
  * The built-in authorization server's records (MCP authorization, 2025-11-25:
@@ -101,9 +101,16 @@ export interface TokenAnswer {
   refresh_token: string;
 }
 
+/** What the authorization server needs of the identity it serves (shared/identity/identity.ts): its store, clock and local hosts. */
+export interface GrantsHost {
+  readonly store: Store;
+  now(): number;
+  readonly allowHttpHosts: readonly string[];
+}
+
 /** The authorization server over one identity (its store and clock). */
 export class Grants {
-  constructor(private readonly id: Identity) {}
+  constructor(private readonly id: GrantsHost) {}
 
   private get store() {
     return this.id.store;
