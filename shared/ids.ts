@@ -39,8 +39,12 @@ export const numericId = (what?: string) => {
   return what === undefined ? s : s.describe(what);
 };
 
-/** An id the vendor writes as a string of digits (HubSpot): also taken as a number or as "#123". */
-export const digitsId = (what: string, expected: string) => z.preprocess(toDigits, z.string().regex(/^\d+$/, expected)).describe(what);
+/**
+ * An id the vendor writes as a string of digits (HubSpot): also taken as a number or as "#123".
+ * Its JSON Schema says both types (string or integer), so a host or fuzzer reads what is accepted.
+ */
+export const digitsId = (what: string, expected: string) =>
+  z.union([z.number().int(), z.string()]).pipe(z.preprocess(toDigits, z.string().regex(/^\d+$/, expected))).describe(what);
 
 /** A string id a text answer prints as `#<id>` (BatchData's property _id): the `#` is dropped. */
 export const printedId = <S extends z.ZodType>(schema: S) => z.preprocess(unprinted, schema);
