@@ -1,6 +1,7 @@
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRegistry } from '../shared/registry';
@@ -40,17 +41,19 @@ const noAjv: Plugin = {
  * and put in the bundle in place of shared/schemas/prebuilt.ts: the container's first tool list
  * then unzips it instead of loading every tool module and converting each zod schema.
  */
-async function prebuiltCatalog(name: string): Promise<Plugin> {
+async function prebuiltCatalog(name: string): Promise<Plugin[]> {
+  // A function that serves no tools (identity: keys and connections) has no platform manifest.
+  if (!existsSync(join(root, 'functions', name, 'index.ts'))) return [];
   const mod = (await import(pathToFileURL(join(root, 'functions', name, 'index.ts')).href)) as Record<string, Platform<any> | undefined>;
   const platform = mod[name];
   if (!platform || platform.name !== name) throw new Error(`functions/${name}/index.ts exports no platform "${name}"`);
   const packed = await packCatalog(createRegistry([platform]));
-  return {
+  return [{
     name: 'prebuilt-catalog',
     setup(b) {
       b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({ contents: `export const PREBUILT_CATALOG = ${JSON.stringify(packed)};`, loader: 'ts' }));
     },
-  };
+  }];
 }
 
 /** Platforms = folders of functions/ that have a handler.ts. */
@@ -92,7 +95,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       supported: { 'dynamic-import': false },
       legalComments: 'none',
       logLevel: 'warning',
-      plugins: [noAjv, await prebuiltCatalog(name)],
+      plugins: [noAjv, ...(await prebuiltCatalog(name))],
     });
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');

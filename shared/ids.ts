@@ -44,7 +44,7 @@ export const numericId = (what?: string) => {
  * Its JSON Schema says both types (string or integer), so a host or fuzzer reads what is accepted.
  */
 export const digitsId = (what: string, expected: string) =>
-  z.union([z.number().int(), z.string()]).pipe(z.preprocess(toDigits, z.string().regex(/^\d+$/, expected))).describe(what);
+  z.union([z.number().int(), z.string()]).transform((v) => toDigits(v) as string).pipe(z.string().regex(/^\d+$/, expected)).describe(what);
 
 /** A string id a text answer prints as `#<id>` (BatchData's property _id): the `#` is dropped. */
 export const printedId = <S extends z.ZodType>(schema: S) => z.preprocess(unprinted, schema);
