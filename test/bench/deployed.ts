@@ -41,8 +41,16 @@ function resolveValue(raw: string, refs: Record<string, string>, env: NodeJS.Pro
     if (value === undefined) throw new Error(`serverless.yml: the bench has no value for !Ref ${ref[1]}`);
     return value;
   }
+  // CloudFormation attributes and substitutions (the API's URL, the vault key's ARN) exist only once
+  // deployed: the bench stands in an address of its own for them, from refs when given.
+  const att = /^!GetAtt\s+([\w.]+)$/.exec(raw);
+  if (att) return refs[att[1]!] ?? `bench-${att[1]!.replace(/\W/g, '-').toLowerCase()}`;
+  const sub = /^!Sub\s+'([^']*)'$/.exec(raw);
+  if (sub) return sub[1]!.replace(/\$\{([\w:.]+)\}/g, (_, name: string) => refs[name] ?? name.replace(/\W/g, '-').toLowerCase());
   const variable = /^\$\{env:(\w+),\s*'([^']*)'\}$/.exec(raw);
   if (variable) return env[variable[1]!] ?? variable[2]!;
+  // SSM parameter names under the service and stage: named for a stage of the bench's own.
+  raw = raw.replace(/\$\{self:service\}/g, 'tool-execution-service').replace(/\$\{sls:stage\}/g, 'bench');
   if (raw.includes('${')) throw new Error(`serverless.yml: the bench cannot resolve ${raw}`);
   return raw.replace(/^'(.*)'$/, '$1').replace(/^"(.*)"$/, '$1');
 }

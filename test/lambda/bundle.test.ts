@@ -32,7 +32,7 @@ const event = JSON.parse(process.env.EVENT);
 const budget = Date.now() + 29000;
 const context = { functionName: 'tool-execution-service-dev-' + process.env.PLATFORM, awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
 handler(event, context).then(
-  (result) => { process.stdout.write(JSON.stringify(result)); process.exit(0); },
+  (result) => { process.stdout.write(JSON.stringify(result), () => process.exit(0)); },
   (err) => { console.error(err); process.exit(1); },
 );
 `;
@@ -51,8 +51,7 @@ handler(event, context).then(
   (result) => {
     const paths = Object.keys(require.cache);
     const loaded = JSON.parse(process.env.LAZY).filter((m) => paths.some((p) => p.includes('/node_modules/' + m + '/')));
-    process.stdout.write('\\n' + JSON.stringify({ result, loaded }));
-    process.exit(0);
+    process.stdout.write('\\n' + JSON.stringify({ result, loaded }), () => process.exit(0));
   },
   (err) => { console.error(err); process.exit(1); },
 );
