@@ -194,7 +194,8 @@ export function nearestName(wanted: string, known: readonly string[]): string | 
   return near ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance (one row kept); a length gap over 20 is answered as that gap, so long inputs cost nothing. */
+export function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 20) return Math.abs(a.length - b.length);
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

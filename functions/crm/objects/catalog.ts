@@ -1,3 +1,4 @@
+import { editDistance } from '../../../shared/validate';
 import { cached } from '../../../shared/cache';
 import { scopedCache } from '../../../shared/store/store';
 import type { ToolContext } from '../../../shared/tool';
@@ -58,26 +59,12 @@ export function pipelines(ctx: Ctx, type: 'deals' | 'tickets'): Promise<HubSpotP
   return cached(ctx, `crm:pipelines:${type}`, CATALOG_TTL_SECONDS, async () => (await ctx.client.listPipelines(type)).results);
 }
 
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0]!;
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j]!;
-      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return d[b.length]!;
-}
-
 /** Up to five names close to `wanted`: containing it (or contained), or a few edits away; the vendor's own name maps to ours. */
 export function closeMatches(wanted: string, c: Catalog): string[] {
   const w = wanted.toLowerCase();
   const direct = c.names.toWire(c.names.toCrm(w)) ? [c.names.toCrm(w)] : [];
   const scored = c.props
-    .map((p) => ({ n: p.name, d: p.name.includes(w) || w.includes(p.name) ? 0 : Math.min(distance(w, p.name), distance(w, p.label.toLowerCase())) }))
+    .map((p) => ({ n: p.name, d: p.name.includes(w) || w.includes(p.name) ? 0 : Math.min(editDistance(w, p.name), editDistance(w, p.label.toLowerCase())) }))
     .filter((x) => x.d <= Math.max(2, Math.floor(w.length / 3)))
     .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
     .map((x) => x.n);
