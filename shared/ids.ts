@@ -1,10 +1,10 @@
 import * as z from 'zod';
 
 /**
- * Ids as the answers print them. Text output writes an id as `#123` (and a JSON number may come
- * back as a string from a model that copied it): the tool that takes the id back accepts it in
- * that form, so an agent can pass on what it read. One helper for every platform's id params.
- * The JSON Schema still shows the id's own type; the printed forms are a tolerance, not a second type.
+ * Ids as the answers print them. Text output writes an id as `#123`, JSON as a number, and a
+ * model often copies a number back as a string: the tool that takes the id back accepts each of
+ * these forms, so an agent can pass on what it read. One helper for every platform's id params,
+ * and the JSON Schema says every accepted form (an integer, or a string of digits with an optional `#`).
  */
 
 /** "#123" → "123" (spaces trimmed); anything else unchanged. */
@@ -14,28 +14,39 @@ export function unprinted(value: unknown): unknown {
   return v.startsWith('#') ? v.slice(1).trim() : v;
 }
 
-/**
- * The printed form "#123" as the number 123; anything else unchanged (the schema then judges it).
- * A bare "123" stays a string and is refused: a JSON answer gives the id as a number, a text answer
- * as #123, so a quoted number is more likely a slip (an id of another kind) than a copied id.
- */
-function toNumber(value: unknown): unknown {
-  if (typeof value !== 'string' || !value.trim().startsWith('#')) return value;
-  const v = unprinted(value) as string;
-  if (!/^\d{1,16}$/.test(v)) return value;
-  const n = Number(v);
-  return Number.isSafeInteger(n) ? n : value;
-}
-
 /** A number, or a string of digits, or its printed form, as a string of digits. */
 function toDigits(value: unknown): unknown {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   return unprinted(value);
 }
 
-/** A positive integer id (dbapp, collab): also taken as printed, "#123". */
+/** What a numeric id's text form looks like: digits, optionally printed as `#123`, spaces around ignored. */
+const ID_TEXT = /^\s*#?\s*\d{1,16}\s*$/;
+const ID_FORMS = 'a positive integer id: 123, "123" or "#123"';
+
+/**
+ * Anything but an integer or a string is refused here as "a number"/"an integer", as a plain number
+ * schema would word it (is required, must be a number, got true): the union after it then only ever
+ * sees values one of its branches judges, so its own errors (too small, not digits) come through.
+ */
+function numberOrText(value: unknown, ctx: z.core.$RefinementCtx): unknown {
+  if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) return value;
+  ctx.addIssue({ code: 'invalid_type', expected: typeof value === 'number' ? 'int' : 'number', input: value });
+  return value;
+}
+
+/**
+ * A positive integer id (dbapp, collab): 123, or as text "123", or as printed "#123"; always the
+ * number afterwards. Anything else is INVALID_PARAMETER naming the parameter and these forms.
+ */
 export const numericId = (what?: string) => {
-  const s = z.preprocess(toNumber, z.number().int().positive());
+  const s = z.preprocess(
+    numberOrText,
+    z
+      .union([z.number().int().positive(), z.string().regex(ID_TEXT, ID_FORMS)])
+      .transform((v) => (typeof v === 'number' ? v : Number(unprinted(v))))
+      .pipe(z.number().int().positive()),
+  );
   return what === undefined ? s : s.describe(what);
 };
 

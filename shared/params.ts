@@ -6,7 +6,7 @@ import { numericId } from './ids';
  * the same way everywhere. Each takes the words of its tool (what the id is, what a page holds).
  */
 
-/** A positive integer id of a vendor resource (also as printed: "#123"); `what` says which and where to find it. */
+/** A positive integer id of a vendor resource (also as text, "123", or as printed, "#123"); `what` says which and where to find it. */
 export const id = (what: string) => numericId(what);
 
 /** A page size with its bounds and default: `What, 1-max (default n).` */

@@ -66,7 +66,7 @@ describe('routing', () => {
     const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     const get = body.data.tools.find((t: { name: string }) => t.name === 'getWorkspace');
-    expect(get.input_schema).toMatchObject({ type: 'object', required: ['workspace_id'], properties: { workspace_id: { type: 'integer' } } });
+    expect(get.input_schema).toMatchObject({ type: 'object', required: ['workspace_id'], properties: { workspace_id: { anyOf: [{ type: 'integer' }, { type: 'string' }] } } });
     expect(get.annotations).toEqual({ readOnly: true, destructive: false, idempotent: true });
     expect((await h.app.request('/v1/tools/dbapp')).status).toBe(401);
   });
@@ -96,7 +96,8 @@ describe('body and validation', () => {
 
   it.each([
     [{}, 'workspace_id', 'number', /is required/],
-    [{ workspace_id: '1' }, 'workspace_id', 'number', /must be a number, got "1"/],
+    [{ workspace_id: 'one' }, 'workspace_id', 'a positive integer id: 123, "123" or "#123"', /must be a positive integer id: 123, "123" or "#123", got "one"/],
+    [{ workspace_id: true }, 'workspace_id', 'number', /must be a number, got true/],
     [{ workspace_id: 1.5 }, 'workspace_id', 'integer', /must be an integer/],
     [{ workspace_id: -3 }, 'workspace_id', 'number more than 0', /more than 0/],
     [{ workspace_id: 1, workspaceId: 1 }, 'workspaceId', 'one of the parameters workspace_id', /not a parameter/],
