@@ -259,6 +259,19 @@ describe('createView', () => {
     expect((await h.call('dbapp/getAppViews', { app_id: 4711 }, json)).body.data.total).toBe(1);
   });
 
+  it('bounds split_by.limit at Tape\'s documented maximum of 100, and says so', async () => {
+    const h = await setup();
+    const sent = h.recordRequests('dbapp');
+    const over = await h.call('dbapp/createView', { ...base, split_by: { field_id: 55203, limit: 500 } });
+    expect(over.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'split_by.limit', expected: 'number at most 100' } });
+    expect(over.body.error.message).toMatch(/1-100 \(default 100\): Tape documents 100 as the maximum/);
+    expect(sent.filter((s) => s.method !== 'GET')).toEqual([]);
+    const full = await h.call('dbapp/createView', { ...base, split_by: { field_id: 55203, limit: 100 } }, json);
+    expect(full.body.data.view.split_by).toMatchObject({ limit: 100 });
+    const byDefault = await h.call('dbapp/createView', { ...base, name: 'Default split', split_by: { field_id: 55203 } }, json);
+    expect(byDefault.body.data.view.split_by).toMatchObject({ limit: 100 });
+  });
+
   it('names the expected shape and how to fix it', async () => {
     const h = await setup();
     const r = await h.call('dbapp/createView', { ...base, filters: [date({ values: [{ value: '-7d' }] })] });

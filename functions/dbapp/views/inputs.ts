@@ -61,12 +61,21 @@ export const viewFieldSettings = z
   )
   .describe('Display settings of the current layout keyed by field id: {"<field_id>": {"hidden": false, "width": 320}}. Fields left out use the layout default.');
 
+/** Tape's documented maximum (and default) of a view's split_by sections. */
+export const SPLIT_LIMIT_MAX = 100;
+
 export const viewSplitBy = z
   .strictObject({
     field_id: id('The field to group the records into sections by (category, status, user, relation, date, created/modified on or calculation).'),
     period: z.enum(['day', 'weekday', 'week', 'month', 'year']).optional().describe('Bucket size; date fields only (default month).'),
     sorting: z.enum(['label_asc', 'label_desc', 'value_asc', 'value_desc']).optional().describe('Section order (category and status fields default to label_asc).'),
-    // 100 is Tape's own ceiling: its view API refuses a split_by limit outside 1-100.
-    limit: z.number().int().min(1).max(100).optional().describe('Maximum number of sections, 1-100 (default 100; Tape allows no more).'),
+    // 100 is Tape's documented ceiling (docs/vendors/tape.md#views): its view API refuses a split_by limit outside 1-100.
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(SPLIT_LIMIT_MAX)
+      .optional()
+      .describe(`Maximum number of sections, 1-${SPLIT_LIMIT_MAX} (default ${SPLIT_LIMIT_MAX}): Tape documents ${SPLIT_LIMIT_MAX} as the maximum and refuses more.`),
   })
   .describe('Group the view into sections by one field: {"field_id", "period"?, "sorting"?, "limit"?}.');
