@@ -372,7 +372,7 @@ describe('toRecord — the docs/spec.md#dbapp-record record', () => {
     expect(v('phone')).toEqual([{ type: 'mobile', value: '+1 444 555' }]);
     expect(v('website')).toEqual([{ url: 'https://somecustomerwebsite.com', title: 'Some awesome customer website' }, { url: 'https://b.example' }]);
     expect(v('address')).toBe('Hessstr. 6, 80799 Munich, Germany');
-    expect(v('files')).toEqual([{ file_id: 101, name: 'hr-1.pdf', size: 15000 }]);
+    expect(v('files')).toEqual([{ file_id: 101, name: 'hr-1.pdf', size: 15000, download_url: null }]);
     expect(v('tasks')).toEqual([
       { id: 300, title: 'Clean the kitchen', completed: false, assignee: { user_id: 600, name: 'Dan Jacob' }, description: 'Sink too.', due: '2022-03-15' },
       { id: 301, title: 'Tidy up', completed: true, assignee: null, description: null, due: null },
@@ -382,7 +382,7 @@ describe('toRecord — the docs/spec.md#dbapp-record record', () => {
     expect(v('rating')).toEqual([4]);
     expect(fieldValue('single_text', [])).toBeUndefined();
     expect(fieldValue('status', [{ value: { id: 2, text: 'Done', color: '007959', means_completed: true } }])).toEqual([{ id: 2, text: 'Done' }]);
-    expect(fieldValue('multi_image', [{ value: { id: 5, filename: 'a.png', size: 9 } }])).toEqual([{ file_id: 5, name: 'a.png', size: 9 }]);
+    expect(fieldValue('multi_image', [{ value: { id: 5, filename: 'a.png', size: 9 } }])).toEqual([{ file_id: 5, name: 'a.png', size: 9, download_url: null }]);
   });
 
   it('selects fields by id and by kind', () => {

@@ -77,7 +77,7 @@ describe('dbapp attachment links open where the user is: the local server', () =
   });
   afterAll(() => new Promise<void>((resolve) => local.server.close(() => resolve())));
 
-  it('a record\'s download_url points at the twin mounted on this server; a GET with no key downloads the bytes; fileToMarkdown reads it', async () => {
+  it('getRecord shows each attachment\'s download_url, pointing at the twin mounted on this server; a GET with no key downloads the bytes; fileToMarkdown reads it', async () => {
     const key = localPlatform('dbapp').keys.owner;
     const call = async (tool: string, params: unknown) => {
       const res = await fetch(`${local.base}/v1/tools/dbapp/${tool}?format=json`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(params) });
@@ -86,10 +86,15 @@ describe('dbapp attachment links open where the user is: the local server', () =
     await addDocumentsField(fetch, `${local.base}/twins/tape`);
     const docx = await docxFile();
     const { record_id, ids } = await attach(call, [{ filename: 'report.docx', bytes: docx }]);
+    // getRecord shows each attachment's download_url: Tape's signed link, here the twin's mount on this server.
+    const record = await call('getRecord', { record_id });
+    const [doc] = record.fields.find((f: { label: string }) => f.label === 'Documents').value as { file_id: number; name: string; download_url: string }[];
+    expect(doc).toMatchObject({ file_id: ids[0], name: 'report.docx' });
+    const link = doc!.download_url;
+    expect(link.startsWith(`${local.base}/twins/tape/files/${ids[0]}/`)).toBe(true);
     const raw = await fetch(`${local.base}/twins/tape/v1/record/${record_id}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
     const field = ((await raw.json()) as { fields: { label: string; values: { value: { download_url: string } }[] }[] }).fields.find((f) => f.label === 'Documents')!;
-    const link = field.values[0]!.value.download_url;
-    expect(link.startsWith(`${local.base}/twins/tape/files/${ids[0]}/`)).toBe(true);
+    expect(link).toBe(field.values[0]!.value.download_url);
     const got = await fetch(link);
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(docx))).toBe(true);

@@ -337,7 +337,7 @@ describe('createRecord', () => {
     const r = await h.call('dbapp/createRecord', { app_id: DEALS, fields: { deal_name: 'Signed', stage: [4], contracts: [`${base()}/order-form.pdf`] }, id_only: false }, json);
     expect(r.status).toBe(200);
     const files = r.body.data.fields.find((f: { field_id: number }) => f.field_id === contracts.field_id).value;
-    expect(files).toEqual([{ file_id: expect.any(Number), name: 'order-form.pdf', size: pdf.length }]);
+    expect(files).toEqual([{ file_id: expect.any(Number), name: 'order-form.pdf', size: pdf.length, download_url: expect.stringMatching(/\/files\/\d+\/[0-9a-f]+\/order-form\.pdf$/) }]);
     const missing = await h.call('dbapp/createRecord', { app_id: DEALS, fields: { deal_name: 'Signed', stage: [4], contracts: [`${base()}/missing.pdf`] } });
     expect(missing.status).toBe(400);
     expect(missing.body.error.details.parameter).toBe('fields.contracts.0');

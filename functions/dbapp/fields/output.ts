@@ -10,7 +10,7 @@ import { formatNumber, type NumberFormats } from '../apps/schema';
  * Each type's value shape is its `output` in Tape's table (./types/): text string, number number,
  * categories [{id, text}], dates {start, end | null}, relations [{record_id, app_id, title}], users
  * [{user_id, name}], email/phone [{type, value}], links [{url, title?}], location an address string,
- * files [{file_id, name, size}], checklist items [{id, title, completed, assignee, description, due}].
+ * files [{file_id, name, size, download_url}], checklist items [{id, title, completed, assignee, description, due}].
  */
 
 /** A field's value; a number field with a unit also carries the unit and the value as Tape shows it (`12,000.00 €`). */

@@ -4,7 +4,7 @@ import type { TapeEntry } from '../entry';
 import { TEXT_OPS } from './text';
 import { SINGLE, elementPath, listOf, shaped } from './common';
 
-/** single_attachment, multi_attachment, multi_image: file ids or https URLs (uploaded by finishFields); output [{file_id, name, size}]. */
+/** single_attachment, multi_attachment, multi_image: file ids or https URLs (uploaded by finishFields); output [{file_id, name, size, download_url}]. */
 
 function file(single: boolean): TapeEntry {
   return {
@@ -22,7 +22,8 @@ function file(single: boolean): TapeEntry {
     output: (values) =>
       values.map((v) => {
         const f = isObject(v.value) ? v.value : {};
-        return { file_id: f.id as number, name: String(f.filename ?? ''), size: Number(f.size ?? 0) };
+        // Tape's download_url is a signed link that works without the key (the twin's points at its mount on the local server).
+        return { file_id: f.id as number, name: String(f.filename ?? ''), size: Number(f.size ?? 0), download_url: typeof f.download_url === 'string' ? f.download_url : null };
       }),
     text: (v, o) => (v as { file_id: number; name: string; size: number }[]).map((a) => (o.verbose ? `${a.name} #${a.file_id} (${byteSize(a.size)})` : a.name)).join(', '),
     filter: { type: 'file', match_types: TEXT_OPS, operand: 'file_name' },
