@@ -48,7 +48,7 @@ describe('listApps', () => {
     expect(missing.body.error.message).toContain('Workspace does not exist(404)!');
     const bad = await h.call('dbapp/listApps', { workspace_id: 'two' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'workspace_id', expected: 'number' } });
+    expect(bad.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'workspace_id', expected: 'a positive integer id: 123, "123" or "#123"' } });
     const extra = await h.call('dbapp/listApps', { app_id: 1 });
     expect(extra.body.error.details.parameter).toBe('app_id');
   });
@@ -142,7 +142,7 @@ describe('getApp', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', details: { upstream_status: 404 } });
     expect(missing.body.error.message).toContain('App does not exist(77)!');
-    for (const params of [{}, { app_id: 0 }, { app_id: 1.5 }, { app_id: '902' }]) {
+    for (const params of [{}, { app_id: 0 }, { app_id: 1.5 }, { app_id: '902a' }, { app_id: '#0' }]) {
       const r = await h.call('dbapp/getApp', params);
       expect(r.status, JSON.stringify(params)).toBe(400);
       expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'app_id' } });

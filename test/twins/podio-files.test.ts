@@ -27,15 +27,16 @@ describe('Podio twin: embeds', () => {
 });
 
 describe('Podio twin: files', () => {
-  it('POST /file/ multipart → a file object; GET /file/{id}; the bytes on its link with the key', async () => {
+  it('POST /file/ multipart → a file object; GET /file/{id}; the bytes on /raw with the key, on its link without', async () => {
     const t = podioTwin();
     const up = await upload(t.fetch, 'https://api.podio.com', 'notes.txt', 'hello podio');
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ file_id: D.firstIds.file + 14, name: 'notes.txt', mimetype: 'text/plain', size: 11, hosted_by: 'podio', context: null, created_on: '2026-01-15 10:00:00' });
     expect((await t.call('GET', `/file/${up.body.file_id}`)).body).toEqual(up.body);
-    const raw = await t.fetch(up.body.link, { headers: auth });
+    const raw = await t.fetch(`https://api.podio.com/file/${up.body.file_id}/raw`, { headers: auth });
     expect(await raw.text()).toBe('hello podio');
-    expect((await t.fetch(up.body.link)).status).toBe(401);
+    expect((await t.fetch(`https://api.podio.com/file/${up.body.file_id}/raw`)).status).toBe(401);
+    expect(await (await t.fetch(up.body.link)).text()).toBe('hello podio');
     expect((await t.call('POST', '/file/', { filename: 'x' })).status).toBe(400);
   });
 
@@ -45,8 +46,11 @@ describe('Podio twin: files', () => {
     server.route('/twins/podio', t.app);
     const fetcher = inProcessFetch(server);
     const up = await upload(fetcher, 'http://localhost:3000/twins/podio', 'a.png', 'png-bytes', 'image/png');
-    expect(up.body.link).toBe(`http://localhost:3000/twins/podio/file/${up.body.file_id}/raw`);
-    expect(await (await fetcher(up.body.link, { headers: auth })).text()).toBe('png-bytes');
+    expect(up.body.link).toMatch(new RegExp(`^http://localhost:3000/twins/podio/files/${up.body.file_id}/[0-9a-f]{24}/a\\.png$`));
+    // The link opens without the token, as a signed link does; its secret part is what guards it.
+    expect(await (await fetcher(up.body.link)).text()).toBe('png-bytes');
+    expect((await fetcher(up.body.link.replace(/\/[0-9a-f]{24}\//, '/000000000000000000000000/'))).status).toBe(404);
+    expect(await (await fetcher(`http://localhost:3000/twins/podio/file/${up.body.file_id}/raw`, { headers: auth })).text()).toBe('png-bytes');
   });
 
   it('POST /file/{id}/attach {ref_type, ref_id}; attaching again elsewhere is 400 file.already_attached', async () => {

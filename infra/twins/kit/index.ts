@@ -19,6 +19,7 @@ import { RequestLog, requestLog } from './request-log';
 
 export { auth, readKey, type AuthOptions, type AuthScheme, type KitEnv } from './auth';
 export { createClock, type Clock } from './clock';
+export { downloadLink, downloadRoutes, downloadToken, type Downloadable } from './downloads';
 export { twinErrors, TwinHttpError, type ErrorBody, type ErrorDialect } from './errors';
 export { faultInjection, Faults, isReset, resetError, type Fault, type FaultRule, type InjectedFault } from './faults';
 export { inProcessFetch, publicBaseOf, publicLinkFetch, type FetchApp, type Twin } from './fetch';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
+import { downloadRoutes, publicBaseOf, publicLinkFetch, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
 import { podioOAuth } from './oauth';
 import { seedDemoState } from './demo';
 import { collectGarbage } from './files';
@@ -33,9 +33,14 @@ export interface PodioTwin extends Twin {
   oauth: OAuthServer;
 }
 
+/** Where the twin stands in for Podio's API. */
+const PODIO_HOST = 'https://api.podio.com';
+
 /** A stateful stand-in for Podio's API (https://api.podio.com), speaking its wire format (docs/vendors/podio.md). */
 export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
   const state = seedDemoState();
+  const publicBase = publicBaseOf(options.publicBase);
+  state.linkBase = publicBase;
   const app = new Hono<TwinEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: podioErrors });
   const clock = kit.clock;
@@ -45,6 +50,11 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
     collectGarbage(state, clock.now());
     await next();
   });
+  // A file's `link` (values.ts fileOut): the bytes without the token, before authentication.
+  app.route('/', downloadRoutes((id) => {
+    const f = state.files.get(id);
+    return f?.token ? { content: f.content, mimetype: f.mimetype, token: f.token } : undefined;
+  }));
   const oauth = podioOAuth(state, clock, options.oauthAccessSeconds);
   oauth.authorizePage(app, '/oauth/authorize');
   app.route('/', oauthRoutes(state, clock, oauth));
@@ -65,7 +75,8 @@ export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
   app.route('/', conversationRoutes(state, clock));
   app.route('/', taskRoutes(state, clock));
 
-  return { app, ...kit, state, hooks, oauth };
+  // A tool reading a file behind its link reaches the twin in-process too.
+  return { app, ...kit, fetch: publicLinkFetch(kit.fetch, publicBase, PODIO_HOST), state, hooks, oauth };
 }
 
 export { PODIO_DEMO } from './demo';

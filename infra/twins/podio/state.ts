@@ -106,6 +106,8 @@ export interface PodioFileRow {
   external_id?: string | null;
   /** The file this one replaced (POST /file/{id}/replace). */
   replaces?: number[];
+  /** The secret part of the file's keyless `link` (kit/downloads.ts), made when the link is first handed out. */
+  token?: string;
 }
 
 export interface PodioEmbedRow {
@@ -326,6 +328,8 @@ export interface PodioState {
   refreshTokens: Map<string, TokenRow>;
   /** The next id of each kind; the seed leaves them above every seeded id. */
   nextId: { item: number; revision: number; file: number; embed: number; comment: number; app: number; field: number };
+  /** Where links meant for people (a file's `link`) point: the twin's public base (the local server's mount), if it has one. */
+  linkBase: () => string | undefined;
 }
 
 export function emptyState(): PodioState {
@@ -337,6 +341,7 @@ export function emptyState(): PodioState {
     items: new Map(),
     deletedItems: new Set(),
     files: new Map(),
+    linkBase: () => undefined,
     embeds: new Map(),
     comments: new Map(),
     hooks: new Map(),

@@ -1,3 +1,4 @@
+import { downloadLink, downloadToken } from '../kit';
 import { invalid, notFound } from './http';
 import type { PodioAppRow, PodioFieldRow, PodioItemRow, PodioState, StoredValue } from './state';
 import { profileOf } from './state';
@@ -293,7 +294,9 @@ export function titleOf(state: PodioState, item: PodioItemRow): string {
 export function fileOut(state: PodioState, fileId: number, base: string) {
   const f = state.files.get(fileId);
   if (!f) return null;
-  const link = `${base}/file/${f.file_id}/raw`;
+  // Podio's own link needs the caller's token; the twin's opens without one, as a signed link does,
+  // under its public base (the local server's mount), so `curl "$link"` downloads the file where the user is.
+  const link = downloadLink(state.linkBase() ?? base, f.file_id, (f.token ??= downloadToken()), f.name);
   return {
     file_id: f.file_id,
     name: f.name,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { createClock, publicBaseOf, publicLinkFetch, useKit, type Twin, type TwinOptions } from '../kit';
+import { createClock, downloadRoutes, publicBaseOf, publicLinkFetch, useKit, type Twin, type TwinOptions } from '../kit';
 import { authenticate, credits, tapeErrors, type TwinEnv } from './http';
 import { TapeHookDeliveries } from './delivery';
 import { seedDemo } from './demo';
 import { appRoutes } from './routes/app';
-import { attachmentDownloads, fileRoutes } from './routes/file';
+import { fileRoutes } from './routes/file';
 import { hookRoutes } from './routes/hook';
 import { orgRoutes } from './routes/org';
 import { emailRoutes } from './routes/email';
@@ -94,7 +94,8 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   app.route('/v1', fileRoutes(state, now));
   app.route('/v1', automationRoutes(state, automations.store, automations.engine, now));
   app.route('/', automationWebhookRoutes(automations.store, automations.engine, now));
-  app.route('/', attachmentDownloads(state));
+  // An attachment's download_url (docs/vendors/tape.md#fields-and-values): the bytes without the key, as a signed storage link serves them.
+  app.route('/', downloadRoutes((id) => state.attachments.get(id)));
   app.use('/_twin/*', authenticate(state));
   app.route('/_twin', twinControls(kit.clock, automations));
   clock.onMove(() => automations.tick());

@@ -18,7 +18,7 @@
  * unique_id values are not stored (docs/vendors/tape.md#fields-and-values: only `app_record_id` is returned); created_by/on and
  * last_modified_by/on are computed when the record is rendered.
  */
-import { randomBytes } from 'node:crypto';
+import { downloadLink, downloadToken } from '../kit';
 import { TapeHttpError, tapeDateTime, validation } from './http';
 import type { TapeApp, TapeField, TapeRecordRow, TapeValue } from './model';
 import type { TapeState, TapeUser } from './state';
@@ -438,9 +438,9 @@ function parseFiles(ctx: ValueContext, field: TapeField, input: unknown): TapeVa
     // An upload attached: its bytes stay downloadable by the attachment's download_url (docs/vendors/tape.md#fields-and-values).
     const upload = ctx.state.files.get(id as string)!;
     const attached = nextEntryId(ctx.state);
-    const token = randomBytes(12).toString('hex');
+    const token = downloadToken();
     ctx.state.attachments.set(attached, { content: upload.content, mimetype: upload.mimetype, token });
-    return { value: { id: attached, filename: info.filename, size: info.size, download_url: `${ctx.state.linkBase()}/files/${attached}/${token}/${encodeURIComponent(info.filename)}` } };
+    return { value: { id: attached, filename: info.filename, size: info.size, download_url: downloadLink(ctx.state.linkBase(), attached, token, info.filename) } };
   });
 }
 

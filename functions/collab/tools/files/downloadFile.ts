@@ -1,14 +1,9 @@
 import * as z from 'zod';
 import { invalidParameter, ToolError } from '../../../../shared/errors';
-import { fileBlobKey } from '../../../../shared/blob/blob';
 import { byteSize } from '../../../../shared/render';
 import { collabTool } from '../../tool';
 import { fileIdInput } from '../../files/inputs';
-
-/** docs/spec.md#collab-file, #limits: the link works for an hour. */
-export const DOWNLOAD_LINK_SECONDS = 3600;
-/** What one call copies through the Lambda's memory (512 MB). */
-export const MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
+import { handOut, MAX_DOWNLOAD_BYTES } from '../../files/handout';
 
 interface Download {
   file_id: number;
@@ -34,12 +29,8 @@ export const downloadFile = collabTool({
     const meta = await client.getFile(file_id);
     const size = meta.size ?? 0;
     if (size > MAX_DOWNLOAD_BYTES) throw invalidParameter('file_id', `a file of at most ${byteSize(MAX_DOWNLOAD_BYTES)}`, `File #${file_id} is ${byteSize(size)}; downloadFile hands out files of at most ${byteSize(MAX_DOWNLOAD_BYTES)}.`);
-    const body = await client.fileContent(file_id);
-    const mimetype = meta.mimetype ?? 'application/octet-stream';
-    const key = fileBlobKey('collab', file_id);
-    await blob.put({ key, body, contentType: mimetype, filename: meta.name });
-    const link = await blob.link(key, DOWNLOAD_LINK_SECONDS);
-    return { file_id, name: meta.name, download_url: link.url, expires_in: link.expires_in, expires_at: link.expires_at, mimetype, size: body.byteLength, size_human: byteSize(body.byteLength) };
+    const out = await handOut(client, blob, meta);
+    return { file_id, name: meta.name, ...out, size_human: byteSize(out.size) };
   },
   text: (d: Download) => `#${d.file_id} ${d.name} (${d.mimetype}, ${d.size_human}) — ${d.download_url}\nlink works without a key until ${d.expires_at} (${d.expires_in} s)`,
   example: {

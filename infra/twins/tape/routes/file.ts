@@ -95,17 +95,3 @@ export function fileRoutes(state: TapeState, now: () => number = Date.now) {
 
   return r;
 }
-
-/**
- * An attachment's `download_url` (docs/vendors/tape.md#fields-and-values): the bytes without the key, as a
- * signed storage link serves them; an unknown id or a wrong token is 404.
- */
-export function attachmentDownloads(state: TapeState) {
-  const r = new Hono<TwinEnv>();
-  r.get('/files/:id/:token/:name', (c) => {
-    const file = state.attachments.get(Number(c.req.param('id')));
-    if (!file || file.token !== c.req.param('token')) return c.text('Not found', 404);
-    return c.body(new Uint8Array(file.content), 200, { 'content-type': file.mimetype, 'content-disposition': `attachment; filename="${c.req.param('name').replace(/"/g, '')}"` });
-  });
-  return r;
-}
