@@ -91,6 +91,14 @@ describe('every Tape 400 a tool passes on names one of its parameters and what i
     expect(r.body.error.details.vendor_message).toEqual(expect.any(String));
   });
 
+  it('in a batch, the refused item carries its own parameter, relative to the item; the others succeed', async () => {
+    const h = await harness();
+    const r = await h.call('dbapp/batchCreateRecords', { app_id: 902, inputs: [{ fields: { deal_name: 'ok', stage: [4] } }, { fields: { deal_name: 'bad', stage: [4], lead: [999999] } }] }, json);
+    expect(r.status).toBe(200);
+    expect(r.body.data.items[0]).toMatchObject({ index: 0, success: true });
+    expect(r.body.data.items[1]).toMatchObject({ index: 1, success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'fields.lead', expected: expect.stringContaining('fields.lead') } } });
+  });
+
   it('a 400 whose message names no input names the input the request was about, and says so in expected', async () => {
     const h = await harness();
     h.tape.faults.inject({ path: /^\/v1\/record\/5300$/, method: 'PUT', times: 1, fault: { status: 400, body: { status_code: 400, error_code: 'validation_error', error_message: 'Something is not right.' } } });
