@@ -3,11 +3,11 @@ import * as z from 'zod';
 import { cursor, id, offset, page } from '../../shared/params';
 
 describe('param fragments', () => {
-  it('id takes positive integers only and carries its description', () => {
+  it('id takes positive integers, also as text ("7") or printed ("#7"), and carries its description', () => {
     const s = id('Numeric id of the app (from listApps).');
-    expect(s.parse(7)).toBe(7);
-    for (const bad of [0, -1, 1.5, '7']) expect(s.safeParse(bad).success).toBe(false);
-    expect(z.toJSONSchema(s)).toMatchObject({ type: 'integer', description: 'Numeric id of the app (from listApps).' });
+    for (const ok of [7, '7', '#7']) expect(s.parse(ok)).toBe(7);
+    for (const bad of [0, -1, 1.5, '7a', '0', true]) expect(s.safeParse(bad).success).toBe(false);
+    expect(z.toJSONSchema(s, { io: 'input' })).toMatchObject({ anyOf: [{ type: 'integer' }, { type: 'string' }], description: 'Numeric id of the app (from listApps).' });
   });
 
   it('page bounds the size, fills the default and says both', () => {
