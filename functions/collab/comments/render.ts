@@ -23,7 +23,8 @@ export interface Comment {
   like_count: number;
   is_liked: boolean;
   external_id?: string;
-  embed?: CommentEmbed;
+  /** The link embedded with the comment; null when there is none. */
+  embed: CommentEmbed | null;
 }
 
 export interface CommentRevision {
@@ -50,7 +51,7 @@ export function toComment(c: PodioComment, withRef = true): Comment {
     like_count: c.like_count ?? 0,
     is_liked: c.is_liked === true,
     ...(c.external_id ? { external_id: c.external_id } : {}),
-    ...(c.embed ? { embed: toEmbed(c.embed) } : {}),
+    embed: c.embed ? toEmbed(c.embed) : null,
   };
 }
 
