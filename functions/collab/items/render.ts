@@ -3,7 +3,7 @@
  * app_item_id, title, link, created_by {user_id, name}, created_on, tags, fields [{field_id,
  * external_id, label, type, value}]` with the values in the spec's shapes (text string, category
  * [{id, text}], money {value, currency}, date {start, end}, contacts by name…), empty fields left out;
- * app_item_id, link and created_on are present as null when Podio gives none.
+ * title, app_item_id, link and created_on are present as null when Podio gives none.
  * Text: ids first, `Label: value` pairs by each type's `text` (money `12.50 EUR`, contacts by name,
  * categories by text), one line per item in lists; `verbose` adds field ids and types and metadata.
  */
@@ -18,7 +18,7 @@ export type ItemFile = FileRef;
 export interface Item {
   item_id: number;
   app_item_id: number | null;
-  title: string;
+  title: string | null;
   link: string | null;
   created_by: Person;
   created_on: string | null;
@@ -64,7 +64,8 @@ export function toItem(raw: PodioItem, o: ItemOptions = {}): Item {
   return {
     item_id: raw.item_id,
     ...listed(raw, ['app_item_id', 'link', 'created_on'] as const),
-    title: raw.title ?? '',
+    // Podio answers a null title for an item whose title field is empty.
+    title: (raw.title as string | null) ?? null,
     created_by: by,
     tags: [...(raw.tags ?? [])],
     fields: itemFieldValues(raw.fields, o.select),
