@@ -89,7 +89,7 @@ export const searchItems = fileboxTool({
       returned_count: 1,
       has_more: false,
       partial: false,
-      items: [{ Id: 'fi000033-5f1e-4b0c-9a7d-000000000033', Name: 'proposal.pdf', ItemType: 'File', ParentID: 'fo000020-5f1e-4b0c-9a7d-000000000020', ParentName: 'Ortiz Renovation', Path: '/Shared Folders/Ortiz Renovation', FileSizeBytes: 712, CreationDate: '2026-03-05T10:00:00Z', CreatorName: 'Olivia Bennett' }],
+      items: [{ Id: 'fi000033-5f1e-4b0c-9a7d-000000000033', Name: 'proposal.pdf', ItemType: 'File', ParentID: 'fo000020-5f1e-4b0c-9a7d-000000000020', ParentName: 'Ortiz Renovation', Path: '/Shared Folders/Client Projects/Ortiz Renovation', FileSizeBytes: 712, CreationDate: '2026-03-05T10:00:00Z', CreatorName: 'Olivia Bennett' }],
     },
   },
 });
