@@ -1,40 +1,45 @@
+import { listed, type Listed } from '../../shared/listed';
 import { byteSize, listFooter, plural } from '../../shared/render';
 import type { SfItem } from './wire';
 
 /** Shapes and text the filebox groups share: items (docs/spec.md#filebox-item) appear in listings, searches and shares. */
 
-/** An item in JSON mode: the fields of docs/spec.md#filebox-item as ShareFile names them (PascalCase, `odata.type`). */
-export type Item = Pick<SfItem, 'Id' | 'odata.type' | 'Name' | 'FileName' | 'url' | 'Parent' | 'CreationDate' | 'ProgenyEditDate' | 'Description' | 'Path' | 'CreatorFirstName' | 'CreatorLastName' | 'FileSizeBytes' | 'FileCount' | 'State' | 'StreamID' | 'ExpirationDate' | 'Info'> & {
-  /** Only when true: the item is in the recycle bin (listed with include_deleted). */
-  HasPendingDeletion?: true;
-  Children?: Item[];
-};
-
 const FULL = ['Id', 'Name', 'FileName', 'odata.type', 'url', 'Parent', 'CreationDate', 'ProgenyEditDate', 'Description', 'Path', 'CreatorFirstName', 'CreatorLastName', 'FileSizeBytes', 'FileCount', 'State', 'StreamID', 'Info'] as const;
 /** The summary form of docs/spec.md#filebox-item. */
 export const ITEM_SUMMARY_FIELDS = ['Id', 'Name', 'odata.type', 'FileSizeBytes', 'CreationDate'] as const;
+
+/**
+ * An item in JSON mode: the fields of docs/spec.md#filebox-item as ShareFile names them
+ * (PascalCase, `odata.type`), each present (null when ShareFile gives none); the summary form
+ * carries only its own fields, so the others are typed optional.
+ */
+export type Item = Listed<SfItem, (typeof ITEM_SUMMARY_FIELDS)[number]> &
+  Partial<Listed<SfItem, Exclude<(typeof FULL)[number], (typeof ITEM_SUMMARY_FIELDS)[number]>>> & {
+    /** When it expires (ShareFile's "never" is left out). */
+    ExpirationDate?: string;
+    /** Only when true: the item is in the recycle bin (listed with include_deleted). */
+    HasPendingDeletion?: true;
+    Children?: Item[];
+  };
 
 /** ShareFile writes "never expires" as the end of time; it is left out. */
 const NEVER = /^9999-/;
 
 export function toItem(w: SfItem, summary = false): Item {
-  const out: Record<string, unknown> = {};
-  for (const k of summary ? ITEM_SUMMARY_FIELDS : FULL) if (w[k] !== undefined) out[k] = w[k];
-  if (!summary) {
-    if (w.ExpirationDate && !NEVER.test(w.ExpirationDate)) out.ExpirationDate = w.ExpirationDate;
-    if (w.HasPendingDeletion) out.HasPendingDeletion = true;
-  } else if (w.HasPendingDeletion) out.HasPendingDeletion = true;
-  return out as unknown as Item;
+  const out: Item = listed(w, summary ? ITEM_SUMMARY_FIELDS : FULL);
+  if (!summary && w.ExpirationDate && !NEVER.test(w.ExpirationDate)) out.ExpirationDate = w.ExpirationDate;
+  if (w.HasPendingDeletion) out.HasPendingDeletion = true;
+  return out;
 }
 
 export const isFolder = (i: { 'odata.type': string }) => /Folder$/.test(i['odata.type']);
-const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
+const day = (iso?: string | null) => (iso ? iso.slice(0, 10) : '');
 
 /** One line: `fo123 Contracts/ (12 files)` or `fi456 offer.pdf 240 KB 2026-03-02`. */
 export function itemLine(i: Item): string {
   const gone = i.HasPendingDeletion ? ' [in recycle bin]' : '';
-  if (isFolder(i)) return `${i.Id} ${i.Name ?? ''}/${i.FileCount !== undefined ? ` (${plural(i.FileCount, 'file')})` : ''}${gone}`;
-  const size = i.FileSizeBytes !== undefined ? ` ${byteSize(i.FileSizeBytes)}` : '';
+  if (isFolder(i)) return `${i.Id} ${i.Name ?? ''}/${i.FileCount != null ? ` (${plural(i.FileCount, 'file')})` : ''}${gone}`;
+  const size = i.FileSizeBytes != null ? ` ${byteSize(i.FileSizeBytes)}` : '';
   return `${i.Id} ${i.Name ?? ''}${size}${i.CreationDate ? ` ${day(i.CreationDate)}` : ''}${gone}`;
 }
 

@@ -52,7 +52,7 @@ export const QUICK_LIST_NAMES = Object.keys(QUICK_LISTS) as [QuickListName, ...Q
 export const quickListOfWire = (wire: string): QuickListName | undefined => QUICK_LIST_NAMES.find((n) => QUICK_LISTS[n].wire === wire);
 
 /** The quick lists a record is on, by the service's names. */
-export function flaggedQuickLists(flags: Record<string, boolean | undefined> | undefined): QuickListName[] {
+export function flaggedQuickLists(flags: Record<string, boolean | undefined> | null | undefined): QuickListName[] {
   return flags ? QUICK_LIST_NAMES.filter((n) => flags[QUICK_LISTS[n].flag] === true) : [];
 }
 

@@ -10,12 +10,12 @@ export interface BdStatus {
 }
 
 export interface BdMetaResults {
-  requestCount?: number;
-  matchCount?: number;
-  noMatchCount?: number;
-  errorCount?: number;
-  resultCount?: number;
-  resultsFound?: number;
+  requestCount?: number | null;
+  matchCount?: number | null;
+  noMatchCount?: number | null;
+  errorCount?: number | null;
+  resultCount?: number | null;
+  resultsFound?: number | null;
   skipTraceMatchCount?: number;
   aggComparablesMetrics?: BdCompMetrics;
   [k: string]: unknown;
@@ -28,23 +28,23 @@ export interface BdCompMetrics {
 }
 
 export interface BdMeta {
-  apiVersion?: string;
+  apiVersion?: string | null;
   performance?: { startTime?: string; endTime?: string; totalRequestTime?: number };
-  requestId?: string;
-  results?: BdMetaResults;
+  requestId?: string | null;
+  results?: BdMetaResults | null;
 }
 
 export interface BdAddress {
-  street?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
   zipPlus4?: string;
-  county?: string;
-  countyFipsCode?: string;
-  latitude?: number;
-  longitude?: number;
-  formattedStreet?: string;
+  county?: string | null;
+  countyFipsCode?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  formattedStreet?: string | null;
   [field: string]: unknown;
 }
 
@@ -63,9 +63,9 @@ type Group<T> = T & { [field: string]: unknown };
 
 export interface BdProperty {
   _id: string;
-  address?: BdAddress;
-  ids?: Group<{ apn?: string; fipsCode?: string; taxId?: string; addressHash?: string }>;
-  general?: Group<{ propertyTypeCategory?: string; propertyTypeDetail?: string; vacant?: boolean }>;
+  address?: BdAddress | null;
+  ids?: Group<{ apn?: string | null; fipsCode?: string | null; taxId?: string | null; addressHash?: string | null }> | null;
+  general?: Group<{ propertyTypeCategory?: string; propertyTypeDetail?: string; vacant?: boolean }> | null;
   building?: Group<{
     yearBuilt?: number;
     bedroomCount?: number;
@@ -76,8 +76,8 @@ export interface BdProperty {
     unitCount?: number;
     garageParkingSpaceCount?: number;
     pool?: boolean;
-  }>;
-  lot?: Group<{ lotSizeAcres?: number; lotSizeSquareFeet?: number; zoningCode?: string }>;
+  }> | null;
+  lot?: Group<{ lotSizeAcres?: number; lotSizeSquareFeet?: number; zoningCode?: string }> | null;
   valuation?: Group<{
     estimatedValue?: number;
     priceRangeMin?: number;
@@ -86,24 +86,24 @@ export interface BdProperty {
     equityPercent?: number;
     equityCurrentEstimatedBalance?: number;
     ltv?: number;
-  }>;
-  assessment?: Group<{ assessmentYear?: number; totalAssessedValue?: number; totalMarketValue?: number }>;
-  tax?: Group<{ taxAmount?: number; taxYear?: number; taxDelinquentYear?: number }>;
-  sale?: Group<{ lastSale?: BdSale; priorSale?: BdSale }>;
+  }> | null;
+  assessment?: Group<{ assessmentYear?: number; totalAssessedValue?: number; totalMarketValue?: number }> | null;
+  tax?: Group<{ taxAmount?: number; taxYear?: number; taxDelinquentYear?: number }> | null;
+  sale?: Group<{ lastSale?: BdSale | null; priorSale?: BdSale }> | null;
   owner?: Group<{
-    fullName?: string;
-    names?: Group<{ first?: string; last?: string; full?: string }>[];
-    ownerOccupied?: boolean;
+    fullName?: string | null;
+    names?: Group<{ first?: string; last?: string; full?: string }>[] | null;
+    ownerOccupied?: boolean | null;
     ownerStatusType?: string;
-    ownershipStartDate?: string;
-    mailingAddress?: Group<{ street?: string; city?: string; state?: string; zip?: string }>;
-  }>;
-  quickLists?: Record<string, boolean | undefined>;
+    ownershipStartDate?: string | null;
+    mailingAddress?: Group<{ street?: string; city?: string; state?: string; zip?: string }> | null;
+  }> | null;
+  quickLists?: Record<string, boolean | undefined> | null;
   openLien?: Group<{ totalOpenLienCount?: number; totalOpenLienBalance?: number; mortgages?: Group<{ lenderName?: string; currentEstimatedInterestRate?: number; interestRateType?: string }>[] }>;
   involuntaryLien?: Group<{ liens?: Group<{ type?: string; amount?: number; recordingDate?: string }>[] }>;
   foreclosure?: Group<{ status?: string; recordingDate?: string; auctionDate?: string }>;
   listing?: Group<{ status?: string; price?: number; daysOnMarket?: number; forSaleByOwner?: boolean }>;
-  deedHistory?: unknown[];
+  deedHistory?: unknown[] | null;
   /** Miles from the subject, on comparables. */
   distance?: number;
   [group: string]: unknown;
@@ -112,10 +112,12 @@ export interface BdProperty {
 export interface BdResults {
   properties: BdProperty[];
   meta: BdMeta;
-  quicklistCounts?: { name: string; count: number }[];
-  searchCriteria?: Record<string, unknown>;
-  options?: Record<string, unknown>;
-  warnings?: string[];
+  quicklistCounts?: { name: string; count: number }[] | null;
+  nextPageCursor?: string | null;
+  previousPageCursor?: string | null;
+  searchCriteria?: Record<string, unknown> | null;
+  options?: Record<string, unknown> | null;
+  warnings?: string[] | null;
   [k: string]: unknown;
 }
 

@@ -72,6 +72,13 @@ describe('addCommentToObject', () => {
     const r = await h.call('collab/addCommentToObject', { type: 'item', id: deal, value: 'Written once.' }, json);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ value: 'Written once.', ref: { type: 'item', id: deal } });
+    // Every read-back refused (retries included): the answer lists what is unknown as null, and its text prints no null.
+    const down = h.twin<PodioTwin>('collab').faults.inject({ method: 'GET', path: /^\/comment\/\d+$/, fault: { status: 503, body: { error: 'unavailable', error_description: 'Try again' } } });
+    const blind = await h.call('collab/addCommentToObject', { type: 'item', id: deal, value: 'Written blind.' }, json);
+    expect(blind.body.data).toMatchObject({ value: 'Written blind.', created_on: null, rich_value: null, embed: null, created_by: { user_id: null } });
+    const text = await h.call('collab/addCommentToObject', { type: 'item', id: deal, value: 'Written twice.' });
+    expect(text.body.data).toMatch(/^added comment #\d+ unknown: Written twice\./);
+    down.remove();
     expect((await h.call('collab/getComment', { comment_id: r.body.data.comment_id }, json)).body.data.value).toBe('Written once.');
   });
 

@@ -59,4 +59,59 @@ describe('collab: listed fields present as null when empty', () => {
     const first = (events.body.data.events ?? events.body.data)[0];
     expect(first).toHaveProperty('created_via', null);
   });
+
+  it('items: title, app_item_id, link and created_on are null when Podio gives none, in getItem and filterItems; a contact without user_id has it null', async () => {
+    const h = await harness();
+    const id = D.items.firstDeal;
+    const contact = { field_id: 9208, external_id: 'owner', label: 'Deal owner', type: 'contact', values: [{ value: { profile_id: 5101, name: 'Ann Becker' } }] };
+    const bare = { item_id: id, title: null, fields: [contact] };
+    faults(h).inject({ method: 'GET', path: `/item/${id}`, times: 2, fault: { status: 200, body: bare } });
+    const one = await h.call('collab/getItem', { item_id: id }, json);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.data).toMatchObject({ item_id: id, app_item_id: null, title: null, link: null, created_on: null, created_by: { user_id: null, name: 'unknown' }, tags: [] });
+    expect(one.body.data.fields).toEqual([{ field_id: 9208, external_id: 'owner', label: 'Deal owner', type: 'contact', value: [{ profile_id: 5101, user_id: null, name: 'Ann Becker' }] }]);
+    const text = await h.call('collab/getItem', { item_id: id });
+    expect(text.body.data).toMatch(new RegExp(`^#${id} \\(untitled\\)`));
+    expect(text.body.data).not.toMatch(/\bnull\b|undefined/);
+
+    faults(h).inject({ method: 'POST', path: `/item/app/${D.apps.deals}/filter/`, times: 2, fault: { status: 200, body: { total: 1, filtered: 1, items: [bare] } } });
+    const list = await h.call('collab/filterItems', { app_id: D.apps.deals }, json);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data.items[0]).toMatchObject({ app_item_id: null, title: null, link: null, created_on: null });
+    const lines = await h.call('collab/filterItems', { app_id: D.apps.deals });
+    expect(lines.body.data).not.toMatch(/\bnull\b|undefined/);
+  });
+
+  it('createItem answers link null when Podio gives none; item revisions carry created_on and changes null when empty', async () => {
+    const h = await harness();
+    faults(h).inject({ method: 'POST', path: `/item/app/${D.apps.companies}/`, times: 1, fault: { status: 200, body: { item_id: 39999 } } });
+    const created = await h.call('collab/createItem', { app_id: D.apps.companies, fields: { 'company-name': 'Quiet Co' } }, json);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toEqual({ item_id: 39999, link: null });
+
+    const id = D.items.firstCompany;
+    faults(h).inject({ method: 'GET', path: `/item/${id}/revision/`, times: 2, fault: { status: 200, body: [{ revision: 0, created_by: { type: 'user', id: 1001, name: 'Ann Becker' } }] } });
+    const revs = await h.call('collab/getItemRevisions', { item_id: id }, json);
+    expect(revs.status, JSON.stringify(revs.body)).toBe(200);
+    expect(revs.body.data.revisions).toEqual([{ revision: 0, type: 'creation', created_on: null, created_by: { user_id: 1001, name: 'Ann Becker' }, changes: null }]);
+    const text = await h.call('collab/getItemRevisions', { item_id: id });
+    expect(text.body.data).toMatch(/^rev 0 creation by Ann Becker/);
+    expect(text.body.data).not.toMatch(/\bnull\b|undefined/);
+  });
+
+  it('comments: embed is null when there is none, in getComment and the listing, and the text shows no link', async () => {
+    const h = await harness();
+    const added = await h.call('collab/addCommentToObject', { type: 'item', id: D.items.firstProject, value: 'No link here' }, json);
+    expect(added.status).toBe(200);
+    expect(added.body.data).toHaveProperty('embed', null);
+    const one = await h.call('collab/getComment', { comment_id: added.body.data.comment_id }, json);
+    expect(one.body.data).toHaveProperty('embed', null);
+    const list = await h.call('collab/getCommentsOnObject', { type: 'item', id: D.items.firstProject }, json);
+    expect(list.body.data.length).toBeGreaterThan(0);
+    for (const c of list.body.data) expect(c).toHaveProperty('embed');
+    const withLink = await h.call('collab/addCommentToObject', { type: 'item', id: D.items.firstProject, value: 'See this', embed_url: 'https://example.com/spec' }, json);
+    expect(withLink.body.data.embed).toMatchObject({ url: expect.stringContaining('example.com') });
+    const text = await h.call('collab/getComment', { comment_id: added.body.data.comment_id });
+    expect(text.body.data).not.toMatch(/\bnull\b|\[link:/);
+  });
 });

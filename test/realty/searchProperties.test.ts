@@ -185,7 +185,7 @@ describe('realty/searchProperties', () => {
     const r = await h.call('realty/searchProperties', { query: 'Denver, CO', take: 2 }, JSON_MODE);
     expect(r.status).toBe(200);
     expect(r.body.data.results.properties).toHaveLength(2);
-    expect(r.body.data.results.quicklistCounts).toBeUndefined();
+    expect(r.body.data.results.quicklistCounts).toBeNull();
     expect(r.body.data.results.warnings).toEqual([expect.stringMatching(/^quick-list counts unavailable: BatchData rate limit reached/)]);
     const h2 = await harness({ twins: { realty: { rateLimit: { limit: 1, windowMs: 60_000 } } } });
     const text = (await h2.call('realty/searchProperties', { query: 'Denver, CO', take: 2 })).body.data as string;

@@ -16,14 +16,16 @@ export interface Comment {
   /** Podio's HTML rendering (mentions of real users as links); null when Podio gives none. */
   rich_value: string | null;
   created_by: { user_id: number | null; name: string; type: string };
-  created_on: string;
+  /** Null only when the comment could not be read back after adding it. */
+  created_on: string | null;
   files: FileRef[];
   /** What the comment is on (add and get; a listing is on one object). */
   ref?: { type: string; id: number };
   like_count: number;
   is_liked: boolean;
   external_id?: string;
-  embed?: CommentEmbed;
+  /** The link embedded with the comment; null when there is none. */
+  embed: CommentEmbed | null;
 }
 
 export interface CommentRevision {
@@ -50,7 +52,7 @@ export function toComment(c: PodioComment, withRef = true): Comment {
     like_count: c.like_count ?? 0,
     is_liked: c.is_liked === true,
     ...(c.external_id ? { external_id: c.external_id } : {}),
-    ...(c.embed ? { embed: toEmbed(c.embed) } : {}),
+    embed: c.embed ? toEmbed(c.embed) : null,
   };
 }
 
@@ -73,7 +75,7 @@ const extras = (files: readonly FileRef[], embed: CommentEmbed | null | undefine
 /** `#90001 2025-01-07 10:00 Ben Okafor: text [files: …] (2 likes)` */
 export function commentLine(c: Comment): string {
   const likes = c.like_count ? ` (${c.like_count} like${c.like_count === 1 ? '' : 's'})` : '';
-  return `#${c.comment_id} ${shortDate(c.created_on)} ${c.created_by.name}: ${oneLine(c.value)}${extras(c.files, c.embed)}${likes}`;
+  return `#${c.comment_id}${c.created_on ? ` ${shortDate(c.created_on)}` : ''} ${c.created_by.name}: ${oneLine(c.value)}${extras(c.files, c.embed)}${likes}`;
 }
 
 /** A single comment: its line, then what it is on. */

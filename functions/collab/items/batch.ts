@@ -127,7 +127,7 @@ export async function runItemBatch<T, R extends object>(
 }
 
 /** `created 48 of 50 items in app #8102 — 2 failed`, ids by index, each failure, what to resend. */
-export function itemBatchText<R extends { item_id: number; link?: string }>(r: BatchResult<R>, verb: string, container: string): string {
+export function itemBatchText<R extends { item_id: number; link?: string | null }>(r: BatchResult<R>, verb: string, container: string): string {
   const withLink = r.items.find((i): i is DoneItem<R> => i.success && typeof i.link === 'string');
   return batchText(r, {
     verb,

@@ -2,12 +2,14 @@
  * The compact item of docs/spec.md#collab-item and its text (docs/architecture.md#text-output), for every item read: `item_id,
  * app_item_id, title, link, created_by {user_id, name}, created_on, tags, fields [{field_id,
  * external_id, label, type, value}]` with the values in the spec's shapes (text string, category
- * [{id, text}], money {value, currency}, date {start, end}, contacts by name…), empty ones left out.
+ * [{id, text}], money {value, currency}, date {start, end}, contacts by name…), empty fields left out;
+ * title, app_item_id, link and created_on are present as null when Podio gives none.
  * Text: ids first, `Label: value` pairs by each type's `text` (money `12.50 EUR`, contacts by name,
  * categories by text), one line per item in lists; `verbose` adds field ids and types and metadata.
  */
 import { byteSize, shortDate } from '../../../shared/render';
 import { fieldText, itemFieldPairs, itemFieldValues, type FieldValue, type ItemFieldSelection } from '../fields';
+import { listed } from '../../../shared/listed';
 import { fileRef, person, type FileRef, type Person } from '../render';
 import type { PodioFile, PodioItem } from '../wire';
 
@@ -15,11 +17,11 @@ export type ItemFile = FileRef;
 
 export interface Item {
   item_id: number;
-  app_item_id: number;
-  title: string;
-  link: string;
+  app_item_id: number | null;
+  title: string | null;
+  link: string | null;
   created_by: Person;
-  created_on: string;
+  created_on: string | null;
   tags: string[];
   fields: FieldValue[];
   /** The files attached to the item (getItem always when there are any; lists with verbose). */
@@ -61,11 +63,10 @@ export function toItem(raw: PodioItem, o: ItemOptions = {}): Item {
   const by = person(raw.created_by);
   return {
     item_id: raw.item_id,
-    app_item_id: raw.app_item_id ?? 0,
-    title: raw.title ?? '',
-    link: raw.link ?? '',
+    ...listed(raw, ['app_item_id', 'link', 'created_on'] as const),
+    // Podio answers a null title for an item whose title field is empty.
+    title: (raw.title as string | null) ?? null,
     created_by: by,
-    created_on: raw.created_on ?? '',
     tags: [...(raw.tags ?? [])],
     fields: itemFieldValues(raw.fields, o.select),
     ...(files.length ? { files } : {}),
@@ -86,6 +87,9 @@ const fileText = (f: ItemFile, verbose: boolean | undefined): string =>
 /** `files: a.pdf #60001, b.png #60002` (verbose adds type and size). */
 export const filesText = (files: readonly ItemFile[], verbose?: boolean): string => `files: ${files.map((f) => fileText(f, verbose)).join(', ')}`;
 
+/** `#30061 [12] Title` (the app's number in brackets when Podio gives one). */
+const headText = (i: Item): string => `#${i.item_id}${i.app_item_id != null ? ` [${i.app_item_id}]` : ''} ${i.title || '(untitled)'}`;
+
 const tagsText = (tags: readonly string[]): string => (tags.length ? `tags: ${tags.join(', ')}` : '');
 
 /** `created 2025-01-07 10:00 by Ben Okafor`. */
@@ -104,7 +108,7 @@ const more = (i: Item): string[] => [
  * every field as `Label: value` (texts whole), then its files.
  */
 export function itemText(i: Item, o: { verbose?: boolean; filesOnly?: boolean } = {}): string {
-  const head = [`#${i.item_id} [${i.app_item_id}] ${i.title || '(untitled)'}`, made(i), tagsText(i.tags), ...(o.verbose ? more(i) : [])].filter(Boolean).join(' · ');
+  const head = [headText(i), made(i), tagsText(i.tags), ...(o.verbose ? more(i) : [])].filter(Boolean).join(' · ');
   const lines = [head, i.link];
   if (!o.filesOnly) {
     const pairs = itemFieldPairs(i.fields, { verbose: o.verbose });
@@ -126,7 +130,7 @@ function listFields(i: Item, verbose?: boolean): FieldValue[] {
 export function itemLine(i: Item, o: { verbose?: boolean } = {}): string {
   const opts = { list: true, verbose: o.verbose };
   return [
-    `#${i.item_id} [${i.app_item_id}] ${i.title || '(untitled)'}`,
+    headText(i),
     ...(o.verbose ? [made(i), ...more(i), i.link] : []),
     ...itemFieldPairs(listFields(i, o.verbose), opts),
     tagsText(i.tags),

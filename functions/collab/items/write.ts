@@ -169,7 +169,7 @@ export async function createBody(ctx: Ctx, port: FieldPort, { input, plan, at }:
 /** What a create answers: Podio's item_id and link, and with id_only false its title and app_item_id. */
 export interface CreatedItem {
   item_id: number;
-  link?: string;
+  link: string | null;
   title?: string;
   app_item_id?: number;
 }
@@ -181,7 +181,7 @@ export async function sendCreate(ctx: Ctx, appId: number, body: PodioItemWrite, 
   });
   return {
     item_id: r.item_id,
-    ...(r.link ? { link: r.link } : {}),
+    link: r.link || null,
     ...(!idOnly && r.title !== undefined ? { title: r.title } : {}),
     ...(!idOnly && typeof r.app_item_id === 'number' ? { app_item_id: r.app_item_id } : {}),
   };

@@ -1,12 +1,25 @@
+import { listed, type Listed } from '../../../shared/listed';
 import type { SfAccessControl } from '../wire';
 
 /** Access controls as the filebox tools return them (docs/spec.md#filebox-access-control), and the permission inputs they share. */
 
-export type AccessControl = Omit<SfAccessControl, 'Item'>;
+const FIELDS = ['Id', 'Principal', 'CanUpload', 'CanDownload', 'CanView', 'CanDelete', 'CanManagePermissions', 'NotifyOnUpload', 'NotifyOnDownload', 'IsOwner', 'odata.type', 'url'] as const;
+const PRINCIPAL = ['odata.type', 'Id', 'url'] as const;
+type Principal = SfAccessControl['Principal'];
+
+/** Every field of docs/spec.md#filebox-access-control present (null when ShareFile gives none); the principal's name and email beside its fields when known. */
+export type AccessControl = Omit<Listed<SfAccessControl, (typeof FIELDS)[number]>, 'Principal' | 'IsOwner'> & {
+  Principal: Listed<Principal, (typeof PRINCIPAL)[number]> & Pick<Principal, 'Name' | 'Email'>;
+  IsOwner: boolean;
+};
 
 export function toAccessControl(w: SfAccessControl): AccessControl {
-  const { Id, Principal, CanUpload, CanDownload, CanView, CanDelete, CanManagePermissions, NotifyOnUpload, NotifyOnDownload, IsOwner, url } = w;
-  return { Id, Principal, CanUpload, CanDownload, CanView, CanDelete, CanManagePermissions, NotifyOnUpload, NotifyOnDownload, IsOwner: IsOwner ?? false, 'odata.type': w['odata.type'], ...(url ? { url } : {}) };
+  const { Name, Email } = w.Principal;
+  return {
+    ...listed(w, FIELDS),
+    Principal: { ...listed(w.Principal, PRINCIPAL), ...(Name ? { Name } : {}), ...(Email ? { Email } : {}) },
+    IsOwner: w.IsOwner ?? false,
+  };
 }
 
 const RIGHTS = [

@@ -1,49 +1,35 @@
+import { listed, type Listed } from '../../../shared/listed';
 import { isUserId } from '../params';
 import type { SfContact, SfGroup } from '../wire';
 
 /** Groups as the filebox tools return them (docs/spec.md#filebox-group), members by id or email. */
 
-export interface GroupContact {
-  Id: string;
-  Name?: string;
-  FirstName?: string;
-  LastName?: string;
-  Email?: string;
-  Company?: string;
-  IsConfirmed?: boolean;
-  IsDisabled?: boolean;
-  LastAnyLogin?: string;
-  CreatedDate?: string;
-  url?: string;
-}
+/** A member's fields (docs/spec.md#filebox-group), each present, null when ShareFile gives none. */
+const CONTACT = ['Id', 'Name', 'FirstName', 'LastName', 'Email', 'Company', 'IsConfirmed', 'IsDisabled', 'LastAnyLogin', 'CreatedDate', 'url'] as const;
+export type GroupContact = Listed<SfContact, (typeof CONTACT)[number]>;
 
-export interface Group {
-  Id: string;
-  Name: string;
-  IsShared?: boolean;
-  NumberOfContacts?: number;
-  'odata.type'?: string;
-  url?: string;
-  Contacts?: GroupContact[];
-}
+/** The summary form of a group; the full form adds FULL_ONLY. */
+const SUMMARY = ['Id', 'Name', 'IsShared', 'NumberOfContacts'] as const;
+const FULL_ONLY = ['odata.type', 'url', 'Contacts'] as const;
 
-export function toContact(c: SfContact): GroupContact {
-  const out: Record<string, unknown> = {};
-  for (const k of ['Id', 'Name', 'FirstName', 'LastName', 'Email', 'Company', 'IsConfirmed', 'IsDisabled', 'LastAnyLogin', 'CreatedDate', 'url'] as const) {
-    if (c[k] !== undefined && c[k] !== null) out[k] = c[k];
-  }
-  return out as unknown as GroupContact;
-}
+/**
+ * A group in JSON mode: every field of docs/spec.md#filebox-group present (null when ShareFile
+ * gives none, e.g. Contacts unless include_contacts); the summary form carries only its own.
+ */
+export type Group = Listed<SfGroup, (typeof SUMMARY)[number]> &
+  Partial<Omit<Listed<SfGroup, (typeof FULL_ONLY)[number]>, 'Contacts'>> & { Contacts?: GroupContact[] | null };
+
+export const toContact = (c: SfContact): GroupContact => listed(c, CONTACT);
 
 export function toGroup(w: SfGroup, summary = false): Group {
-  const g: Group = { Id: w.Id, Name: w.Name, ...(w.IsShared !== undefined ? { IsShared: w.IsShared } : {}), ...(w.NumberOfContacts !== undefined ? { NumberOfContacts: w.NumberOfContacts } : {}) };
+  const g: Group = listed(w, SUMMARY);
   if (summary) return g;
-  return { ...g, 'odata.type': w['odata.type'], ...(w.url ? { url: w.url } : {}), ...(w.Contacts ? { Contacts: w.Contacts.map(toContact) } : {}) };
+  return { ...g, ...listed(w, ['odata.type', 'url'] as const), Contacts: w.Contacts ? w.Contacts.map(toContact) : null };
 }
 
 /** `g123 Partners (shared, 2 members)`, then one line per member when listed. */
 export function groupText(g: Group): string {
-  const tags = [g.IsShared ? 'shared' : g.IsShared === false ? 'personal' : '', g.NumberOfContacts !== undefined ? `${g.NumberOfContacts} member${g.NumberOfContacts === 1 ? '' : 's'}` : ''].filter(Boolean);
+  const tags = [g.IsShared ? 'shared' : g.IsShared === false ? 'personal' : '', g.NumberOfContacts != null ? `${g.NumberOfContacts} member${g.NumberOfContacts === 1 ? '' : 's'}` : ''].filter(Boolean);
   const head = `${g.Id} ${g.Name}${tags.length ? ` (${tags.join(', ')})` : ''}`;
   return [head, ...(g.Contacts ?? []).map((c) => `  ${c.Id}${c.Name ? ` ${c.Name}` : ''}${c.Email ? ` <${c.Email}>` : ''}`)].join('\n');
 }

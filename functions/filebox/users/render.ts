@@ -1,8 +1,9 @@
+import { listed, type Listed } from '../../../shared/listed';
 import type { SfContact, SfUser } from '../wire';
 
 /** Users as the filebox tools return them (docs/spec.md#filebox-user), and their one-line text. */
 
-export interface User {
+interface UserFields {
   Id: string;
   FullName?: string;
   FirstName?: string;
@@ -36,41 +37,50 @@ export interface User {
   DiskSpace?: SfUser['DiskSpace'];
 }
 
+/** The fields of docs/spec.md#filebox-user, each present in the full form (null when ShareFile gives none). */
 const FIELDS = [
   'Id', 'FullName', 'FirstName', 'LastName', 'Company', 'DateCreated', 'FullNameShort', 'Initials', 'Emails', 'Email', 'Username', 'Domain', 'IsConfirmed',
-  'IsDeleted', 'IsBillingContact', 'IsAdministrator', 'IsEmployee', 'Roles', 'CanCreateFolders', 'CanUseFileBox', 'CanManageUsers', 'IsVirtualClient',
-  'TotalSharedFiles', 'Contacted', 'ReferredBy', 'url', 'Security', 'Preferences', 'DiskSpace',
+  'IsDeleted', 'IsBillingContact', 'IsAdministrator', 'IsEmployee', 'Roles', 'CanCreateFolders', 'CanUseFileBox', 'CanManageUsers', 'IsVirtualClient', 'url',
 ] as const;
+/** What createUser answers on top of FIELDS (docs/spec.md#filebox-user: "on creation also"). */
+const ON_CREATION = ['TotalSharedFiles', 'Contacted', 'ReferredBy'] as const;
+/** What the include_* options add, only when asked for. */
+const EXPANDED = ['Security', 'Preferences', 'DiskSpace'] as const;
 /** getCurrentUser / getUser summary (docs/spec.md#filebox-user). */
 export const USER_SUMMARY = ['Id', 'Email', 'FullName'] as const;
 /** listUsers summary (docs/spec.md#filebox-user). */
 export const LIST_SUMMARY = ['Id', 'Email', 'FullName', 'IsEmployee', 'IsConfirmed'] as const;
 
-function pick<T extends object>(o: T, keys: readonly string[]): Partial<T> {
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if ((o as Record<string, unknown>)[k] !== undefined) out[k] = (o as Record<string, unknown>)[k];
-  return out as Partial<T>;
-}
+type Summary = (typeof USER_SUMMARY)[number];
+/**
+ * A user in JSON mode: the summary's fields always, the full form's all present too (typed
+ * optional for the summaries' sake), each null when ShareFile gives none.
+ */
+export type User = Listed<UserFields, Summary> &
+  Partial<Listed<UserFields, Exclude<(typeof FIELDS | typeof LIST_SUMMARY | typeof ON_CREATION)[number], Summary>>> &
+  Pick<UserFields, 'IsDisabled' | (typeof EXPANDED)[number]>;
 
-export function toUser(w: SfUser, summary = false): User {
-  const u = pick(w, summary ? USER_SUMMARY : FIELDS) as User;
-  if (!summary) {
-    u.IsEmployee ??= /AccountUser$/.test(w['odata.type']);
-    if (w.Security?.IsDisabled !== undefined) u.IsDisabled = w.Security.IsDisabled;
-  }
+/** `created`: createUser's answer, which lists the creation fields too. */
+export function toUser(w: SfUser, summary = false, created = false): User {
+  if (summary) return listed(w, USER_SUMMARY);
+  const u: User = { ...listed(w, FIELDS), ...(created ? listed(w, ON_CREATION) : {}) };
+  u.IsEmployee ??= /AccountUser$/.test(w['odata.type']);
+  for (const k of EXPANDED) if (w[k] !== undefined) (u as Record<string, unknown>)[k] = w[k];
+  if (w.Security?.IsDisabled !== undefined) u.IsDisabled = w.Security.IsDisabled;
   return u;
 }
 
 /** A Contact of an account list as a user entry: its kind is the list it came from. */
 export function contactToUser(c: SfContact, employee: boolean, summary: boolean): User {
-  const u: User = { Id: c.Id, Email: c.Email, FullName: c.Name ?? `${c.FirstName ?? ''} ${c.LastName ?? ''}`.trim(), FirstName: c.FirstName, LastName: c.LastName, Company: c.Company, IsEmployee: employee, IsConfirmed: c.IsConfirmed, IsDisabled: c.IsDisabled, DateCreated: c.CreatedDate };
-  return pick(u, summary ? LIST_SUMMARY : Object.keys(u)) as User;
+  const u: UserFields = { Id: c.Id, Email: c.Email, FullName: c.Name ?? `${c.FirstName ?? ''} ${c.LastName ?? ''}`.trim(), FirstName: c.FirstName, LastName: c.LastName, Company: c.Company, IsEmployee: employee, IsConfirmed: c.IsConfirmed, DateCreated: c.CreatedDate, url: c.url };
+  if (summary) return listed(u, LIST_SUMMARY);
+  return { ...listed(u, FIELDS), ...(c.IsDisabled != null ? { IsDisabled: c.IsDisabled } : {}) };
 }
 
 /** `<id> Ana Lopez <ana@x.com> employee, admin, unconfirmed, disabled`. */
 export function userLine(u: User): string {
   const tags = [
-    u.IsEmployee === undefined ? '' : u.IsEmployee ? 'employee' : 'client',
+    u.IsEmployee == null ? '' : u.IsEmployee ? 'employee' : 'client',
     u.IsAdministrator ? 'admin' : '',
     u.IsConfirmed === false ? 'unconfirmed' : '',
     u.IsDisabled ? 'disabled' : '',

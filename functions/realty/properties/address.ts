@@ -49,7 +49,7 @@ export function normaliseAddress(a: BdPartialAddress): BdPartialAddress {
   };
 }
 
-export const formatAddress = (a: { street?: string; city?: string; state?: string; zip?: string }) =>
+export const formatAddress = (a: { street?: string | null; city?: string | null; state?: string | null; zip?: string | null }) =>
   [a.street, [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
 
 // State FIPS codes (the first two digits of a county FIPS code) → USPS state codes.

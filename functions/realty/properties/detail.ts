@@ -12,7 +12,7 @@ export function propertyDetail(p: BdProperty): string {
   const ids = [p.address?.county ? `${p.address.county} County` : '', p.address?.countyFipsCode ? `FIPS ${p.address.countyFipsCode}` : '', p.ids?.apn ? `APN ${p.ids.apn}` : '']
     .filter(Boolean)
     .join(', ');
-  const at = p.address?.latitude !== undefined && p.address.longitude !== undefined ? ` at ${p.address.latitude},${p.address.longitude}` : '';
+  const at = p.address?.latitude != null && p.address.longitude != null ? ` at ${p.address.latitude},${p.address.longitude}` : '';
   lines.push(`#${p._id} ${recordAddress(p)}${ids ? ` (${ids})` : ''}${at}`);
 
   const b = p.building;
@@ -34,7 +34,7 @@ export function propertyDetail(p: BdProperty): string {
   if (assessed || taxed) lines.push([assessed, taxed].filter(Boolean).join('; '));
 
   const sale = (label: string, s: NonNullable<BdProperty['sale']>['lastSale']) =>
-    s?.saleDate ? `${label} ${s.saleDate}${s.price !== undefined ? ` ${usd(s.price)}` : ''}${s.pricePerSquareFoot !== undefined ? ` (${usd(Math.round(s.pricePerSquareFoot))}/sqft)` : ''}${s.documentType ? `, ${s.documentType}` : ''}` : '';
+    s?.saleDate ? `${label} ${s.saleDate}${s.price != null ? ` ${usd(s.price)}` : ''}${s.pricePerSquareFoot !== undefined ? ` (${usd(Math.round(s.pricePerSquareFoot))}/sqft)` : ''}${s.documentType ? `, ${s.documentType}` : ''}` : '';
   const sales = [sale('last sale', p.sale?.lastSale), sale('prior sale', p.sale?.priorSale)].filter(Boolean);
   if (sales.length) lines.push(sales.join('; '));
 

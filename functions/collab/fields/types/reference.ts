@@ -25,7 +25,7 @@ const idsFilter = (what: string, example: string): CollabFilter => ({
   },
 });
 
-export interface ContactValue { profile_id: number; user_id?: number; name: string }
+export interface ContactValue { profile_id: number; user_id: number | null; name: string }
 
 function contactRef(item: unknown, path: string, fail: (problem: string, at?: string) => never): ContactRef {
   if (isId(item)) return item;
@@ -83,7 +83,7 @@ export const REFERENCE_TYPES: Record<string, CollabEntry> = {
       values
         .map((v) => (isObject(v.value) ? v.value : {}))
         .filter((c) => isId(c.profile_id))
-        .map((c): ContactValue => ({ profile_id: c.profile_id as number, ...(isId(c.user_id) ? { user_id: c.user_id } : {}), name: String(c.name ?? '') })),
+        .map((c): ContactValue => ({ profile_id: c.profile_id as number, user_id: isId(c.user_id) ? c.user_id : null, name: String(c.name ?? '') })),
     text: (v, o) => (v as ContactValue[]).map((c) => (o.verbose ? `${c.name} (profile ${c.profile_id}${c.user_id ? `, user ${c.user_id}` : ''})` : c.name)).join(', '),
     filter: idsFilter('profile ids', '[2001]'),
   },

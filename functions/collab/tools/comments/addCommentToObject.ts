@@ -32,7 +32,7 @@ export const addCommentToObject = collabTool({
     // exists: answer with what is known rather than an error that would invite a duplicate.
     const full = await ctx.client.getComment(added.comment_id).catch(() => null);
     if (full) return toComment(full);
-    return { comment_id: added.comment_id, value: body.value, rich_value: null, created_by: { user_id: null, name: 'unknown', type: 'user' }, created_on: '', files: [], ref: { type, id }, like_count: 0, is_liked: false };
+    return { comment_id: added.comment_id, value: body.value, rich_value: null, created_by: { user_id: null, name: 'unknown', type: 'user' }, created_on: null, files: [], ref: { type, id }, like_count: 0, is_liked: false, embed: null };
   },
   text: (c: Comment) => `added comment ${commentText(c)}`,
   example: {
@@ -47,6 +47,7 @@ export const addCommentToObject = collabTool({
       ref: { type: 'item', id: 30061 },
       like_count: 0,
       is_liked: false,
+      embed: null,
     },
   },
 });

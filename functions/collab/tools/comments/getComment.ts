@@ -26,6 +26,7 @@ export const getComment = collabTool({
       ref: { type: 'item', id: 30061 },
       like_count: 1,
       is_liked: false,
+      embed: null,
     },
   },
 });

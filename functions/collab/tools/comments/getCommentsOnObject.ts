@@ -61,6 +61,7 @@ export const getCommentsOnObject = collabTool({
         files: [],
         like_count: 0,
         is_liked: false,
+        embed: null,
       },
       {
         comment_id: 90001,
@@ -71,6 +72,7 @@ export const getCommentsOnObject = collabTool({
         files: [{ file_id: 60012, name: 'proposal-v2.pdf', mimetype: 'application/pdf', size: 91234 }],
         like_count: 1,
         is_liked: false,
+        embed: null,
       },
     ],
   },

@@ -5,7 +5,7 @@ import { appSchema } from '../../apps/lookups';
 import { type ItemBatchResult, batchItems, checkAll, itemBatchText, MAX_BATCH_ITEMS, runItemBatch } from '../../items/batch';
 import { createBody, createShape, fieldPort, planCreate, sendCreate } from '../../items/write';
 
-export type BatchCreated = ItemBatchResult<{ item_id: number; link?: string }>;
+export type BatchCreated = ItemBatchResult<{ item_id: number; link: string | null }>;
 
 export const batchCreateItems = collabTool({
   name: 'batchCreateItems',

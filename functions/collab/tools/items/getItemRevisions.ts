@@ -26,10 +26,11 @@ interface Revision {
   revision: number;
   /** "creation" or "update". */
   type: string;
-  created_on: string;
+  /** Null when Podio gives none. */
+  created_on: string | null;
   created_by: Person;
-  /** What the revision changed against the one before (absent for the creation). */
-  changes?: Change[];
+  /** What the revision changed against the one before (null for the creation). */
+  changes: Change[] | null;
 }
 
 interface Revisions {
@@ -79,7 +80,7 @@ export const getItemRevisions = collabTool({
     const revisions = await eachBounded(shown, IN_FLIGHT, async (r, i): Promise<Revision> => {
       // The revision before this one in Podio's list (numbers need not be consecutive).
       const previous = list[i + 1];
-      const base = { revision: r.revision, type: r.type ?? (previous ? 'update' : 'creation'), created_on: r.created_on ?? '', created_by: person(r.created_by) };
+      const base = { revision: r.revision, type: r.type ?? (previous ? 'update' : 'creation'), created_on: r.created_on ?? null, created_by: person(r.created_by), changes: null };
       if (!previous) return base;
       const diff = await onItem(item_id, () => client.getItemRevisionDiff(item_id, previous.revision, r.revision));
       return { ...base, changes: diff.map(toChange) };
@@ -88,7 +89,7 @@ export const getItemRevisions = collabTool({
   },
   text: (r: Revisions) => {
     const lines = r.revisions.map((x) => {
-      const head = `rev ${x.revision} ${x.type} ${shortDate(x.created_on)} by ${x.created_by.name}`;
+      const head = `rev ${x.revision} ${x.type}${x.created_on ? ` ${shortDate(x.created_on)}` : ''} by ${x.created_by.name}`;
       if (!x.changes) return head;
       if (!x.changes.length) return `${head}: no field values changed (tags, files or external_id)`;
       return `${head}: ${x.changes.map((c) => `${c.label}: ${sideText(c, c.before)} → ${sideText(c, c.after)}`).join(' · ')}`;
@@ -114,7 +115,7 @@ export const getItemRevisions = collabTool({
           created_by: { user_id: 1003, name: 'Chloé Martin' },
           changes: [{ field_id: 9204, external_id: 'stage', label: 'Stage', type: 'category', before: [{ id: 403, text: 'Proposal' }], after: [{ id: 404, text: 'Won' }] }],
         },
-        { revision: 0, type: 'creation', created_on: '2025-01-08 15:00:00', created_by: { user_id: 1003, name: 'Chloé Martin' } },
+        { revision: 0, type: 'creation', created_on: '2025-01-08 15:00:00', created_by: { user_id: 1003, name: 'Chloé Martin' }, changes: null },
       ],
     },
   },

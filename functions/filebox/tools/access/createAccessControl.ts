@@ -37,7 +37,8 @@ export const createAccessControl = fileboxTool({
     input: { item_id: 'fo000021-5f1e-4b0c-9a7d-000000000021', principal_id: '00000004-7a1e-4c2b-8d3f-000000000004' },
     result: {
       Id: 'principalid=00000004-7a1e-4c2b-8d3f-000000000004,itemid=fo000021-5f1e-4b0c-9a7d-000000000021',
-      Principal: { 'odata.type': 'ShareFile.Api.Models.User', Id: '00000004-7a1e-4c2b-8d3f-000000000004', Name: 'Daniel Ortiz' },
+      url: 'https://acme.sf-api.com/sf/v3/AccessControls(principalid=00000004-7a1e-4c2b-8d3f-000000000004,itemid=fo000021-5f1e-4b0c-9a7d-000000000021)',
+      Principal: { 'odata.type': 'ShareFile.Api.Models.User', Id: '00000004-7a1e-4c2b-8d3f-000000000004', url: 'https://acme.sf-api.com/sf/v3/Users(00000004-7a1e-4c2b-8d3f-000000000004)', Name: 'Daniel Ortiz' },
       CanView: true, CanDownload: true, CanUpload: false, CanDelete: false, CanManagePermissions: false, NotifyOnUpload: false, NotifyOnDownload: false, IsOwner: false,
       'odata.type': 'ShareFile.Api.Models.AccessControl',
     },

@@ -27,7 +27,7 @@ export const createGroup = fileboxTool({
   example: {
     input: { name: 'Litigation', is_shared: true, contacts: ['marcus.chen@acmelegal.example'] },
     result: {
-      group: { Id: 'g00003ea-5f1e-4b0c-9a7d-0000000003ea', Name: 'Litigation', IsShared: true, NumberOfContacts: 1, Contacts: [{ Id: '00000002-7a1e-4c2b-8d3f-000000000002', Name: 'Marcus Chen', Email: 'marcus.chen@acmelegal.example' }] },
+      group: { Id: 'g00003ea-5f1e-4b0c-9a7d-0000000003ea', Name: 'Litigation', IsShared: true, NumberOfContacts: 1, 'odata.type': 'ShareFile.Api.Models.Group', url: 'https://acme.sf-api.com/sf/v3/Groups(g00003ea-5f1e-4b0c-9a7d-0000000003ea)', Contacts: [{ Id: '00000002-7a1e-4c2b-8d3f-000000000002', Name: 'Marcus Chen', FirstName: 'Marcus', LastName: 'Chen', Email: 'marcus.chen@acmelegal.example', Company: 'Acme Legal', IsConfirmed: true, IsDisabled: false, LastAnyLogin: null, CreatedDate: '2024-02-01T09:00:00Z', url: 'https://acme.sf-api.com/sf/v3/Contacts(00000002-7a1e-4c2b-8d3f-000000000002)' }] },
       members: [{ member: 'marcus.chen@acmelegal.example', status: 'added', user_id: '00000002-7a1e-4c2b-8d3f-000000000002' }],
     },
   },

@@ -20,7 +20,8 @@ export const getGroup = fileboxTool({
     input: { group_id: 'g0000047-5f1e-4b0c-9a7d-000000000047', include_contacts: true },
     result: {
       Id: 'g0000047-5f1e-4b0c-9a7d-000000000047', Name: 'Partners', IsShared: true, NumberOfContacts: 1, 'odata.type': 'ShareFile.Api.Models.Group',
-      Contacts: [{ Id: '00000002-7a1e-4c2b-8d3f-000000000002', Name: 'Marcus Chen', Email: 'marcus.chen@acmelegal.example', IsConfirmed: true }],
+      url: 'https://acme.sf-api.com/sf/v3/Groups(g0000047-5f1e-4b0c-9a7d-000000000047)',
+      Contacts: [{ Id: '00000002-7a1e-4c2b-8d3f-000000000002', Name: 'Marcus Chen', FirstName: 'Marcus', LastName: 'Chen', Email: 'marcus.chen@acmelegal.example', Company: 'Acme Legal', IsConfirmed: true, IsDisabled: false, LastAnyLogin: null, CreatedDate: '2024-02-01T09:00:00Z', url: 'https://acme.sf-api.com/sf/v3/Contacts(00000002-7a1e-4c2b-8d3f-000000000002)' }],
     },
   },
 });

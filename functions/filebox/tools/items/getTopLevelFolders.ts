@@ -41,8 +41,8 @@ export const getTopLevelFolders = fileboxTool({
       description: 'Top-level containers: Home (your personal folders, alias home), Favorites (favorites), Shared Folders (allshared), Connectors (connectors).',
       count: 2,
       folders: [
-        { Id: 'fo00000b-5f1e-4b0c-9a7d-00000000000b', Name: 'Olivia Bennett', 'odata.type': 'ShareFile.Api.Models.Folder', FileCount: 3, CreationDate: '2024-01-15T09:00:00Z' },
-        { Id: 'allshared', Name: 'Shared Folders', 'odata.type': 'ShareFile.Api.Models.Folder', FileCount: 2, CreationDate: '2024-01-15T09:00:00Z' },
+        { Id: 'fo00000b-5f1e-4b0c-9a7d-00000000000b', Name: 'Olivia Bennett', 'odata.type': 'ShareFile.Api.Models.Folder', FileSizeBytes: 5_134_512, FileCount: 3, CreationDate: '2024-01-15T09:00:00Z' },
+        { Id: 'allshared', Name: 'Shared Folders', 'odata.type': 'ShareFile.Api.Models.Folder', FileSizeBytes: 1_048_576, FileCount: 2, CreationDate: '2024-01-15T09:00:00Z' },
       ],
     },
   },

@@ -54,7 +54,7 @@ export const listChildren = fileboxTool({
       returned_count: 2,
       has_more: true,
       items: [
-        { Id: 'fo000099-5f1e-4b0c-9a7d-000000000099', Name: 'Signed', 'odata.type': 'ShareFile.Api.Models.Folder', FileCount: 12, CreationDate: '2026-01-05T10:00:00Z' },
+        { Id: 'fo000099-5f1e-4b0c-9a7d-000000000099', Name: 'Signed', 'odata.type': 'ShareFile.Api.Models.Folder', FileSizeBytes: 3_407_872, FileCount: 12, CreationDate: '2026-01-05T10:00:00Z' },
         { Id: 'fi00002a-5f1e-4b0c-9a7d-00000000002a', Name: 'offer.pdf', 'odata.type': 'ShareFile.Api.Models.File', FileSizeBytes: 245_760, CreationDate: '2026-03-02T09:15:00Z' },
       ],
     },

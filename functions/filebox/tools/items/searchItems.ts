@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/errors';
+import { listed, type Listed } from '../../../../shared/listed';
 import { byteSize } from '../../../../shared/render';
 import { fileboxTool } from '../../tool';
 import { folderIdInput, skipInput } from '../../params';
 import { pageFooter, type Paged } from '../../render';
 
-interface Hit {
+interface HitFields {
   Id: string;
   Name: string;
   ItemType: string;
@@ -16,6 +17,9 @@ interface Hit {
   CreationDate?: string;
   CreatorName?: string;
 }
+/** Every field of a hit is present, null when ShareFile gives none. */
+const HIT = ['Id', 'Name', 'ItemType', 'ParentID', 'ParentName', 'Path', 'FileSizeBytes', 'CreationDate', 'CreatorName'] as const;
+type Hit = Listed<HitFields, (typeof HIT)[number]>;
 
 interface Found extends Paged {
   query: string;
@@ -49,17 +53,22 @@ export const searchItems = fileboxTool({
       Sort: { SortBy: '', Ascending: false },
       TimeoutInSeconds: 10,
     });
-    const items = r.Results.map((h) => ({
-      Id: h.ItemID,
-      Name: h.DisplayName || h.FileName,
-      ItemType: h.ItemType,
-      ParentID: h.ParentID,
-      ...(h.ParentName ? { ParentName: h.ParentName } : {}),
-      ...(h.Path ? { Path: h.Path } : {}),
-      ...(h.Size !== undefined ? { FileSizeBytes: h.Size } : {}),
-      ...(h.CreationDate ? { CreationDate: h.CreationDate } : {}),
-      ...(h.CreatorName ? { CreatorName: h.CreatorName } : {}),
-    }));
+    const items = r.Results.map((h): Hit =>
+      listed<HitFields, (typeof HIT)[number]>(
+        {
+          Id: h.ItemID,
+          Name: h.DisplayName || h.FileName,
+          ItemType: h.ItemType,
+          ParentID: h.ParentID,
+          ParentName: h.ParentName || undefined,
+          Path: h.Path || undefined,
+          FileSizeBytes: h.Size,
+          CreationDate: h.CreationDate || undefined,
+          CreatorName: h.CreatorName || undefined,
+        },
+        HIT,
+      ),
+    );
     const total = r.TotalCount ?? skip + items.length + (items.length === top ? 1 : 0);
     return { query, ...(folder_id ? { folder_id } : {}), total_count: total, returned_count: items.length, has_more: skip + items.length < total, partial: r.PartialResults || r.TimedOut, items };
   },
@@ -67,7 +76,7 @@ export const searchItems = fileboxTool({
     [
       ...r.items.map((h) => {
         const folder = /folder/i.test(h.ItemType);
-        const size = !folder && h.FileSizeBytes !== undefined ? ` ${byteSize(h.FileSizeBytes)}` : '';
+        const size = !folder && h.FileSizeBytes != null ? ` ${byteSize(h.FileSizeBytes)}` : '';
         return `${h.Id} ${h.Name}${folder ? '/' : ''}${size}${h.CreationDate ? ` ${h.CreationDate.slice(0, 10)}` : ''} in ${h.ParentName ? `${h.ParentName} ` : ''}(${h.ParentID})`;
       }),
       pageFooter(r, input.skip, 'result', `nothing matches "${r.query}"${r.folder_id ? ` below ${r.folder_id}` : ''}`) + (r.partial ? ' (partial results: ShareFile cut the search short)' : ''),
@@ -80,7 +89,7 @@ export const searchItems = fileboxTool({
       returned_count: 1,
       has_more: false,
       partial: false,
-      items: [{ Id: 'fi000033-5f1e-4b0c-9a7d-000000000033', Name: 'proposal.pdf', ItemType: 'File', ParentID: 'fo000020-5f1e-4b0c-9a7d-000000000020', ParentName: 'Ortiz Renovation', FileSizeBytes: 712, CreationDate: '2026-03-05T10:00:00Z' }],
+      items: [{ Id: 'fi000033-5f1e-4b0c-9a7d-000000000033', Name: 'proposal.pdf', ItemType: 'File', ParentID: 'fo000020-5f1e-4b0c-9a7d-000000000020', ParentName: 'Ortiz Renovation', Path: '/Shared Folders/Client Projects/Ortiz Renovation', FileSizeBytes: 712, CreationDate: '2026-03-05T10:00:00Z', CreatorName: 'Olivia Bennett' }],
     },
   },
 });

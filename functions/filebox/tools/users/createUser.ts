@@ -30,7 +30,7 @@ export const createUser = fileboxTool({
       ...(input.password !== undefined ? { Password: input.password } : {}),
     };
     const flags = { notify: input.notify, addShared: input.add_shared, addPersonal: input.add_personal };
-    return toUser(input.is_employee ? await client.createEmployee(body, flags) : await client.createClient(body, flags));
+    return toUser(input.is_employee ? await client.createEmployee(body, flags) : await client.createClient(body, flags), false, true);
   },
   text: (u: User, input) => `created ${userDetail(u)}${input.notify ? '\nwelcome email sent' : ''}`,
   example: {

@@ -7,7 +7,7 @@ import { realtyTool } from '../../tool';
 import { formatAddress, normaliseAddress } from '../../properties/address';
 import type { BatchDataClient } from '../../client';
 import { COMP_CRITERIA, compCriteriaText, compMetrics, compOptions } from '../../properties/comparables';
-import { toolEnvelope } from '../../properties/envelope';
+import { toolEnvelope, type ToolEnvelope } from '../../properties/envelope';
 import { EXAMPLE_ENVELOPE, EXAMPLE_META, EXAMPLE_PROPERTY } from '../../properties/example';
 import type { BdEnvelope, BdLookupAddress } from '../../wire';
 
@@ -37,7 +37,7 @@ export const comparableProperty = realtyTool({
     take: z.number().int().min(1).max(MAX_TAKE).default(10).describe(`Comparables to return, nearest first, 1-${MAX_TAKE} (default 10).`),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run(input, { client }): Promise<BdEnvelope> {
+  async run(input, { client }): Promise<ToolEnvelope> {
     const subject = await subjectOf(input, client);
     let env: BdEnvelope;
     try {
@@ -55,20 +55,20 @@ export const comparableProperty = realtyTool({
     }
     // The metrics of the comparables returned, computed here so they always describe exactly this list.
     const meta = env.results.meta;
-    return toolEnvelope(env, { meta: { ...meta, results: { ...meta.results, aggComparablesMetrics: compMetrics(env.results.properties) } } });
+    return toolEnvelope(env, { search: true, changes: { meta: { ...meta, results: { ...meta.results, aggComparablesMetrics: compMetrics(env.results.properties) } } } });
   },
-  text: (env: BdEnvelope, input) => {
+  text: (env: ToolEnvelope, input) => {
     const { properties, meta } = env.results;
     const subject = formatAddress((env.results.searchCriteria?.compAddress ?? {}) as BdLookupAddress);
     const criteria = compCriteriaText(input);
     if (properties.length === 0) return `no comparables of ${subject} (${criteria}) — turn a use_* criterion off to widen the search`;
     const lines = properties.map((p) => {
       const s = p.sale?.lastSale;
-      const sold = s?.saleDate ? `sold ${s.saleDate}${s.price !== undefined ? ` ${usd(s.price)}` : ''}` : 'no sale on record';
+      const sold = s?.saleDate ? `sold ${s.saleDate}${s.price != null ? ` ${usd(s.price)}` : ''}` : 'no sale on record';
       return propertyLine(p, [...(p.distance !== undefined ? [`${p.distance} mi away`] : []), sold]);
     });
     const m = meta.results?.aggComparablesMetrics;
-    const total = meta.results?.resultsFound;
+    const total = meta.results?.resultsFound ?? undefined;
     const metrics = m
       ? `metrics of ${properties.length === 1 ? 'this comparable' : `these ${properties.length} comparables`}: average sale price ${usd(m.averagePrice)}, average ${usd(m.averagePricePerSqft)}/sqft, average estimated value ${usd(m.estimatedValue)}`
       : '';
@@ -80,7 +80,7 @@ export const comparableProperty = realtyTool({
   },
   example: {
     input: { street: '622 W Palmaire Ave', city: 'Phoenix', state: 'AZ', zip: '85021', take: 1 },
-    result: {
+    result: toolEnvelope({
       ...EXAMPLE_ENVELOPE,
       results: {
         properties: [{ ...EXAMPLE_PROPERTY, _id: '66a1f0c2e4b0a1b2c3d4e601', address: { ...EXAMPLE_PROPERTY.address, street: '640 W Palmaire Ave' }, distance: 0.03 }],
@@ -89,7 +89,7 @@ export const comparableProperty = realtyTool({
           results: { requestCount: 1, matchCount: 1, noMatchCount: 0, errorCount: 0, resultCount: 1, resultsFound: 14, aggComparablesMetrics: { averagePrice: 310000, averagePricePerSqft: 213.79, estimatedValue: 412000 } },
         },
       },
-    },
+    }, { search: true }),
   },
 });
 

@@ -6,7 +6,7 @@ import { realtyTool } from '../../tool';
 import { identify } from '../../properties/address';
 import { propertyDetail } from '../../properties/detail';
 import type { BdEnvelope } from '../../wire';
-import { toolEnvelope } from '../../properties/envelope';
+import { toolEnvelope, type ToolEnvelope } from '../../properties/envelope';
 import { EXAMPLE_ENVELOPE } from '../../properties/example';
 
 export const lookupProperty = realtyTool({
@@ -33,7 +33,7 @@ export const lookupProperty = realtyTool({
       .describe('Five-digit county FIPS code the APN belongs to, e.g. "04013" (Maricopa County, AZ).'),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run(input, { client }): Promise<BdEnvelope> {
+  async run(input, { client }): Promise<ToolEnvelope> {
     const { request, tried } = identify(input);
     const env = await client.lookupProperties({ requests: [request] });
     if (env.results.properties.length === 0) {
@@ -43,11 +43,11 @@ export const lookupProperty = realtyTool({
       });
     }
     // One request, one record: the envelope as BatchData sent it, cut to that record.
-    return toolEnvelope(env, { properties: env.results.properties.slice(0, 1) });
+    return toolEnvelope(env, { changes: { properties: env.results.properties.slice(0, 1) } });
   },
-  text: (env: BdEnvelope) => propertyDetail(env.results.properties[0]!),
+  text: (env: ToolEnvelope) => propertyDetail(env.results.properties[0]!),
   example: {
     input: { street: '622 West Palmaire Avenue', city: 'Phoenix', state: 'AZ', zip: '85021' },
-    result: EXAMPLE_ENVELOPE,
+    result: toolEnvelope(EXAMPLE_ENVELOPE),
   },
 });

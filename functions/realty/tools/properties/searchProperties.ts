@@ -5,7 +5,7 @@ import { MAX_TAKE, quickListInput } from '../../params';
 import { propertyLine, quickListCountsText } from '../../render';
 import { realtyTool } from '../../tool';
 import { addressFilter, buildingFilter, searchCriteria, valuationFilter } from '../../properties/criteria';
-import { toolEnvelope } from '../../properties/envelope';
+import { toolEnvelope, type ToolEnvelope } from '../../properties/envelope';
 import { EXAMPLE_ENVELOPE, EXAMPLE_META, EXAMPLE_PROPERTY } from '../../properties/example';
 import type { BdEnvelope } from '../../wire';
 
@@ -29,7 +29,7 @@ export const searchProperties = realtyTool({
     take: z.number().int().min(1).max(MAX_TAKE).default(10).describe(`Properties per page, 1-${MAX_TAKE} (default 10).`),
   }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run(input, { client }): Promise<BdEnvelope> {
+  async run(input, { client }): Promise<ToolEnvelope> {
     const criteria = searchCriteria(input);
     // The page, and beside it the quick-list counts of all matches: BatchData counts only when skip and take are 0 (an unbilled call).
     // The counts only add to the page: if their call fails, the page is answered with a warning saying why.
@@ -38,15 +38,15 @@ export const searchProperties = realtyTool({
       client.searchProperties({ searchCriteria: criteria, options: { skip: 0, take: 0, quicklistCounts: true } }).catch((err: unknown) => (err instanceof ToolError ? err : Promise.reject(err))),
     ]);
     if (counts instanceof ToolError) {
-      return toolEnvelope(page, { warnings: [...(page.results.warnings ?? []), `quick-list counts unavailable: ${counts.message}`] });
+      return toolEnvelope(page, { search: true, changes: { warnings: [...(page.results.warnings ?? []), `quick-list counts unavailable: ${counts.message}`] } });
     }
-    return toolEnvelope(page, counts.results.quicklistCounts ? { quicklistCounts: counts.results.quicklistCounts } : {});
+    return toolEnvelope(page, { search: true, changes: counts.results.quicklistCounts ? { quicklistCounts: counts.results.quicklistCounts } : {} });
   },
-  text: (env: BdEnvelope, input) => {
+  text: (env: ToolEnvelope, input) => {
     const { properties, meta } = env.results;
-    const total = meta.results?.resultsFound;
+    const total = meta.results?.resultsFound ?? undefined;
     const more = total !== undefined ? input.skip + properties.length < total : properties.length === input.take;
-    const counts = total ? quickListCountsText(env.results.quicklistCounts, total) : '';
+    const counts = total ? quickListCountsText(env.results.quicklistCounts ?? undefined, total) : '';
     const foot = listFooter({
       shown: properties.length,
       total,
@@ -62,13 +62,13 @@ export const searchProperties = realtyTool({
   moreInputs: [{ address: { city: 'Phoenix', state: 'AZ', street: 'Palmaire Ave' }, valuation: { minEstimatedValue: 300000, maxEstimatedValue: 600000 }, take: 5 }],
   example: {
     input: { query: 'Phoenix, AZ', building: { minBedrooms: 3, maxBedrooms: 4 }, quick_list: 'absentee_owner', take: 1 },
-    result: {
+    result: toolEnvelope({
       ...EXAMPLE_ENVELOPE,
       results: {
         properties: [EXAMPLE_PROPERTY],
         quicklistCounts: [{ name: 'absentee-owner', count: 412 }, { name: 'high-equity', count: 233 }, { name: 'preforeclosure', count: 9 }],
         meta: { ...EXAMPLE_META, results: { requestCount: 1, matchCount: 1, noMatchCount: 0, errorCount: 0, resultCount: 1, resultsFound: 412 } },
       },
-    },
+    }, { search: true }),
   },
 });
