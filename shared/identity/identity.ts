@@ -8,6 +8,7 @@ import { clientSecret, TokenError, tokenRequest } from './oauth';
 import { PLATFORM_AUTH, fillUrl, type OAuthProvider } from './providers';
 import { K, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
+import { ExternalTokens } from './mcp-oauth/external';
 import type { Vault } from './vault';
 
 /** A connect link (and the OAuth state derived from it) is good for ten minutes. */
@@ -48,6 +49,8 @@ export class Identity {
   /** The built-in authorization server of the MCP endpoints (shared/identity/mcp-oauth). */
   readonly grants: Grants;
   readonly allowHttpHosts: readonly string[];
+  /** The external identity provider whose JWTs the MCP endpoints accept instead (MCP_AUTH_SERVER=external). */
+  readonly external: ExternalTokens | undefined;
 
   constructor(private readonly opts: IdentityOptions) {
     this.store = opts.store;
@@ -57,6 +60,7 @@ export class Identity {
     this.connections = new Connections(opts.store, opts.vault, this.now);
     this.allowHttpHosts = opts.allowHttpHosts ?? [];
     this.grants = new Grants(this);
+    this.external = opts.config.externalAuth && new ExternalTokens(opts.config.externalAuth, this.now, this.allowHttpHosts);
   }
 
   base(): string {

@@ -59,12 +59,21 @@ interface Principal {
   connection?: string;
 }
 
+/** Whether a bearer is one of this service's credentials (a service key, an access token of either authorization server); anything else is a vendor key. */
+const ownCredential = (identity: Identity, key: string) => isServiceKey(key) || isAccessToken(key) || identity.external?.owns(key) === true;
+
 /**
- * A service key, or an access token of the built-in authorization server (shared/identity/mcp-oauth):
+ * A service key, an external provider's JWT (shared/identity/mcp-oauth/external.ts: a tenant and
+ * policy of MCP_AUTH_TENANTS, as a service key of that tenant would have), or an access token of
+ * the built-in authorization server (shared/identity/mcp-oauth):
  * the token acts as the key it was granted with plus its connection, under the key's current policy
  * and the narrower one the user granted; a revoked or expired key takes its tokens with it.
  */
 async function principalOf(identity: Identity, presented: string, resource: string | undefined): Promise<Principal> {
+  if (identity.external?.owns(presented)) {
+    const { key, connection } = await identity.external.verify(presented, resource);
+    return { key, policies: [key.policy], ...(connection ? { connection } : {}) };
+  }
   if (!isAccessToken(presented)) {
     const key = await identity.keys.authenticate(presented);
     return { key, policies: [key.policy] };
@@ -97,7 +106,7 @@ export interface Caller {
  */
 export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool): Promise<Caller> {
   const identity = await identityOf(rt);
-  if (!isServiceKey(call.key) && !isAccessToken(call.key)) {
+  if (!ownCredential(identity, call.key)) {
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…): vendor keys are not passed through. Ask your administrator for a service key and connect your account.', { header: 'Authorization' });
     }
@@ -181,7 +190,7 @@ export interface Listed {
  */
 export async function catalogFilter(rt: Runtime, key: string, resource?: string): Promise<((entry: Listed) => boolean) | undefined> {
   const identity = await identityOf(rt);
-  if (!isServiceKey(key) && !isAccessToken(key)) {
+  if (!ownCredential(identity, key)) {
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…).', { header: 'Authorization' });
     }

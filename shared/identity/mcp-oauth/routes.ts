@@ -32,10 +32,14 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (platform !== undefined && !Object.hasOwn(PLATFORM_AUTH, platform)) {
       return c.json({ error: 'not_found', error_description: `No MCP endpoint /v1/mcp/${platform}. Platforms: ${Object.keys(PLATFORM_AUTH).join(', ')}.` }, 404);
     }
-    const base = (await identityOf(rt)).baseOr(c.req.url);
+    const id = await identityOf(rt);
+    const base = id.baseOr(c.req.url);
+    const external = id.config.externalAuth;
     return c.json({
       resource: mcpResource(base, platform),
-      authorization_servers: [base],
+      // The external identity provider when one is configured (MCP_AUTH_SERVER=external), else this service's own.
+      authorization_servers: [external?.issuer ?? base],
+      ...(external?.scopes.length ? { scopes_supported: external.scopes } : {}),
       bearer_methods_supported: ['header'],
       resource_name: `Tool Execution Service${platform ? ` (${platform})` : ''}`,
     });
@@ -43,6 +47,14 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   app.get(RESOURCE_METADATA_PATH, (c) => resourceMetadata(c));
   app.get(`${RESOURCE_METADATA_PATH}/v1/mcp`, (c) => resourceMetadata(c));
   app.get(`${RESOURCE_METADATA_PATH}/v1/mcp/:platform`, (c) => resourceMetadata(c, c.req.param('platform')));
+
+  // With an external identity provider the built-in server is off, not half on: its endpoints say where to sign in.
+  const builtinOff = async (c: Context, next: () => Promise<void>) => {
+    const external = (await identityOf(rt)).config.externalAuth;
+    if (!external) return next();
+    return c.json({ error: 'not_found', error_description: `This deployment signs in through ${external.issuer} (MCP_AUTH_SERVER=external); its built-in authorization server is off.` }, 404, noStore);
+  };
+  for (const path of ['/.well-known/oauth-authorization-server', AUTHORIZE_PATH, TOKEN_PATH, REGISTER_PATH]) app.use(path, builtinOff);
 
   // --- Authorization server metadata (RFC 8414) ---
   app.get('/.well-known/oauth-authorization-server', async (c) => {
