@@ -14,6 +14,7 @@ import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
 const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
 const REGISTER_PATH = '/oauth/register';
+const REVOKE_PATH = '/oauth/revoke';
 
 /**
  * The MCP endpoints' sign-in: protected-resource metadata (RFC 9728) per endpoint, and the built-in
@@ -54,7 +55,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (!external) return next();
     return c.json({ error: 'not_found', error_description: `This deployment signs in through ${external.issuer} (MCP_AUTH_SERVER=external); its built-in authorization server is off.` }, 404, noStore);
   };
-  for (const path of ['/.well-known/oauth-authorization-server', AUTHORIZE_PATH, TOKEN_PATH, REGISTER_PATH]) app.use(path, builtinOff);
+  for (const path of ['/.well-known/oauth-authorization-server', AUTHORIZE_PATH, TOKEN_PATH, REGISTER_PATH, `${REGISTER_PATH}/*`, REVOKE_PATH]) app.use(path, builtinOff);
 
   // --- Authorization server metadata (RFC 8414) ---
   app.get('/.well-known/oauth-authorization-server', async (c) => {
@@ -64,6 +65,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       authorization_endpoint: `${base}${AUTHORIZE_PATH}`,
       token_endpoint: `${base}${TOKEN_PATH}`,
       registration_endpoint: `${base}${REGISTER_PATH}`,
+      revocation_endpoint: `${base}${REVOKE_PATH}`,
+      revocation_endpoint_auth_methods_supported: ['none'],
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
@@ -77,9 +80,39 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     try {
       const body = (await c.req.json().catch(() => undefined)) as unknown;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of client metadata with "redirect_uris".');
-      const client = await (await identityOf(rt)).grants.register(body as Record<string, unknown>);
+      const id = await identityOf(rt);
+      const base = id.baseOr(c.req.url);
+      const client = await id.grants.register(body as Record<string, unknown>, (clientId) => `${base}${REGISTER_PATH}/${clientId}`);
       log('info', 'mcp client registered', { client_id: client.client_id });
       return c.json(client, 201, noStore);
+    } catch (err) {
+      return oauthError(c, err);
+    }
+  });
+
+  // --- Client configuration (RFC 7592): read and delete with the registration access token; no update (register anew) ---
+  const registration = async (c: Context) => {
+    const grants = (await identityOf(rt)).grants;
+    const clientId = c.req.param('client_id') ?? '';
+    const bearer = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const client = await grants.registered(clientId, bearer);
+    // RFC 7592 §2: an unknown client or a wrong token is 401, and says nothing about which.
+    if (!client) return c.json({ error: 'invalid_token', error_description: 'Send the registration_access_token of this client as "Authorization: Bearer …".' }, 401, { ...noStore, 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    if (c.req.method === 'GET') return c.json(client, 200, noStore);
+    await grants.unregister(clientId);
+    log('info', 'mcp client unregistered', { client_id: clientId });
+    return c.body(null, 204, noStore);
+  };
+  app.get(`${REGISTER_PATH}/:client_id`, registration);
+  app.delete(`${REGISTER_PATH}/:client_id`, registration);
+
+  // --- Token revocation (RFC 7009): a host signing out ends its tokens ---
+  app.post(REVOKE_PATH, async (c) => {
+    try {
+      const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      if (!form.token) throw new OAuthError('invalid_request', 'Send the "token" to revoke (and your "client_id"), form-encoded.');
+      await (await identityOf(rt)).grants.revoke(form.token, form.client_id);
+      return c.body(null, 200, noStore);
     } catch (err) {
       return oauthError(c, err);
     }
