@@ -124,6 +124,19 @@ export class Identity {
     return new ToolError('UNAUTHORIZED', `Connection "${record.id}" ${why}. Open the reconnect link: ${connect_url}`, { connection_id: record.id, status: record.status, reconnect_url: connect_url });
   }
 
+  /**
+   * The vendor answered 401 to a connection's API key: there is no refresh for a key, so the
+   * connection needs its end user to connect it again (as an OAuth connection whose refresh is
+   * refused). Only the version that was refused is marked: a key replaced meanwhile stays active.
+   */
+  async keyRefused(record: ConnectionRecord): Promise<ToolError> {
+    const current = await this.connections.require(record.tenant, record.id);
+    if (current.status === 'active' && current.version !== record.version) {
+      return new ToolError('UNAUTHORIZED', `The vendor refused the API key of connection "${record.id}", which was replaced meanwhile; retry the call.`, { connection_id: record.id });
+    }
+    return this.unusable(current.status === 'active' ? await this.connections.setStatus(current, 'needs_reauth') : current);
+  }
+
   /** The usable credential of a connection, refreshed first when its access token is about to expire. */
   async credential(record: ConnectionRecord): Promise<{ record: ConnectionRecord; credential: Credential }> {
     if (record.status !== 'active') throw await this.unusable(record);

@@ -138,10 +138,19 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
     env: (env) => ({
       ...env,
       ...(record.base_url && !rt.config.baseUrls[platform.name] ? { baseUrl: record.base_url } : {}),
-      fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : env.fetch,
+      fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : keyFetch(env.fetch),
     }),
   };
   return caller;
+
+  /** A vendor 401 on an API-key connection: the key is marked needs_reauth, and the call answers with a reconnect link. */
+  function keyFetch(inner: typeof fetch): typeof fetch {
+    return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const res = await inner(input, init);
+      if (res.status === 401 && !caller.failure) caller.failure = await identity.keyRefused(record);
+      return res;
+    }) as typeof fetch;
+  }
 
   /**
    * A vendor 401 on an OAuth connection: refresh once (single-flight, identity.refresh), then send
