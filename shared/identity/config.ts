@@ -55,6 +55,8 @@ export interface IdentityConfig {
   /** <PLATFORM>_OAUTH_AUTHORIZE_URL / _OAUTH_TOKEN_URL: the vendor's endpoints elsewhere (twins). */
   authorizeUrls: Record<string, string>;
   tokenUrls: Record<string, string>;
+  /** CORS_ALLOWED_ORIGINS: browser origins the MCP and OAuth endpoints answer (shared/http/cors.ts); none by default. */
+  corsOrigins: string[];
   /** MCP_AUTH_SERVER=external: the external identity provider; absent = the built-in authorization server. */
   externalAuth?: ExternalAuth;
 }
@@ -85,8 +87,26 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     oauthClients,
     authorizeUrls,
     tokenUrls,
+    corsOrigins: corsOriginsOf(env.CORS_ALLOWED_ORIGINS),
     ...externalAuthOf(env),
   };
+}
+
+/** Each entry an origin as browsers send it (scheme://host[:port], no path), or "*" for any. */
+export function corsOriginsOf(raw: string | undefined): string[] {
+  const origins = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of origins) {
+    if (o === '*') continue;
+    let ok = false;
+    try {
+      const u = new URL(o);
+      ok = (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === o;
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new Error(`CORS_ALLOWED_ORIGINS: "${o}" is not an origin; write each as scheme://host[:port] without a path or trailing slash, e.g. https://app.example.com.`);
+  }
+  return origins;
 }
 
 const EXTERNAL_VARS = ['MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'] as const;
