@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { ToolError } from '../errors';
 import { failure } from '../envelope';
+import { identityOpenApi } from '../identity/openapi';
 import { openApiDocument } from '../openapi';
 import type { Runtime } from '../runtime';
 import { catalog } from '../schemas/catalog';
@@ -13,11 +14,12 @@ import { respond } from './respond';
  * generators and gateways fetch it without a key.
  */
 export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
-  const openapi = async (c: Context, platforms: readonly Platform[]) => {
-    const doc = openApiDocument(await catalog(rt.registry, platforms), platforms, origin(c));
+  const openapi = async (c: Context, platforms: readonly Platform[], withIdentity = false) => {
+    const doc = openApiDocument(await catalog(rt.registry, platforms), platforms, origin(c), withIdentity ? identityOpenApi() : undefined);
     return new Response(JSON.stringify(doc), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
   };
-  app.get('/v1/openapi.json', (c) => openapi(c, [...rt.registry.platforms.values()]));
+  // The whole service's document: every platform here, and the identity routes (service keys, connections, MCP sign-in).
+  app.get('/v1/openapi.json', (c) => openapi(c, [...rt.registry.platforms.values()], true));
   app.get('/v1/openapi/:file', async (c, next) => {
     const m = /^(.+)\.json$/.exec(c.req.param('file'));
     if (!m) return next();
