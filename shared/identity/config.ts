@@ -57,6 +57,12 @@ export interface IdentityConfig {
   tokenUrls: Record<string, string>;
   /** CORS_ALLOWED_ORIGINS: browser origins the MCP and OAuth endpoints answer (shared/http/cors.ts); none by default. */
   corsOrigins: string[];
+  /**
+   * MCP_CONNECT_SIGN_IN: the built-in server's consent page also signs a user in by connecting a
+   * vendor account (OAuth platforms of the policy); the connection is made in `tenant`, and the
+   * host's grant is bound to it, under `policy`. Absent: service keys only.
+   */
+  connectSignIn?: { tenant: string; policy: Policy };
   /** MCP_AUTH_SERVER=external: the external identity provider; absent = the built-in authorization server. */
   externalAuth?: ExternalAuth;
 }
@@ -88,6 +94,7 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     authorizeUrls,
     tokenUrls,
     corsOrigins: corsOriginsOf(env.CORS_ALLOWED_ORIGINS),
+    ...(env.MCP_CONNECT_SIGN_IN ? { connectSignIn: connectSignInOf(env.MCP_CONNECT_SIGN_IN) } : {}),
     ...externalAuthOf(env),
   };
 }
@@ -107,6 +114,20 @@ export function corsOriginsOf(raw: string | undefined): string[] {
     if (!ok) throw new Error(`CORS_ALLOWED_ORIGINS: "${o}" is not an origin; write each as scheme://host[:port] without a path or trailing slash, e.g. https://app.example.com.`);
   }
   return origins;
+}
+
+function connectSignInOf(raw: string): { tenant: string; policy: Policy } {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    parsed = {};
+  }
+  try {
+    return { tenant: checkTenant(parsed?.tenant, 'MCP_CONNECT_SIGN_IN.tenant'), policy: parsePolicy(parsed?.policy, 'MCP_CONNECT_SIGN_IN.policy') };
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : String(err)} MCP_CONNECT_SIGN_IN is JSON: {"tenant": "hosted", "policy": {"platforms": ["crm"]}}.`);
+  }
 }
 
 const EXTERNAL_VARS = ['MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'] as const;

@@ -23,6 +23,8 @@ export interface LinkRecord {
   connection: string;
   platform: string;
   expires_at: number;
+  /** Where the browser goes once the account is connected (a path of this service: the MCP consent page). */
+  then?: string;
 }
 
 export interface IdentityOptions {
@@ -99,10 +101,10 @@ export class Identity {
   }
 
   /** A fresh connect link for a connection (new, or one that needs reauthorising). */
-  async link(record: ConnectionRecord): Promise<{ connect_url: string; expires_at: string }> {
+  async link(record: ConnectionRecord, then?: string): Promise<{ connect_url: string; expires_at: string }> {
     const token = randomBytes(32).toString('base64url');
     const expires = this.now() + LINK_SECONDS * 1000;
-    const link: LinkRecord = { tenant: record.tenant, connection: record.id, platform: record.platform, expires_at: expires };
+    const link: LinkRecord = { tenant: record.tenant, connection: record.id, platform: record.platform, expires_at: expires, ...(then ? { then } : {}) };
     await this.store.put(K.link(token), link, LINK_SECONDS);
     return { connect_url: `${this.base()}/v1/connect/${token}`, expires_at: new Date(expires).toISOString() };
   }

@@ -79,6 +79,15 @@ async function principalOf(identity: Identity, presented: string, resource: stri
     return { key, policies: [key.policy] };
   }
   const grant = await identity.grants.verify(presented, resource);
+  if (grant.key_id === undefined) {
+    // Signed in by connecting the account: the deployment's MCP_CONNECT_SIGN_IN policy stands in for a key's, as it is now.
+    const signIn = identity.config.connectSignIn;
+    if (!signIn || signIn.tenant !== grant.tenant) {
+      throw new ToolError('UNAUTHORIZED', 'Signing in with a connected account is off on this deployment now. Sign in again from your MCP host.', { header: 'Authorization', error: 'invalid_token' });
+    }
+    const key: KeyRecord = { id: `csi_${grant.connection}`, tenant: grant.tenant, name: 'signed in with a connected account', policy: signIn.policy, created_at: new Date(0).toISOString() };
+    return { key, policies: [signIn.policy, grant.policy], connection: grant.connection };
+  }
   const key = await identity.keys.get(grant.key_id);
   if (!key || key.status !== 'active') {
     throw new ToolError('UNAUTHORIZED', 'The service key this sign-in was granted with is no longer active. Sign in again from your MCP host.', { header: 'Authorization', error: 'invalid_token' });

@@ -64,10 +64,14 @@ export interface ClientRecord {
 /** A registered client as RFC 7591/7592 answer it: never the stored hash. */
 type ClientAnswer = Omit<ClientRecord, 'registration_hash'> & { client_id_issued_at?: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] };
 
-/** What the user granted a host: one tenant's key, one connection, a policy no wider than the key's. */
+/**
+ * What the user granted a host: one connection of a tenant, a policy no wider than the service
+ * key's the user signed in with — or, signed in by connecting the account (MCP_CONNECT_SIGN_IN),
+ * no key, and a policy no wider than that setting's.
+ */
 export interface Grant {
   tenant: string;
-  key_id: string;
+  key_id?: string;
   connection: string;
   policy: Policy;
   /** The MCP endpoint the tokens are for (RFC 8707 audience). */
@@ -98,7 +102,10 @@ export interface AuthorizationRequest {
 export interface ConsentRecord {
   request: AuthorizationRequest;
   tenant: string;
-  key_id: string;
+  /** The service key the user signed in with; absent when they signed in by connecting an account. */
+  key_id?: string;
+  /** The account connected on the consent page: the only one the grant may name. */
+  connection?: string;
 }
 
 export interface TokenAnswer {
@@ -201,10 +208,10 @@ export class Grants {
     }
   }
 
-  /** Step one of the consent page: the user signed in with a service key for this request. */
-  async startConsent(request: AuthorizationRequest, key: KeyRecord): Promise<string> {
+  /** Step one of the consent page: the user signed in, with a service key or by connecting an account, for this request. */
+  async startConsent(request: AuthorizationRequest, who: { key: KeyRecord } | { tenant: string; connection: string }): Promise<string> {
     const id = randomBytes(24).toString('base64url');
-    const record: ConsentRecord = { request, tenant: key.tenant, key_id: key.id };
+    const record: ConsentRecord = 'key' in who ? { request, tenant: who.key.tenant, key_id: who.key.id } : { request, tenant: who.tenant, connection: who.connection };
     await this.store.put(R.consent(sha(id)), record, CONSENT_SECONDS);
     return id;
   }
