@@ -190,7 +190,7 @@ describe('external identity provider configuration', () => {
     await expect(localServer({ MCP_AUTH_ISSUER: ISSUER })).rejects.toThrow(/MCP_AUTH_SERVER/);
   });
 
-  it('checks a configured audience claim instead of the endpoint URL (an access token naming its app client in client_id)', async () => {
+  it('checks a configured audience claim instead of the endpoint URL (an access token naming its app client in client_id), and maps a list claim', async () => {
     const jwks = await jwksServer();
     try {
       const key = providerKey('RS256', 'k1');
@@ -203,6 +203,11 @@ describe('external identity provider configuration', () => {
       expect(ok.key).toMatchObject({ tenant: 'acme', policy: { platforms: ['crm'] } });
       expect(ok.key.id).toMatch(/^ext_/);
       await expect(tokens.verify(jwt(key, { iss: ISSUER, client_id: 'app-client-2', aud: resource, sub: 'acme', exp: t + 60 }), resource)).rejects.toThrow(/not for app-client-1/);
+      // A list claim (a user's groups) maps through its first listed value.
+      const groups = new ExternalTokens({ ...config, tenantClaim: 'cognito:groups' }, Date.now, ['127.0.0.1']);
+      const byGroup = await groups.verify(jwt(key, { iss: ISSUER, client_id: 'app-client-1', 'cognito:groups': ['staff', 'acme'], exp: t + 60 }), resource);
+      expect(byGroup.key.tenant).toBe('acme');
+      await expect(groups.verify(jwt(key, { iss: ISSUER, client_id: 'app-client-1', 'cognito:groups': ['staff'], exp: t + 60 }), resource)).rejects.toThrow(/not mapped to a tenant/);
     } finally {
       await jwks.close();
     }

@@ -159,15 +159,18 @@ export class ExternalTokens {
     const granted = scopesOf(claims);
     const lacking = c.scopes.filter((sc) => !granted.includes(sc));
     if (lacking.length) throw invalid(`The access token lacks the scope ${lacking.join(' ')}; sign in asking for it.`);
-    const value = claims[c.tenantClaim];
-    const entry: ExternalTenant | undefined = typeof value === 'string' && Object.hasOwn(c.tenants, value) ? c.tenants[value] : undefined;
-    if (!entry) {
-      throw new ToolError('FORBIDDEN', `The signed-in identity ("${c.tenantClaim}" = ${JSON.stringify(value ?? null).slice(0, 80)}) is not mapped to a tenant of this service; ask your administrator to add it to MCP_AUTH_TENANTS.`, { claim: c.tenantClaim });
+    // A string claim (sub, username, custom:tenant), or a list (cognito:groups): its first listed value.
+    const tenantClaim = claims[c.tenantClaim];
+    const candidates = typeof tenantClaim === 'string' ? [tenantClaim] : Array.isArray(tenantClaim) ? tenantClaim.filter((v): v is string => typeof v === 'string') : [];
+    const value = candidates.find((v) => Object.hasOwn(c.tenants, v));
+    const entry: ExternalTenant | undefined = value === undefined ? undefined : c.tenants[value];
+    if (!entry || value === undefined) {
+      throw new ToolError('FORBIDDEN', `The signed-in identity ("${c.tenantClaim}" = ${JSON.stringify(tenantClaim ?? null).slice(0, 80)}) is not mapped to a tenant of this service; ask your administrator to add it to MCP_AUTH_TENANTS.`, { claim: c.tenantClaim });
     }
     const claimed = c.connectionClaim ? claims[c.connectionClaim] : undefined;
     const connection = entry.connection ?? (typeof claimed === 'string' ? claimed : undefined);
-    const id = `ext_${createHash('sha256').update(`${c.issuer}#${c.tenantClaim}#${value as string}`).digest('hex').slice(0, 24)}`;
-    const key: KeyRecord = { id, tenant: entry.tenant, name: `${c.issuer} ${c.tenantClaim}=${value as string}`.slice(0, 200), policy: entry.policy, created_at: new Date(0).toISOString() };
+    const id = `ext_${createHash('sha256').update(`${c.issuer}#${c.tenantClaim}#${value}`).digest('hex').slice(0, 24)}`;
+    const key: KeyRecord = { id, tenant: entry.tenant, name: `${c.issuer} ${c.tenantClaim}=${value}`.slice(0, 200), policy: entry.policy, created_at: new Date(0).toISOString() };
     return { key, ...(connection ? { connection } : {}) };
   }
 }
