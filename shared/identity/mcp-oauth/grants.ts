@@ -163,9 +163,9 @@ export class Grants {
   }
 
   /**
-   * RFC 7009 revocation. A refresh token ends its whole sign-in (every token of its family, as
-   * §2.1 recommends); an access token ends itself. A token of another client is refused; an
-   * unknown or already revoked token is no error (§2.2): the answer is the same either way.
+   * Revocation (RFC 7009 §2.1, §2.2). A refresh token ends its whole sign-in (every token of its
+   * family, as recommended there); an access token ends itself. A token of another client is
+   * refused; an unknown or already revoked token is no error: the answer is the same either way.
    */
   async revoke(token: string, clientId: string | undefined): Promise<void> {
     const hash = sha(token);
