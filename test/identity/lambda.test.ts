@@ -9,6 +9,7 @@ import { appHandler, identityHandler } from '../../shared/identity/lambda';
 import { crm } from '../../functions/crm';
 import { createHubSpotTwin } from '../../infra/twins/hubspot';
 import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { lambdaHandler } from '../../shared/http/lambda';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, type HttpRequest } from '../helpers/lambda-events';
@@ -56,7 +57,7 @@ describe('as deployed: the identity Lambda and a platform Lambda over one store'
 });
 
 describe('as deployed: the combined MCP Lambda (function `mcp`)', () => {
-  it("lists and calls every platform's tools at /v1/mcp, and serves the whole-service OpenAPI with the identity routes", async () => {
+  it("lists and calls every platform's tools at /v1/mcp, and serves the OpenAPI of every platform", async () => {
     const fn = appHandler('mcp', [dbapp, crm], { store: new MemoryStore(), fetchFor: { dbapp: createTapeTwin().fetch, crm: createHubSpotTwin().fetch }, config: loadConfig({}) });
     const http = async (r: HttpRequest) => (await fn(httpApiV2Event(r) as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
     const rpc = (body: unknown) => http({ method: 'POST', path: '/v1/mcp', headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify(body) });
@@ -72,11 +73,23 @@ describe('as deployed: the combined MCP Lambda (function `mcp`)', () => {
     expect(unauth.statusCode).toBe(401);
     expect(unauth.headers?.['www-authenticate'] ?? unauth.headers?.['WWW-Authenticate']).toContain('/.well-known/oauth-protected-resource/v1/mcp');
 
-    const doc = JSON.parse((await http({ method: 'GET', path: '/v1/openapi.json' })).body!) as { paths: Record<string, Record<string, { security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
+    const all = JSON.parse((await http({ method: 'GET', path: '/v1/openapi.json' })).body!) as { paths: Record<string, unknown> };
+    expect(Object.keys(all.paths).some((p) => p.startsWith('/v1/tools/crm/'))).toBe(true);
+    expect(Object.keys(all.paths).some((p) => p.startsWith('/v1/tools/dbapp/'))).toBe(true);
+  });
+
+  it('the identity function serves the OpenAPI document of the identity routes, each with its own security', async () => {
+    const fn = identityHandler({ store: new MemoryStore(), config: loadConfig({}) });
+    const res = (await fn(httpApiV2Event({ method: 'GET', path: '/v1/openapi/identity.json' }) as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body!) as { paths: Record<string, Record<string, { security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
     for (const r of IDENTITY_ROUTES) expect(doc.paths[r.path]?.[r.method], `${r.method} ${r.path}`).toBeDefined();
+    expect(Object.keys(doc.paths)).toHaveLength(new Set(IDENTITY_ROUTES.map((r) => r.path)).size);
     expect(doc.paths['/v1/admin/keys']!.post!.security).toEqual([{ admin: [] }]);
+    expect(doc.paths['/v1/connections']!.post!.security).toEqual([{ serviceKey: [] }]);
     expect(doc.paths['/oauth/token']!.post!.security).toEqual([]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['admin', 'bearer', 'registrationToken', 'serviceKey']);
-    expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1/tools/crm/'))).toBe(true);
+    const valid = await new Validator().validate(doc as never);
+    expect(valid.errors ?? []).toEqual([]);
   });
 });

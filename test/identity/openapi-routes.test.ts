@@ -24,7 +24,7 @@ describe('the identity routes: served, documented in OpenAPI and deployed alike'
     const documented = IDENTITY_ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect([...new Set(served)].sort()).toEqual([...documented].sort());
     const deployed = deployedRoutes('identity');
-    expect(deployed.filter((r) => !r.startsWith('OPTIONS ')).sort()).toEqual([...documented].sort());
+    expect(deployed.filter((r) => !r.startsWith('OPTIONS ')).sort()).toEqual([...documented, 'GET /v1/openapi/identity.json'].sort());
     // Every path a browser host calls cross-origin has its preflight routed too.
     for (const path of ['/oauth/token', '/oauth/register', '/oauth/revoke', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/v1/mcp/{platform}']) expect(deployed).toContain(`OPTIONS ${path}`);
     expect(deployedRoutes('mcp')).toEqual(['ANY /v1/mcp', 'GET /v1/openapi.json']);

@@ -177,7 +177,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
     ]);
   });
 
-  it('routes the combined MCP endpoint and the whole-service OpenAPI to the mcp function, which bundles every platform', () => {
+  it('routes the combined MCP endpoint and the all-platform OpenAPI to the mcp function, which bundles every platform', () => {
     const [fnId, f] = fn(dev, 'dev', 'mcp');
     expect(f.Properties.Handler).toBe('dist/mcp/handler.handler');
     const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
@@ -201,7 +201,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
-      'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}',
+      'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json',
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
