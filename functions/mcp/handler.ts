@@ -6,7 +6,7 @@ import { filebox } from '../filebox/index';
 import { realty } from '../realty/index';
 
 /**
- * The combined MCP endpoint /v1/mcp (and the whole-service /v1/openapi.json): one Lambda with every
+ * The combined MCP endpoint /v1/mcp (and /v1/openapi.json of every platform): one Lambda with every
  * platform, since one endpoint lists and calls the tools of all of them. Each platform's own
  * endpoint stays on its own, smaller function.
  */
