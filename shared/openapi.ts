@@ -9,7 +9,13 @@ import type { Platform } from './tool';
  * JSON Schema 2020-12 as is), the envelope as responses with the error catalogue, bearer auth, and
  * the `format`/`base64` query parameters.
  */
-export function openApiDocument(entries: readonly CatalogEntry[], platforms: readonly Platform[], serverUrl?: string): Record<string, unknown> {
+export function openApiDocument(
+  entries: readonly CatalogEntry[],
+  platforms: readonly Platform[],
+  serverUrl?: string,
+  /** More routes with their own security (the identity routes: shared/identity/openapi.ts). */
+  extra?: { paths: Record<string, unknown>; securitySchemes: Record<string, unknown>; tag: { name: string; description: string } },
+): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const e of entries) {
     const { $schema: _, ...body } = e.inputSchema;
@@ -47,11 +53,12 @@ export function openApiDocument(entries: readonly CatalogEntry[], platforms: rea
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ bearer: [] }],
-    tags: platforms.filter((p) => used.has(p.name)).map((p) => ({ name: p.name, description: `${p.vendor} tools` })),
-    paths,
+    tags: [...platforms.filter((p) => used.has(p.name)).map((p) => ({ name: p.name, description: `${p.vendor} tools` })), ...(extra ? [extra.tag] : [])],
+    paths: { ...paths, ...extra?.paths },
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The API key of the platform (its vendor key), passed through to the platform.' },
+        ...extra?.securitySchemes,
       },
       parameters: {
         format: {

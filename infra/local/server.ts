@@ -58,7 +58,7 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   // The API reference page at GET / (Swagger UI over /v1/openapi.json), trying tools with the sandbox keys.
   mountReference(app, Object.fromEntries(localPlatforms.map((p) => [p.platform.name, p.keys.owner])));
   // DNS-rebinding protection of the MCP endpoints (shared/http/origin-guard.ts): Host and Origin must name this server.
-  const guard = localOriginGuard(() => own, (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean));
+  const guard = localOriginGuard(() => own, (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean), identityConfig.corsOrigins.filter((o) => o !== '*'));
   app.use('/v1/mcp', guard);
   app.use('/v1/mcp/*', guard);
   app.route('/', createApp(rt));

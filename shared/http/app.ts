@@ -8,6 +8,7 @@ import { readJson, type BodyRead } from '../json-body';
 import type { Runtime } from '../runtime';
 import { bearerKey } from './auth';
 import { catalogRoute } from './catalog-route';
+import { corsRoutes } from './cors';
 import { iconRoutes } from './icon-route';
 import { mcpRoutes } from './mcp';
 import { openApiRoutes } from './openapi-route';
@@ -33,6 +34,8 @@ export const MAX_BODY_BYTES = 6_000_000;
 export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   const app = new Hono<{ Bindings: LambdaBindings }>();
 
+  // Before the routes: browser hosts' preflights and CORS headers (shared/http/cors.ts).
+  corsRoutes(app, rt);
   searchRoute(app, rt);
   catalogRoute(app, rt);
   mcpRoutes(app, rt, MAX_BODY_BYTES);

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { ToolError } from '../errors';
 import { failure } from '../envelope';
+import { identityOpenApi } from '../identity/openapi';
 import { openApiDocument } from '../openapi';
 import type { Runtime } from '../runtime';
 import { catalog } from '../schemas/catalog';
@@ -13,14 +14,14 @@ import { respond } from './respond';
  * generators and gateways fetch it without a key.
  */
 export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
-  const openapi = async (c: Context, platforms: readonly Platform[]) => {
-    const doc = openApiDocument(await catalog(rt.registry, platforms), platforms, origin(c));
-    return new Response(JSON.stringify(doc), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
-  };
+  const send = (doc: unknown) => new Response(JSON.stringify(doc), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  const openapi = async (c: Context, platforms: readonly Platform[]) => send(openApiDocument(await catalog(rt.registry, platforms), platforms, origin(c)));
   app.get('/v1/openapi.json', (c) => openapi(c, [...rt.registry.platforms.values()]));
   app.get('/v1/openapi/:file', async (c, next) => {
     const m = /^(.+)\.json$/.exec(c.req.param('file'));
     if (!m) return next();
+    // The identity routes (service keys, connections, MCP sign-in): a document of their own, as they are a function of their own.
+    if (m[1] === 'identity' && !rt.registry.platforms.has('identity')) return send(openApiDocument([], [], origin(c), identityOpenApi()));
     const platform = rt.registry.platforms.get(m[1]!);
     if (!platform) return respond(failure(new ToolError('NOT_FOUND', `Unknown platform "${m[1]}". Platforms served here: ${[...rt.registry.platforms.keys()].join(', ')}.`, { platform: m[1] }), { platform: m[1]!, tool: '' }));
     return openapi(c, [platform]);

@@ -3,9 +3,11 @@ import type { MiddlewareHandler } from 'hono';
 /**
  * DNS-rebinding protection of the local server's MCP endpoints: a web page the user visits must
  * not drive a local MCP server through the browser. Host must be the server's own (or a loopback
- * alias of it, or one of MCP_ALLOWED_HOSTS); an Origin, when sent, must be one of those too.
+ * alias of it, or one of MCP_ALLOWED_HOSTS); an Origin, when sent, must be one of those too, or
+ * an origin listed exactly in CORS_ALLOWED_ORIGINS (a browser-based host the user runs). A
+ * rebinding page's Host is its own name, so it is refused whatever origins are listed.
  */
-export function localOriginGuard(base: () => string, extraHosts: readonly string[] = []): MiddlewareHandler {
+export function localOriginGuard(base: () => string, extraHosts: readonly string[] = [], allowedOrigins: readonly string[] = []): MiddlewareHandler {
   return async (c, next) => {
     const own = new URL(base());
     const port = own.port;
@@ -23,7 +25,7 @@ export function localOriginGuard(base: () => string, extraHosts: readonly string
       } catch {
         originHost = undefined;
       }
-      if (!originHost || !hosts.has(originHost)) refused = `Invalid Origin header: ${originHeader}`;
+      if ((!originHost || !hosts.has(originHost)) && !allowedOrigins.includes(originHeader)) refused = `Invalid Origin header: ${originHeader}`;
     }
     if (refused) {
       return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `${refused}. This local MCP server answers its own host only.` }, id: null }), {

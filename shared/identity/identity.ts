@@ -8,6 +8,7 @@ import { clientSecret, TokenError, tokenRequest } from './oauth';
 import { PLATFORM_AUTH, fillUrl, type OAuthProvider } from './providers';
 import { K, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
+import { ExternalTokens } from './mcp-oauth/external';
 import type { Vault } from './vault';
 
 /** A connect link (and the OAuth state derived from it) is good for ten minutes. */
@@ -22,6 +23,8 @@ export interface LinkRecord {
   connection: string;
   platform: string;
   expires_at: number;
+  /** Where the browser goes once the account is connected (a path of this service: the MCP consent page). */
+  then?: string;
 }
 
 export interface IdentityOptions {
@@ -48,6 +51,8 @@ export class Identity {
   /** The built-in authorization server of the MCP endpoints (shared/identity/mcp-oauth). */
   readonly grants: Grants;
   readonly allowHttpHosts: readonly string[];
+  /** The external identity provider whose JWTs the MCP endpoints accept instead (MCP_AUTH_SERVER=external). */
+  readonly external: ExternalTokens | undefined;
 
   constructor(private readonly opts: IdentityOptions) {
     this.store = opts.store;
@@ -57,6 +62,7 @@ export class Identity {
     this.connections = new Connections(opts.store, opts.vault, this.now);
     this.allowHttpHosts = opts.allowHttpHosts ?? [];
     this.grants = new Grants(this);
+    this.external = opts.config.externalAuth && new ExternalTokens(opts.config.externalAuth, this.now, this.allowHttpHosts);
   }
 
   base(): string {
@@ -95,10 +101,10 @@ export class Identity {
   }
 
   /** A fresh connect link for a connection (new, or one that needs reauthorising). */
-  async link(record: ConnectionRecord): Promise<{ connect_url: string; expires_at: string }> {
+  async link(record: ConnectionRecord, then?: string): Promise<{ connect_url: string; expires_at: string }> {
     const token = randomBytes(32).toString('base64url');
     const expires = this.now() + LINK_SECONDS * 1000;
-    const link: LinkRecord = { tenant: record.tenant, connection: record.id, platform: record.platform, expires_at: expires };
+    const link: LinkRecord = { tenant: record.tenant, connection: record.id, platform: record.platform, expires_at: expires, ...(then ? { then } : {}) };
     await this.store.put(K.link(token), link, LINK_SECONDS);
     return { connect_url: `${this.base()}/v1/connect/${token}`, expires_at: new Date(expires).toISOString() };
   }
@@ -118,6 +124,19 @@ export class Identity {
     const { connect_url } = await this.link(record);
     const why = record.status === 'pending' ? 'is not connected yet' : 'needs its end user to reconnect (the vendor refused its refresh)';
     return new ToolError('UNAUTHORIZED', `Connection "${record.id}" ${why}. Open the reconnect link: ${connect_url}`, { connection_id: record.id, status: record.status, reconnect_url: connect_url });
+  }
+
+  /**
+   * The vendor answered 401 to a connection's API key: there is no refresh for a key, so the
+   * connection needs its end user to connect it again (as an OAuth connection whose refresh is
+   * refused). Only the version that was refused is marked: a key replaced meanwhile stays active.
+   */
+  async keyRefused(record: ConnectionRecord): Promise<ToolError> {
+    const current = await this.connections.require(record.tenant, record.id);
+    if (current.status === 'active' && current.version !== record.version) {
+      return new ToolError('UNAUTHORIZED', `The vendor refused the API key of connection "${record.id}", which was replaced meanwhile; retry the call.`, { connection_id: record.id });
+    }
+    return this.unusable(current.status === 'active' ? await this.connections.setStatus(current, 'needs_reauth') : current);
   }
 
   /** The usable credential of a connection, refreshed first when its access token is about to expire. */

@@ -59,17 +59,35 @@ interface Principal {
   connection?: string;
 }
 
+/** Whether a bearer is one of this service's credentials (a service key, an access token of either authorization server); anything else is a vendor key. */
+const ownCredential = (identity: Identity, key: string) => isServiceKey(key) || isAccessToken(key) || identity.external?.owns(key) === true;
+
 /**
- * A service key, or an access token of the built-in authorization server (shared/identity/mcp-oauth):
+ * A service key, an external provider's JWT (shared/identity/mcp-oauth/external.ts: a tenant and
+ * policy of MCP_AUTH_TENANTS, as a service key of that tenant would have), or an access token of
+ * the built-in authorization server (shared/identity/mcp-oauth):
  * the token acts as the key it was granted with plus its connection, under the key's current policy
  * and the narrower one the user granted; a revoked or expired key takes its tokens with it.
  */
 async function principalOf(identity: Identity, presented: string, resource: string | undefined): Promise<Principal> {
+  if (identity.external?.owns(presented)) {
+    const { key, connection } = await identity.external.verify(presented, resource);
+    return { key, policies: [key.policy], ...(connection ? { connection } : {}) };
+  }
   if (!isAccessToken(presented)) {
     const key = await identity.keys.authenticate(presented);
     return { key, policies: [key.policy] };
   }
   const grant = await identity.grants.verify(presented, resource);
+  if (grant.key_id === undefined) {
+    // Signed in by connecting the account: the deployment's MCP_CONNECT_SIGN_IN policy stands in for a key's, as it is now.
+    const signIn = identity.config.connectSignIn;
+    if (!signIn || signIn.tenant !== grant.tenant) {
+      throw new ToolError('UNAUTHORIZED', 'Signing in with a connected account is off on this deployment now. Sign in again from your MCP host.', { header: 'Authorization', error: 'invalid_token' });
+    }
+    const key: KeyRecord = { id: `csi_${grant.connection}`, tenant: grant.tenant, name: 'signed in with a connected account', policy: signIn.policy, created_at: new Date(0).toISOString() };
+    return { key, policies: [signIn.policy, grant.policy], connection: grant.connection };
+  }
   const key = await identity.keys.get(grant.key_id);
   if (!key || key.status !== 'active') {
     throw new ToolError('UNAUTHORIZED', 'The service key this sign-in was granted with is no longer active. Sign in again from your MCP host.', { header: 'Authorization', error: 'invalid_token' });
@@ -97,7 +115,7 @@ export interface Caller {
  */
 export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool): Promise<Caller> {
   const identity = await identityOf(rt);
-  if (!isServiceKey(call.key) && !isAccessToken(call.key)) {
+  if (!ownCredential(identity, call.key)) {
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…): vendor keys are not passed through. Ask your administrator for a service key and connect your account.', { header: 'Authorization' });
     }
@@ -129,10 +147,19 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
     env: (env) => ({
       ...env,
       ...(record.base_url && !rt.config.baseUrls[platform.name] ? { baseUrl: record.base_url } : {}),
-      fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : env.fetch,
+      fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : keyFetch(env.fetch),
     }),
   };
   return caller;
+
+  /** A vendor 401 on an API-key connection: the key is marked needs_reauth, and the call answers with a reconnect link. */
+  function keyFetch(inner: typeof fetch): typeof fetch {
+    return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const res = await inner(input, init);
+      if (res.status === 401 && !caller.failure) caller.failure = await identity.keyRefused(record);
+      return res;
+    }) as typeof fetch;
+  }
 
   /**
    * A vendor 401 on an OAuth connection: refresh once (single-flight, identity.refresh), then send
@@ -181,7 +208,7 @@ export interface Listed {
  */
 export async function catalogFilter(rt: Runtime, key: string, resource?: string): Promise<((entry: Listed) => boolean) | undefined> {
   const identity = await identityOf(rt);
-  if (!isServiceKey(key) && !isAccessToken(key)) {
+  if (!ownCredential(identity, key)) {
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…).', { header: 'Authorization' });
     }

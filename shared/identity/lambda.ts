@@ -3,21 +3,26 @@ import { handle } from 'hono/aws-lambda';
 import { createApp } from '../http/app';
 import { log } from '../log';
 import { createRuntime, type RuntimeOptions } from '../runtime';
+import type { Platform } from '../tool';
 
 /**
- * The Lambda behind the identity routes (serverless.yml, function `identity`): the shared app
- * with no platform registered, so its bundle carries none of the tools. The runtime (store
- * client) starts at init, like the platform functions'; a failed start is retried.
+ * A Lambda that serves the shared app over HTTP only (no direct invocations), for `platforms`:
+ * the identity function (none: its bundle carries none of the tools) and the combined MCP
+ * endpoint (all: /v1/mcp lists and calls every platform's tools, as the local server does).
+ * The runtime (store client) starts at init, like the platform functions'; a failed start is retried.
  */
-export function identityHandler(options: Partial<RuntimeOptions> = {}) {
+export function appHandler(name: string, platforms: readonly Platform<any>[], options: Partial<RuntimeOptions> = {}) {
   const start = () => {
-    const started = createRuntime({ ...options, platforms: [] }).then((rt) => handle(createApp(rt)));
+    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => handle(createApp(rt)));
     started.catch((err: unknown) => {
       ready = undefined;
-      log('error', 'runtime start failed; the next invocation retries', { function: 'identity', error: err instanceof Error ? err.message : String(err) });
+      log('error', 'runtime start failed; the next invocation retries', { function: name, error: err instanceof Error ? err.message : String(err) });
     });
     return started;
   };
   let ready: ReturnType<typeof start> | undefined = start();
   return async (event: APIGatewayProxyEventV2, context: Context) => (await (ready ??= start()))(event as never, context as never);
 }
+
+/** The identity function (serverless.yml, function `identity`): keys, connections, MCP sign-in; no tools. */
+export const identityHandler = (options: Partial<RuntimeOptions> = {}) => appHandler('identity', [], options);

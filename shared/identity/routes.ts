@@ -212,8 +212,11 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       if (err instanceof TokenError) return bad(`The vendor refused the authorization code: ${err.message} Start again from your connect link.`);
       throw err;
     }
+    const link = await id.store.get<LinkRecord>(K.link(state.link));
     await id.store.delete?.(K.link(state.link));
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
+    // A connection made to sign an MCP host in goes on to that sign-in's consent page.
+    if (link?.then?.startsWith('/')) return c.redirect(link.then, 302);
     return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
   }
 }

@@ -122,6 +122,26 @@ describe('connections with API keys, through the local server', () => {
     expect((await s.call(keyA, id, 'realty/searchProperties', { query: 'Phoenix, AZ', take: 1 })).status).toBe(404);
     expect((await s.api('GET', '/v1/connections?platform=realty', { key: keyA })).body.data.connections).toEqual([]);
   });
+
+  it.each(KEYED)('$platform: a key the vendor refuses (401) marks the connection needs_reauth; reconnecting through the link restores it', async (p) => {
+    const created = await s.api('POST', '/v1/connections', { key: keyA, body: { platform: p.platform, end_user: 'user-stale', auth: 'api_key' } });
+    const id = created.body.data.connection.id as string;
+    await new Browser().connectKey(created.body.data.connect_url, 'user_key_NotKnownToTheVendor0000');
+    const refused = await s.call(keyA, id, p.tool, p.params);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.details).toMatchObject({ connection_id: id, status: 'needs_reauth' });
+    const link = refused.body.error.details.reconnect_url as string;
+    expect(link).toContain('/v1/connect/');
+    expect((await s.api('GET', `/v1/connections/${id}`, { key: keyA })).body.data.status).toBe('needs_reauth');
+    // Later calls do not reach the vendor with the refused key: they answer the reconnect link at once.
+    const again = await s.call(keyA, id, p.tool, p.params);
+    expect(again.status).toBe(401);
+    expect(again.body.error.message).toContain('needs its end user to reconnect');
+    await new Browser().connectKey(link, SANDBOX_KEYS.owner);
+    const fixed = await s.call(keyA, id, p.tool, p.params);
+    expect(fixed.status).toBe(200);
+    expect((await s.api('GET', `/v1/connections/${id}`, { key: keyA })).body.data.status).toBe('active');
+  });
 });
 
 describe("a platform's rate limit for a service key", () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { startLocal } from '../../infra/local/server';
 import { configureIdentity } from '../../shared/identity';
 import type { Policy } from '../../shared/identity/policy';
@@ -105,3 +105,26 @@ export class Browser {
 }
 
 const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+
+/**
+ * The built-in authorization server's flow by hand, as a host drives it: registration (RFC 7591),
+ * the consent page in a headless browser (`signIn` fills its first form), PKCE and the token.
+ */
+export async function hostSignIn(base: string, resource: string, signIn: (browser: Browser, form: { url: string; status: number; html: string }) => Promise<{ url: string; status: number; html: string }>) {
+  const redirect = `${base}/host-callback`;
+  const reg = (await (await fetch(`${base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirect], client_name: 'Test host' }) })).json()) as {
+    client_id: string;
+    registration_access_token: string;
+    registration_client_uri: string;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const q = new URLSearchParams({ client_id: reg.client_id, redirect_uri: redirect, response_type: 'code', state: 'st', resource, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' });
+  const browser = new Browser();
+  const consent = await signIn(browser, await browser.request(`${base}/oauth/authorize?${q}`));
+  const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
+  const code = new URL(back.url).searchParams.get('code');
+  if (!code) throw new Error(`no code: ${back.url} ${back.html}`);
+  const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: reg.client_id, redirect_uri: redirect, resource }) });
+  const tokens = (await res.json()) as { access_token: string; refresh_token: string };
+  return { client: reg, tokens, browser };
+}

@@ -5,7 +5,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbapp } from '../../functions/dbapp';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/config';
-import { identityHandler } from '../../shared/identity/lambda';
+import { appHandler, identityHandler } from '../../shared/identity/lambda';
+import { crm } from '../../functions/crm';
+import { createHubSpotTwin } from '../../infra/twins/hubspot';
+import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { lambdaHandler } from '../../shared/http/lambda';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, type HttpRequest } from '../helpers/lambda-events';
@@ -49,5 +53,43 @@ describe('as deployed: the identity Lambda and a platform Lambda over one store'
     expect(missing).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'X-Connection-Id' } } });
     const bad = await platform({ tool: 'listWorkspaces', params: {}, key_parameter: '/tes/jobs/key', connection_id: 42 as unknown as string }, lambdaContext());
     expect(bad).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'connection_id' } } });
+  });
+});
+
+describe('as deployed: the combined MCP Lambda (function `mcp`)', () => {
+  it("lists and calls every platform's tools at /v1/mcp, and serves the OpenAPI of every platform", async () => {
+    const fn = appHandler('mcp', [dbapp, crm], { store: new MemoryStore(), fetchFor: { dbapp: createTapeTwin().fetch, crm: createHubSpotTwin().fetch }, config: loadConfig({}) });
+    const http = async (r: HttpRequest) => (await fn(httpApiV2Event(r) as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    const rpc = (body: unknown) => http({ method: 'POST', path: '/v1/mcp', headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify(body) });
+    const listed = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    expect(listed.statusCode).toBe(200);
+    const names = (JSON.parse(listed.body!).result.tools as { name: string }[]).map((t) => t.name);
+    // Both platforms' tools, each under its platform's prefix or name as the combined endpoint lists them.
+    expect(names.some((n) => /listWorkspaces/.test(n))).toBe(true);
+    expect(names.some((n) => /getPipelines/.test(n))).toBe(true);
+    const called = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: names.find((n) => /listWorkspaces/.test(n)), arguments: {} } });
+    expect(JSON.parse(called.body!).result.isError).toBeFalsy();
+    const unauth = await http({ method: 'POST', path: '/v1/mcp', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(unauth.statusCode).toBe(401);
+    expect(unauth.headers?.['www-authenticate'] ?? unauth.headers?.['WWW-Authenticate']).toContain('/.well-known/oauth-protected-resource/v1/mcp');
+
+    const all = JSON.parse((await http({ method: 'GET', path: '/v1/openapi.json' })).body!) as { paths: Record<string, unknown> };
+    expect(Object.keys(all.paths).some((p) => p.startsWith('/v1/tools/crm/'))).toBe(true);
+    expect(Object.keys(all.paths).some((p) => p.startsWith('/v1/tools/dbapp/'))).toBe(true);
+  });
+
+  it('the identity function serves the OpenAPI document of the identity routes, each with its own security', async () => {
+    const fn = identityHandler({ store: new MemoryStore(), config: loadConfig({}) });
+    const res = (await fn(httpApiV2Event({ method: 'GET', path: '/v1/openapi/identity.json' }) as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body!) as { paths: Record<string, Record<string, { security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
+    for (const r of IDENTITY_ROUTES) expect(doc.paths[r.path]?.[r.method], `${r.method} ${r.path}`).toBeDefined();
+    expect(Object.keys(doc.paths)).toHaveLength(new Set(IDENTITY_ROUTES.map((r) => r.path)).size);
+    expect(doc.paths['/v1/admin/keys']!.post!.security).toEqual([{ admin: [] }]);
+    expect(doc.paths['/v1/connections']!.post!.security).toEqual([{ serviceKey: [] }]);
+    expect(doc.paths['/oauth/token']!.post!.security).toEqual([]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['admin', 'bearer', 'registrationToken', 'serviceKey']);
+    const valid = await new Validator().validate(doc as never);
+    expect(valid.errors ?? []).toEqual([]);
   });
 });

@@ -177,6 +177,16 @@ describe('serverless.yml packaged by osls (offline)', () => {
     ]);
   });
 
+  it('routes the combined MCP endpoint and the all-platform OpenAPI to the mcp function, which bundles every platform', () => {
+    const [fnId, f] = fn(dev, 'dev', 'mcp');
+    expect(f.Properties.Handler).toBe('dist/mcp/handler.handler');
+    const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
+    expect(integrations).toHaveLength(1);
+    const routes = ofType(dev, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties).filter((r) => JSON.stringify(r.Target).includes(integrations[0]![0]));
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['ANY /v1/mcp', 'GET /v1/openapi.json']);
+    for (const tool of ['listWorkspaces', 'getOrganizations', 'getPipelines', 'searchProperties', 'getTopLevelFolders']) expect(bundles.mcp!.toString('utf8')).toContain(tool);
+  });
+
   it('routes the identity endpoints to the identity function, which ships only its bundle', async () => {
     const [fnId, f] = fn(dev, 'dev', 'identity');
     expect(f.Properties.Handler).toBe('dist/identity/handler.handler');
@@ -191,6 +201,8 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
+      'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json',
+      ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
     expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json']);

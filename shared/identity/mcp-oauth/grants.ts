@@ -23,6 +23,7 @@ export const CONSENT_SECONDS = 600;
 
 export const ACCESS_PREFIX = 'tat_';
 const REFRESH_PREFIX = 'trt_';
+const REGISTRATION_PREFIX = 'tra_';
 
 export const isAccessToken = (token: string) => token.startsWith(ACCESS_PREFIX);
 
@@ -38,6 +39,7 @@ const R = {
   refreshUsed: (hash: string) => `idn#oart-used#${hash}`,
   consent: (id: string) => `idn#oaconsent#${id}`,
   revoked: (family: string) => `idn#oafam-revoked#${family}`,
+  clientDeleted: (id: string) => `idn#oacl-deleted#${id}`,
 } as const;
 
 /** An OAuth error as RFC 6749 §5.2 answers it (the token and registration endpoints). */
@@ -55,12 +57,21 @@ export interface ClientRecord {
   client_id: string;
   redirect_uris: string[];
   client_name?: string;
+  /** SHA-256 of the registration access token (RFC 7592) of a dynamically registered client. */
+  registration_hash?: string;
 }
 
-/** What the user granted a host: one tenant's key, one connection, a policy no wider than the key's. */
+/** A registered client as RFC 7591/7592 answer it: never the stored hash. */
+type ClientAnswer = Omit<ClientRecord, 'registration_hash'> & { client_id_issued_at?: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] };
+
+/**
+ * What the user granted a host: one connection of a tenant, a policy no wider than the service
+ * key's the user signed in with — or, signed in by connecting the account (MCP_CONNECT_SIGN_IN),
+ * no key, and a policy no wider than that setting's.
+ */
 export interface Grant {
   tenant: string;
-  key_id: string;
+  key_id?: string;
   connection: string;
   policy: Policy;
   /** The MCP endpoint the tokens are for (RFC 8707 audience). */
@@ -91,7 +102,10 @@ export interface AuthorizationRequest {
 export interface ConsentRecord {
   request: AuthorizationRequest;
   tenant: string;
-  key_id: string;
+  /** The service key the user signed in with; absent when they signed in by connecting an account. */
+  key_id?: string;
+  /** The account connected on the consent page: the only one the grant may name. */
+  connection?: string;
 }
 
 export interface TokenAnswer {
@@ -117,7 +131,7 @@ export class Grants {
   }
 
   /** RFC 7591 dynamic registration: a public client (PKCE, no secret) with its redirect URIs. */
-  async register(meta: Record<string, unknown>): Promise<ClientRecord & { client_id_issued_at: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] }> {
+  async register(meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<ClientAnswer & { registration_access_token: string; registration_client_uri: string }> {
     const uris = meta.redirect_uris;
     if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) {
       throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.');
@@ -126,9 +140,48 @@ export class Grants {
     if (method !== undefined && method !== 'none') {
       throw new OAuthError('invalid_client_metadata', 'Only public clients are registered here: "token_endpoint_auth_method" must be "none" (the code is bound by PKCE).');
     }
-    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+    // RFC 7592: the token that lets the client read or delete its own registration.
+    const registration = secret(REGISTRATION_PREFIX);
+    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}), registration_hash: sha(registration) };
     await this.store.put(R.client(record.client_id), record, REFRESH_SECONDS);
-    return { ...record, client_id_issued_at: Math.floor(this.id.now() / 1000), token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+    return { ...answer(record), client_id_issued_at: Math.floor(this.id.now() / 1000), registration_access_token: registration, registration_client_uri: registrationUri(record.client_id) };
+  }
+
+  /** RFC 7592 §2: a registered client's own record, for the holder of its registration access token; undefined when the token does not fit. */
+  async registered(clientId: string, registrationToken: string | undefined): Promise<ClientAnswer | undefined> {
+    const found = await this.store.get<ClientRecord>(R.client(clientId));
+    if (!found?.registration_hash || !registrationToken) return undefined;
+    const a = Buffer.from(found.registration_hash);
+    const b = Buffer.from(sha(registrationToken));
+    return a.length === b.length && timingSafeEqual(a, b) ? answer(found) : undefined;
+  }
+
+  /** RFC 7592 §2.3: the client deletes its registration, and every token issued to it stops working. */
+  async unregister(clientId: string): Promise<void> {
+    await this.store.put(R.clientDeleted(clientId), true, REFRESH_SECONDS);
+    await this.store.delete?.(R.client(clientId));
+  }
+
+  /**
+   * Revocation (RFC 7009 §2.1, §2.2). A refresh token ends its whole sign-in (every token of its
+   * family, as recommended there); an access token ends itself. A token of another client is
+   * refused; an unknown or already revoked token is no error: the answer is the same either way.
+   */
+  async revoke(token: string, clientId: string | undefined): Promise<void> {
+    const hash = sha(token);
+    const access = await this.store.get<TokenRecord>(R.access(hash));
+    const refresh = access ? undefined : await this.store.get<TokenRecord>(R.refresh(hash));
+    const record = access ?? refresh;
+    if (!record) return;
+    if (record.client_id !== clientId) throw new OAuthError('invalid_client', 'The token was issued to another client; send that client\'s "client_id".', 401);
+    if (access) {
+      await this.store.delete?.(R.access(hash));
+      // A store without delete: the family goes instead, so the token is refused all the same.
+      if (!this.store.delete && access.family) await this.store.put(R.revoked(access.family), true, REFRESH_SECONDS);
+      return;
+    }
+    if (record.family) await this.store.put(R.revoked(record.family), true, REFRESH_SECONDS);
+    await this.store.delete?.(R.refresh(hash));
   }
 
   /**
@@ -140,7 +193,7 @@ export class Grants {
     if (!/^https?:\/\//.test(clientId)) {
       const found = await this.store.get<ClientRecord>(R.client(clientId));
       if (!found) throw new OAuthError('invalid_client', `Unknown client "${clientId.slice(0, 80)}": register it (POST /oauth/register) or use a client metadata document URL.`, 401);
-      return found;
+      return answer(found);
     }
     const allowHttpHosts = this.id.allowHttpHosts;
     try {
@@ -155,10 +208,10 @@ export class Grants {
     }
   }
 
-  /** Step one of the consent page: the user signed in with a service key for this request. */
-  async startConsent(request: AuthorizationRequest, key: KeyRecord): Promise<string> {
+  /** Step one of the consent page: the user signed in, with a service key or by connecting an account, for this request. */
+  async startConsent(request: AuthorizationRequest, who: { key: KeyRecord } | { tenant: string; connection: string }): Promise<string> {
     const id = randomBytes(24).toString('base64url');
-    const record: ConsentRecord = { request, tenant: key.tenant, key_id: key.id };
+    const record: ConsentRecord = 'key' in who ? { request, tenant: who.key.tenant, key_id: who.key.id } : { request, tenant: who.tenant, connection: who.connection };
     await this.store.put(R.consent(sha(id)), record, CONSENT_SECONDS);
     return id;
   }
@@ -218,8 +271,10 @@ export class Grants {
     return this.issueTokens(grant);
   }
 
+  /** Its sign-in was revoked (a refresh token revoked or spent twice), or its client deleted its registration. */
   private async revoked(grant: Grant): Promise<boolean> {
-    return grant.family !== undefined && (await this.store.get<boolean>(R.revoked(grant.family))) === true;
+    if (grant.family !== undefined && (await this.store.get<boolean>(R.revoked(grant.family))) === true) return true;
+    return (await this.store.get<boolean>(R.clientDeleted(grant.client_id))) === true;
   }
 
   private async issueTokens(grant: Grant): Promise<TokenAnswer> {
@@ -241,11 +296,15 @@ export class Grants {
     const invalid = (why: string) => new ToolError('UNAUTHORIZED', `${why} Sign in again from your MCP host.`, { header: 'Authorization', error: 'invalid_token' });
     if (!record) throw invalid('Unknown access token.');
     if (record.expires_at <= this.id.now()) throw invalid('The access token has expired; refresh it.');
-    if (await this.revoked(record)) throw invalid('This sign-in was revoked (a spent refresh token was presented again).');
+    if (await this.revoked(record)) throw invalid('This sign-in was revoked (signed out, a spent refresh token presented again, or its client deleted).');
     if (record.resource !== resource) throw invalid(`The access token was granted for ${record.resource}, not for ${resource ?? 'this endpoint'}.`);
     const { expires_at: _e, ...grant } = record;
     return grant;
   }
+}
+
+function answer({ registration_hash: _h, ...client }: ClientRecord): ClientAnswer {
+  return { ...client, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
 }
 
 /** https anywhere; http only on a loopback host (RFC 8252 §7.3); no fragment (RFC 6749 §3.1.2). */

@@ -9,11 +9,13 @@ import { parsePolicy, type Policy } from '../policy';
 import { PLATFORM_AUTH } from '../providers';
 import { esc, page } from '../routes';
 import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
+import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
 
 const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
 const REGISTER_PATH = '/oauth/register';
+const REVOKE_PATH = '/oauth/revoke';
 
 /**
  * The MCP endpoints' sign-in: protected-resource metadata (RFC 9728) per endpoint, and the built-in
@@ -32,10 +34,14 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (platform !== undefined && !Object.hasOwn(PLATFORM_AUTH, platform)) {
       return c.json({ error: 'not_found', error_description: `No MCP endpoint /v1/mcp/${platform}. Platforms: ${Object.keys(PLATFORM_AUTH).join(', ')}.` }, 404);
     }
-    const base = (await identityOf(rt)).baseOr(c.req.url);
+    const id = await identityOf(rt);
+    const base = id.baseOr(c.req.url);
+    const external = id.config.externalAuth;
     return c.json({
       resource: mcpResource(base, platform),
-      authorization_servers: [base],
+      // The external identity provider when one is configured (MCP_AUTH_SERVER=external), else this service's own.
+      authorization_servers: [external?.issuer ?? base],
+      ...(external?.scopes.length ? { scopes_supported: external.scopes } : {}),
       bearer_methods_supported: ['header'],
       resource_name: `Tool Execution Service${platform ? ` (${platform})` : ''}`,
     });
@@ -43,6 +49,14 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   app.get(RESOURCE_METADATA_PATH, (c) => resourceMetadata(c));
   app.get(`${RESOURCE_METADATA_PATH}/v1/mcp`, (c) => resourceMetadata(c));
   app.get(`${RESOURCE_METADATA_PATH}/v1/mcp/:platform`, (c) => resourceMetadata(c, c.req.param('platform')));
+
+  // With an external identity provider the built-in server is off, not half on: its endpoints say where to sign in.
+  const builtinOff = async (c: Context, next: () => Promise<void>) => {
+    const external = (await identityOf(rt)).config.externalAuth;
+    if (!external) return next();
+    return c.json({ error: 'not_found', error_description: `This deployment signs in through ${external.issuer} (MCP_AUTH_SERVER=external); its built-in authorization server is off.` }, 404, noStore);
+  };
+  for (const path of ['/.well-known/oauth-authorization-server', AUTHORIZE_PATH, TOKEN_PATH, REGISTER_PATH, `${REGISTER_PATH}/*`, REVOKE_PATH]) app.use(path, builtinOff);
 
   // --- Authorization server metadata (RFC 8414) ---
   app.get('/.well-known/oauth-authorization-server', async (c) => {
@@ -52,6 +66,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       authorization_endpoint: `${base}${AUTHORIZE_PATH}`,
       token_endpoint: `${base}${TOKEN_PATH}`,
       registration_endpoint: `${base}${REGISTER_PATH}`,
+      revocation_endpoint: `${base}${REVOKE_PATH}`,
+      revocation_endpoint_auth_methods_supported: ['none'],
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
@@ -65,9 +81,39 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     try {
       const body = (await c.req.json().catch(() => undefined)) as unknown;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of client metadata with "redirect_uris".');
-      const client = await (await identityOf(rt)).grants.register(body as Record<string, unknown>);
+      const id = await identityOf(rt);
+      const base = id.baseOr(c.req.url);
+      const client = await id.grants.register(body as Record<string, unknown>, (clientId) => `${base}${REGISTER_PATH}/${clientId}`);
       log('info', 'mcp client registered', { client_id: client.client_id });
       return c.json(client, 201, noStore);
+    } catch (err) {
+      return oauthError(c, err);
+    }
+  });
+
+  // --- Client configuration (RFC 7592): read and delete with the registration access token; no update (register anew) ---
+  const registration = async (c: Context) => {
+    const grants = (await identityOf(rt)).grants;
+    const clientId = c.req.param('client_id') ?? '';
+    const bearer = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const client = await grants.registered(clientId, bearer);
+    // RFC 7592 §2: an unknown client or a wrong token is 401, and says nothing about which.
+    if (!client) return c.json({ error: 'invalid_token', error_description: 'Send the registration_access_token of this client as "Authorization: Bearer …".' }, 401, { ...noStore, 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    if (c.req.method === 'GET') return c.json(client, 200, noStore);
+    await grants.unregister(clientId);
+    log('info', 'mcp client unregistered', { client_id: clientId });
+    return c.body(null, 204, noStore);
+  };
+  app.get(`${REGISTER_PATH}/:client_id`, registration);
+  app.delete(`${REGISTER_PATH}/:client_id`, registration);
+
+  // --- Token revocation (RFC 7009): a host signing out ends its tokens ---
+  app.post(REVOKE_PATH, async (c) => {
+    try {
+      const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      if (!form.token) throw new OAuthError('invalid_request', 'Send the "token" to revoke (and your "client_id"), form-encoded.');
+      await (await identityOf(rt)).grants.revoke(form.token, form.client_id);
+      return c.body(null, 200, noStore);
     } catch (err) {
       return oauthError(c, err);
     }
@@ -86,13 +132,20 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     }
   });
 
-  // --- The consent page: sign in with a service key, then pick a connection and toolsets ---
+  // --- The consent page: sign in (a service key, or connecting a vendor account), then pick a connection and toolsets ---
   app.get(AUTHORIZE_PATH, async (c) => {
     const id = await identityOf(rt);
+    // Back from connecting an account (shared/identity/routes.ts follows the link's `then`): step two.
+    const resumed = c.req.query('consent');
+    if (resumed !== undefined) return connectedConsent(c, id, resumed);
     const read = await readRequest(id, c.req.query(), c.req.url);
     if ('error' in read) return read.error(c);
     const hidden = Object.entries(c.req.query()).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
-    return page(c, 200, 'Sign in', `<p>${esc(read.client)} asks to use your tools at <code>${esc(read.request.resource)}</code>.</p><form id="sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<label>Service key <input name="service_key" type="password" autocomplete="off" required placeholder="tes_…"></label> <button type="submit">Continue</button></form>`);
+    const vendors = connectable(id, platformOf(read.request.resource, id.baseOr(c.req.url)));
+    const viaVendor = vendors.length
+      ? `<p>Or sign in by connecting your account:</p><form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">${esc(PLATFORM_AUTH[p]!.vendor)}</button>`).join(' ')}</form>`
+      : '';
+    return page(c, 200, 'Sign in', `<p>${esc(read.client)} asks to use your tools at <code>${esc(read.request.resource)}</code>.</p><form id="sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<label>Service key <input name="service_key" type="password" autocomplete="off" required placeholder="tes_…"></label> <button type="submit">Continue</button></form>${viaVendor}`);
   });
 
   app.post(AUTHORIZE_PATH, async (c) => {
@@ -101,6 +154,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (form.consent) return decide(c, id, form);
     const read = await readRequest(id, form, c.req.url);
     if ('error' in read) return read.error(c);
+    const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    if (form.connect !== undefined) return connectToSignIn(c, id, read, platform, form.connect);
     const presented = (form.service_key ?? '').trim();
     let key;
     try {
@@ -109,18 +164,52 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     } catch (err) {
       return page(c, 401, 'Sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The key was refused.')}</p><p>Go back and paste a valid service key.</p>`);
     }
-    const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
     const connections = (await id.connections.list(key.tenant, platform ? { platform } : {})).filter((r) => r.status === 'active' && key.policy.platforms.includes(r.platform));
     if (connections.length === 0) {
       return page(c, 400, 'No account to use', `<p id="no-connection">Tenant "${esc(key.tenant)}" has no connected ${esc(platform ?? '')} account this key may use. Connect one first (POST /v1/connections), then sign in again.</p>`);
     }
-    const consent = await id.grants.startConsent(read.request, key);
-    const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === 0 ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
-    const toolsets = key.policy.toolsets ? `<p>Your key allows toolsets: ${esc(key.policy.toolsets.join(', '))}.</p>` : '';
-    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}<p><label>Toolsets (comma-separated; empty = all your key allows) <input name="toolsets" value=""></label></p><p><label><input type="checkbox" name="read_only" value="true"${key.policy.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+    return consentForm(c, await id.grants.startConsent(read.request, { key }), connections, key.policy);
   });
 
-  /** Step two: the user's choice, checked against the key's policy, becomes a code at the host. */
+  /** The OAuth platforms a user may sign in with by connecting an account here (MCP_CONNECT_SIGN_IN), for this endpoint. */
+  function connectable(id: Identity, endpoint: string | undefined): string[] {
+    const signIn = id.config.connectSignIn;
+    if (!signIn) return [];
+    return signIn.policy.platforms.filter((p) => (endpoint === undefined || p === endpoint) && PLATFORM_AUTH[p]?.oauth && id.config.oauthClients[p]);
+  }
+
+  /**
+   * Sign-in by connecting a vendor account: a pending connection in the configured tenant, and
+   * its connect link, whose flow (the vendor's sign-in, then the callback) ends back here on
+   * the consent page, with the grant bound to that connection.
+   */
+  async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; client: string }, endpoint: string | undefined, platform: string): Promise<Response> {
+    const signIn = id.config.connectSignIn;
+    if (!signIn || !connectable(id, endpoint).includes(platform)) return page(c, 400, 'Cannot sign in', `<p id="refused">Signing in with a ${esc(PLATFORM_AUTH[platform]?.vendor ?? platform)} account is not offered for this endpoint; use a service key.</p>`);
+    const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.client}`.slice(0, 200), 'oauth');
+    const consent = await id.grants.startConsent(read.request, { tenant: signIn.tenant, connection: record.id });
+    const { connect_url } = await id.link(record, `${AUTHORIZE_PATH}?consent=${encodeURIComponent(consent)}`);
+    log('info', 'mcp sign-in connecting an account', { tenant: signIn.tenant, connection_id: record.id, platform });
+    return c.redirect(`${connect_url}/authorize`, 302);
+  }
+
+  /** Step two after connecting an account: the consent form for that one connection. */
+  async function connectedConsent(c: Context, id: Identity, consentId: string): Promise<Response> {
+    const consent = await id.grants.consent(consentId);
+    const signIn = id.config.connectSignIn;
+    const connection = consent?.connection && (await id.connections.get(consent.tenant, consent.connection));
+    if (!consent || !signIn || !connection) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
+    if (connection.status !== 'active') return page(c, 400, 'Not connected', '<p id="no-connection">The account was not connected; start again from your MCP host.</p>');
+    return consentForm(c, consentId, [connection], signIn.policy);
+  }
+
+  function consentForm(c: Context, consent: string, connections: ConnectionRecord[], allowed: Policy): Response {
+    const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === 0 ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
+    const toolsets = allowed.toolsets ? `<p>You may share toolsets: ${esc(allowed.toolsets.join(', '))}.</p>` : '';
+    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value=""></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+  }
+
+  /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */
   async function decide(c: Context, id: Identity, form: Record<string, string>): Promise<Response> {
     const consent = await id.grants.consent(form.consent!);
     if (!consent) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
@@ -131,19 +220,29 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       return c.redirect(url.toString(), 302);
     };
     if (form.decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
-    const key = await id.keys.get(consent.key_id);
+    const unusable = () => page(c, 400, 'Cannot sign in', '<p>The key or the account is no longer usable; start again from your MCP host.</p>');
+    let allowed: Policy;
+    if (consent.key_id !== undefined) {
+      const key = await id.keys.get(consent.key_id);
+      if (!key || key.status !== 'active') return unusable();
+      allowed = key.policy;
+    } else {
+      // Signed in by connecting an account: that account only, under the deployment's setting.
+      if (!id.config.connectSignIn || id.config.connectSignIn.tenant !== consent.tenant || form.connection !== consent.connection) return unusable();
+      allowed = id.config.connectSignIn.policy;
+    }
     const connection = form.connection ? await id.connections.get(consent.tenant, form.connection) : undefined;
-    if (!key || key.status !== 'active' || !connection || connection.status !== 'active') return page(c, 400, 'Cannot sign in', '<p>The key or the account is no longer usable; start again from your MCP host.</p>');
+    if (!connection || connection.status !== 'active') return unusable();
     const platform = platformOf(request.resource, id.baseOr(c.req.url));
     let policy: Policy;
     try {
-      policy = narrowed(key.policy, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true');
+      policy = narrowed(allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true');
     } catch (err) {
       return page(c, 400, 'Cannot sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The choice is not allowed.')}</p><p>Go back and choose again.</p>`);
     }
-    const grant: Grant = { tenant: consent.tenant, key_id: key.id, connection: connection.id, policy, resource: request.resource, client_id: request.client_id };
+    const grant: Grant = { tenant: consent.tenant, ...(consent.key_id !== undefined ? { key_id: consent.key_id } : {}), connection: connection.id, policy, resource: request.resource, client_id: request.client_id };
     const code = await id.grants.issueCode(form.consent!, grant, request);
-    log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id, connection_id: grant.connection, client_id: grant.client_id });
+    log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id ?? null, connection_id: grant.connection, client_id: grant.client_id });
     return back({ code });
   }
 }
@@ -159,13 +258,13 @@ function platformOf(resource: string, base: string): string | undefined {
  */
 function narrowed(key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean): Policy {
   if (!key.platforms.includes(platform) || (endpoint !== undefined && endpoint !== platform)) {
-    throw new ToolError('FORBIDDEN', `The account is on ${platform}, which this endpoint or key does not serve.`);
+    throw new ToolError('FORBIDDEN', `The account is on ${platform}, which this endpoint or sign-in does not serve.`);
   }
   const typed = rawToolsets.split(',').map((t) => t.trim()).filter(Boolean);
   const toolsets = typed.length ? typed : key.toolsets;
   const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}) }, 'toolsets');
   const wider = key.toolsets && typed.filter((t) => !key.toolsets!.includes(t) && !key.toolsets!.includes(`${platform}:${t}`));
-  if (wider && wider.length) throw new ToolError('FORBIDDEN', `Your key does not allow toolset(s) ${wider.join(', ')}; it allows ${key.toolsets!.join(', ')}.`);
+  if (wider && wider.length) throw new ToolError('FORBIDDEN', `Your sign-in does not allow toolset(s) ${wider.join(', ')}; it allows ${key.toolsets!.join(', ')}.`);
   return policy;
 }
 
