@@ -390,14 +390,22 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
   });
   // Vendors glue words into one ("closedate", "dealstage", "lifecyclestage"): such a word also
   // counts as its two parts where both are words the tools use elsewhere.
-  const vocabulary = new Set(fieldWords.flatMap((w) => FIELDS.flatMap((f) => w[f].map(stem))));
+  // Descriptions repeat their words: each is stemmed once.
+  const stems = new Map<string, string>();
+  const stemOf = (w: string) => {
+    let st = stems.get(w);
+    if (st === undefined) stems.set(w, (st = stem(w)));
+    return st;
+  };
+  const vocabulary = new Set<string>();
+  for (const w of fieldWords) for (const f of FIELDS) for (const word of w[f]) vocabulary.add(stemOf(word));
   const parts = new Map<string, readonly string[]>();
   const split = (word: string): readonly string[] => {
     let found = parts.get(word);
     if (!found) {
       found = [];
       for (let i = COMPOUND_PART; word.length >= 2 * COMPOUND_PART && i <= word.length - COMPOUND_PART; i++) {
-        const [a, b] = [stem(word.slice(0, i)), stem(word.slice(i))];
+        const [a, b] = [stemOf(word.slice(0, i)), stemOf(word.slice(i))];
         if (vocabulary.has(a) && vocabulary.has(b)) {
           found = [a, b];
           break;
@@ -409,7 +417,14 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
   };
   const docs = entries.map((entry, i) => {
     const words = fieldWords[i]!;
-    for (const f of FIELDS) words[f] = words[f].flatMap((w) => [stem(w), ...(f === 'name' ? [] : split(w))]);
+    for (const f of FIELDS) {
+      const out: string[] = [];
+      for (const w of words[f]) {
+        out.push(stemOf(w));
+        if (f !== 'name' && w.length >= 2 * COMPOUND_PART) out.push(...split(w));
+      }
+      words[f] = out;
+    }
     const tf = {} as Doc['tf'];
     const length = {} as Doc['length'];
     for (const f of FIELDS) {
