@@ -12,9 +12,18 @@ import { catalog, type CatalogEntry, type JsonSchema } from './schemas/catalog';
  * - vendor synonyms meet the tools' own words (deal/opportunity, item/record, hook/webhook…);
  * - a tool whose whole name the request covers (verb and object) ranks above one that shares a
  *   word with it ("list workspaces" → listWorkspaces before listWorkspaceMembers);
- * - a request without a verb that writes prefers the tools that only read, and the reverse;
- * - what follows "when" is the event awaited ("a webhook when an item changes"), which weighs less
- *   than the action asked for.
+ * - a request without a verb that writes prefers the tools that only read, and the reverse; a
+ *   question ("who uploaded…?") reads;
+ * - a verb counts in a tool's name and summary only, where it says what the tool does, not in the
+ *   rest of the description, which uses verbs in passing;
+ * - a query word counts once per tool, by the best of itself and its synonyms, and a tool meeting
+ *   only part of the request (the verb, not the object) keeps only part of its score;
+ * - the verb and object weigh more than what qualifies them: words after a preposition or in a
+ *   relative clause ("a folder for a client", "items that match a filter"), participles ("an
+ *   uploaded file") and the event awaited after "when" ("a webhook when an item changes");
+ * - a street address is a value, not words to search for: it reads as "look up a property".
+ * Every word's score in every tool is computed when the index is built; a query adds up the
+ * tools its words reach.
  */
 
 const WEIGHTS = { name: 5, summary: 2, params: 1, description: 0.5 } as const;
@@ -33,8 +42,8 @@ const STOPWORDS = new Set(
  * verbs of the tool names (create, get, list, search, update, delete…). Each query word also looks
  * for these, at SYNONYM_WEIGHT; the word itself scores higher.
  */
-const SYNONYMS: Record<string, readonly string[]> = {
-  // Verbs: what a request says → the verb a tool name starts with.
+const VERB_SYNONYMS: Record<string, readonly string[]> = {
+  // What a request says → the verb a tool name starts with.
   add: ['create', 'attach'],
   new: ['create'],
   make: ['create'],
@@ -61,9 +70,10 @@ const SYNONYMS: Record<string, readonly string[]> = {
   remove: ['delete'],
   erase: ['delete'],
   drop: ['delete'],
-  revoke: ['delete'],
+  revoke: ['delete', 'remove'],
+  ask: ['request'],
   archive: ['delete'],
-  stop: ['pause', 'delete'],
+  stop: ['pause'],
   disable: ['pause', 'delete', 'update'],
   enable: ['activate', 'update'],
   resume: ['activate'],
@@ -97,7 +107,9 @@ const SYNONYMS: Record<string, readonly string[]> = {
   total: ['aggregate'],
   average: ['aggregate'],
   calculate: ['aggregate'],
-  // Objects: the vendors' words for the same thing.
+};
+const OBJECT_SYNONYMS: Record<string, readonly string[]> = {
+  // The vendors' words for the same thing.
   deal: ['opportunity'],
   opportunity: ['deal'],
   record: ['item'],
@@ -146,8 +158,37 @@ const SYNONYMS: Record<string, readonly string[]> = {
   similar: ['comparable'],
   comps: ['comparable'],
   valuation: ['comparable', 'value'],
+  // Podio's spaces and orgs are Tape's workspaces and organizations; a database is an app.
+  space: ['workspace'],
+  workspace: ['space'],
+  org: ['organization'],
+  organisation: ['organization'],
+  database: ['app'],
+  table: ['app'],
+  column: ['field'],
+  attachment: ['file'],
+  acl: ['access', 'control'],
+  case: ['ticket'],
+  issue: ['ticket'],
 };
+const SYNONYMS: Record<string, readonly string[]> = { ...VERB_SYNONYMS, ...OBJECT_SYNONYMS };
 const SYNONYM_WEIGHT = 0.5;
+/** A word's synonyms come nearest first ("open" is create before get): each next one weighs this much less. */
+const SYNONYM_DECAY = 0.85;
+
+/**
+ * The verbs of requests and tool names. A tool's name and summary say what it does; the rest of
+ * its description uses verbs in passing ("…shows the fields", "use this to find…"), so a verb counts
+ * only in those two. Words that are as often nouns (a view, an email, a trigger) are left out.
+ */
+const VERB_FIELDS: readonly Field[] = ['name', 'summary'];
+const NOUN_TOO = new Set('view email trigger link count sum total average detail new log test'.split(' '));
+const ACTION_VERBS = new Set(
+  [
+    ...Object.keys(VERB_SYNONYMS).filter((w) => !NOUN_TOO.has(w)),
+    ...'get list create update delete search filter lookup batch restore validate activate pause run simulate call generate replace request subscribe ack upload download attach share reply leave aggregate analyze convert'.split(' '),
+  ].map((w) => stem(w)),
+);
 
 /**
  * Words two vendors use for one thing, read as one word everywhere (tool names included), so that
@@ -163,6 +204,10 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bset(?:s|ting)? up\b/g, 'create'],
   [/\bbring(?:s|ing)? back\b/g, 'restore'],
   [/\bwho am i\b/g, 'current user'],
+  // Skip tracing finds a property's owner and how to reach them: what a property's record holds.
+  [/\bskip[- ]?trac(?:e|es|ed|ing)\b/g, 'lookup owner property'],
+  // A request that starts with the thing it adds: "comment on a task", "reply on a record".
+  [/^\s*(comment|note|reply)\s+on\b/g, 'add $1 on'],
   [/\b(?:at once|in one (?:call|go|request)|in bulk|several|multiple|many)\b/g, 'batch'],
 ];
 
@@ -191,6 +236,29 @@ const EVENT_CLAUSE = /\b(?:when|whenever|each time|every time)\b/;
 const EVENT_WEIGHT = 0.5;
 /** A US zip code or state after a comma means a place: the request is about an address. */
 const ADDRESS = /\b\d{5}\b|,\s*[A-Z]{2}\b/;
+/**
+ * A house number before a street name: the request names one property (look it up), where a place
+ * alone ("in Dallas, TX") is where to search.
+ */
+const STREET_NAME = String.raw`\b\d+[a-z]?\s+(?:[nsew]\.?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|ct|court|pl|place|pkwy|hwy|ter|cir)\b\.?`;
+const STREET = new RegExp(STREET_NAME, 'i');
+/** The whole address a street starts: city, state and zip as far as they follow. */
+const STREET_ADDRESS = new RegExp(String.raw`${STREET_NAME}(?:,?\s*[a-z]+(?:\s[a-z]+)?)?(?:,?\s*[a-z]{2}\b)?(?:\s*\d{5}(?:-\d{4})?)?`, 'g');
+/** Where a request's verb and object end and what qualifies them begins. */
+const MODIFIER = /\s(?:for|with|to|from|in|into|by|at|on|about|without|within|over|under|that|which|whose|who)\b/;
+/** The weight of what qualifies the verb and object. */
+const MODIFIER_WEIGHT = 0.7;
+
+/** How much of a tool's score depends on meeting every word of the request (the rest is kept regardless). */
+const QUERY_COVERAGE = 0.7;
+/** A word in -ed after the verb: a participle. */
+const PARTICIPLE = /\b[a-z]{3,}ed\b/g;
+/** The weight of a participle ("an uploaded file"): it describes the object. */
+const PARTICIPLE_WEIGHT = 0.5;
+/** A noun of an -ate verb (association, activation), which stem() reads as the verb. */
+const ACTION_NOUN = /\b[a-z]{3,}ations?\b/g;
+/** A request that asks a question. */
+const QUESTION = /^\s*(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|can|has|have)\b|\?\s*$/i;
 /** A request's first word is usually its verb: it weighs this much more than the others. */
 const FIRST_WORD_WEIGHT = 1.5;
 
@@ -199,11 +267,16 @@ let stemmedSynonyms: Map<string, string[]> | undefined;
 const synonymsOf = (word: string): readonly string[] =>
   (stemmedSynonyms ??= new Map(Object.entries(SYNONYMS).map(([w, syns]) => [stem(w), syns.map(stem)]))).get(word) ?? [];
 
-/** Light English stemming: enough to meet "properties"/"property", "comments"/"commenting". */
+/** Light English stemming: enough to meet "properties"/"property", "comments"/"commenting", "expire"/"expiration". */
 export function stem(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith('es') && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  // The -ate verbs and their nouns: activate, activated, activation and active all "activ";
+  // comparable and compared "compar"; relatable, related and relation "rel".
+  const ate = /(?:ations?|ates?|ated|ating)$/.exec(word);
+  if (ate && word.length - ate[0].length >= 3 && word.length > 5) return word.slice(0, -ate[0].length);
+  if (word.endsWith('able') && word.length > 7) return word.slice(0, word.endsWith('atable') ? -6 : -4);
   if (word.endsWith('ing') && word.length > 5) return word.slice(0, -3);
   if (word.endsWith('ed') && word.length > 4) return word.slice(0, -2);
   if (word.endsWith('s') && !word.endsWith('ss')) return dropE(word.slice(0, -1));
@@ -217,13 +290,18 @@ function dropE(w: string): string {
 
 /** Words of a text or an identifier: camelCase and snake_case split, lower-cased, stemmed, stopwords out. */
 export function tokenize(text: string): string[] {
+  return rawWords(text).map(stem);
+}
+
+/** tokenize() before stemming. */
+function rawWords(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map((w) => stem(SAME_WORD[w] ?? w));
+    .map((w) => SAME_WORD[w] ?? w);
 }
 
 /** Words of a text or an identifier as written, lower-cased: no stemming, no stopwords. */
@@ -271,6 +349,8 @@ export interface SearchIndex {
   avgLength: Record<Field, number>;
   /** Each word that names a platform (its name, its vendor's) → that platform. */
   platformWords: Map<string, string>;
+  /** Each word → the tools it occurs in (their index in docs) and its BM25F score in each. */
+  postings: Map<string, { docs: number[]; scores: number[] }>;
 }
 
 function counts(words: string[]): Map<string, number> {
@@ -278,6 +358,9 @@ function counts(words: string[]): Map<string, number> {
   for (const w of words) m.set(w, (m.get(w) ?? 0) + 1);
   return m;
 }
+
+/** The shortest part of a glued word that counts as a word of its own. */
+const COMPOUND_PART = 4;
 
 /** The first sentence of a description: what a search result shows. */
 export function firstSentence(description: string): string {
@@ -295,14 +378,53 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
   const toolNames = new Set(entries.map((e) => e.name));
   const withoutToolNames = (text: string) => text.replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, (w) => (toolNames.has(w) ? ' ' : w));
   const df = new Map<string, number>();
-  const docs = entries.map((entry) => {
+  // Words as written first: a glued word is split before stemming ("closedate", not "closed").
+  const fieldWords = entries.map((entry): Record<Field, string[]> => {
     const summary = firstSentence(entry.description);
-    const words: Record<Field, string[]> = {
-      name: tokenize(entry.name),
-      summary: tokenize(withoutToolNames(summary)),
-      params: [...new Set(paramNames(entry.inputSchema).flatMap(tokenize))],
-      description: tokenize(withoutToolNames(entry.description.slice(summary.length))),
+    return {
+      name: rawWords(entry.name),
+      summary: rawWords(withoutToolNames(summary)),
+      params: [...new Set(paramNames(entry.inputSchema).flatMap(rawWords))],
+      description: rawWords(withoutToolNames(entry.description.slice(summary.length))),
     };
+  });
+  // Vendors glue words into one ("closedate", "dealstage", "lifecyclestage"): such a word also
+  // counts as its two parts where both are words the tools use elsewhere.
+  // Descriptions repeat their words: each is stemmed once.
+  const stems = new Map<string, string>();
+  const stemOf = (w: string) => {
+    let st = stems.get(w);
+    if (st === undefined) stems.set(w, (st = stem(w)));
+    return st;
+  };
+  const vocabulary = new Set<string>();
+  for (const w of fieldWords) for (const f of FIELDS) for (const word of w[f]) vocabulary.add(stemOf(word));
+  const parts = new Map<string, readonly string[]>();
+  const split = (word: string): readonly string[] => {
+    let found = parts.get(word);
+    if (!found) {
+      found = [];
+      for (let i = COMPOUND_PART; word.length >= 2 * COMPOUND_PART && i <= word.length - COMPOUND_PART; i++) {
+        const [a, b] = [stemOf(word.slice(0, i)), stemOf(word.slice(i))];
+        if (vocabulary.has(a) && vocabulary.has(b)) {
+          found = [a, b];
+          break;
+        }
+      }
+      parts.set(word, found);
+    }
+    return found;
+  };
+  const docs = entries.map((entry, i) => {
+    const words = fieldWords[i]!;
+    for (const f of FIELDS) {
+      const out: string[] = [];
+      for (const w of words[f]) {
+        out.push(stemOf(w));
+        if (f !== 'name' && w.length >= 2 * COMPOUND_PART) out.push(...split(w));
+      }
+      words[f] = out;
+    }
     const tf = {} as Doc['tf'];
     const length = {} as Doc['length'];
     for (const f of FIELDS) {
@@ -314,7 +436,19 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
   });
   const avgLength = {} as SearchIndex['avgLength'];
   for (const f of FIELDS) avgLength[f] = Math.max(1, docs.reduce((s, d) => s + d.length[f], 0) / Math.max(1, docs.length));
-  return { docs, df, avgLength, platformWords };
+  // Every word's score in every tool, computed once: a query only adds up the tools its words reach.
+  const index: SearchIndex = { docs, df, avgLength, platformWords, postings: new Map() };
+  docs.forEach((doc, i) => {
+    for (const term of new Set(FIELDS.flatMap((f) => [...doc.tf[f].keys()]))) {
+      const score = termScore(index, doc, term);
+      if (score === 0) continue;
+      let posting = index.postings.get(term);
+      if (!posting) index.postings.set(term, (posting = { docs: [], scores: [] }));
+      posting.docs.push(i);
+      posting.scores.push(score);
+    }
+  });
+  return index;
 }
 
 export interface SearchHit {
@@ -325,6 +459,11 @@ export interface SearchHit {
 /** What a request asks for: weighted words, the platforms it names, whether it writes. */
 interface Query {
   terms: Map<string, number>;
+  /**
+   * Per query word, the word and its synonyms with their weights: a word counts once, by the
+   * best of them, so "copy" does not score twice on a tool that says "copy" and is named "clone".
+   */
+  groups: Map<string, Map<string, number>>;
   /** The request's words as written. */
   surface: Set<string>;
   platforms: Set<string>;
@@ -338,29 +477,61 @@ function parseQuery(index: SearchIndex, query: string): Query {
   let text = query.toLowerCase();
   for (const [phrase, word] of PHRASES) text = text.replace(phrase, word);
   // "a webhook when an item changes": what follows "when" is the event, not the action asked for.
+  // An address is the value a tool takes, not words that describe the tool ("Phoenix" is an
+  // example in a description): it is read as "an address" and its words are left out.
+  const street = STREET.test(query);
+  if (street) text = text.replace(STREET_ADDRESS, ' ');
   const cut = text.search(EVENT_CLAUSE);
   const action = cut < 0 ? text : text.slice(0, cut);
   const event = cut < 0 ? '' : text.slice(cut);
-  const words = tokenize(withJoined(action));
-  if (ADDRESS.test(query)) words.push('address', 'property');
+  // "create a folder for a client": the verb and its object come before the first preposition;
+  // what follows it qualifies them and weighs less.
+  const mod = action.search(MODIFIER);
+  const head = tokenize(withJoined(mod < 0 ? action : action.slice(0, mod)));
+  const words: [string, number][] = [...head.map((w): [string, number] => [w, 1]), ...(mod < 0 ? [] : tokenize(withJoined(action.slice(mod))).map((w): [string, number] => [w, MODIFIER_WEIGHT]))];
+  if (street) words.push(['address', 1], ['property', 1], ['lookup', 1]);
+  else if (ADDRESS.test(query)) words.push(['location', 1], ['property', 1]);
   const terms = new Map<string, number>();
+  const groups = new Map<string, Map<string, number>>();
   const platforms = new Set<string>();
   let writes = false;
   const add = (word: string, weight: number) => {
     terms.set(word, Math.max(terms.get(word) ?? 0, weight));
-    for (const s of synonymsOf(word)) terms.set(s, Math.max(terms.get(s) ?? 0, weight * SYNONYM_WEIGHT));
+    const group = groups.get(word) ?? new Map<string, number>();
+    groups.set(word, group);
+    const put = (term: string, w: number) => {
+      terms.set(term, Math.max(terms.get(term) ?? 0, w));
+      group.set(term, Math.max(group.get(term) ?? 0, w));
+    };
+    put(word, weight);
+    let w = weight * SYNONYM_WEIGHT;
+    for (const s of synonymsOf(word)) {
+      put(s, w);
+      w *= SYNONYM_DECAY;
+    }
   };
-  let first = true;
-  for (const word of words) {
+  // A question ("who uploaded…", "which records…", "how many…?") asks to read, whatever its verb
+  // says, and its first word is no command.
+  const question = QUESTION.test(query);
+  // "an uploaded file", "a shared folder": a participle says what the object is, not what to do.
+  const participles = new Set([...action.matchAll(PARTICIPLE)].map((m) => stem(m[0])));
+  // "associations of a deal" reads, though "associate" writes: the stem is one, the word a noun.
+  const nouns = new Set([...action.matchAll(ACTION_NOUN)].map((m) => stem(m[0])));
+  let first = !question;
+  for (const [word, weight] of words) {
     const platform = index.platformWords.get(word);
     if (platform) {
       platforms.add(platform);
       continue;
     }
-    if (WRITE_WORDS.has(word)) writes = true;
+    if (!first && participles.has(word)) {
+      add(word, weight * PARTICIPLE_WEIGHT);
+      continue;
+    }
+    if (WRITE_WORDS.has(word) && !nouns.has(word)) writes = true;
     // The first word is usually the verb ("share a folder…", "add a comment…"), which tool names
     // carry too: it counts more, so the action outweighs a rare object word.
-    add(word, first ? FIRST_WORD_WEIGHT : 1);
+    add(word, first ? FIRST_WORD_WEIGHT : weight);
     first = false;
   }
   for (const word of tokenize(withJoined(event))) {
@@ -368,7 +539,24 @@ function parseQuery(index: SearchIndex, query: string): Query {
     if (platform) platforms.add(platform);
     else add(word, EVENT_WEIGHT);
   }
-  return { terms, surface: new Set(surface(action)), platforms, writes };
+  return { terms, groups, surface: new Set(surface(action)), platforms, writes: writes && !question };
+}
+
+/** BM25F of one word in one tool: each field's count normalised by its length, weighted, saturated. */
+function termScore(index: SearchIndex, doc: Doc, term: string): number {
+  let tf = 0;
+  for (const f of ACTION_VERBS.has(term) ? VERB_FIELDS : FIELDS) {
+    const c = doc.tf[f].get(term);
+    if (c) tf += (WEIGHTS[f] * c) / (1 - B + (B * doc.length[f]) / index.avgLength[f]);
+  }
+  if (tf === 0) return 0;
+  return idf(index, term) * ((tf * (K1 + 1)) / (tf + K1));
+}
+
+/** How rare a word is among the tools: BM25's inverse document frequency. */
+function idf(index: SearchIndex, term: string): number {
+  const df = index.df.get(term) ?? 0;
+  return Math.log(1 + (index.docs.length - df + 0.5) / (df + 0.5));
 }
 
 /**
@@ -379,24 +567,42 @@ function parseQuery(index: SearchIndex, query: string): Query {
 export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string, allow?: (entry: CatalogEntry) => boolean): SearchHit[] {
   const q = parseQuery(index, query);
   const n = index.docs.length;
+  const scores = new Float64Array(n);
+  const matched = new Float64Array(n);
+  const best = new Float64Array(n);
+  let asked = 0;
+  for (const [word, group] of q.groups) {
+    // A word counts once per tool, by the best of its forms (itself or a synonym).
+    const reached: number[] = [];
+    for (const [term, weight] of group) {
+      const posting = index.postings.get(term);
+      if (!posting) continue;
+      for (let k = 0; k < posting.docs.length; k++) {
+        const d = posting.docs[k]!;
+        const s = weight * posting.scores[k]!;
+        if (best[d] === 0) reached.push(d);
+        if (s > best[d]!) best[d] = s;
+      }
+    }
+    const importance = group.get(word)!;
+    asked += importance;
+    for (const d of reached) {
+      scores[d]! += best[d]!;
+      matched[d]! += importance;
+      best[d] = 0;
+    }
+  }
   const hits: SearchHit[] = [];
-  for (const doc of index.docs) {
+  for (let d = 0; d < n; d++) {
+    const doc = index.docs[d]!;
     if (platform && doc.entry.platform !== platform) continue;
     // A service key's policy (shared/identity): search finds only what the key may call.
     if (allow && !allow(doc.entry)) continue;
-    let score = 0;
-    for (const [term, weight] of q.terms) {
-      let tf = 0;
-      for (const f of FIELDS) {
-        const c = doc.tf[f].get(term);
-        if (c) tf += (WEIGHTS[f] * c) / (1 - B + (B * doc.length[f]) / index.avgLength[f]);
-      }
-      if (tf === 0) continue;
-      const df = index.df.get(term) ?? 0;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      score += weight * idf * ((tf * (K1 + 1)) / (tf + K1));
-    }
+    let score = scores[d]!;
     if (score === 0 && !(q.terms.size === 0 && q.platforms.has(doc.entry.platform))) continue;
+    // A tool that meets the verb but not the object ("move a deal" → moveItem) answers part of the
+    // request: the share of the request's words a tool meets scales its score.
+    if (asked > 0) score *= 1 - QUERY_COVERAGE + (QUERY_COVERAGE * matched[d]!) / asked;
     const covered = doc.nameWords.reduce((s, w) => s + Math.min(1, q.terms.get(w) ?? 0), 0) / Math.max(1, doc.nameWords.length);
     const exact = doc.nameSurface.filter((w) => q.surface.has(w)).length / Math.max(1, doc.nameSurface.length);
     score *= 1 + NAME_COVERAGE * covered + EXACT_NAME * exact;

@@ -1,19 +1,25 @@
 /**
  * The tool-search evaluation set: requests as a user of each platform words them, from the vendors'
  * vocabulary and the tool descriptions, each with the tool it needs (platform/name; two where they are
- * genuinely equivalent, any of them counts as found). Written before the ranking was tuned. Every third
- * task is held out (heldOut: true): the ranking was never tuned by looking at those, so their figures
- * show whether the rest is overfitted. test/search/eval.test.ts guards the figures, test/bench/search.ts
- * reports them.
+ * genuinely equivalent, any of them counts as found). Two rounds:
+ * - FIRST_SET, written before the ranking was tuned; every third task is held out (heldOut: true);
+ * - FRESH_SET, written later from the specification's wording for the tools the first round covered
+ *   least, all held out, committed before the ranking was tuned again.
+ * The ranking is tuned on the tasks that are not held out only; the held-out ones (and their
+ * figures) are looked at once, after tuning, so their figures show whether the rest is overfitted.
+ * test/search/eval.test.ts guards the figures, test/bench/search.ts reports them.
  */
 export interface SearchTask {
   query: string;
   /** platform/tool: any of them in the answer counts. */
   expect: readonly string[];
   heldOut?: true;
+  /** Written in the second round (FRESH_SET), after the first tuning. */
+  fresh?: true;
 }
 
-export const EVAL_SET: readonly SearchTask[] = [
+/** The first round: every third task held out. */
+export const FIRST_SET: readonly SearchTask[] = [
   // dbapp (Tape)
   { query: 'list all workspaces in Tape', expect: ['dbapp/listWorkspaces'] },
   { query: 'who are the members of this Tape workspace', expect: ['dbapp/listWorkspaceMembers'] },
@@ -222,3 +228,92 @@ export const EVAL_SET: readonly SearchTask[] = [
   { query: 'what did similar houses sell for', expect: ['realty/comparableProperty'], heldOut: true },
   { query: 'pre-foreclosure leads in Dallas, TX', expect: ['realty/searchProperties'] },
 ];
+
+/**
+ * The second round: requests written after the ranking's first tuning, from the specification's
+ * wording and the vendors' vocabulary, for the tools the first round covered least (event
+ * subscriptions, file conversion and analysis, views, files, conversations, groups, tickets…).
+ * All of them are held out and were committed before the ranking was tuned again, which looked
+ * only at the tasks that are not held out: their figures are the fairest test of the ranking.
+ */
+export const FRESH_SET: readonly SearchTask[] = [
+  // dbapp (Tape)
+  { query: 'subscribe to record changes in a Tape app', expect: ['dbapp/subscribeEvents'] },
+  { query: 'poll the events Tape sent since my last check', expect: ['dbapp/listEvents'] },
+  { query: 'stop receiving Tape events and remove the subscription', expect: ['dbapp/deleteSubscription'] },
+  { query: 'convert the PDF attached to a Tape record to markdown', expect: ['dbapp/fileToMarkdown'] },
+  { query: 'how many sheets and rows does the spreadsheet on a Tape record have', expect: ['dbapp/analyzeFile'] },
+  { query: 'get the details of a Tape workspace', expect: ['dbapp/getWorkspace'] },
+  { query: 'rename a Tape workspace', expect: ['dbapp/updateWorkspace'] },
+  { query: 'make a Tape view the one users land on when they open the app', expect: ['dbapp/makeViewDefault'] },
+  { query: 'show how a Tape view filters and sorts its records', expect: ['dbapp/getView'] },
+  { query: 'list the automations of a Tape app', expect: ['dbapp/listAutomations'] },
+  { query: 'which automation runs failed in the last week', expect: ['dbapp/listAutomationRuns'] },
+  { query: 'replace only the trigger of an automation', expect: ['dbapp/replaceAutomationTrigger'] },
+  { query: 'call an automation on a record with input variables', expect: ['dbapp/callAutomation'] },
+  { query: 'earlier versions of an automation', expect: ['dbapp/getAutomationRevisions'] },
+  { query: 'register a webhook for new records in a Tape app', expect: ['dbapp/createWebhook'] },
+  { query: 'remove an automation permanently', expect: ['dbapp/deleteAutomation'] },
+  // collab (Podio)
+  { query: 'acknowledge the Podio events I have processed', expect: ['collab/ackEvents'] },
+  { query: 'how many unacknowledged events wait on my Podio subscription', expect: ['collab/getSubscription'] },
+  { query: 'describe the structure of a Podio file without reading its content', expect: ['collab/analyzeFile'] },
+  { query: 'a temporary link so someone without a key can fetch a Podio file', expect: ['collab/downloadFile'] },
+  { query: 'change the description of a Podio file', expect: ['collab/updateFile'] },
+  { query: 'list the files on the items of a Podio app', expect: ['collab/getFilesOnApp'] },
+  { query: 'delete a file attached to a Podio item', expect: ['collab/deleteFile'] },
+  { query: 'upload a file and attach it to a Podio item in one step', expect: ['collab/uploadFiles'] },
+  { query: 'show the filters and sort order of a Podio view', expect: ['collab/getView'] },
+  { query: 'change the filters of a saved Podio view', expect: ['collab/updateView'] },
+  { query: 'remove a saved Podio view for everyone', expect: ['collab/deleteView'] },
+  { query: 'make a view the default one of a Podio app', expect: ['collab/makeViewDefault'] },
+  { query: 'who am I in Podio and what is my timezone', expect: ['collab/getUserStatus'] },
+  { query: 'which apps does this Podio workspace contain', expect: ['collab/getAppsBySpace'] },
+  { query: 'filter Podio items by status and sort them by due date', expect: ['collab/filterItems'] },
+  { query: 'show what changed on a Podio item over time', expect: ['collab/getItemRevisions'] },
+  { query: 'delete 100 Podio items at once', expect: ['collab/batchDeleteItems'] },
+  { query: 'list the comments on a Podio item', expect: ['collab/getCommentsOnObject'] },
+  { query: 'delete a comment on an item', expect: ['collab/deleteComment'] },
+  { query: 'read the messages of one Podio conversation', expect: ['collab/getConversation'] },
+  { query: 'my one-to-one chat with a colleague in Podio', expect: ['collab/getDirectConversation'] },
+  { query: 'invite two more colleagues into an existing Podio conversation', expect: ['collab/addConversationParticipants'] },
+  { query: 'show one task with its due date and who is responsible', expect: ['collab/getTask'] },
+  { query: 'list my overdue tasks in Podio', expect: ['collab/getTasks'] },
+  { query: 'change the colour of a task label', expect: ['collab/updateLabel'] },
+  { query: 'who is a Podio item shared with', expect: ['collab/getItemShares'] },
+  { query: 'ask Podio to send a verification code to my hook', expect: ['collab/requestHookVerification'] },
+  // filebox (ShareFile)
+  { query: 'watch a ShareFile folder for new uploads', expect: ['filebox/subscribeEvents'] },
+  { query: 'read the events my ShareFile subscription received', expect: ['filebox/listEvents'] },
+  { query: 'cancel my ShareFile event subscription', expect: ['filebox/deleteSubscription'] },
+  { query: 'extract the text of a scanned invoice stored in ShareFile', expect: ['filebox/fileToMarkdown'] },
+  { query: 'how many pages does a contract in ShareFile have', expect: ['filebox/analyzeFile'] },
+  { query: 'list the contents of a ShareFile folder', expect: ['filebox/listChildren'] },
+  { query: 'send a ShareFile document to the recycle bin', expect: ['filebox/deleteItem'] },
+  { query: 'search ShareFile for documents that mention an invoice number', expect: ['filebox/searchItems'] },
+  { query: 'get a share link\'s details and how often it was downloaded', expect: ['filebox/getShare'] },
+  { query: 'email a share link to a client with a personal message', expect: ['filebox/sendShareNotification'] },
+  { query: 'list all employees and clients of the ShareFile account', expect: ['filebox/listUsers'] },
+  { query: 'show the members of a distribution group', expect: ['filebox/getGroup'] },
+  { query: 'add two users to a ShareFile group by email', expect: ['filebox/addGroupMembers'] },
+  { query: 'give a client download access to a folder', expect: ['filebox/createAccessControl'] },
+  // crm (HubSpot)
+  { query: 'get notified of HubSpot deal changes without a webhook server of my own', expect: ['crm/subscribeEvents'] },
+  { query: 'which event subscriptions do I have on HubSpot', expect: ['crm/listSubscriptions'] },
+  { query: 'mark HubSpot events as handled up to a cursor', expect: ['crm/ackEvents'] },
+  { query: 'add a custom property to HubSpot deals', expect: ['crm/createProperty'] },
+  { query: 'create a company in HubSpot', expect: ['crm/createCompany'] },
+  { query: 'remove a contact from HubSpot', expect: ['crm/deleteContact'] },
+  { query: 'archive a company in the CRM', expect: ['crm/deleteCompany'] },
+  { query: 'find open tickets with high priority', expect: ['crm/searchTickets'] },
+  { query: 'read a support ticket by its id', expect: ['crm/getTicket'] },
+  { query: 'the stages of the ticket pipeline in HubSpot', expect: ['crm/getPipelines'] },
+  // realty (BatchData)
+  { query: 'mailing address of the owner of 55 Oak Ave, Tempe, AZ 85281', expect: ['realty/lookupProperty'] },
+  { query: 'vacant properties with a tax lien in Cook County, IL', expect: ['realty/searchProperties'] },
+  { query: 'comps within a mile for a 3-bedroom house', expect: ['realty/comparableProperty'] },
+  { query: 'BatchData record for the parcel with APN 123-45-678', expect: ['realty/lookupProperty'] },
+].map((t) => ({ ...t, heldOut: true as const, fresh: true as const }));
+
+/** Both rounds: what the bench and the test evaluate. */
+export const EVAL_SET: readonly SearchTask[] = [...FIRST_SET, ...FRESH_SET];

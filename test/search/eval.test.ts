@@ -1,19 +1,30 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
-import { EVAL_SET } from './eval-set';
-import { evaluate, percent, type Evaluation } from './evaluate';
+import { EVAL_SET, FIRST_SET, FRESH_SET } from './eval-set';
+import { evaluate, type Evaluation } from './evaluate';
 
 /**
- * The evaluation set through GET /v1/tools/search, as an agent asks it. The floors sit a little
- * under what the ranking reaches (test/bench/search.ts prints the figures): a change that loses
- * a few requests fails here. The held-out third has floors of its own, so a change tuned to the
- * rest that loses on unseen requests shows.
+ * The evaluation set through GET /v1/tools/search, as an agent asks it. How the figures were made,
+ * so that the held-out ones mean something:
+ * 1. the first round of requests was written, every third held out (heldOut);
+ * 2. a second round (FRESH_SET) was written from the specification's wording for the tools the
+ *    first covered least, all held out, and committed before the ranking was tuned again;
+ * 3. the ranking (shared/search.ts) was tuned looking only at the tasks not held out and at the
+ *    phrasings below ("what steers the ranking"): neither the held-out requests nor their figures
+ *    were looked at while tuning;
+ * 4. the held-out figures were measured once at the end, and the floors set from them.
+ * The floors sit a little under what the ranking reaches (test/bench/search.ts prints the figures):
+ * a change that loses a few requests fails here. Each held-out round has floors of its own, so a
+ * change tuned to the rest that loses on unseen requests shows. When the ranking is tuned again,
+ * tune on the tasks not held out and add fresh held-out requests before measuring.
  */
 const FLOORS = {
-  all: { top1: 0.8, top3: 0.96 },
-  heldOut: { top1: 0.74, top3: 0.94 },
-};
+  all: { top1: 0.86, top3: 0.96 },
+  tuned: { top1: 0.89, top3: 0.98 },
+  heldOutFirst: { top1: 0.86, top3: 0.95 },
+  heldOutFresh: { top1: 0.77, top3: 0.9 },
+} as const;
 
 let h: Awaited<ReturnType<typeof harness>>;
 const key = platformCases[0]!.keys.owner;
@@ -28,15 +39,19 @@ async function top(query: string, limit = 3): Promise<string[]> {
   return body.data.tools.map((t) => `${t.platform}/${t.tool}`);
 }
 
-const misses = (ev: Evaluation, n: number) =>
-  ev.results.filter((r) => r.rank === null || r.rank > n).map((r) => `${r.task.query} → ${r.task.expect.join('|')}, got ${r.top.join(', ')}`);
+let ev: Evaluation | undefined;
+const misses = (evaluation: Evaluation, n: number) =>
+  evaluation.results.filter((r) => r.rank === null || r.rank > n).map((r) => `${r.task.query} → ${r.task.expect.join('|')}, got ${r.top.join(', ')}`);
 
 describe('tool search evaluation set', () => {
-  it('holds at least 150 requests over every platform, a third of them held out, each expecting a tool that exists', async () => {
-    expect(EVAL_SET.length).toBeGreaterThanOrEqual(150);
-    const held = EVAL_SET.filter((t) => t.heldOut).length;
-    expect(held / EVAL_SET.length).toBeGreaterThan(0.3);
-    expect(held / EVAL_SET.length).toBeLessThan(0.37);
+  it('holds at least 150 requests of a first round over every platform, a third of them held out, and at least 50 of a second round, all held out, each expecting a tool that exists', async () => {
+    expect(FIRST_SET.length).toBeGreaterThanOrEqual(150);
+    const held = FIRST_SET.filter((t) => t.heldOut).length;
+    expect(held / FIRST_SET.length).toBeGreaterThan(0.3);
+    expect(held / FIRST_SET.length).toBeLessThan(0.37);
+    expect(FRESH_SET.length).toBeGreaterThanOrEqual(50);
+    expect(FRESH_SET.every((t) => t.heldOut && t.fresh)).toBe(true);
+    expect(FIRST_SET.some((t) => t.fresh)).toBe(false);
     const tools = new Set<string>();
     for (const p of h.rt.registry.platforms.values()) for (const t of await h.rt.registry.list(p)) tools.add(`${p.name}/${t.name}`);
     for (const task of EVAL_SET) for (const e of task.expect) expect(tools, task.query).toContain(e);
@@ -44,14 +59,15 @@ describe('tool search evaluation set', () => {
     expect(new Set(EVAL_SET.map((t) => t.query)).size).toBe(EVAL_SET.length);
   });
 
-  it(`finds the expected tool first for ≥ ${percent(FLOORS.all.top1)} and in the top 3 for ≥ ${percent(FLOORS.all.top3)} of requests; the held-out third ≥ ${percent(FLOORS.heldOut.top1)} / ${percent(FLOORS.heldOut.top3)}`, async () => {
-    const ev = await evaluate((q) => top(q));
-    const report = { all: ev.all, heldOut: ev.heldOut, missedTop3: misses(ev, 3) };
-    expect(ev.all.top1, JSON.stringify(report, null, 1)).toBeGreaterThanOrEqual(FLOORS.all.top1);
-    expect(ev.all.top3, JSON.stringify(report, null, 1)).toBeGreaterThanOrEqual(FLOORS.all.top3);
-    expect(ev.heldOut.top1, JSON.stringify(report, null, 1)).toBeGreaterThanOrEqual(FLOORS.heldOut.top1);
-    expect(ev.heldOut.top3, JSON.stringify(report, null, 1)).toBeGreaterThanOrEqual(FLOORS.heldOut.top3);
-  });
+  it.each(Object.entries(FLOORS) as [keyof typeof FLOORS, { top1: number; top3: number }][])(
+    'finds the expected tool first and in the top 3 often enough: %s',
+    async (part, floor) => {
+      ev ??= await evaluate((q) => top(q));
+      const report = { figures: ev[part], missedTop3: misses(ev, 3) };
+      expect(ev[part].top1, JSON.stringify(report, null, 1)).toBeGreaterThanOrEqual(floor.top1);
+      expect(ev[part].top3, JSON.stringify(report, null, 1)).toBeGreaterThanOrEqual(floor.top3);
+    },
+  );
 });
 
 describe('what steers the ranking', () => {
@@ -86,6 +102,23 @@ describe('what steers the ranking', () => {
     expect((await top('add an access control to a folder'))[0]).toBe('filebox/createAccessControl');
     expect((await top('associations of a deal'))[0]).toBe('crm/getAssociations');
     expect((await top('associate a contact with a deal'))[0]).toBe('crm/createAssociation');
+  });
+
+  it('weighs the verb and its object over what qualifies them', async () => {
+    // A participle describes the object; a prepositional phrase qualifies it.
+    expect((await top('attach an uploaded file to an item'))[0]).toBe('collab/attachFile');
+    expect((await top('create a folder for a client'))[0]).toBe('filebox/createFolder');
+  });
+
+  it('reads a street address as a property to look up, not as words to search for', async () => {
+    expect((await top('who owns 123 Main St, Phoenix AZ 85004'))[0]).toBe('realty/lookupProperty');
+    expect((await top('skip trace the owner of 9 Birch Ln, Austin, TX 78701'))[0]).toBe('realty/lookupProperty');
+  });
+
+  it('meets one vendor\'s word with another\'s: a Podio workspace is a space, glued property names are words', async () => {
+    expect((await top('list the apps of a Podio workspace'))[0]).toBe('collab/getAppsBySpace');
+    // HubSpot's closedate: "closing" meets it.
+    expect((await top('find deals closing this month'))[0]).toBe('crm/searchDeals');
   });
 
   it('MCP search_tools answers as the HTTP route does', async () => {
