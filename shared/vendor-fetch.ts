@@ -84,6 +84,12 @@ export function createVendorFetch(options: VendorFetchOptions = {}): typeof fetc
 /** The client every platform's vendor calls share (one pool of connections per container). */
 export const vendorFetch = createVendorFetch();
 
+/**
+ * A FormData, told by its tag: `instanceof FormData` (or `Headers`) reads a global that makes Node
+ * load all of undici (tens of ms in a cold start) in a process that may never need it.
+ */
+export const isFormData = (v: unknown): v is FormData => Object.prototype.toString.call(v) === '[object FormData]';
+
 const HANDLED_INIT = new Set(['method', 'headers', 'body', 'signal', 'redirect', 'keepalive', 'cache', 'credentials', 'mode', 'referrerPolicy']);
 
 /** What this client sends itself; anything else is the global fetch's. */
@@ -94,17 +100,18 @@ function handled(input: Parameters<typeof fetch>[0], init: RequestInit | undefin
   if (init.redirect !== undefined && init.redirect !== 'follow') return false;
   for (const key of Object.keys(init)) if (!HANDLED_INIT.has(key)) return false;
   const b = init.body;
-  return b === undefined || b === null || typeof b === 'string' || b instanceof Uint8Array || b instanceof ArrayBuffer || ArrayBuffer.isView(b) || b instanceof Blob || b instanceof URLSearchParams || b instanceof FormData;
+  return b === undefined || b === null || typeof b === 'string' || b instanceof Uint8Array || b instanceof ArrayBuffer || ArrayBuffer.isView(b) || b instanceof Blob || b instanceof URLSearchParams || isFormData(b);
 }
 
-function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+function headerRecord(init: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (!init) return out;
   const add = (name: string, value: string) => {
     const key = name.toLowerCase();
     out[key] = out[key] === undefined ? value : `${out[key]}, ${value}`;
   };
-  if (init instanceof Headers || Array.isArray(init)) for (const [name, value] of init as Iterable<[string, string]>) add(name, value);
+  // A Headers object or a list of pairs: both iterate as [name, value].
+  if (Symbol.iterator in init) for (const [name, value] of init as Iterable<[string, string]>) add(name, value);
   else for (const [name, value] of Object.entries(init)) add(name, String(value));
   return out;
 }
@@ -117,7 +124,7 @@ async function encodeBody(body: RequestInit['body']): Promise<Body | undefined> 
   if (body instanceof ArrayBuffer) return one(Buffer.from(body));
   if (ArrayBuffer.isView(body)) return one(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   if (body instanceof Blob) return one(Buffer.from(await body.arrayBuffer()), body.type || undefined);
-  if (body instanceof FormData) return multipart(body);
+  if (isFormData(body)) return multipart(body);
   throw new TypeError('unsupported body');
 }
 
