@@ -10,6 +10,7 @@ import { parseInput } from './validate';
 import { omitNulls } from './schemas/nulls';
 import { safeCall } from './safe-call';
 import { resolveCaller, type Caller } from './identity';
+import { vendorFetch } from './vendor-fetch';
 
 /**
  * The one path of a tool call, for every surface (HTTP, MCP, direct Lambda invocation): they map
@@ -65,7 +66,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     const input = parseInput(tool.input, omitNulls(tool.input, call.params));
     const env: PlatformEnv = who.env({
       baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
-      fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? fetch, vendor)),
+      fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? vendorFetch, vendor)),
       timeoutMs: rt.config.upstreamTimeoutMs,
       ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
     });

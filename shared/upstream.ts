@@ -1,6 +1,7 @@
 import type { PlatformEnv } from './tool';
 import { ToolError, rateLimited, type ErrorCode } from './errors';
 import { markRead } from './dry-run';
+import { isFormData } from './vendor-fetch';
 
 /**
  * What a vendor's error answer says, extracted by the platform client: each vendor puts its code,
@@ -82,7 +83,7 @@ export function createUpstream(opts: UpstreamOptions) {
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const idempotent = req.idempotent ?? req.method === 'GET';
     // A FormData body goes as multipart (fetch sets the boundary); anything else as JSON.
-    const form = req.body instanceof FormData;
+    const form = req.body !== undefined && isFormData(req.body);
     const init: RequestInit = {
       method: req.method,
       headers: { accept: req.response === 'bytes' ? '*/*' : 'application/json', ...(req.body !== undefined && !form ? { 'content-type': 'application/json' } : {}), ...opts.headers },

@@ -57,7 +57,8 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
     return started;
   };
   let ready: Promise<Ready> | undefined = start();
-  // Node's fetch (undici: tens of ms to compile) loads on its first use, in the first vendor call.
+  // Node's Request/Response (undici: tens of ms to compile), which the Hono adapter builds for every
+  // event, load on first use, in the first request (vendor calls use shared/vendor-fetch.ts, not them).
   // Loaded on the next turn instead, once the store's warm-up request is out: at init, overlapping it.
   setImmediate(loadFetch);
 
@@ -82,7 +83,7 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
   };
 }
 
-/** Touching one of fetch's lazy globals makes Node load undici, which fetch then finds ready. */
+/** Touching one of fetch's lazy globals makes Node load undici, which Request and Response then find ready. */
 const loadFetch = (): void => void globalThis.Headers;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { SANDBOX_KEYS } from '../../infra/twins/tape';
 import type { Store } from '../../shared/store';
+import { vendorFetch } from '../../shared/vendor-fetch';
 import { dbappLambda } from './lambda';
 import { percentile } from './stats';
 
@@ -24,7 +25,8 @@ export interface OverheadReport {
 /**
  * Per-call overhead as deployed: dbapp/getWorkspace through the Lambda handler with real API
  * Gateway v2 events, against a zero-latency Tape twin in another process (over loopback HTTP),
- * paired with the same vendor request made directly (GET /v1/workspace/org + JSON parse). Each pair
+ * paired with the same vendor request made directly through the same vendor client (shared/vendor-fetch.ts:
+ * GET /v1/workspace/org + JSON parse), so the difference is the service's own. Each pair
  * runs back to back, in alternating order, so drift (GC, JIT, the other process) falls on both; the
  * figures are percentiles of the per-pair differences. Every tool call passes the rate-limit counter
  * of `store` (with DynamoDB: one round trip before the vendor call).
@@ -38,7 +40,7 @@ export async function measureOverhead(tapeUrl: string, store: Store, calls: numb
     if (typeof text !== 'string' || !text.includes('#1')) throw new Error(`getWorkspace answered ${String(text).slice(0, 200)}`);
   };
   const direct = async () => {
-    const res = await fetch(`${tapeUrl}/v1/workspace/org`, { headers: { authorization: auth, accept: 'application/json' } });
+    const res = await vendorFetch(`${tapeUrl}/v1/workspace/org`, { headers: { authorization: auth, accept: 'application/json' } });
     const json = (await res.json()) as { workspaces?: { workspace_id: number }[] };
     if (res.status !== 200 || !json.workspaces?.some((w) => w.workspace_id === 1)) throw new Error(`direct Tape call failed (HTTP ${res.status})`);
   };
