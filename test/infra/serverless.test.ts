@@ -247,6 +247,8 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       CRM_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/crm/oauth-client-secret',
       FILEBOX_OAUTH_CLIENT_ID: '',
       FILEBOX_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/filebox/oauth-client-secret',
+      // MCP sign-in (docs/identity.md): unset — no CORS origins, no connect sign-in, the built-in server.
+      ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });
