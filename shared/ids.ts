@@ -20,8 +20,12 @@ function toDigits(value: unknown): unknown {
   return unprinted(value);
 }
 
-/** What a numeric id's text form looks like: digits, optionally printed as `#123`, spaces around ignored. */
-const ID_TEXT = /^\s*#?\s*\d{1,16}\s*$/;
+/**
+ * What a numeric id's text form looks like: digits, optionally printed as `#123`, spaces around
+ * ignored. Plain spaces only: the schema shows this pattern, and other white space (line breaks,
+ * form feeds) is refused anyway as control characters (shared/validate.ts).
+ */
+const ID_TEXT = /^ *#? *\d{1,16} *$/;
 const ID_FORMS = 'a positive integer id: 123, "123" or "#123"';
 
 /**
