@@ -350,7 +350,8 @@ class Context {
     const tools = mcpToolsList(await this.served(), {
       profile: scope.profile ?? { kind: 'full' },
       mainGroups,
-      search: { tool: searchToolFor(scope.platform), always: combined },
+      // The search tool only where it is listed: its schema is converted from zod on first use.
+      ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
       viewOf: (e) => toMcp(e, combined, scope.origin),
     }) as McpTool[];
     if (!scope.pageSize) return { tools };
