@@ -83,6 +83,11 @@ const notFound = (taskId: string) =>
 /** Tasks this process runs, by store key: tasks/result here waits on the work itself. */
 const running = new Map<string, Promise<void>>();
 
+/** Resolves once every task this process runs has ended (a server's orderly stop; tests). */
+export async function tasksSettled(): Promise<void> {
+  while (running.size) await Promise.all(running.values());
+}
+
 /** Milliseconds between two reads of a task another instance runs, while tasks/result waits for it. */
 const WAIT_STEP_MS = 250;
 
