@@ -213,7 +213,8 @@ export class McpTasks {
   /** This caller's live tasks, newest first, in pages; the cursor is the slot to continue below. */
   async list(cursor: string | undefined): Promise<{ tasks: McpTask[]; nextCursor?: string }> {
     let top: number;
-    if (cursor === undefined) top = (await this.store.get<number>(this.seqKey)) ?? 0;
+    // The sequence is read by adding 0: a counter kept by `add` is not a value `get` reads (DynamoDB).
+    if (cursor === undefined) top = this.store.add ? await this.store.add(this.seqKey, 0, TASK_TTL.maxMs / 1000) : ((await this.store.get<number>(this.seqKey)) ?? 0);
     else {
       top = Number(cursor);
       if (!/^\d{1,15}$/.test(cursor)) throw new RpcError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous tasks/list answer unchanged.');
