@@ -126,9 +126,10 @@ function searchToolOf(platform: Platform | undefined): McpTool {
     annotations: { title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };
 }
-const searchTools_ = { all: searchToolOf(undefined), byPlatform: new WeakMap<Platform, McpTool>() };
+/** Built on first use: converting the search input to JSON Schema costs milliseconds a platform's first tools/list need not pay. */
+const searchTools_: { all?: McpTool; byPlatform: WeakMap<Platform, McpTool> } = { byPlatform: new WeakMap() };
 function searchToolFor(platform: Platform | undefined): McpTool {
-  if (!platform) return searchTools_.all;
+  if (!platform) return (searchTools_.all ??= searchToolOf(undefined));
   let t = searchTools_.byPlatform.get(platform);
   if (!t) searchTools_.byPlatform.set(platform, (t = searchToolOf(platform)));
   return t;
