@@ -135,6 +135,14 @@ function searchToolFor(platform: Platform | undefined): McpTool {
   return t;
 }
 
+/** Whether one scope serves an entry: what entriesOf keeps, for one entry. */
+function serves(scope: McpScope, e: CatalogEntry): boolean {
+  const { toolsets, readOnly } = scope.filter;
+  if (toolsets && (e.group === undefined || !toolsets.includes(e.group))) return false;
+  if (readOnly && !e.annotations.readOnly) return false;
+  return !scope.allow || scope.allow(e);
+}
+
 /** The entries one scope serves (filters applied), in registry order. */
 async function entriesOf(rt: Runtime, scope: McpScope): Promise<CatalogEntry[]> {
   const entries = applyFilter(await catalog(rt.registry, scope.platform ? [scope.platform] : undefined), scope.filter);
@@ -367,7 +375,9 @@ class Context {
     // The arguments as JSON.parse read them, as REST passes its body on ("__proto__" included, for the core to refuse by name).
     const args = (p.arguments ?? {}) as Record<string, unknown>;
     if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) return searchTools(rt, args, scope);
-    const entry = (await this.served()).find((e) => (combined ? combinedName(e) : e.name) === name);
+    // The one entry by name, then whether this endpoint serves it: no filtered copy of the catalog per call.
+    const named = (await catalog(rt.registry, scope.platform ? [scope.platform] : undefined)).find((e) => (combined ? combinedName(e) : e.name) === name);
+    const entry = named && serves(scope, named) ? named : undefined;
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
     if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);

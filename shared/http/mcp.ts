@@ -46,7 +46,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
       const base = origin(c);
       scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
-      applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
+      if (scope.filter.toolsets) applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
       const refusedKey = err instanceof ToolError && err.code === 'UNAUTHORIZED';
       return respond(failure(err, { platform: name ?? '', tool: '' }), refusedKey ? { headers: { 'WWW-Authenticate': bearerChallenge(resource, { description: err.message }) } } : {});

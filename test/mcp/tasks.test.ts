@@ -3,7 +3,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tasksSettled } from '../../shared/http/mcp-tasks';
-import type { Clock, Store } from '../../shared/store';
+import type { Store } from '../../shared/store';
+import type { Clock } from '../../shared/store/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
