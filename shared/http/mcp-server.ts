@@ -1,16 +1,17 @@
 /**
- * The MCP server (Streamable HTTP, stateless, JSON responses) on the official SDK. Loaded by
- * shared/http/mcp.ts with a dynamic import on the first MCP request only: the SDK (and its ajv)
- * is ~300 KB that a plain tool call never evaluates. It maps tools/list to the catalog and
- * tools/call to a `Call` for execute, and the `Outcome` back to a tool result; nothing else.
+ * The MCP server side: JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses, for a tools
+ * server (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports). Our own
+ * code: the official SDK's server evaluates its protocol schemas on first use (tens of ms of CPU in
+ * a cold container), and a tools server needs a handful of methods. Its types are imported for the
+ * shapes only. Loaded by shared/http/mcp.ts on the first MCP request. It maps tools/list to the
+ * catalog, tools/call to a `Call` for execute and the `Outcome` back to a tool result; long tools
+ * run as tasks where the host asks (shared/http/mcp-tasks.ts).
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { execute } from '../execute';
 import { failure } from '../envelope';
+import { log } from '../log';
 import type { Runtime } from '../runtime';
 import { applyFilter, catalog, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
 import { platformIcons } from '../schemas/icons';
@@ -20,6 +21,8 @@ import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
 import { parseInput } from '../validate';
 import { invalidParameter, type ToolError } from '../errors';
 import type { Platform } from '../tool';
+import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } from './mcp-rpc';
+import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf } from './mcp-tasks';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
 export interface McpScope {
@@ -50,16 +53,19 @@ export interface McpCall {
   requestId?: string;
   /** tools/call requests (by JSON-RPC id) whose arguments the HTTP edge refused (a key given twice). */
   refused?: ReadonlyMap<unknown, ToolError>;
+  /** The process outlives the answer (the local server): a task's work runs on after it; in Lambda it does not. */
+  background?: boolean;
+  /** The MCP-Protocol-Version header, when sent. */
+  protocolVersion?: string;
 }
 
 const VERSION = '0.1.0';
 
-/** The server answers tools only and never elicits, so no JSON Schema is ever validated here. */
-const NEVER_VALIDATES: jsonSchemaValidator = {
-  getValidator() {
-    throw new Error('this MCP server neither elicits nor validates client schemas');
-  },
-};
+/** The revisions this server speaks, newest first (the SDK's list: test/mcp/protocol.test.ts compares them). */
+export const LATEST_PROTOCOL_VERSION = '2025-11-25';
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+/** At most this many messages in one JSON-RPC batch (the SDK transport's limit). */
+export const MAX_BATCH = 100;
 
 /** The combined endpoint's own tool: search the catalog when a host cannot load all tools. */
 export const SEARCH_TOOL = 'search_tools';
@@ -89,15 +95,22 @@ function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefine
   let tool = built.get(key);
   if (!tool) {
     tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined) as McpTool;
+    // Long tools may run as tasks (shared/http/mcp-tasks.ts): hosts that support tasks see it here.
+    const taskSupport = taskSupportOf(entry);
+    if (taskSupport) tool = { ...tool, execution: { taskSupport } };
     built.set(key, tool);
   }
   return tool;
 }
 
-const searchInputSchema = (() => {
-  const { $schema: _, ...s } = z.toJSONSchema(searchInput, { io: 'input' });
-  return s as McpTool['inputSchema'];
-})();
+let searchInputSchema: McpTool['inputSchema'] | undefined;
+function searchInputJson(): McpTool['inputSchema'] {
+  if (!searchInputSchema) {
+    const { $schema: _, ...s } = z.toJSONSchema(searchInput, { io: 'input' });
+    searchInputSchema = s as McpTool['inputSchema'];
+  }
+  return searchInputSchema;
+}
 
 /** The search tool of an endpoint: every platform's tools on the combined one, its own platform's (plain names) on a platform's. */
 function searchToolOf(platform: Platform | undefined): McpTool {
@@ -109,16 +122,25 @@ function searchToolOf(platform: Platform | undefined): McpTool {
         'Returns the best matches (tool, first sentence of its description); call a match by its name.'
       : 'Find the tools for a task among every platform\'s tools, listed or not: ranks them by name, description and parameter names. Returns the best matches ' +
         '(platform, tool, first sentence of its description); call a match by its name here: <platform>_<tool>.',
-    inputSchema: searchInputSchema,
+    inputSchema: searchInputJson(),
     annotations: { title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };
 }
-const searchTools_ = { all: searchToolOf(undefined), byPlatform: new WeakMap<Platform, McpTool>() };
+/** Built on first use: converting the search input to JSON Schema costs milliseconds a platform's first tools/list need not pay. */
+const searchTools_: { all?: McpTool; byPlatform: WeakMap<Platform, McpTool> } = { byPlatform: new WeakMap() };
 function searchToolFor(platform: Platform | undefined): McpTool {
-  if (!platform) return searchTools_.all;
+  if (!platform) return (searchTools_.all ??= searchToolOf(undefined));
   let t = searchTools_.byPlatform.get(platform);
   if (!t) searchTools_.byPlatform.set(platform, (t = searchToolOf(platform)));
   return t;
+}
+
+/** Whether one scope serves an entry: what entriesOf keeps, for one entry. */
+function serves(scope: McpScope, e: CatalogEntry): boolean {
+  const { toolsets, readOnly } = scope.filter;
+  if (toolsets && (e.group === undefined || !toolsets.includes(e.group))) return false;
+  if (readOnly && !e.annotations.readOnly) return false;
+  return !scope.allow || scope.allow(e);
 }
 
 /** The entries one scope serves (filters applied), in registry order. */
@@ -127,11 +149,6 @@ async function entriesOf(rt: Runtime, scope: McpScope): Promise<CatalogEntry[]> 
   return scope.allow ? entries.filter(scope.allow) : entries;
 }
 
-/**
- * A JSON-RPC error: the SDK answers a thrown error with its code and message. (McpError would put
- * "MCP error -32602:" in the message, which the client's McpError prefixes once more.)
- */
-const protocolError = (code: ErrorCode, message: string) => Object.assign(new Error(message), { code });
 
 const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ offset }), 'utf8').toString('base64url');
 function decodeCursor(cursor: string | undefined): number {
@@ -142,62 +159,240 @@ function decodeCursor(cursor: string | undefined): number {
   } catch {
     // falls through to the protocol error
   }
-  throw protocolError(ErrorCode.InvalidParams, 'Invalid cursor: pass the nextCursor of the previous tools/list answer unchanged.');
+  throw new RpcError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous tools/list answer unchanged.');
 }
 
 /** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
 const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
 
-/** Answers one MCP request with a fresh server and transport (a stateless transport serves one request). */
-export async function serveMcp(rt: Runtime, request: Request, messages: unknown, scope: McpScope, call: McpCall): Promise<Response> {
-  const combined = !scope.platform;
-  const server = new Server(
-    { name: scope.platform ? `tool-execution-service-${scope.platform.name}` : 'tool-execution-service', version: VERSION },
-    {
-      capabilities: { tools: { listChanged: false } },
-      instructions:
-        (scope.platform
-          ? `Tools of ${scope.platform.vendor} (platform "${scope.platform.name}"). Results are compact text; errors name the parameter to fix.`
-          : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`) +
-        (scope.profile && scope.profile.kind !== 'full' ? ` Only the most used tools are listed: ${SEARCH_TOOL} finds the others with their parameters, and they are called by name like the listed ones.` : ''),
-      jsonSchemaValidator: NEVER_VALIDATES,
-    },
-  );
+/** A JSON-RPC id: a string or an integer (as the SDK's clients send them). */
+type Id = RpcId;
+interface Request {
+  id: Id;
+  method: string;
+  params: Record<string, unknown> | undefined;
+}
 
-  server.setRequestHandler(ListToolsRequestSchema, async (req) => {
+type Classified =
+  | { kind: 'request'; req: Request }
+  | { kind: 'notification' }
+  | { kind: 'response' }
+  | { kind: 'invalid'; answer: Answer };
+
+type Answer = RpcAnswer;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const isId = (v: unknown): v is Id => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+
+/** A message of the body: a request, a notification, a response (this server sends no requests: ignored), or invalid. */
+function classify(m: unknown): Classified {
+  const example = 'e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}';
+  if (!isObject(m)) return { kind: 'invalid', answer: errorAnswer(null, -32600, `Invalid request: a JSON-RPC message is an object, ${example}; got ${kindOf(m)}.`) };
+  const id = isId(m.id) ? m.id : null;
+  if (m.jsonrpc !== '2.0') return { kind: 'invalid', answer: errorAnswer(id, -32600, `Invalid request: "jsonrpc" must be "2.0", ${example}.`) };
+  if (m.method === undefined && ('result' in m || 'error' in m)) return { kind: 'response' };
+  if (typeof m.method !== 'string') return { kind: 'invalid', answer: errorAnswer(id, -32600, `Invalid request: "method" must be the method's name as a string, ${example}; got ${m.method === undefined ? 'nothing' : kindOf(m.method)}.`) };
+  if (!('id' in m)) return { kind: 'notification' };
+  if (id === null) return { kind: 'invalid', answer: errorAnswer(null, -32600, `Invalid request: "id" must be a string or an integer; got ${Number.isFinite(m.id) ? 'a fraction' : kindOf(m.id)}.`) };
+  const params = m.params;
+  if (params !== undefined && !isObject(params)) {
+    // tools/call says what it expects in its own words (malformedCall); other methods here.
+    return { kind: 'invalid', answer: errorAnswer(id, INVALID_PARAMS, malformedCall(m) ?? `Invalid params: "params" must be an object (or left out); got ${kindOf(params)}.`) };
+  }
+  return { kind: 'request', req: { id, method: m.method, params } };
+}
+
+/** What is wrong with a tools/call request's shape, as a sentence; undefined when nothing is (or it is no tools/call). */
+export function malformedCall(m: unknown): string | undefined {
+  if (!isObject(m) || m.method !== 'tools/call') return undefined;
+  const params = m.params;
+  if (params === undefined) return 'Invalid tools/call request: "params" is missing; send {"name": "<tool>", "arguments": {…}}.';
+  if (!isObject(params)) return `Invalid tools/call request: "params" must be an object {"name", "arguments"}; got ${kindOf(params)}.`;
+  const { name, arguments: args, _meta: meta, task } = params;
+  if (typeof name !== 'string') return `Invalid tools/call request: "params.name" must be the tool's name as a string; got ${name === undefined ? 'nothing' : kindOf(name)}. List the tools with tools/list.`;
+  if (args !== undefined && !isObject(args)) return `Invalid tools/call request: "params.arguments" must be an object of the tool's parameters (or left out); got ${kindOf(args)}.`;
+  if (meta !== undefined && !isObject(meta)) return `Invalid tools/call request: "params._meta" must be an object; got ${kindOf(meta)}.`;
+  if (task !== undefined && !isObject(task)) return `Invalid tools/call request: "params.task" must be an object such as {"ttl": 60000} (or left out); got ${kindOf(task)}.`;
+  if (isObject(task) && task.ttl !== undefined && (typeof task.ttl !== 'number' || !(task.ttl >= 0))) return `Invalid tools/call request: "params.task.ttl" must be milliseconds as a number; got ${kindOf(task.ttl)}.`;
+  return undefined;
+}
+
+/** An error the transport answers before any message is handled: no id, HTTP 400. */
+const transportError = (code: number, message: string) => errorResponse(code, message, null);
+
+/**
+ * Answers one POST: the parsed body (one message or a batch) under the transport's rules, each
+ * request by its handler, every answer in one JSON body. Requests of a batch run concurrently,
+ * answered in the order they came.
+ */
+export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call: McpCall): Promise<Response> {
+  const batch = Array.isArray(body);
+  const messages: unknown[] = batch ? body : [body];
+  if (batch && messages.length === 0) return transportError(-32600, 'Invalid Request: an empty batch; send one message or an array of them.');
+  if (messages.length > MAX_BATCH) return transportError(-32600, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`);
+  const classified = messages.map(classify);
+  const initialize = classified.some((c) => c.kind === 'request' && c.req.method === 'initialize');
+  if (initialize && messages.length > 1) return transportError(-32600, 'Invalid Request: Only one initialization request is allowed');
+  // After initialize, a client names the revision it speaks; one this server does not is refused.
+  const version = call.protocolVersion;
+  if (!initialize && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return transportError(-32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+  }
+  const ctx = new Context(rt, scope, call);
+  const answers = (
+    await Promise.all(classified.map((c) => (c.kind === 'request' ? answer(ctx, c.req) : c.kind === 'invalid' ? c.answer : undefined)))
+  ).filter((a): a is Answer => a !== undefined);
+  // Only notifications and responses: accepted, nothing to answer.
+  if (answers.length === 0) return new Response(null, { status: 202 });
+  if (batch) return jsonResponse(answers);
+  const only = answers[0]!;
+  // An error tied to no request is HTTP 400 (as the SDK answers them); a request's error is its answer.
+  return jsonResponse(only, only.id === null ? 400 : 200);
+}
+
+async function answer(ctx: Context, req: Request): Promise<Answer> {
+  try {
+    return { jsonrpc: '2.0', id: req.id, result: await handle(ctx, req) };
+  } catch (err) {
+    if (err instanceof RpcError) return errorAnswer(req.id, err.code, err.message, err.data);
+    log('error', 'mcp request failed', { method: req.method.slice(0, 40), error: err instanceof Error ? err.name : 'unknown' });
+    return errorAnswer(req.id, -32603, 'Internal error');
+  }
+}
+
+const METHODS = 'initialize, ping, tools/list, tools/call, tasks/get, tasks/result, tasks/list and tasks/cancel';
+
+function handle(ctx: Context, req: Request): Promise<unknown> | unknown {
+  const p = req.params ?? {};
+  switch (req.method) {
+    case 'initialize':
+      return ctx.initialize(p);
+    case 'ping':
+      return {};
+    case 'tools/list':
+      return ctx.listTools(cursorOf(p));
+    case 'tools/call': {
+      const malformed = malformedCall({ method: req.method, params: req.params });
+      if (malformed) throw new RpcError(INVALID_PARAMS, malformed);
+      return ctx.callTool(req.id, p);
+    }
+    case 'tasks/get':
+      return ctx.tasks().get(taskIdOf(req.method, p));
+    case 'tasks/result':
+      return ctx.tasks().result(taskIdOf(req.method, p), ctx.waitUntil());
+    case 'tasks/list':
+      return ctx.tasks().list(cursorOf(p));
+    case 'tasks/cancel':
+      return ctx.tasks().cancel(taskIdOf(req.method, p));
+    default:
+      throw new RpcError(-32601, `Method not found: "${req.method.slice(0, 60)}". This server answers ${METHODS}.`);
+  }
+}
+
+function cursorOf(p: Record<string, unknown>): string | undefined {
+  if (p.cursor === undefined) return undefined;
+  if (typeof p.cursor !== 'string') throw new RpcError(INVALID_PARAMS, `Invalid params: "cursor" must be the nextCursor string of the previous answer; got ${kindOf(p.cursor)}.`);
+  return p.cursor;
+}
+
+function taskIdOf(method: string, p: Record<string, unknown>): string {
+  if (typeof p.taskId !== 'string' || p.taskId === '') {
+    throw new RpcError(INVALID_PARAMS, `Invalid ${method} request: "params.taskId" must be the taskId a task-augmented tools/call answered; got ${p.taskId === undefined ? 'nothing' : kindOf(p.taskId)}.`);
+  }
+  return p.taskId;
+}
+
+/** What the requests of one POST share: the endpoint's scope, the caller, and the tools it serves (read once). */
+class Context {
+  private entries?: Promise<CatalogEntry[]>;
+  private tasks_?: McpTasks;
+  readonly combined: boolean;
+
+  constructor(
+    readonly rt: Runtime,
+    readonly scope: McpScope,
+    readonly call: McpCall,
+  ) {
+    this.combined = !scope.platform;
+  }
+
+  served(): Promise<CatalogEntry[]> {
+    return (this.entries ??= entriesOf(this.rt, this.scope));
+  }
+
+  tasks(): McpTasks {
+    return (this.tasks_ ??= new McpTasks(this.rt.store, this.call.key));
+  }
+
+  /** How long tasks/result may wait: the invocation's deadline less a second, or a minute. */
+  waitUntil(): number {
+    return this.call.deadline !== undefined ? this.call.deadline - 1_000 : Date.now() + 60_000;
+  }
+
+  initialize(p: Record<string, unknown>) {
+    if (typeof p.protocolVersion !== 'string') {
+      throw new RpcError(INVALID_PARAMS, `Invalid initialize request: "params.protocolVersion" must be the revision the client speaks as a string, e.g. "${LATEST_PROTOCOL_VERSION}".`);
+    }
+    if (p.capabilities !== undefined && !isObject(p.capabilities)) throw new RpcError(INVALID_PARAMS, `Invalid initialize request: "params.capabilities" must be an object; got ${kindOf(p.capabilities)}.`);
+    // The client's revision when this server speaks it, else the latest (the client then decides).
+    const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(p.protocolVersion) ? p.protocolVersion : LATEST_PROTOCOL_VERSION;
+    // Tasks are offered to a client that announced its own tasks capability; others see today's answer.
+    const tasks = isObject(p.capabilities) && isObject(p.capabilities.tasks);
+    const { platform, profile } = this.scope;
+    return {
+      protocolVersion,
+      capabilities: { tools: { listChanged: false }, ...(tasks ? { tasks: TASKS_CAPABILITY } : {}) },
+      serverInfo: { name: platform ? `tool-execution-service-${platform.name}` : 'tool-execution-service', version: VERSION },
+      instructions:
+        (platform
+          ? `Tools of ${platform.vendor} (platform "${platform.name}"). Results are compact text; errors name the parameter to fix.`
+          : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`) +
+        (profile && profile.kind !== 'full' ? ` Only the most used tools are listed: ${SEARCH_TOOL} finds the others with their parameters, and they are called by name like the listed ones.` : ''),
+    };
+  }
+
+  async listTools(cursor: string | undefined): Promise<{ tools: McpTool[]; nextCursor?: string }> {
+    const { rt, scope, combined } = this;
     const mainGroups = Object.fromEntries([...rt.registry.platforms.values()].map((p) => [p.name, p.mainGroup]));
     // Catalog order (stable across requests and pages); the search tool first where there is one.
-    const tools = mcpToolsList(await entriesOf(rt, scope), {
+    const tools = mcpToolsList(await this.served(), {
       profile: scope.profile ?? { kind: 'full' },
       mainGroups,
-      search: { tool: searchToolFor(scope.platform), always: combined },
+      // The search tool only where it is listed: its schema is converted from zod on first use.
+      ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
       viewOf: (e) => toMcp(e, combined, scope.origin),
     }) as McpTool[];
     if (!scope.pageSize) return { tools };
-    const offset = decodeCursor(req.params?.cursor);
+    const offset = decodeCursor(cursor);
     const next = offset + scope.pageSize;
     return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
-  });
-
-  const rawArguments = new Map<unknown, Record<string, unknown>>();
-  for (const m of Array.isArray(messages) ? messages : [messages]) {
-    const { method, id, params } = (m ?? {}) as { method?: unknown; id?: unknown; params?: { arguments?: unknown } };
-    const args = params?.arguments;
-    if (method === 'tools/call' && id !== undefined && args !== null && typeof args === 'object' && !Array.isArray(args)) rawArguments.set(id, args as Record<string, unknown>);
   }
-  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
-    const name = req.params.name;
-    // The arguments as JSON.parse read them, as REST passes its body on: the SDK's own parse of the
-    // request drops a "__proto__" key, which the core must see to refuse it by name.
-    const args = rawArguments.get(extra.requestId) ?? req.params.arguments ?? {};
+
+  async callTool(id: Id, p: Record<string, unknown>): Promise<CallToolResult | { task: unknown }> {
+    const { rt, scope, call, combined } = this;
+    const name = p.name as string;
+    // The arguments as JSON.parse read them, as REST passes its body on ("__proto__" included, for the core to refuse by name).
+    const args = (p.arguments ?? {}) as Record<string, unknown>;
     if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) return searchTools(rt, args, scope);
-    const entry = (await entriesOf(rt, scope)).find((e) => (combined ? combinedName(e) : e.name) === name);
+    // The one entry by name, then whether this endpoint serves it: no filtered copy of the catalog per call.
+    const named = (await catalog(rt.registry, scope.platform ? [scope.platform] : undefined)).find((e) => (combined ? combinedName(e) : e.name) === name);
+    const entry = named && serves(scope, named) ? named : undefined;
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
-    if (!entry) throw protocolError(ErrorCode.InvalidParams, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
+    if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
+    const run = () => this.runTool(entry, id, args, isObject(p._meta) ? p._meta : {});
+    if (p.task === undefined) return run();
+    if (!taskSupportOf(entry)) {
+      throw new RpcError(-32601, `Tool "${name.slice(0, 100)}" does not run as a task: call it without "task". Tools whose execution.taskSupport in tools/list is "optional" do.`);
+    }
+    return this.tasks().create(p.task as { ttl?: unknown; pollInterval?: unknown }, run, call.background === true);
+  }
+
+  private async runTool(entry: CatalogEntry, id: Id, args: Record<string, unknown>, meta: Record<string, unknown>): Promise<CallToolResult> {
+    const { rt, scope, call } = this;
     // Safe writes through the call's _meta, as the HTTP header and queries (shared/safe-call.ts).
-    const meta = (req.params._meta ?? {}) as Record<string, unknown>;
-    const refused = call.refused?.get(extra.requestId);
+    const refused = call.refused?.get(id);
     const outcome = await execute(rt, {
       platform: entry.platform,
       tool: entry.name,
@@ -226,15 +421,6 @@ export async function serveMcp(rt: Runtime, request: Request, messages: unknown,
       ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
       ...(Object.keys(said).length ? { _meta: said } : {}),
     };
-  });
-
-  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request, { parsedBody: messages });
-  } finally {
-    // JSON mode answers only once every response is in: nothing is left to send.
-    void server.close();
   }
 }
 

@@ -11,17 +11,17 @@ import { bearerKey } from './auth';
 import { parseProfile, type Profile } from '../schemas/profiles';
 import { origin } from './openapi-route';
 import { respond } from './respond';
-import type { McpScope } from './mcp-server';
+import type { McpCall, McpScope } from './mcp-server';
+import { errorResponse } from './mcp-rpc';
 import { catalogFilter, identityOf } from '../identity';
 import { bearerChallenge, mcpResource } from '../identity/mcp-oauth/resource';
 
 /**
  * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,
  * stateless, over the one execute path. This module reads the HTTP request: key, endpoint query,
- * the JSON-RPC body (depth checked before it is parsed, duplicate keys, malformed tools/call
- * requests answered -32602 with a sentence), and hands the parsed messages to the MCP server
- * (shared/http/mcp-server.ts), loaded by dynamic import on the first MCP request only, so a plain
- * tool call never pays for the SDK.
+ * the JSON-RPC body (Content-Type, depth checked before it is parsed, duplicate keys), and hands
+ * the parsed messages to the MCP server (shared/http/mcp-server.ts), loaded by dynamic import on
+ * the first MCP request.
  */
 export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): void {
   // POST only: GET would open an SSE stream a stateless server never writes to; the
@@ -46,42 +46,31 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
       const base = origin(c);
       scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
-      applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
+      if (scope.filter.toolsets) applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
     } catch (err) {
       const refusedKey = err instanceof ToolError && err.code === 'UNAUTHORIZED';
       return respond(failure(err, { platform: name ?? '', tool: '' }), refusedKey ? { headers: { 'WWW-Authenticate': bearerChallenge(resource, { description: err.message }) } } : {});
     }
+    // The transport's header rules (as the SDK's Streamable HTTP transport has them): the body is JSON.
+    if (!isJsonContentType(c.req.header('content-type'))) return errorResponse(-32000, 'Unsupported Media Type: Content-Type must be application/json', null, undefined, 415);
     const read = readMessages(await c.req.text());
-    if ('error' in read) return rpcError(read.error.code, read.error.message, null, read.error.data);
+    if ('error' in read) return errorResponse(read.error.code, read.error.message, read.error.id, read.error.data);
     const remaining = c.env?.lambdaContext?.getRemainingTimeInMillis?.() as number | undefined;
     const requestId = (c.env?.lambdaContext?.awsRequestId as string | undefined) ?? c.req.header('x-request-id');
-    const call = {
+    const version = c.req.header('mcp-protocol-version');
+    const call: McpCall = {
       key: auth.key,
       resource,
       ...connectionOf(c),
       ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
       ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
       refused: read.refused,
+      // A Lambda function is frozen once it answers: a task's work runs on only where the process does.
+      background: c.env?.lambdaContext === undefined,
+      ...(version !== undefined ? { protocolVersion: version } : {}),
     };
     const { serveMcp } = await import('./mcp-server');
-    const request = lenientRequest(c.req.raw);
-    if (!Array.isArray(read.messages)) {
-      const malformed = malformedCall(read.messages);
-      if (malformed) return rpcError(-32602, malformed, idOf(read.messages));
-      return serveMcp(rt, request, read.messages, scope, call);
-    }
-    // A batch: malformed tools/call requests answered here, the rest by the server, in one array.
-    const errors: unknown[] = [];
-    const rest: unknown[] = [];
-    for (const m of read.messages) {
-      const malformed = malformedCall(m);
-      if (malformed) errors.push({ jsonrpc: '2.0', id: idOf(m), error: { code: -32602, message: malformed } });
-      else rest.push(m);
-    }
-    if (errors.length === 0) return serveMcp(rt, request, read.messages, scope, call);
-    const answered = rest.length ? await serveMcp(rt, request, rest, scope, call) : undefined;
-    const others = answered && answered.status === 200 && (answered.headers.get('content-type') ?? '').includes('json') ? ((await answered.json()) as unknown) : [];
-    return new Response(JSON.stringify([...(Array.isArray(others) ? others : [others]), ...errors]), { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+    return serveMcp(rt, read.messages, scope, call);
   };
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
@@ -99,7 +88,7 @@ const ENVELOPE_LEVELS = 3;
 
 type Read =
   | { messages: unknown; refused: Map<unknown, ToolError> }
-  | { error: { code: number; message: string; data?: unknown } };
+  | { error: { code: number; message: string; id: string | number | null; data?: unknown } };
 
 /**
  * The JSON-RPC body, as REST reads its body: nesting checked by a linear scan before parsing
@@ -114,13 +103,15 @@ function readMessages(text: string): Read {
     // Named as REST names it: the path inside the tool's arguments.
     const inArgs = deep.indexOf('arguments');
     const err = tooDeepError(inArgs >= 0 && deep[inArgs - 1] === 'params' ? deep.slice(inArgs + 1) : deep, MAX_NESTING);
-    return { error: { code: -32602, message: err.message, data: { code: err.code, details: err.details } } };
+    // Not parsed (that is the point): the request's id is found by a scan of the top level, so the
+    // host can tie the refusal to its call.
+    return { error: { code: -32602, message: err.message, id: topLevelId(text), data: { code: err.code, details: err.details } } };
   }
   let messages: unknown;
   try {
     messages = JSON.parse(text);
   } catch {
-    return { error: { code: -32700, message: 'Parse error: the request body is not valid JSON. Send one JSON-RPC 2.0 message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}.' } };
+    return { error: { code: -32700, id: null, message: 'Parse error: the request body is not valid JSON. Send one JSON-RPC 2.0 message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}.' } };
   }
   const refused = new Map<unknown, ToolError>();
   const dup = duplicateKeyPath(text);
@@ -131,39 +122,63 @@ function readMessages(text: string): Read {
     if (path[0] === 'params' && path[1] === 'arguments' && path.length > 2 && message?.method === 'tools/call' && message.id !== undefined) {
       refused.set(message.id, duplicateKeyError(path.slice(2)));
     } else {
-      return { error: { code: -32600, message: `Invalid request: the key "${path.join('.').slice(0, 80)}" is given more than once in the same object; send each key once.` } };
+      // A key given twice is ambiguous; the id is the request's unless "id" itself is the key.
+      const id = inBatch || (path.length === 1 && path[0] === 'id') ? null : idOf(message);
+      return { error: { code: -32600, id, message: `Invalid request: the key "${path.join('.').slice(0, 80)}" is given more than once in the same object; send each key once.` } };
     }
   }
   return { messages, refused };
 }
 
-const idOf = (m: unknown): unknown => {
+const idOf = (m: unknown): string | number | null => {
   const id = m !== null && typeof m === 'object' ? (m as { id?: unknown }).id : undefined;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
 };
 
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
-
-/** What is wrong with a tools/call request's shape, as a sentence; undefined when nothing is (or it is no tools/call). */
-export function malformedCall(m: unknown): string | undefined {
-  if (m === null || typeof m !== 'object' || Array.isArray(m) || (m as { method?: unknown }).method !== 'tools/call') return undefined;
-  const params = (m as { params?: unknown }).params;
-  if (params === undefined) return 'Invalid tools/call request: "params" is missing; send {"name": "<tool>", "arguments": {…}}.';
-  if (params === null || typeof params !== 'object' || Array.isArray(params)) return `Invalid tools/call request: "params" must be an object {"name", "arguments"}; got ${kindOf(params)}.`;
-  const { name, arguments: args, _meta: meta } = params as Record<string, unknown>;
-  if (typeof name !== 'string') return `Invalid tools/call request: "params.name" must be the tool's name as a string; got ${name === undefined ? 'nothing' : kindOf(name)}. List the tools with tools/list.`;
-  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
-    return `Invalid tools/call request: "params.arguments" must be an object of the tool's parameters (or left out); got ${kindOf(args)}.`;
+/**
+ * The "id" member of a top-level object, read by a linear scan of text too deep to parse: a
+ * string or an integer literal, else null. Strings are skipped whole, so an "id" inside the
+ * arguments or inside a string never counts.
+ */
+export function topLevelId(text: string): string | number | null {
+  let depth = 0;
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const start = i;
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+      if (depth === 1 && expectKey && text.slice(start, i + 1) === '"id"') {
+        const value = /^\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,16})\s*[,}]/.exec(text.slice(i + 1, i + 260));
+        if (!value) return null;
+        const id = JSON.parse(value[1]!) as string | number;
+        return typeof id === 'string' || Number.isSafeInteger(id) ? id : null;
+      }
+      expectKey = false;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      // Only a single message's members: a batch (top-level array) has no one id.
+      if (depth === 0 && c === 0x5b) return null;
+      depth++;
+      expectKey = c === 0x7b && depth === 1;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    } else if (c === 0x2c /* , */ && depth === 1) {
+      expectKey = true;
+    }
   }
-  if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) return `Invalid tools/call request: "params._meta" must be an object; got ${kindOf(meta)}.`;
-  return undefined;
+  return null;
 }
 
-function rpcError(code: number, message: string, id: unknown, data?: unknown): Response {
-  const error = { code, message, ...(data !== undefined ? { data } : {}) };
-  // Errors the server cannot tie to a request (no id) are HTTP 400, as the SDK answers them; a request's error is its answer.
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: id === null ? 400 : 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+/** The Content-Type names JSON (parameters such as charset aside), as the SDK's transport checks it. */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  return header.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
 }
+
 
 /** The connection a service key acts through: X-Connection-Id, or ?connection= on the endpoint URL. */
 function connectionOf(c: Context): { connection?: string } {
@@ -185,16 +200,4 @@ function mcpQuery(q: Record<string, string>): { filter: CatalogFilter; structure
     }
   }
   return { filter, structured: q.format === 'json', ...(pageSize ? { pageSize } : {}), profile: parseProfile(q) };
-}
-
-/**
- * The SDK answers 406 unless Accept names both JSON and SSE; many clients send neither or one.
- * Like the common Hono MCP middleware, any Accept is taken as both (answers are JSON anyway). The
- * body was read and parsed here: the server gets the messages, not the body.
- */
-function lenientRequest(req: Request): Request {
-  const headers = new Headers(req.headers);
-  const accept = headers.get('accept') ?? '';
-  if (!(accept.includes('application/json') && accept.includes('text/event-stream'))) headers.set('accept', 'application/json, text/event-stream');
-  return new Request(req.url, { method: req.method, headers });
 }

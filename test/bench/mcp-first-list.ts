@@ -1,0 +1,34 @@
+/**
+ * The MCP rows alone: `npx tsx test/bench/mcp-first-list.ts [runs]` — the container's first MCP
+ * tools/list (each built bundle in fresh node processes, memory store, serverless.yml's environment,
+ * twin in another process) and the tools/call overhead against the plain HTTP call (test/bench/surfaces.ts).
+ * The full `npm run bench` reports the same figures with DynamoDB Local too.
+ */
+import { fileURLToPath } from 'node:url';
+import { localPlatforms } from '../../infra/local/platforms';
+import { measureColdInit, mcpListEvent, toolEvent, type ColdTarget } from './cold';
+import { deployedEnvironment } from './deployed';
+import { benchRows } from './surfaces';
+import { startVendor } from './vendor';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const runs = Number(process.argv[2] ?? 5);
+const vendor = await startVendor(0);
+try {
+  const targets: Record<string, ColdTarget> = {};
+  for (const p of localPlatforms) {
+    targets[p.platform.name] = {
+      baseUrl: `${vendor.base}${p.mount}`,
+      event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner),
+      listEvent: mcpListEvent(p.platform.name, p.keys.owner),
+    };
+  }
+  const bundles = localPlatforms.map((p) => ({ name: p.platform.name, file: `${root}dist/${p.platform.name}/handler.js` }));
+  const cold = await measureColdInit(bundles, targets, runs, [{ name: 'memory', env: { STORE: 'memory' } }], deployedEnvironment({ StoreTable: 'tes-bench', BlobBucket: 'tes-bench-blobs' }));
+  for (const f of cold.functions) {
+    console.log(`first MCP tools/list ${f.name.padEnd(8)} ${f.medianListMs.toFixed(2)} ms wall, ${f.medianListCpuMs.toFixed(2)} ms CPU (${f.listedTools} tools; goal ≤ 5 ms)`);
+  }
+} finally {
+  await vendor.stop();
+}
+for (const r of await benchRows()) if (r.unit === 'ms') console.log(`${r.figure}: ${r.value} ms (goal ≤ ${r.goal}); ${r.detail}`);
