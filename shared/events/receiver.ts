@@ -28,6 +28,17 @@ export function secretInUrl(delivery: Delivery, sub: Subscription | undefined): 
   return undefined;
 }
 
+/** A delivery whose body is one JSON object (Tape, ShareFile): the object, or why not. */
+export function jsonObject(body: string): Record<string, unknown> | Refusal {
+  try {
+    const value = JSON.parse(body) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // refused below
+  }
+  return refusal(400, 'malformed', 'The delivery is not a JSON object.');
+}
+
 export const refusal = (status: number, reason: Refusal['reason'], message: string): Refusal => ({ status, reason, message });
 export const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && x !== null && 'reason' in x && 'status' in x;
 
@@ -64,7 +75,7 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
     const sub = /^sub_[A-Za-z0-9_-]{1,40}$/.test(id) ? await inbox.get(id) : undefined;
     const owned = sub && sub.platform === platformName ? sub : undefined;
     const delivery: Delivery = { method: c.req.method, url: c.req.url, headers: c.req.raw.headers, body };
-    const denied = adapter.authenticate(delivery, owned, rt.config, now());
+    const denied = await adapter.authenticate(delivery, owned, rt.config, now());
     if (denied) return refuse(c, platformName, denied);
     const parsed = adapter.parse(delivery, owned as Subscription);
     if (isRefusal(parsed)) return refuse(c, platformName, parsed);
