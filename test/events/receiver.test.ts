@@ -64,7 +64,7 @@ describe('secret-in-URL vendors (Tape, Podio, ShareFile): anything but the subsc
     ['collab', form({ type: 'item.create', hook_id: '1', item_id: '5' }), form({ hook_id: '1' }), form({ type: 'item.explode', hook_id: '1' })],
     ['filebox', () => sfEvent('Upload'), () => sfSigned(JSON.stringify(['not', 'an', 'object'])), () => sfEvent('Explode')],
   ] as const)('%s', async (platform, goodOf, malformedOf, unknownTypeOf) => {
-    const [good, malformed, unknownType] = [goodOf, malformedOf, unknownTypeOf].map((x) => (typeof x === 'function' ? x() : x)) as RequestInit[];
+    const [good, malformed, unknownType] = [goodOf, malformedOf, unknownTypeOf].map((x): RequestInit => (typeof x === 'function' ? x() : x)) as [RequestInit, RequestInit, RequestInit];
     const { id, url } = subs[platform]!;
     const bare = url.replace(/\?.*$/, '');
     await refused(platform, bare, good, 401, 'bad_secret');
