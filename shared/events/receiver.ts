@@ -4,9 +4,9 @@ import type { Runtime } from '../runtime';
 import type { ErrorCode } from '../errors';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
-import { Inbox } from './inbox';
+import { bounded, Inbox } from './inbox';
 import { countRefusal, countStored } from './metrics';
-import type { Delivery, EventsAdapter, InboxEvent, Refusal, Subscription } from './model';
+import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from './model';
 
 /** The receiver's path; `{id}` is a subscription id (or an app-level target an adapter names). */
 export const RECEIVER_PATH = '/v1/events/:platform/:id';
@@ -41,6 +41,9 @@ export function jsonObject(body: string): Record<string, unknown> | Refusal {
 
 export const refusal = (status: number, reason: Refusal['reason'], message: string): Refusal => ({ status, reason, message });
 export const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && x !== null && 'reason' in x && 'status' in x;
+
+/** Subscriptions of one app-level delivery appended side by side (each with its own bounded writes). */
+const APPEND_PARALLEL = 4;
 
 const CODES: Record<number, ErrorCode> = { 400: 'INVALID_PARAMETER', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'INVALID_PARAMETER', 413: 'INVALID_PARAMETER' };
 
@@ -92,15 +95,19 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
       const subscriptionsIn = (index: string) =>
         indexes.get(index) ??
         indexes.set(index, inbox.indexMembers(index).then(async (members) => (await Promise.all(members.map((m) => inbox.get(m.id)))).filter((s): s is Subscription => s !== undefined))).get(index)!;
+      // Each subscription's events of the batch, in the batch's order, appended as one batch.
+      const bySub = new Map<string, { sub: Subscription; events: IncomingEvent[] }>();
       for (const e of parsed.events) {
         const route = adapter.route(e, rt.config);
         if (!route) continue;
-        const subs = (await subscriptionsIn(route.index)).filter((s) => route.accepts(s));
-        for (const s of subs) {
-          const r = await inbox.append(s, [e]);
-          stored.push(...r.stored);
-          duplicates += r.duplicates;
+        for (const s of (await subscriptionsIn(route.index)).filter((x) => route.accepts(x))) {
+          const entry = bySub.get(s.id) ?? bySub.set(s.id, { sub: s, events: [] }).get(s.id)!;
+          entry.events.push(e);
         }
+      }
+      for (const r of await bounded([...bySub.values()], APPEND_PARALLEL, ({ sub: s, events }) => inbox.append(s, events))) {
+        stored.push(...r.stored);
+        duplicates += r.duplicates;
       }
     } else {
       if (!owned) return refuse(c, platformName, refusal(404, 'unknown_subscription', 'No such subscription.'));
