@@ -3,7 +3,7 @@
  * on DynamoDB Local, a new event and a retry of it (found by its claim, stored nothing), through the
  * shared HTTP app in-process; and a burst over a real socket — 1,000 Tape deliveries, each POSTed
  * three times (at-least-once), ten at a time (HubSpot's default concurrency), timed end to end;
- * and 1,000 events in deliveries of 100 (HubSpot's batches), three copies each, into the inbox.
+ * and 1,000 events in deliveries of 100 (HubSpot's batches) into the inbox, then two racing copies.
  *
  *   npx tsx test/bench/events.ts [deliveries=1000]
  *
@@ -38,12 +38,12 @@ export interface ReceiverReport {
   /** `deliveries` × 3 POSTs over a socket, 10 at a time: wall time, and events stored (must equal deliveries). */
   burst: { posts: number; wall_ms: number; stored: number };
   /**
-   * `deliveries` events in deliveries of 100 (HubSpot's batches), three copies of each delivery
-   * at once, appended to the store (Inbox.append: one claim read, one number block, ten writes in
-   * flight); and the same events one per append call, one after another (the cost of a store round
-   * trip per step), as a baseline of the same run.
+   * `deliveries` events in deliveries of 100 (HubSpot's batches) appended to the store
+   * (Inbox.append: one claim read, one number block, ten writes in flight); then two more copies of
+   * each delivery at once (retries: found by their claims); and the same events one per append
+   * call, one after another (a store round trip per step), as a baseline of the same run.
    */
-  batched: { events: number; wall_ms: number; stored: number; one_by_one_ms: number };
+  batched: { events: number; wall_ms: number; retries_ms: number; stored: number; one_by_one_ms: number };
 }
 
 async function receiver(store: Store) {
@@ -108,16 +108,19 @@ export async function measureReceiver(storeName: string, store: Store, deliverie
     after = page.after;
     if (!page.more) break;
   }
-  // Batches of 100 events, three copies of each at once, straight into the inbox.
+  // Batches of 100 events straight into the inbox; then two more copies of each at once (retries racing).
   const batchSub = await fresh();
   const events = Array.from({ length: deliveries }, (_, i) => ({ key: `hubspot:1:${i}`, type: 'contact.creation', vendor_event_id: String(i), data: { eventId: i, objectId: 5000 + i } }));
   const tb = performance.now();
   let batchStored = 0;
+  for (let i = 0; i < events.length; i += 100) batchStored += (await inbox.append(batchSub, events.slice(i, i + 100))).stored.length;
+  const batchWall = performance.now() - tb;
+  const tr = performance.now();
   for (let i = 0; i < events.length; i += 100) {
-    const copies = await Promise.all([0, 1, 2].map(() => inbox.append(batchSub, events.slice(i, i + 100))));
+    const copies = await Promise.all([0, 1].map(() => inbox.append(batchSub, events.slice(i, i + 100))));
     batchStored += copies.reduce((n, c) => n + c.stored.length, 0);
   }
-  const batchWall = performance.now() - tb;
+  const retryWall = performance.now() - tr;
   const oneSub = await fresh();
   const to = performance.now();
   for (const e of events) await inbox.append(oneSub, [e]);
@@ -128,7 +131,7 @@ export async function measureReceiver(storeName: string, store: Store, deliverie
     new_ms: stats(added),
     retry_ms: stats(retried),
     burst: { posts: posts.length, wall_ms: round(wall), stored },
-    batched: { events: events.length, wall_ms: round(batchWall), stored: batchStored, one_by_one_ms: round(oneByOne) },
+    batched: { events: events.length, wall_ms: round(batchWall), retries_ms: round(retryWall), stored: batchStored, one_by_one_ms: round(oneByOne) },
   };
 }
 
@@ -157,12 +160,12 @@ export async function benchRows(): Promise<BenchRow[]> {
       detail: `${r.burst.posts} POSTs, ${r.burst.stored} events stored${r.burst.stored === r.deliveries ? ' (each once)' : ' — WRONG COUNT'}`,
     },
     {
-      figure: `event batches, ${r.batched.events} events in deliveries of 100 × 3 copies at once, ${r.store}: store time`,
+      figure: `event batches, ${r.batched.events} events in deliveries of 100, ${r.store}: store time`,
       value: r.batched.wall_ms,
       unit: 'ms',
       goal: 10_000,
       better: 'lower' as const,
-      detail: `${r.batched.stored} events stored${r.batched.stored === r.batched.events ? ' (each once)' : ' — WRONG COUNT'}; the same events one append each: ${r.batched.one_by_one_ms} ms`,
+      detail: `${r.batched.stored} events stored${r.batched.stored === r.batched.events ? ' (each once)' : ' — WRONG COUNT'} after two more copies of each delivery at once (${r.batched.retries_ms} ms); the same events one append each: ${r.batched.one_by_one_ms} ms`,
     },
   ]);
 }
