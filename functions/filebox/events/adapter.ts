@@ -86,7 +86,8 @@ export const shareFileEvents: EventsAdapter<ShareFileClient, Watch> = {
     }
     const payload = jsonObject(delivery.body);
     if (isRefusal(payload)) return undefined; // parse refuses it as malformed
-    if (payload.WebhookSubscriptionId !== sub!.vendor.webhook_subscription_id) {
+    // While subscribeEvents is still saving, the ShareFile id is not yet known: an event that quick is taken (the URL secret and signature still hold).
+    if (sub!.status === 'active' && payload.WebhookSubscriptionId !== sub!.vendor.webhook_subscription_id) {
       return refusal(401, 'wrong_subscription', 'The payload belongs to another ShareFile webhook subscription than this one.');
     }
     const at = Date.parse(String((payload.Event as { Timestamp?: unknown } | undefined)?.Timestamp ?? ''));
