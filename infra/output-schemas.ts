@@ -236,10 +236,24 @@ function resultTypeOfLoader(checker: ts.TypeChecker, loader: ts.Expression): ts.
   return runSig ? checker.getAwaitedType(runSig.getReturnType()) : undefined;
 }
 
+/** The result type of each tool `eventTools(adapter)` makes (shared/events/tools.ts). */
+function sharedEventResults(checker: ts.TypeChecker, source: ts.SourceFile | undefined): [string, ts.Type][] {
+  const fn = source?.statements.find((st): st is ts.FunctionDeclaration => ts.isFunctionDeclaration(st) && st.name?.text === 'eventTools');
+  const sig = fn ? checker.getSignatureFromDeclaration(fn) : undefined;
+  if (!sig) throw new Error('shared/events/tools.ts: no eventTools function');
+  return checker.getPropertiesOfType(sig.getReturnType()).map((prop) => {
+    const run = checker.getTypeOfSymbol(prop).getProperty('run');
+    const runSig = run ? checker.getTypeOfSymbol(run).getCallSignatures()[0] : undefined;
+    if (!runSig) throw new Error(`shared/events/tools.ts: cannot read the result type of "${prop.name}"`);
+    return [prop.name, checker.getAwaitedType(runSig.getReturnType())!];
+  });
+}
+
 /** Every platform's tools → the JSON Schema of each tool's result, tool names sorted. */
 export async function generateOutputSchemas(): Promise<Record<string, Record<string, JsonSchema>>> {
   const indexes = await groupIndexes();
-  const program = ts.createProgram(indexes.map((i) => i.file), compilerOptions());
+  const eventToolsFile = join(root, 'shared', 'events', 'tools.ts');
+  const program = ts.createProgram([...indexes.map((i) => i.file), eventToolsFile], compilerOptions());
   const checker = program.getTypeChecker();
   const writer = new SchemaWriter(checker);
   const out: Record<string, Record<string, JsonSchema>> = {};
@@ -264,6 +278,13 @@ export async function generateOutputSchemas(): Promise<Record<string, Record<str
     };
     visit(source);
     if (found === 0) throw new Error(`${relative(root, file)} defines no toolGroup`);
+  }
+  // The event inbox's tools are shared (shared/events/group.ts): a platform listing them with
+  // eventToolGroup(...) gets the result types of shared/events/tools.ts's eventTools.
+  const shared = sharedEventResults(checker, program.getSourceFile(eventToolsFile));
+  for (const p of Object.keys(out)) {
+    const index = await readFile(join(root, 'functions', p, 'index.ts'), 'utf8').catch(() => '');
+    if (index.includes('eventToolGroup(')) for (const [tool, type] of shared) out[p]![tool] = writer.root(type);
   }
   for (const p of Object.keys(out)) out[p] = Object.fromEntries(Object.entries(out[p]!).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return out;

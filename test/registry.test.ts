@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { platforms } from '../infra/local/platforms';
 import { createRegistry } from '../shared/registry';
 import { groupOf } from '../shared/tool';
+import { EVENT_TOOL_NAMES } from '../shared/events/group';
 import { NOT_SHOWN_TOOLS, SPEC_TOOLS } from './spec-tools';
 
 const registry = createRegistry(platforms);
@@ -14,7 +15,8 @@ const registry = createRegistry(platforms);
  * tools/<group>/<tool>.ts; helpers of a group in a folder named as the group (inputs.ts for its zod
  * fragments, render.ts for its result shapes and text, other files named after what they hold);
  * a model several groups share gets its own folder (fields, objects), the only place for an
- * index.ts or sub-folders outside tools/.
+ * index.ts or sub-folders outside tools/. The event inbox's tools are shared by every platform with
+ * webhooks (shared/events/group.ts): no files under tools/, only the adapter in events/.
  */
 const PLATFORM_FILES = ['client.ts', 'handler.ts', 'index.ts', 'params.ts', 'render.ts', 'tool.ts', 'wire.ts'];
 const MODEL_FOLDERS = ['fields', 'objects'];
@@ -42,6 +44,13 @@ describe('registry', () => {
   describe.each(platforms.map((p) => [p.name, p] as const))('%s layout: functions/<platform>/{client,wire,index,handler,tool,params,render}.ts, <group>/ helpers, tools/<group>/<tool>.ts', (name, p) => {
     const toolsDir = join(new URL('..', import.meta.url).pathname, 'functions', name, 'tools');
     const groups = readdirSync(toolsDir, { withFileTypes: true });
+    const shared: readonly string[] = p.events ? EVENT_TOOL_NAMES : [];
+    const ownTools = Object.keys(p.tools).filter((t) => !shared.includes(t));
+
+    it('lists the shared event tools exactly when it has an event adapter, tagged "events"', () => {
+      expect(Object.keys(p.tools).filter((t) => (EVENT_TOOL_NAMES as readonly string[]).includes(t))).toEqual(p.events ? [...EVENT_TOOL_NAMES] : []);
+      for (const tool of shared) expect(groupOf(p, tool), tool).toBe('events');
+    });
 
     it('has only group folders under tools/', () => {
       expect(groups.filter((g) => !g.isDirectory()).map((g) => g.name)).toEqual([]);
@@ -53,17 +62,17 @@ describe('registry', () => {
           .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
           .map((f) => f.slice(0, -3)),
       );
-      expect(files.sort()).toEqual(Object.keys(p.tools).sort());
+      expect(files.sort()).toEqual(ownTools.sort());
     });
 
     it('tags each tool with the group of the folder its file is in', () => {
       const folderOf = new Map(groups.flatMap((g) => readdirSync(join(toolsDir, g.name)).map((f) => [f.replace(/\.ts$/, ''), g.name] as const)));
-      for (const tool of Object.keys(p.tools)) expect(groupOf(p, tool), tool).toBe(folderOf.get(tool));
+      for (const tool of ownTools) expect(groupOf(p, tool), tool).toBe(folderOf.get(tool));
     });
 
     const platformDir = join(toolsDir, '..');
     const entries = readdirSync(platformDir, { withFileTypes: true });
-    const groupNames = groups.filter((g) => g.isDirectory()).map((g) => g.name);
+    const groupNames = [...groups.filter((g) => g.isDirectory()).map((g) => g.name), ...(p.events ? ['events'] : [])];
 
     it(`keeps at its root only ${PLATFORM_FILES.join(', ')}`, () => {
       expect(entries.filter((e) => !e.isDirectory() && !PLATFORM_FILES.includes(e.name)).map((e) => e.name)).toEqual([]);
@@ -93,7 +102,7 @@ describe('registry', () => {
         const index = readFileSync(join(toolsDir, g.name, 'index.ts'), 'utf8');
         return [...index.matchAll(/(\w+): \(\) => import\('\.\/(\w+)'\)\.then\(\(m\) => m\.(\w+)\)/g)].map(([, key, file, exported]) => ({ key, file, exported }));
       });
-      expect(loaders.map((l) => l.key).sort()).toEqual(Object.keys(p.tools).sort());
+      expect(loaders.map((l) => l.key).sort()).toEqual(ownTools.sort());
       for (const l of loaders) expect([l.file, l.exported]).toEqual([l.key, l.key]);
     });
   });

@@ -1,9 +1,9 @@
+import { eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/tool';
 import { createPodioClient, PODIO_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { commentTools } from './tools/comments';
 import { conversationTools } from './tools/conversations';
-import { eventTools } from './tools/events';
 import { fileTools } from './tools/files';
 import { hookTools } from './tools/hooks';
 import { searchTools } from './tools/search';
@@ -11,6 +11,9 @@ import { itemTools } from './tools/items';
 import { taskTools } from './tools/tasks';
 import { sharingTools } from './tools/sharing';
 import { viewTools } from './tools/views';
+
+/** The platform's part of the event inbox, loaded on first use (by the receiver and the event tools). */
+const eventsAdapter = () => import('./events/adapter').then((m) => m.podioEvents);
 
 /** The collab platform (Podio): the explicit list of its tools, group by group. */
 export const collab = definePlatform({
@@ -21,7 +24,7 @@ export const collab = definePlatform({
   client: createPodioClient,
   outputSchemas: () => import('../../shared/schemas/output/collab.json').then((m) => m.default.tools),
   mainGroup: 'items',
-  events: () => import('./events/adapter').then((m) => m.podioEvents),
+  events: eventsAdapter,
   tools: {
     ...appTools,
     ...itemTools,
@@ -32,7 +35,7 @@ export const collab = definePlatform({
     ...sharingTools,
     ...fileTools,
     ...hookTools,
-    ...eventTools,
+    ...eventToolGroup(eventsAdapter),
     ...searchTools,
   },
 });

@@ -1,12 +1,15 @@
+import { eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/tool';
 import { createHubSpotClient, HUBSPOT_BASE_URL } from './client';
 import { associationTools } from './tools/associations';
 import { companiesTools } from './tools/companies';
 import { contactsTools } from './tools/contacts';
 import { dealsTools } from './tools/deals';
-import { eventTools } from './tools/events';
 import { propertyTools } from './tools/properties';
 import { ticketsTools } from './tools/tickets';
+
+/** The platform's part of the event inbox, loaded on first use (by the receiver and the event tools). */
+const eventsAdapter = () => import('./events/adapter').then((m) => m.hubspotEvents);
 
 /** The crm platform (HubSpot CRM v3): the explicit list of its tools, group by group. */
 export const crm = definePlatform({
@@ -17,7 +20,7 @@ export const crm = definePlatform({
   client: createHubSpotClient,
   outputSchemas: () => import('../../shared/schemas/output/crm.json').then((m) => m.default.tools),
   mainGroup: 'deals',
-  events: () => import('./events/adapter').then((m) => m.hubspotEvents),
+  events: eventsAdapter,
   tools: {
     ...dealsTools,
     ...contactsTools,
@@ -25,6 +28,6 @@ export const crm = definePlatform({
     ...associationTools,
     ...companiesTools,
     ...ticketsTools,
-    ...eventTools,
+    ...eventToolGroup(eventsAdapter),
   },
 });

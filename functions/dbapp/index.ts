@@ -1,13 +1,16 @@
+import { eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { automationTools } from './tools/automations';
-import { eventTools } from './tools/events';
 import { fileTools } from './tools/files';
 import { recordTools } from './tools/records';
 import { viewTools } from './tools/views';
 import { webhookTools } from './tools/webhooks';
 import { workspaceTools } from './tools/workspaces';
+
+/** The platform's part of the event inbox, loaded on first use (by the receiver and the event tools). */
+const eventsAdapter = () => import('./events/adapter').then((m) => m.tapeEvents);
 
 /** The dbapp platform (Tape): the explicit list of its tools, group by group. */
 export const dbapp = definePlatform({
@@ -18,7 +21,7 @@ export const dbapp = definePlatform({
   client: createTapeClient,
   outputSchemas: () => import('../../shared/schemas/output/dbapp.json').then((m) => m.default.tools),
   mainGroup: 'records',
-  events: () => import('./events/adapter').then((m) => m.tapeEvents),
+  events: eventsAdapter,
   tools: {
     ...workspaceTools,
     ...appTools,
@@ -26,7 +29,7 @@ export const dbapp = definePlatform({
     ...automationTools,
     ...viewTools,
     ...webhookTools,
-    ...eventTools,
+    ...eventToolGroup(eventsAdapter),
     ...fileTools,
   },
 });

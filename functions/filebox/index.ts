@@ -1,11 +1,14 @@
+import { eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/tool';
 import { createShareFileClient, SHAREFILE_BASE_URL } from './client';
 import { accessTools } from './tools/access';
-import { eventTools } from './tools/events';
 import { groupTools } from './tools/groups';
 import { itemTools } from './tools/items';
 import { shareTools } from './tools/shares';
 import { userTools } from './tools/users';
+
+/** The platform's part of the event inbox, loaded on first use (by the receiver and the event tools). */
+const eventsAdapter = () => import('./events/adapter').then((m) => m.shareFileEvents);
 
 /** The filebox platform (ShareFile): the explicit list of its tools, group by group. */
 export const filebox = definePlatform({
@@ -16,13 +19,13 @@ export const filebox = definePlatform({
   client: createShareFileClient,
   outputSchemas: () => import('../../shared/schemas/output/filebox.json').then((m) => m.default.tools),
   mainGroup: 'items',
-  events: () => import('./events/adapter').then((m) => m.shareFileEvents),
+  events: eventsAdapter,
   tools: {
     ...itemTools,
     ...shareTools,
     ...userTools,
     ...groupTools,
     ...accessTools,
-    ...eventTools,
+    ...eventToolGroup(eventsAdapter),
   },
 });

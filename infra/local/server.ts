@@ -8,6 +8,7 @@ import { createRuntime } from '../../shared/runtime';
 import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
 import { eventsConfigOf } from '../../shared/events/receiver';
 import { HUBSPOT_APP } from '../twins/hubspot';
+import { SHAREFILE_WEBHOOK_KEYS } from '../twins/sharefile';
 import { randomBytes } from 'node:crypto';
 import { configureIdentity } from '../../shared/identity';
 import { loadIdentityConfig } from '../../shared/identity/config';
@@ -25,7 +26,9 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   // Locally, webhook receivers and attachment sources on this machine are fair game.
   // The crm twin's HubSpot app stands for the deployment's own (the event inbox subscribes through it).
   const twinApp = { CRM_EVENTS_APP_ID: HUBSPOT_APP.appId, CRM_EVENTS_DEVELOPER_KEY: HUBSPOT_APP.developerKey, CRM_EVENTS_CLIENT_SECRET: HUBSPOT_APP.clientSecret };
-  const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...(env.CRM_BASE_URL ? {} : twinApp), ...env });
+  // The ShareFile twin signs its webhook payloads with its sandbox app's key, as ShareFile does with a deployment's.
+  const twinSigning = { FILEBOX_EVENTS_SIGNATURE_KEY: SHAREFILE_WEBHOOK_KEYS.primary };
+  const config = loadConfig({ ALLOW_HTTP_HOSTS: '127.0.0.1,localhost', ...(env.CRM_BASE_URL ? {} : twinApp), ...(env.FILEBOX_BASE_URL ? {} : twinSigning), ...env });
   const knobs = twinKnobs(env);
   // Connected accounts (shared/identity): the twins' sandbox OAuth app, an admin credential made
   // up per start unless ADMIN_TOKEN is set, and the twins' authorization pages once the port is known.

@@ -1,3 +1,5 @@
+import { secretFrom, type SecretSource } from './secrets';
+
 /**
  * The event inbox's settings (README "Event inbox"), read from the environment with the rest of
  * the configuration (shared/config.ts). Everything is optional: without EVENTS_BASE_URL the
@@ -16,9 +18,16 @@ export interface EventsConfig {
   fanout: { queueUrl?: string; busName?: string };
   /**
    * Per platform whose vendor signs deliveries with an app's secret (HubSpot): the app the service
-   * subscribes through, from `<PLATFORM>_EVENTS_APP_ID`, `_DEVELOPER_KEY` and `_CLIENT_SECRET`.
+   * subscribes through, from `<PLATFORM>_EVENTS_APP_ID`, `_DEVELOPER_KEY` and `_CLIENT_SECRET`
+   * (each secret also as `…_PARAMETER`, an SSM SecureString: shared/events/secrets.ts).
    */
-  apps: Record<string, { appId: string; developerKey: string; clientSecret: string }>;
+  apps: Record<string, { appId: string; developerKey: SecretSource; clientSecret: SecretSource }>;
+  /**
+   * Per platform whose vendor signs payloads with keys of its own making (ShareFile's webhook
+   * client): `<PLATFORM>_EVENTS_SIGNATURE_KEY` and, while keys rotate, `_SECONDARY_SIGNATURE_KEY`
+   * (each also as `…_PARAMETER`). Set: every delivery must carry a matching signature.
+   */
+  signatureKeys: Record<string, { primary: SecretSource; secondary?: SecretSource }>;
 }
 
 export const DEFAULT_EVENT_TTL_SECONDS = 7 * 24 * 3600;
@@ -36,11 +45,21 @@ function positive(env: Env, name: string, fallback: number): number {
 
 export function loadEventsConfig(env: Env): EventsConfig {
   const apps: EventsConfig['apps'] = {};
+  const signatureKeys: EventsConfig['signatureKeys'] = {};
   for (const name of Object.keys(env)) {
-    const m = /^([A-Z][A-Z0-9]*)_EVENTS_APP_ID$/.exec(name);
-    if (!m) continue;
-    const [appId, developerKey, clientSecret] = ['APP_ID', 'DEVELOPER_KEY', 'CLIENT_SECRET'].map((k) => env[`${m[1]}_EVENTS_${k}`] ?? '');
-    if (appId && developerKey && clientSecret) apps[m[1]!.toLowerCase()] = { appId, developerKey, clientSecret };
+    const app = /^([A-Z][A-Z0-9]*)_EVENTS_APP_ID$/.exec(name)?.[1];
+    if (app) {
+      const appId = env[name] ?? '';
+      const developerKey = secretFrom(env, `${app}_EVENTS_DEVELOPER_KEY`);
+      const clientSecret = secretFrom(env, `${app}_EVENTS_CLIENT_SECRET`);
+      if (appId && developerKey && clientSecret) apps[app.toLowerCase()] = { appId, developerKey, clientSecret };
+    }
+    const signed = /^([A-Z][A-Z0-9]*)_EVENTS_SIGNATURE_KEY(?:_PARAMETER)?$/.exec(name)?.[1];
+    const primary = signed ? secretFrom(env, `${signed}_EVENTS_SIGNATURE_KEY`) : undefined;
+    if (signed && primary) {
+      const secondary = secretFrom(env, `${signed}_EVENTS_SECONDARY_SIGNATURE_KEY`);
+      signatureKeys[signed.toLowerCase()] = { primary, ...(secondary ? { secondary } : {}) };
+    }
   }
   const baseUrl = env.EVENTS_BASE_URL?.trim().replace(/\/+$/, '');
   return {
@@ -53,5 +72,6 @@ export function loadEventsConfig(env: Env): EventsConfig {
       ...(env.EVENTS_BUS_NAME ? { busName: env.EVENTS_BUS_NAME } : {}),
     },
     apps,
+    signatureKeys,
   };
 }

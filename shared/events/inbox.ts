@@ -42,6 +42,24 @@ const isGap = (s: Slot): s is Gap => 'gap' in s;
 /** Sequence numbers read per listing round, and at most per call (a page of gaps ends early, with a cursor). */
 const READ_BATCH = 100;
 const READ_MAX = 2_000;
+/** Claim-and-event transactions of one delivery in flight at once (a batch of 100 lands in ten rounds). */
+export const WRITE_PARALLEL = 10;
+
+/** `fn` over `items`, at most `limit` at a time; answers in the items' order. A failure fails the whole (after the rest settle). */
+export async function bounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  });
+  const settled = await Promise.allSettled(lanes);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return out;
+}
 
 export interface AppendResult {
   stored: InboxEvent[];
@@ -164,36 +182,50 @@ export class Inbox {
 
   /**
    * Stores each event once: a retry of a delivery (same key) finds its claim and stores nothing.
-   * Answers the events stored by this call, in order.
+   * Answers the events stored by this call, in order. A delivery of many events (HubSpot batches
+   * up to 100) costs three round trips plus its writes: the claims read at once (BatchGetItem),
+   * one block of sequence numbers taken in one atomic add, then the claim-and-event transactions
+   * WRITE_PARALLEL at a time. Those stay one transaction per event: DynamoDB's BatchWriteItem takes
+   * no condition, and the condition is what keeps a racing copy from storing an event twice.
    */
   async append(sub: Subscription, incoming: readonly IncomingEvent[]): Promise<AppendResult> {
     const result: AppendResult = { stored: [], duplicates: 0 };
-    for (const e of incoming) {
-      const claim = `evdup#${sub.id}#${dedupKey(e.key)}`;
-      // Most duplicates are retries of a delivery already stored: found without taking a number.
-      if ((await this.s.get(claim)) !== undefined) {
-        result.duplicates++;
-        continue;
-      }
-      const receivedAt = this.now();
-      const seq = await this.s.add(`evseq#${sub.id}`, 1, KEEP_SECONDS);
-      const event: InboxEvent = {
+    // A key twice in one delivery is one event: the first copy counts.
+    const seen = new Set<string>();
+    const unique = incoming.filter((e) => !seen.has(e.key) && Boolean(seen.add(e.key)));
+    result.duplicates += incoming.length - unique.length;
+    const claims = unique.map((e) => `evdup#${sub.id}#${dedupKey(e.key)}`);
+    // Most duplicates are retries of a delivery already stored: found without taking a number.
+    // One key (Tape, Podio, ShareFile deliver one event each): a plain read, cheaper than a batch read.
+    const held = claims.length === 1 ? [await this.s.get(claims[0]!)] : await this.s.getMany(claims);
+    const fresh = unique.flatMap((e, i) => (held[i] === undefined ? [{ e, claim: claims[i]! }] : []));
+    result.duplicates += unique.length - fresh.length;
+    if (fresh.length === 0) return result;
+    const last = await this.s.add(`evseq#${sub.id}`, fresh.length, KEEP_SECONDS);
+    const receivedAt = new Date(this.now()).toISOString();
+    const events = fresh.map(({ e }, i): InboxEvent => {
+      const seq = last - fresh.length + 1 + i;
+      return {
         id: `${sub.id}.${seq}`,
         subscription_id: sub.id,
         seq,
         type: e.type,
         ...(e.occurred_at ? { occurred_at: e.occurred_at } : {}),
-        received_at: new Date(receivedAt).toISOString(),
+        received_at: receivedAt,
         ...(e.vendor_event_id ? { vendor_event_id: e.vendor_event_id } : {}),
         data: e.data,
       };
-      if (await this.s.putPairIfAbsent(claim, seq, this.ttlSeconds, { key: eventKey(sub.id, seq), value: event })) {
-        result.stored.push(event);
-      } else {
-        result.duplicates++;
-        const gap: Gap = { gap: true, seq, received_at: event.received_at };
-        await this.s.put(eventKey(sub.id, seq), gap, this.ttlSeconds);
-      }
+    });
+    const won = await bounded(events, WRITE_PARALLEL, async (event, i) => {
+      if (await this.s.putPairIfAbsent(fresh[i]!.claim, event.seq, this.ttlSeconds, { key: eventKey(sub.id, event.seq), value: event })) return true;
+      // A concurrent copy claimed it first: its number becomes a gap known to be final.
+      const gap: Gap = { gap: true, seq: event.seq, received_at: event.received_at };
+      await this.s.put(eventKey(sub.id, event.seq), gap, this.ttlSeconds);
+      return false;
+    });
+    for (const [i, event] of events.entries()) {
+      if (won[i]) result.stored.push(event);
+      else result.duplicates++;
     }
     return result;
   }

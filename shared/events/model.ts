@@ -69,7 +69,7 @@ export type Parsed =
 /** Why a delivery is refused; `status` is the HTTP answer. */
 export interface Refusal {
   status: number;
-  reason: 'unknown_subscription' | 'bad_secret' | 'bad_signature' | 'stale' | 'unsigned' | 'malformed' | 'too_large' | 'wrong_method';
+  reason: 'unknown_subscription' | 'bad_secret' | 'bad_signature' | 'wrong_subscription' | 'stale' | 'unsigned' | 'malformed' | 'too_large' | 'wrong_method';
   message: string;
 }
 
@@ -110,7 +110,7 @@ export interface EventsAdapter<C = unknown, W extends Record<string, unknown> = 
    * Whether this delivery comes from the vendor. Vendors that sign are checked by signature;
    * the others by the subscription's secret in the URL (the shared `secretInUrl`).
    */
-  authenticate(delivery: Delivery, sub: Subscription | undefined, config: Config, now: number): Refusal | undefined;
+  authenticate(delivery: Delivery, sub: Subscription | undefined, config: Config, now: number): Refusal | undefined | Promise<Refusal | undefined>;
   /** The delivery's events (or verification code); a Refusal when it is malformed. */
   parse(delivery: Delivery, sub: Subscription): Parsed | Refusal;
   /**

@@ -4,9 +4,9 @@ import type { Runtime } from '../runtime';
 import type { ErrorCode } from '../errors';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
-import { Inbox } from './inbox';
+import { bounded, Inbox } from './inbox';
 import { countRefusal, countStored } from './metrics';
-import type { Delivery, EventsAdapter, InboxEvent, Refusal, Subscription } from './model';
+import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from './model';
 
 /** The receiver's path; `{id}` is a subscription id (or an app-level target an adapter names). */
 export const RECEIVER_PATH = '/v1/events/:platform/:id';
@@ -28,8 +28,22 @@ export function secretInUrl(delivery: Delivery, sub: Subscription | undefined): 
   return undefined;
 }
 
+/** A delivery whose body is one JSON object (Tape, ShareFile): the object, or why not. */
+export function jsonObject(body: string): Record<string, unknown> | Refusal {
+  try {
+    const value = JSON.parse(body) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // refused below
+  }
+  return refusal(400, 'malformed', 'The delivery is not a JSON object.');
+}
+
 export const refusal = (status: number, reason: Refusal['reason'], message: string): Refusal => ({ status, reason, message });
 export const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && x !== null && 'reason' in x && 'status' in x;
+
+/** Subscriptions of one app-level delivery appended side by side (each with its own bounded writes). */
+const APPEND_PARALLEL = 4;
 
 const CODES: Record<number, ErrorCode> = { 400: 'INVALID_PARAMETER', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'INVALID_PARAMETER', 413: 'INVALID_PARAMETER' };
 
@@ -64,7 +78,7 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
     const sub = /^sub_[A-Za-z0-9_-]{1,40}$/.test(id) ? await inbox.get(id) : undefined;
     const owned = sub && sub.platform === platformName ? sub : undefined;
     const delivery: Delivery = { method: c.req.method, url: c.req.url, headers: c.req.raw.headers, body };
-    const denied = adapter.authenticate(delivery, owned, rt.config, now());
+    const denied = await adapter.authenticate(delivery, owned, rt.config, now());
     if (denied) return refuse(c, platformName, denied);
     const parsed = adapter.parse(delivery, owned as Subscription);
     if (isRefusal(parsed)) return refuse(c, platformName, parsed);
@@ -81,15 +95,19 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
       const subscriptionsIn = (index: string) =>
         indexes.get(index) ??
         indexes.set(index, inbox.indexMembers(index).then(async (members) => (await Promise.all(members.map((m) => inbox.get(m.id)))).filter((s): s is Subscription => s !== undefined))).get(index)!;
+      // Each subscription's events of the batch, in the batch's order, appended as one batch.
+      const bySub = new Map<string, { sub: Subscription; events: IncomingEvent[] }>();
       for (const e of parsed.events) {
         const route = adapter.route(e, rt.config);
         if (!route) continue;
-        const subs = (await subscriptionsIn(route.index)).filter((s) => route.accepts(s));
-        for (const s of subs) {
-          const r = await inbox.append(s, [e]);
-          stored.push(...r.stored);
-          duplicates += r.duplicates;
+        for (const s of (await subscriptionsIn(route.index)).filter((x) => route.accepts(x))) {
+          const entry = bySub.get(s.id) ?? bySub.set(s.id, { sub: s, events: [] }).get(s.id)!;
+          entry.events.push(e);
         }
+      }
+      for (const r of await bounded([...bySub.values()], APPEND_PARALLEL, ({ sub: s, events }) => inbox.append(s, events))) {
+        stored.push(...r.stored);
+        duplicates += r.duplicates;
       }
     } else {
       if (!owned) return refuse(c, platformName, refusal(404, 'unknown_subscription', 'No such subscription.'));

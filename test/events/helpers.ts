@@ -4,9 +4,24 @@ import { harness, type HarnessOptions } from '../helpers/harness';
 import type { Store } from '../../shared/store';
 import { eventsConfigOf } from '../../shared/events/receiver';
 import { HUBSPOT_APP } from '../../infra/twins/hubspot';
+import { SHAREFILE_WEBHOOK_KEYS, sfWebhookSignature } from '../../infra/twins/sharefile';
 
 /** The HubSpot app the crm twin knows, as a deployment configures its own. */
 export const CRM_APP_ENV = { CRM_EVENTS_APP_ID: HUBSPOT_APP.appId, CRM_EVENTS_DEVELOPER_KEY: HUBSPOT_APP.developerKey, CRM_EVENTS_CLIENT_SECRET: HUBSPOT_APP.clientSecret };
+/** The ShareFile twin's webhook signature key, as a deployment configures its own. */
+export const FILEBOX_SIGNING_ENV = { FILEBOX_EVENTS_SIGNATURE_KEY: SHAREFILE_WEBHOOK_KEYS.primary };
+
+/** A ShareFile delivery as the twin signs it (both keys), or as `keys` say. */
+export function sfSigned(body: string, keys: { primary?: string; secondary?: string } = SHAREFILE_WEBHOOK_KEYS) {
+  return {
+    headers: {
+      'content-type': 'application/json',
+      ...(keys.primary ? { 'SF-WEBHOOK-PRIMARY-SIGNATURE': sfWebhookSignature(keys.primary, body) } : {}),
+      ...(keys.secondary ? { 'SF-WEBHOOK-SECONDARY-SIGNATURE': sfWebhookSignature(keys.secondary, body) } : {}),
+    },
+    body,
+  };
+}
 
 /**
  * The service over real HTTP on 127.0.0.1 (the receiver must be reachable by the twins' webhook
@@ -19,7 +34,7 @@ export async function eventsHarness(opts: { store?: Store; env?: Record<string, 
     crm: { hookTargets: 'any', ...opts.twins?.crm },
     filebox: { hookTargets: 'any', ...opts.twins?.filebox },
   };
-  const h = await harness({ ...(opts.store ? { store: opts.store } : {}), env: { ALLOW_HTTP_HOSTS: '127.0.0.1', ...CRM_APP_ENV, ...opts.env }, twins });
+  const h = await harness({ ...(opts.store ? { store: opts.store } : {}), env: { ALLOW_HTTP_HOSTS: '127.0.0.1', ...CRM_APP_ENV, ...FILEBOX_SIGNING_ENV, ...opts.env }, twins });
   const server: ServerType = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

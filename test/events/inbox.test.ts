@@ -57,3 +57,50 @@ describe('inbox: a number taken but not yet written holds the listing back', () 
     expect(revisions(await inbox.listEvents([sub], { after: {}, limit: 50, includeAcked: true }))).toEqual([1, 2, 3]);
   });
 });
+
+describe('inbox: a delivery of many events is appended as one batch', () => {
+  /** The memory store, counting the store operations append makes. */
+  const counted = () => {
+    const store = new MemoryStore();
+    const calls: Record<string, number> = {};
+    for (const op of ['get', 'getMany', 'add', 'putPairIfAbsent', 'put'] as const) {
+      const orig = (store as any)[op].bind(store);
+      (store as any)[op] = (...args: unknown[]) => {
+        calls[op] = (calls[op] ?? 0) + 1;
+        return orig(...args);
+      };
+    }
+    return { store, calls };
+  };
+  const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ key: `hubspot:1:${from + i}`, type: 'deal.creation', vendor_event_id: String(from + i), data: { eventId: from + i } }));
+
+  it('100 events: their claims read in one request and their numbers taken in one add, stored in order', async () => {
+    const { store, calls } = counted();
+    const inbox = new Inbox(store, 3600);
+    const sub = await inbox.create(Inbox.newSubscription('crm', 'owner', {}, Date.now()));
+    for (const k of Object.keys(calls)) delete calls[k];
+    const r = await inbox.append(sub, batch(1, 100));
+    expect(r.stored.map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(r.stored.map((e) => e.vendor_event_id)).toEqual(Array.from({ length: 100 }, (_, i) => String(i + 1)));
+    // (The memory store's getMany reads key by key inside; on DynamoDB it is one BatchGetItem.)
+    expect([calls.getMany, calls.add, calls.putPairIfAbsent, calls.put]).toEqual([1, 1, 100, undefined]);
+  });
+
+  it('repeats inside a batch, a batch retried and three copies racing: every event stored exactly once, none lost', async () => {
+    const store = new MemoryStore();
+    const inbox = new Inbox(store, 3600);
+    const sub = await inbox.create(Inbox.newSubscription('crm', 'owner', {}, Date.now()));
+    const first = batch(1, 50);
+    const r1 = await inbox.append(sub, [...first, ...first.slice(0, 10)]);
+    expect([r1.stored.length, r1.duplicates]).toEqual([50, 10]);
+    // The vendor retries the whole batch with 50 new events added; three copies arrive at once.
+    const second = [...first, ...batch(51, 50)];
+    const copies = await Promise.all([inbox.append(sub, second), inbox.append(sub, second), inbox.append(sub, second)]);
+    expect(copies.reduce((n, c) => n + c.stored.length, 0)).toBe(50);
+    expect(copies.reduce((n, c) => n + c.duplicates, 0)).toBe(3 * 100 - 50);
+    const listed = await inbox.listEvents([sub], { after: {}, limit: 1000, includeAcked: true });
+    const ids = listed.events.map((e) => Number(e.vendor_event_id));
+    expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(listed.more).toBe(false);
+  });
+});

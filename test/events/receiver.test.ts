@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRM_APP_ENV, eventsHarness } from './helpers';
+import { CRM_APP_ENV, eventsHarness, sfSigned } from './helpers';
 import { PODIO_DEMO } from '../../infra/twins/podio';
 import { SHAREFILE_DEMO } from '../../infra/twins/sharefile';
 import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
@@ -10,7 +10,7 @@ import { harness, SANDBOX_KEYS } from '../helpers/harness';
 
 type H = Awaited<ReturnType<typeof eventsHarness>>;
 let h: H;
-const subs: Record<string, { id: string; url: string }> = {};
+const subs: Record<string, { id: string; url: string; vendorId: unknown }> = {};
 
 beforeAll(async () => {
   // A receiver that never hears the vendor gives up after this (the last test).
@@ -31,7 +31,7 @@ beforeAll(async () => {
     const r = await h.json(`${platform}/subscribeEvents`, watch);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const sub = (await new Inbox(h.store, 3600).get(r.body.data.subscription_id))!;
-    subs[platform] = { id: sub.id, url: receiverUrl(eventsConfigOf(h.rt), sub, true) };
+    subs[platform] = { id: sub.id, url: receiverUrl(eventsConfigOf(h.rt), sub, true), vendorId: sub.vendor.webhook_subscription_id };
   }
 });
 afterAll(() => h.close());
@@ -55,14 +55,16 @@ async function refused(platform: string, url: string, init: RequestInit, status:
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const form = (fields: Record<string, string>) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
-const sfEvent = (operation: string) => ({ WebhookSubscriptionId: 'ws00000001', Event: { Timestamp: '2026-11-27T10:00:00Z', OperationName: operation, ResourceType: 'File', Resource: { Id: 'fi0001', Parent: { Id: 'fo0001' } } } });
+/** A ShareFile payload of the filebox subscription's own ShareFile webhook subscription, signed as the twin signs. */
+const sfEvent = (operation: string) => sfSigned(JSON.stringify({ WebhookSubscriptionId: subs.filebox!.vendorId, Event: { Timestamp: new Date().toISOString(), OperationName: operation, ResourceType: 'File', Resource: { Id: 'fi0001', Parent: { Id: 'fo0001' } } } }));
 
 describe('secret-in-URL vendors (Tape, Podio, ShareFile): anything but the subscription\'s own URL is refused, nothing stored', () => {
   it.each([
     ['dbapp', json({ hook_id: 1, record_id: 5, revision_id: 0, type: 'record.create' }), json('not an object'), json({ hook_id: 1, type: 'record.explode' })],
     ['collab', form({ type: 'item.create', hook_id: '1', item_id: '5' }), form({ hook_id: '1' }), form({ type: 'item.explode', hook_id: '1' })],
-    ['filebox', json(sfEvent('Upload')), json(['not', 'an', 'object']), json(sfEvent('Explode'))],
-  ] as const)('%s', async (platform, good, malformed, unknownType) => {
+    ['filebox', () => sfEvent('Upload'), () => sfSigned(JSON.stringify(['not', 'an', 'object'])), () => sfEvent('Explode')],
+  ] as const)('%s', async (platform, goodOf, malformedOf, unknownTypeOf) => {
+    const [good, malformed, unknownType] = [goodOf, malformedOf, unknownTypeOf].map((x): RequestInit => (typeof x === 'function' ? x() : x)) as [RequestInit, RequestInit, RequestInit];
     const { id, url } = subs[platform]!;
     const bare = url.replace(/\?.*$/, '');
     await refused(platform, bare, good, 401, 'bad_secret');

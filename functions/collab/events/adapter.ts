@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
 import { refusal, secretInUrl } from '../../../shared/events/receiver';
 import type { EventsAdapter, Parsed, Refusal } from '../../../shared/events/model';
-import { ToolError } from '../../../shared/errors';
+import { removeVendorParts, verifiedHooks } from '../../../shared/events/hooks';
 import type { PodioClient } from '../client';
 import { HOOK_EVENTS, hookRefIdInput, hookRefTypeInput } from '../hooks/inputs';
 
@@ -38,14 +38,6 @@ const watch = z
   .transform((w) => ({ ...w, event_types: w.event_types ?? (w.ref_type === 'app' ? ['item.create', 'item.update', 'item.delete'] : [...HOOK_EVENTS.space]) }));
 type Watch = z.output<typeof watch>;
 
-async function removeHooks(client: PodioClient, hooks: readonly number[]): Promise<void> {
-  for (const id of hooks) {
-    await client.deleteHook(id).catch((err: unknown) => {
-      if (!(err instanceof ToolError && err.code === 'NOT_FOUND')) throw err;
-    });
-  }
-}
-
 export const podioEvents: EventsAdapter<PodioClient, Watch> = {
   platform: 'collab',
   vendor: 'Podio',
@@ -55,23 +47,17 @@ export const podioEvents: EventsAdapter<PodioClient, Watch> = {
   watchLine: (w) => `${w.ref_type} #${w.ref_id}: ${w.event_types.join(', ')}`,
 
   async subscribe(w, _sub, ctx) {
-    const hooks: number[] = [];
-    try {
-      for (const type of w.event_types) {
-        const { hook_id } = await ctx.client.createHook(w.ref_type, w.ref_id, { url: ctx.receiverUrl, type });
-        hooks.push(hook_id);
-        await ctx.client.requestHookVerification(hook_id);
-        await ctx.client.validateHookVerification(hook_id, await ctx.verificationCode(String(hook_id)));
-      }
-    } catch (err) {
-      await removeHooks(ctx.client, hooks).catch(() => undefined);
-      throw err;
-    }
+    const hooks = await verifiedHooks(w.event_types, ctx, {
+      create: async (type) => (await ctx.client.createHook(w.ref_type, w.ref_id, { url: ctx.receiverUrl, type })).hook_id,
+      requestVerification: (id) => ctx.client.requestHookVerification(id),
+      validate: (id, code) => ctx.client.validateHookVerification(id, code),
+      remove: (id) => ctx.client.deleteHook(id),
+    });
     return { vendor: { hook_ids: hooks } };
   },
 
   async unsubscribe(sub, ctx) {
-    await removeHooks(ctx.client, (sub.vendor.hook_ids as number[] | undefined) ?? []);
+    await removeVendorParts((sub.vendor.hook_ids as number[] | undefined) ?? [], (id) => ctx.client.deleteHook(id));
   },
 
   authenticate: (delivery, sub) => secretInUrl(delivery, sub),

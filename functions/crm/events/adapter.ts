@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import { removeVendorParts } from '../../../shared/events/hooks';
 import { refusal } from '../../../shared/events/receiver';
+import { readSecret } from '../../../shared/events/secrets';
 import type { EventsAdapter, IncomingEvent, Parsed, Refusal, Subscription } from '../../../shared/events/model';
 import { ToolError } from '../../../shared/errors';
 import type { Config } from '../../../shared/config';
@@ -11,7 +13,8 @@ import type { HubSpotClient } from '../client';
  * token (Webhooks API v3, https://developers.hubspot.com/docs/api/webhooks): one target URL per
  * app, subscriptions by event type for every portal that installed it, managed with the app's
  * developer key. The deployment names its app (CRM_EVENTS_APP_ID, CRM_EVENTS_DEVELOPER_KEY,
- * CRM_EVENTS_CLIENT_SECRET); subscribeEvents points the app's target at `/v1/events/crm/app`,
+ * CRM_EVENTS_CLIENT_SECRET; deployed, the two secrets come from SSM through `…_PARAMETER`,
+ * shared/events/secrets.ts); subscribeEvents points the app's target at `/v1/events/crm/app`,
  * makes the vendor subscriptions the watch needs (shared by every caller of the app) and enters the
  * subscription under the caller's portal. Deliveries are batches signed v3
  * (https://developers.hubspot.com/docs/api/webhooks/validating-requests): checked with the client
@@ -61,6 +64,12 @@ function appOf(config: Config) {
   return app;
 }
 
+/** The app with its developer key read (from the environment, or SSM once per container). */
+async function appWithKey(config: Config): Promise<{ appId: string; developerKey: string }> {
+  const app = appOf(config);
+  return { appId: app.appId, developerKey: await readSecret(app.developerKey) };
+}
+
 /**
  * HubSpot signs the URI with these characters decoded (validating-requests, v3); the receiver
  * rebuilds it the same way before comparing.
@@ -86,7 +95,7 @@ export const hubspotEvents: EventsAdapter<HubSpotClient, Watch> = {
   watchLine: (w) => `${w.object_types.join(', ')}: ${w.events.join(', ')}${w.properties ? ` (${w.properties.join(', ')})` : ''}`,
 
   async subscribe(w, _sub, ctx) {
-    const app = appOf(ctx.config);
+    const app = await appWithKey(ctx.config);
     const { portalId } = await ctx.client.accountDetails();
     const hooks = ctx.client.webhooks(app);
     await hooks.setTarget(`${ctx.receiverBase}/app`);
@@ -116,20 +125,16 @@ export const hubspotEvents: EventsAdapter<HubSpotClient, Watch> = {
   },
 
   async unsubscribe(sub, ctx) {
-    const app = appOf(ctx.config);
+    const app = await appWithKey(ctx.config);
     const hooks = ctx.client.webhooks(app);
     // App-level subscriptions are shared: one goes only when no other subscription needs it.
     const others = (await ctx.subscriptionsIn(appIndex(app.appId))).filter((s) => s.id !== sub.id);
     const stillUsed = new Set(others.flatMap((s) => (s.vendor.hubspot_subscription_ids as number[] | undefined) ?? []));
-    for (const id of (sub.vendor.hubspot_subscription_ids as number[] | undefined) ?? []) {
-      if (stillUsed.has(id)) continue;
-      await hooks.deleteSubscription(id).catch((err: unknown) => {
-        if (!(err instanceof ToolError && err.code === 'NOT_FOUND')) throw err;
-      });
-    }
+    const ids = ((sub.vendor.hubspot_subscription_ids as number[] | undefined) ?? []).filter((id) => !stillUsed.has(id));
+    await removeVendorParts(ids, (id) => hooks.deleteSubscription(id));
   },
 
-  authenticate(delivery, _sub, config, now) {
+  async authenticate(delivery, _sub, config, now) {
     const app = config.events?.apps.crm;
     if (!app) return refusal(404, 'unknown_subscription', 'This deployment receives no HubSpot webhooks.');
     const signature = delivery.headers.get('x-hubspot-signature-v3');
@@ -137,7 +142,7 @@ export const hubspotEvents: EventsAdapter<HubSpotClient, Watch> = {
     if (!signature || !timestamp) return refusal(401, 'unsigned', 'HubSpot deliveries carry X-HubSpot-Signature-v3 and X-HubSpot-Request-Timestamp.');
     const at = Number(timestamp);
     if (!Number.isSafeInteger(at) || Math.abs(now - at) > SIGNATURE_WINDOW_MS) return refusal(401, 'stale', 'The delivery\'s timestamp is outside the 5-minute window.');
-    const expected = Buffer.from(hubspotSignature(app.clientSecret, delivery.method, delivery.url, delivery.body, timestamp));
+    const expected = Buffer.from(hubspotSignature(await readSecret(app.clientSecret), delivery.method, delivery.url, delivery.body, timestamp));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refusal(401, 'bad_signature', 'The v3 signature does not match.');
     return undefined;

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
-import { isRefusal, refusal, secretInUrl } from '../../../shared/events/receiver';
+import { isRefusal, jsonObject, refusal, secretInUrl } from '../../../shared/events/receiver';
 import type { EventsAdapter, IncomingEvent, Parsed, Refusal } from '../../../shared/events/model';
-import { ToolError } from '../../../shared/errors';
+import { removeVendorParts, verifiedHooks } from '../../../shared/events/hooks';
 import type { TapeClient } from '../client';
 import { WEBHOOK_EVENT_TYPES, webhookAppId } from '../webhooks/inputs';
 
@@ -29,15 +29,6 @@ const watch = z.strictObject({
 });
 type Watch = z.output<typeof watch>;
 
-/** The hooks made so far, removed again when a later step fails: a subscription is all or nothing. */
-async function removeHooks(client: TapeClient, hooks: readonly number[]): Promise<void> {
-  for (const id of hooks) {
-    await client.deleteWebhook(id).catch((err: unknown) => {
-      if (!(err instanceof ToolError && err.code === 'NOT_FOUND')) throw err;
-    });
-  }
-}
-
 export const tapeEvents: EventsAdapter<TapeClient, Watch> = {
   platform: 'dbapp',
   vendor: 'Tape',
@@ -47,24 +38,17 @@ export const tapeEvents: EventsAdapter<TapeClient, Watch> = {
   watchLine: (w) => `app #${w.app_id}: ${w.event_types.join(', ')}`,
 
   async subscribe(w, _sub, ctx) {
-    const hooks: number[] = [];
-    try {
-      for (const type of w.event_types) {
-        const hook = await ctx.client.createWebhook(w.app_id, { type, url: ctx.receiverUrl });
-        hooks.push(hook.hook_id);
-        await ctx.client.requestWebhookVerification(hook.hook_id);
-        const code = await ctx.verificationCode(String(hook.hook_id));
-        await ctx.client.validateWebhookVerification(hook.hook_id, { code });
-      }
-    } catch (err) {
-      await removeHooks(ctx.client, hooks).catch(() => undefined);
-      throw err;
-    }
+    const hooks = await verifiedHooks(w.event_types, ctx, {
+      create: async (type) => (await ctx.client.createWebhook(w.app_id, { type, url: ctx.receiverUrl })).hook_id,
+      requestVerification: (id) => ctx.client.requestWebhookVerification(id),
+      validate: (id, code) => ctx.client.validateWebhookVerification(id, { code }),
+      remove: (id) => ctx.client.deleteWebhook(id),
+    });
     return { vendor: { hook_ids: hooks } };
   },
 
   async unsubscribe(sub, ctx) {
-    await removeHooks(ctx.client, (sub.vendor.hook_ids as number[] | undefined) ?? []);
+    await removeVendorParts((sub.vendor.hook_ids as number[] | undefined) ?? [], (id) => ctx.client.deleteWebhook(id));
   },
 
   authenticate: (delivery, sub) => secretInUrl(delivery, sub),
@@ -82,14 +66,3 @@ export const tapeEvents: EventsAdapter<TapeClient, Watch> = {
     return { kind: 'events', events: [event] };
   },
 };
-
-/** A JSON object body, or why not. */
-export function jsonObject(body: string): Record<string, unknown> | Refusal {
-  try {
-    const value = JSON.parse(body) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // refused below
-  }
-  return refusal(400, 'malformed', 'The delivery is not a JSON object.');
-}

@@ -1,18 +1,43 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
-import { isRefusal, refusal, secretInUrl } from '../../../shared/events/receiver';
+import { DEFAULT_EVENT_TTL_SECONDS } from '../../../shared/events/config';
+import { removeVendorParts } from '../../../shared/events/hooks';
+import { isRefusal, jsonObject, refusal, secretInUrl } from '../../../shared/events/receiver';
 import type { EventsAdapter, Parsed, Refusal } from '../../../shared/events/model';
-import { ToolError } from '../../../shared/errors';
+import { readSecret } from '../../../shared/events/secrets';
 import type { ShareFileClient } from '../client';
 
 /**
  * ShareFile's part of the event inbox: one webhook subscription (WebhookSubscriptions,
  * https://api.sharefile.com/html/docs/WebhookSubscriptions.html) on a folder and what lies below
  * it, pointing at the receiver with the subscription's secret in its URL. ShareFile needs no
- * verification handshake; its payload signatures need a WebhookClient (an OAuth client's signature
- * keys), which an API key does not have, so the URL secret authenticates. Payloads carry no event
- * id: deduplicated by their hash (subscription, time, operation, item), which a retry repeats.
+ * verification handshake. It signs each payload with the signature keys of the OAuth client's
+ * webhook client (HMAC-SHA256 of the body in SF-WEBHOOK-PRIMARY-SIGNATURE and
+ * SF-WEBHOOK-SECONDARY-SIGNATURE, https://api.sharefile.com/webhooks/payloads): when the deployment
+ * configures those keys (FILEBOX_EVENTS_SIGNATURE_KEY, docs/vendors/sharefile.md), a delivery must
+ * carry a signature matching one of them, else only the URL secret authenticates. Either way the
+ * payload must name this subscription's ShareFile webhook subscription and be younger than the
+ * event TTL (older, its deduplication claim may be gone: a replay would be stored again).
+ * Payloads carry no event id: deduplicated by their hash (subscription, time, operation, item),
+ * which a retry repeats.
  */
+
+const SIGNATURE_HEADERS = ['sf-webhook-primary-signature', 'sf-webhook-secondary-signature'];
+/** A payload stamped this far ahead of the receiver's clock is not ShareFile's. */
+const SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * Whether `given` is the HMAC-SHA256 of `body` under `key`, compared in constant time. ShareFile's
+ * page names the algorithm, not the text encoding of the digest: base64 (as the twin sends) and
+ * hex are both taken — either encodes the same 32 bytes.
+ */
+export function signatureMatches(key: string, body: string, given: string): boolean {
+  const expected = createHmac('sha256', key).update(body).digest();
+  const trimmed = given.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+}
 
 const EVENTS = ['File.Upload', 'File.Update', 'File.Delete', 'Folder.Delete'] as const;
 
@@ -21,16 +46,6 @@ const watch = z.strictObject({
   events: z.array(z.enum(EVENTS)).min(1).max(EVENTS.length).default(['File.Upload', 'File.Update', 'File.Delete']).describe(`Which changes: any of ${EVENTS.join(', ')}. Default: File.Upload, File.Update, File.Delete.`),
 });
 type Watch = z.output<typeof watch>;
-
-function jsonObject(body: string): Record<string, unknown> | Refusal {
-  try {
-    const v = JSON.parse(body) as unknown;
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    // refused below
-  }
-  return refusal(400, 'malformed', 'A ShareFile delivery is a JSON object.');
-}
 
 export const shareFileEvents: EventsAdapter<ShareFileClient, Watch> = {
   platform: 'filebox',
@@ -55,12 +70,32 @@ export const shareFileEvents: EventsAdapter<ShareFileClient, Watch> = {
   async unsubscribe(sub, ctx) {
     const id = sub.vendor.webhook_subscription_id;
     if (typeof id !== 'string') return;
-    await ctx.client.deleteWebhookSubscription(id).catch((err: unknown) => {
-      if (!(err instanceof ToolError && err.code === 'NOT_FOUND')) throw err;
-    });
+    await removeVendorParts([id], (part) => ctx.client.deleteWebhookSubscription(part));
   },
 
-  authenticate: (delivery, sub) => secretInUrl(delivery, sub),
+  async authenticate(delivery, sub, config, now) {
+    const denied = secretInUrl(delivery, sub);
+    if (denied) return denied;
+    const keys = config.events?.signatureKeys.filebox;
+    if (keys) {
+      const given = SIGNATURE_HEADERS.map((h) => delivery.headers.get(h)).filter((v): v is string => !!v);
+      if (given.length === 0) return refusal(401, 'unsigned', `ShareFile deliveries to this deployment carry ${SIGNATURE_HEADERS.join(' or ')}.`);
+      const secrets = await Promise.all([keys.primary, ...(keys.secondary ? [keys.secondary] : [])].map(readSecret));
+      // During a rotation either key may be the one both sides hold: any configured key matching any signature.
+      if (!secrets.some((key) => given.some((sig) => signatureMatches(key, delivery.body, sig)))) return refusal(401, 'bad_signature', 'The ShareFile payload signature does not match.');
+    }
+    const payload = jsonObject(delivery.body);
+    if (isRefusal(payload)) return undefined; // parse refuses it as malformed
+    // While subscribeEvents is still saving, the ShareFile id is not yet known: an event that quick is taken (the URL secret and signature still hold).
+    if (sub!.status === 'active' && payload.WebhookSubscriptionId !== sub!.vendor.webhook_subscription_id) {
+      return refusal(401, 'wrong_subscription', 'The payload belongs to another ShareFile webhook subscription than this one.');
+    }
+    const at = Date.parse(String((payload.Event as { Timestamp?: unknown } | undefined)?.Timestamp ?? ''));
+    const ttlMs = (config.events?.ttlSeconds ?? DEFAULT_EVENT_TTL_SECONDS) * 1000;
+    if (Number.isNaN(at)) return refusal(400, 'malformed', 'A ShareFile payload has Event.Timestamp.');
+    if (now - at > ttlMs || at - now > SKEW_MS) return refusal(401, 'stale', `The payload's Event.Timestamp is outside the ${Math.round(ttlMs / 86_400_000)}-day window in which a repeat is recognised.`);
+    return undefined;
+  },
 
   parse(delivery): Parsed | Refusal {
     const payload = jsonObject(delivery.body);

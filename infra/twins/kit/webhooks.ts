@@ -54,7 +54,7 @@ export type Delivery<E extends object = object> = E & {
   error?: string;
 };
 
-export interface DeliveryQueueOptions {
+export interface DeliveryQueueOptions<E extends object = object> {
   /** How long a receiver may take to answer. */
   timeoutMs: number;
   /** How POSTs leave the twin (tests capture them). */
@@ -65,8 +65,8 @@ export interface DeliveryQueueOptions {
   logSize?: number;
   /** How a payload becomes the POST body (default JSON; Podio sends form fields). */
   encode?: (payload: Record<string, unknown>) => string;
-  /** Headers computed per POST from its URL and body (HubSpot's signature and timestamp). */
-  sign?: (url: string, body: string) => Record<string, string>;
+  /** Headers computed per POST from its URL, body and the job's extra (HubSpot's signature and timestamp, ShareFile's per-client signatures). */
+  sign?: (url: string, body: string, extra: E) => Record<string, string>;
   /**
    * Extra copies of every POST, sent right after it (default 0): at-least-once delivery, as a
    * vendor retrying after an answer it did not get. Each copy is logged like any attempt.
@@ -86,7 +86,7 @@ export class DeliveryQueue<E extends object = object> {
   private readonly pending = new Set<Promise<void>>();
   private readonly tails = new Map<string | number, Promise<void>>();
 
-  constructor(readonly options: DeliveryQueueOptions) {}
+  constructor(readonly options: DeliveryQueueOptions<E>) {}
 
   /** Queues a POST on `lane`; `done` hears the outcome once it is logged. */
   send(lane: string | number, job: DeliveryJob<E>, done?: (d: Delivery<E>) => void): void {
@@ -125,7 +125,7 @@ export class DeliveryQueue<E extends object = object> {
     try {
       const res = await this.options.fetch(url, {
         method: 'POST',
-        headers: { ...this.options.headers, ...this.options.sign?.(url, body) },
+        headers: { ...this.options.headers, ...this.options.sign?.(url, body, extra) },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),

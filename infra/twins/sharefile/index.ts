@@ -56,5 +56,6 @@ export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFi
 }
 
 export { SHAREFILE_DEMO } from './demo';
+export { SHAREFILE_WEBHOOK_KEYS, sfWebhookSignature } from './webhooks';
 export { ASYNC_COPY_THRESHOLD, DOWNLOAD_TOKEN_TTL_MS } from './routes/items';
 export { SANDBOX_KEYS } from '../kit';

@@ -1,6 +1,7 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { DeliveryQueue, targetProblem, type Clock, type Delivery, type WebhookTargets } from '../kit';
-import { badRequest, entity, feed, jsonBody, notFound, SF_HOST, type Route, type SfEnv } from './http';
+import { DeliveryQueue, SANDBOX_OAUTH_CLIENT, targetProblem, type Clock, type Delivery, type WebhookTargets } from '../kit';
+import { badRequest, entity, forbidden, feed, jsonBody, notFound, SF_HOST, type Route, type SfEnv } from './http';
 import type { SfState } from './state';
 
 /**
@@ -10,9 +11,25 @@ import type { SfState } from './state';
  * Download, Folder Delete). Each event is POSTed as JSON ({WebhookSubscriptionId, AccountInfo,
  * Event: {Timestamp, OperationName, ResourceType, Resource: {Id, Parent: {Id}}}}); ShareFile
  * expects a 2xx within 10 s (https://api.sharefile.com/webhooks/payloads). The twin sees changes
- * by comparing the items after each write with what it last saw. Signature keys (WebhookClients)
- * are not modelled: the twin's POSTs are unsigned.
+ * by comparing the items after each write with what it last saw.
+ *
+ * Signatures (https://api.sharefile.com/webhooks/payloads, "Webhook Signatures"): an OAuth client's
+ * webhook client (`WebhookClients(<client id>)`) holds a primary and a secondary signature key
+ * (https://api.sharefile.com/html/docs/ShareFile.Api.Models.WebhookSignatureKeys.html); each POST
+ * of a subscription made through that client carries the HMAC-SHA256 of its body under each key
+ * that is set, in `SF-WEBHOOK-PRIMARY-SIGNATURE` and `SF-WEBHOOK-SECONDARY-SIGNATURE` (base64).
+ * `POST WebhookClients(id)/PrimarySignatureKey` (or `SecondarySignatureKey`) makes a new key:
+ * rotation. The twin's only OAuth client is the sandbox app, through which its sandbox keys act
+ * too; its keys are seeded (SHAREFILE_WEBHOOK_KEYS), so the twin signs from the start.
  */
+
+/** The sandbox app's signature keys as the twin starts (what a deployment would configure). */
+export const SHAREFILE_WEBHOOK_KEYS = { primary: 'sf-twin-primary-signature-key', secondary: 'sf-twin-secondary-signature-key' } as const;
+
+/** The header value: base64 of HMAC-SHA256(key, body). */
+export function sfWebhookSignature(key: string, body: string): string {
+  return createHmac('sha256', key).update(body).digest('base64');
+}
 
 export const SF_WEBHOOK_EVENTS = ['File.Upload', 'File.Update', 'File.Delete', 'Folder.Delete'] as const;
 
@@ -22,6 +39,13 @@ export interface SfWebhookSubscription {
   WebhookUrl: string;
   Events: { ResourceType: string; OperationName: string }[];
   CreatorId: string;
+  /** The OAuth client the subscription was made through: its keys sign the POSTs. */
+  ClientId: string;
+}
+
+interface SignatureKeys {
+  PrimaryKey?: string;
+  SecondaryKey?: string;
 }
 
 interface Seen {
@@ -41,6 +65,8 @@ export interface SfWebhookOptions {
 
 export class SfWebhooks {
   readonly subscriptions = new Map<string, SfWebhookSubscription>();
+  /** Webhook clients by OAuth client id: their signature keys. */
+  readonly clients = new Map<string, SignatureKeys>([[SANDBOX_OAUTH_CLIENT.id, { PrimaryKey: SHAREFILE_WEBHOOK_KEYS.primary, SecondaryKey: SHAREFILE_WEBHOOK_KEYS.secondary }]]);
   private readonly queue: DeliveryQueue<{ subscription: string }>;
   private readonly seen = new Map<string, Seen>();
   private next = 1;
@@ -49,7 +75,13 @@ export class SfWebhooks {
     private readonly state: SfState,
     readonly options: SfWebhookOptions,
   ) {
-    this.queue = new DeliveryQueue({ timeoutMs: 10_000, fetch: options.fetch, headers: { 'content-type': 'application/json' }, ...(options.redeliver ? { redeliver: options.redeliver } : {}) });
+    this.queue = new DeliveryQueue({
+      timeoutMs: 10_000,
+      fetch: options.fetch,
+      headers: { 'content-type': 'application/json' },
+      sign: (_url, body, extra) => this.sign(extra.subscription, body),
+      ...(options.redeliver ? { redeliver: options.redeliver } : {}),
+    });
     for (const item of state.items.values()) this.seen.set(item.id, snapshot(item));
   }
 
@@ -61,7 +93,29 @@ export class SfWebhooks {
     return this.queue.idle();
   }
 
+  /** The signature headers of a POST: one per key its subscription's client has (none without keys). */
+  private sign(subscriptionId: string, body: string): Record<string, string> {
+    const sub = this.subscriptions.get(subscriptionId);
+    const keys = sub ? this.clients.get(sub.ClientId) : undefined;
+    return {
+      ...(keys?.PrimaryKey ? { 'SF-WEBHOOK-PRIMARY-SIGNATURE': sfWebhookSignature(keys.PrimaryKey, body) } : {}),
+      ...(keys?.SecondaryKey ? { 'SF-WEBHOOK-SECONDARY-SIGNATURE': sfWebhookSignature(keys.SecondaryKey, body) } : {}),
+    };
+  }
+
   routes(): Route[] {
+    const webhookClient = (id: string) => ({ 'odata.type': 'ShareFile.Api.Models.WebhookClient', OAuthClientId: id, SignatureKeys: { ...this.clients.get(id) }, url: `${SF_HOST}/sf/v3/WebhookClients(${id})` });
+    const client = (c: { get(k: 'user'): { admin: boolean } }, id: string) => {
+      // Managing a client's keys is the account administrator's (the twin's only client is the sandbox app).
+      if (!this.clients.has(id)) throw notFound(`WebhookClient ${id} not found`);
+      if (!c.get('user').admin) throw forbidden('Only an administrator manages webhook clients.');
+      return id;
+    };
+    const rotate = (which: keyof SignatureKeys) => (c: Parameters<Route['handler']>[0], [id]: string[]) => {
+      const found = client(c, id!);
+      this.clients.set(found, { ...this.clients.get(found), [which]: randomBytes(32).toString('base64') });
+      return entity(c, 'WebhookClients', webhookClient(found));
+    };
     const out = (s: SfWebhookSubscription) => ({ 'odata.type': 'ShareFile.Api.Models.WebhookSubscription', Id: s.Id, SubscriptionContext: s.SubscriptionContext, WebhookUrl: s.WebhookUrl, Events: s.Events, url: `${SF_HOST}/sf/v3/WebhookSubscriptions(${s.Id})` });
     const mine = (userId: string, id: string) => {
       const s = this.subscriptions.get(id);
@@ -90,6 +144,7 @@ export class SfWebhooks {
             WebhookUrl: body.WebhookUrl,
             Events: events.map((e) => ({ ResourceType: String(e.ResourceType), OperationName: String(e.OperationName) })),
             CreatorId: c.get('user').id,
+            ClientId: SANDBOX_OAUTH_CLIENT.id,
           };
           this.subscriptions.set(sub.Id, sub);
           return entity(c, 'WebhookSubscriptions', out(sub));
@@ -97,6 +152,9 @@ export class SfWebhooks {
       },
       { method: 'GET', pattern: 'WebhookSubscriptions', handler: (c) => feed(c, 'WebhookSubscriptions', [...this.subscriptions.values()].filter((s) => s.CreatorId === c.get('user').id).map(out)) },
       { method: 'GET', pattern: 'WebhookSubscriptions(*)', handler: (c, [id]) => entity(c, 'WebhookSubscriptions', out(mine(c.get('user').id, id!))) },
+      { method: 'GET', pattern: 'WebhookClients(*)', handler: (c, [id]) => entity(c, 'WebhookClients', webhookClient(client(c, id!))) },
+      { method: 'POST', pattern: 'WebhookClients(*)/PrimarySignatureKey', handler: rotate('PrimaryKey') },
+      { method: 'POST', pattern: 'WebhookClients(*)/SecondarySignatureKey', handler: rotate('SecondaryKey') },
       {
         method: 'DELETE',
         pattern: 'WebhookSubscriptions(*)',

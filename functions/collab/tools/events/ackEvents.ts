@@ -1,3 +1,0 @@
-import { collabEventTools } from '../../events/tools';
-
-export const ackEvents = collabEventTools.ackEvents;

@@ -1,3 +1,0 @@
-import { collabEventTools } from '../../events/tools';
-
-export const deleteSubscription = collabEventTools.deleteSubscription;

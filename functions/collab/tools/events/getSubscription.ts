@@ -1,3 +1,0 @@
-import { collabEventTools } from '../../events/tools';
-
-export const getSubscription = collabEventTools.getSubscription;

@@ -1,3 +1,0 @@
-import { crmEventTools } from '../../events/tools';
-
-export const listEvents = crmEventTools.listEvents;

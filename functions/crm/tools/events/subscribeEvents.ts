@@ -1,3 +1,0 @@
-import { crmEventTools } from '../../events/tools';
-
-export const subscribeEvents = crmEventTools.subscribeEvents;

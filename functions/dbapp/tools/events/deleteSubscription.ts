@@ -1,3 +1,0 @@
-import { dbappEventTools } from '../../events/tools';
-
-export const deleteSubscription = dbappEventTools.deleteSubscription;

@@ -1,3 +1,0 @@
-import { fileboxEventTools } from '../../events/tools';
-
-export const ackEvents = fileboxEventTools.ackEvents;

@@ -1,3 +1,0 @@
-import { fileboxEventTools } from '../../events/tools';
-
-export const listEvents = fileboxEventTools.listEvents;

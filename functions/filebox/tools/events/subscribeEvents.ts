@@ -1,3 +1,0 @@
-import { fileboxEventTools } from '../../events/tools';
-
-export const subscribeEvents = fileboxEventTools.subscribeEvents;
