@@ -13,7 +13,7 @@ import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpCall, McpScope } from './mcp-server';
 import { errorResponse } from './mcp-rpc';
-import { catalogFilter, identityOf } from '../identity';
+import { catalogFilter, identityOf, requireGrantedToolsets } from '../identity';
 import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oauth/resource';
 
 /**
@@ -47,6 +47,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
       scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       if (scope.filter.toolsets) applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
+      if (scope.filter.toolsets) await requireGrantedToolsets(rt, auth.key, resource, scope.filter.toolsets);
     } catch (err) {
       // A refused token gets the 401 invalid_token challenge; a valid one lacking a scope the 403
       // insufficient_scope one, naming the scopes a new sign-in must ask for.
