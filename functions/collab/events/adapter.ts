@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
 import { refusal, secretInUrl } from '../../../shared/events/receiver';
+import { createVerifiedHooks, removeVerifiedHooks, type VerifiedHookCalls } from '../../../shared/events/verified-hooks';
 import type { EventsAdapter, Parsed, Refusal } from '../../../shared/events/model';
-import { ToolError } from '../../../shared/errors';
 import type { PodioClient } from '../client';
 import { HOOK_EVENTS, hookRefIdInput, hookRefTypeInput } from '../hooks/inputs';
 
@@ -38,13 +38,13 @@ const watch = z
   .transform((w) => ({ ...w, event_types: w.event_types ?? (w.ref_type === 'app' ? ['item.create', 'item.update', 'item.delete'] : [...HOOK_EVENTS.space]) }));
 type Watch = z.output<typeof watch>;
 
-async function removeHooks(client: PodioClient, hooks: readonly number[]): Promise<void> {
-  for (const id of hooks) {
-    await client.deleteHook(id).catch((err: unknown) => {
-      if (!(err instanceof ToolError && err.code === 'NOT_FOUND')) throw err;
-    });
-  }
-}
+/** Podio's hook calls on the object watched (`w`), delivering to `url`. */
+const hookCalls = (client: PodioClient, w: Watch, url: string): VerifiedHookCalls => ({
+  create: async (type) => (await client.createHook(w.ref_type, w.ref_id, { url, type })).hook_id,
+  requestVerification: (id) => client.requestHookVerification(id),
+  validate: (id, code) => client.validateHookVerification(id, code),
+  remove: (id) => client.deleteHook(id),
+});
 
 export const podioEvents: EventsAdapter<PodioClient, Watch> = {
   platform: 'collab',
@@ -55,23 +55,11 @@ export const podioEvents: EventsAdapter<PodioClient, Watch> = {
   watchLine: (w) => `${w.ref_type} #${w.ref_id}: ${w.event_types.join(', ')}`,
 
   async subscribe(w, _sub, ctx) {
-    const hooks: number[] = [];
-    try {
-      for (const type of w.event_types) {
-        const { hook_id } = await ctx.client.createHook(w.ref_type, w.ref_id, { url: ctx.receiverUrl, type });
-        hooks.push(hook_id);
-        await ctx.client.requestHookVerification(hook_id);
-        await ctx.client.validateHookVerification(hook_id, await ctx.verificationCode(String(hook_id)));
-      }
-    } catch (err) {
-      await removeHooks(ctx.client, hooks).catch(() => undefined);
-      throw err;
-    }
-    return { vendor: { hook_ids: hooks } };
+    return { vendor: { hook_ids: await createVerifiedHooks(hookCalls(ctx.client, w, ctx.receiverUrl), w.event_types, (ref) => ctx.verificationCode(ref)) } };
   },
 
   async unsubscribe(sub, ctx) {
-    await removeHooks(ctx.client, (sub.vendor.hook_ids as number[] | undefined) ?? []);
+    await removeVerifiedHooks({ remove: (id) => ctx.client.deleteHook(id) }, (sub.vendor.hook_ids as number[] | undefined) ?? []);
   },
 
   authenticate: (delivery, sub) => secretInUrl(delivery, sub),

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
 import { isRefusal, refusal, secretInUrl } from '../../../shared/events/receiver';
+import { createVerifiedHooks, removeVerifiedHooks, type VerifiedHookCalls } from '../../../shared/events/verified-hooks';
 import type { EventsAdapter, IncomingEvent, Parsed, Refusal } from '../../../shared/events/model';
-import { ToolError } from '../../../shared/errors';
 import type { TapeClient } from '../client';
 import { WEBHOOK_EVENT_TYPES, webhookAppId } from '../webhooks/inputs';
 
@@ -29,14 +29,13 @@ const watch = z.strictObject({
 });
 type Watch = z.output<typeof watch>;
 
-/** The hooks made so far, removed again when a later step fails: a subscription is all or nothing. */
-async function removeHooks(client: TapeClient, hooks: readonly number[]): Promise<void> {
-  for (const id of hooks) {
-    await client.deleteWebhook(id).catch((err: unknown) => {
-      if (!(err instanceof ToolError && err.code === 'NOT_FOUND')) throw err;
-    });
-  }
-}
+/** Tape's webhook calls on the app watched (`w`), delivering to `url`. */
+const hookCalls = (client: TapeClient, w: Watch, url: string): VerifiedHookCalls<Watch['event_types'][number]> => ({
+  create: async (type) => (await client.createWebhook(w.app_id, { type, url })).hook_id,
+  requestVerification: (id) => client.requestWebhookVerification(id),
+  validate: (id, code) => client.validateWebhookVerification(id, { code }),
+  remove: (id) => client.deleteWebhook(id),
+});
 
 export const tapeEvents: EventsAdapter<TapeClient, Watch> = {
   platform: 'dbapp',
@@ -47,24 +46,11 @@ export const tapeEvents: EventsAdapter<TapeClient, Watch> = {
   watchLine: (w) => `app #${w.app_id}: ${w.event_types.join(', ')}`,
 
   async subscribe(w, _sub, ctx) {
-    const hooks: number[] = [];
-    try {
-      for (const type of w.event_types) {
-        const hook = await ctx.client.createWebhook(w.app_id, { type, url: ctx.receiverUrl });
-        hooks.push(hook.hook_id);
-        await ctx.client.requestWebhookVerification(hook.hook_id);
-        const code = await ctx.verificationCode(String(hook.hook_id));
-        await ctx.client.validateWebhookVerification(hook.hook_id, { code });
-      }
-    } catch (err) {
-      await removeHooks(ctx.client, hooks).catch(() => undefined);
-      throw err;
-    }
-    return { vendor: { hook_ids: hooks } };
+    return { vendor: { hook_ids: await createVerifiedHooks(hookCalls(ctx.client, w, ctx.receiverUrl), w.event_types, (ref) => ctx.verificationCode(ref)) } };
   },
 
   async unsubscribe(sub, ctx) {
-    await removeHooks(ctx.client, (sub.vendor.hook_ids as number[] | undefined) ?? []);
+    await removeVerifiedHooks({ remove: (id) => ctx.client.deleteWebhook(id) }, (sub.vendor.hook_ids as number[] | undefined) ?? []);
   },
 
   authenticate: (delivery, sub) => secretInUrl(delivery, sub),
