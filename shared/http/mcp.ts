@@ -13,8 +13,8 @@ import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpCall, McpScope } from './mcp-server';
 import { errorResponse } from './mcp-rpc';
-import { catalogFilter, identityOf } from '../identity';
-import { bearerChallenge, mcpResource } from '../identity/mcp-oauth/resource';
+import { catalogFilter, identityOf, requireGrantedToolsets } from '../identity';
+import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oauth/resource';
 
 /**
  * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,
@@ -47,9 +47,13 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
       scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       if (scope.filter.toolsets) applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
+      if (scope.filter.toolsets) await requireGrantedToolsets(rt, auth.key, resource, scope.filter.toolsets);
     } catch (err) {
-      const refusedKey = err instanceof ToolError && err.code === 'UNAUTHORIZED';
-      return respond(failure(err, { platform: name ?? '', tool: '' }), refusedKey ? { headers: { 'WWW-Authenticate': bearerChallenge(resource, { description: err.message }) } } : {});
+      // A refused token gets the 401 invalid_token challenge; a valid one lacking a scope the 403
+      // insufficient_scope one, naming the scopes a new sign-in must ask for.
+      const scopeNeeded = missingScope(err);
+      const refusedKey = err instanceof ToolError && (err.code === 'UNAUTHORIZED' || scopeNeeded !== undefined);
+      return respond(failure(err, { platform: name ?? '', tool: '' }), refusedKey ? { headers: { 'WWW-Authenticate': bearerChallenge(resource, { description: err.message, ...(scopeNeeded !== undefined ? { scope: scopeNeeded } : {}) }) } } : {});
     }
     // The transport's header rules (as the SDK's Streamable HTTP transport has them): the body is JSON.
     if (!isJsonContentType(c.req.header('content-type'))) return errorResponse(-32000, 'Unsupported Media Type: Content-Type must be application/json', null, undefined, 415);

@@ -5,6 +5,7 @@ import { loadIdentityConfig } from './config';
 import { callScope, Identity, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
 import { isAccessToken } from './mcp-oauth/grants';
+import { insufficientScope } from './mcp-oauth/resource';
 import { allows, enforce, type Policy } from './policy';
 import { createVault, type Vault } from './vault';
 
@@ -220,4 +221,21 @@ export async function catalogFilter(rt: Runtime, key: string, resource?: string)
     const tool = { platform: e.platform, name: e.name, group: e.group ?? (platform && groupOf(platform, e.name)), readOnly: e.annotations.readOnly };
     return policies.every((p) => allows(p, tool));
   };
+}
+
+/**
+ * An endpoint opened with ?toolsets= by an access token of the built-in server whose grant shares
+ * fewer toolsets (the user picked them on the consent page): the token lacks scope, refused as
+ * insufficient_scope naming the toolsets asked for, so the host signs in again and shares them.
+ * Other credentials see the toolsets their policy allows, as before.
+ */
+export async function requireGrantedToolsets(rt: Runtime, key: string, resource: string, requested: readonly string[]): Promise<void> {
+  if (!isAccessToken(key)) return;
+  const grant = await (await identityOf(rt)).grants.verify(key, resource);
+  const granted = grant.policy.toolsets;
+  if (!granted) return;
+  const lacking = requested.filter((t) => !granted.includes(t) && !grant.policy.platforms.some((p) => granted.includes(`${p}:${t}`)));
+  if (lacking.length) {
+    throw insufficientScope(`This sign-in shares toolset(s) ${granted.join(', ')} only, not ${lacking.join(', ')}; sign in again from your MCP host and share ${lacking.join(', ')} on the consent page.`, requested);
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
+import { REPORT_DOCX_MARKDOWN, uploadOne } from '../helpers/files';
 import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 import { docxFile, imageFile, pdfFile, pptxFile, xlsxFile } from './files-fixtures';
 
@@ -8,9 +9,7 @@ const D = PODIO_DEMO;
 type H = Awaited<ReturnType<typeof harness>>;
 
 async function put(h: H, filename: string, bytes: Uint8Array): Promise<number> {
-  const r = await h.call('collab/uploadFile', { files: [{ filename, content: Buffer.from(bytes).toString('base64') }] }, json);
-  expect(r.status).toBe(200);
-  return r.body.data.files[0].file_id;
+  return (await uploadOne(h, 'collab/uploadFile', filename, bytes)).file_id;
 }
 
 describe('fileToMarkdown: real files of every format', () => {
@@ -19,16 +18,7 @@ describe('fileToMarkdown: real files of every format', () => {
     const id = await put(h, 'report.docx', await docxFile());
     const r = await h.call('collab/fileToMarkdown', { file_id: id }, json);
     expect(r.body.data).toMatchObject({ file_id: id, name: 'report.docx', kind: 'docx' });
-    expect(r.body.data.markdown).toBe(
-      [
-        '# Quarterly Report',
-        'Revenue grew strongly in the northern region this quarter.',
-        '## Highlights',
-        '- New customers in Hamburg\n- Support tickets halved',
-        '| Region | Revenue |\n| --- | --- |\n| North | 1200 |\n| South | 800 |',
-        'Prepared by the finance team.',
-      ].join('\n\n'),
-    );
+    expect(r.body.data.markdown).toBe(REPORT_DOCX_MARKDOWN);
     // Text mode is the markdown itself.
     expect((await h.call('collab/fileToMarkdown', { file_id: id })).body.data).toBe(r.body.data.markdown);
   });

@@ -3,6 +3,7 @@ import { SANDBOX_KEYS, SHAREFILE_DEMO as D, type ShareFileTwin } from '../../inf
 import { startLocal } from '../../infra/local/server';
 import { localPlatform } from '../../infra/local/platforms';
 import { harness } from '../helpers/harness';
+import { REPORT_DOCX_MARKDOWN, uploadOne } from '../helpers/files';
 import { docxFile, imageFile, pdfFile, pptxFile, xlsxFile } from '../collab/files-fixtures';
 
 const json = { query: 'format=json' };
@@ -10,9 +11,7 @@ type H = Awaited<ReturnType<typeof harness>>;
 
 /** Uploads the bytes into the Contracts folder through uploadFile; the new file's item id. */
 async function put(h: H, filename: string, bytes: Uint8Array): Promise<string> {
-  const r = await h.call('filebox/uploadFile', { folder_id: D.folders.contracts, files: [{ filename, content: Buffer.from(bytes).toString('base64') }] }, json);
-  expect(r.status).toBe(200);
-  return r.body.data.files[0].item.Id;
+  return (await uploadOne(h, 'filebox/uploadFile', filename, bytes, { folder_id: D.folders.contracts })).item.Id;
 }
 
 describe('filebox fileToMarkdown and analyzeFile: real files stored in ShareFile', () => {
@@ -21,16 +20,7 @@ describe('filebox fileToMarkdown and analyzeFile: real files stored in ShareFile
     const docx = await put(h, 'report.docx', await docxFile());
     const r = await h.call('filebox/fileToMarkdown', { item_id: docx }, json);
     expect(r.body.data).toMatchObject({ item_id: docx, name: 'report.docx', kind: 'docx' });
-    expect(r.body.data.markdown).toBe(
-      [
-        '# Quarterly Report',
-        'Revenue grew strongly in the northern region this quarter.',
-        '## Highlights',
-        '- New customers in Hamburg\n- Support tickets halved',
-        '| Region | Revenue |\n| --- | --- |\n| North | 1200 |\n| South | 800 |',
-        'Prepared by the finance team.',
-      ].join('\n\n'),
-    );
+    expect(r.body.data.markdown).toBe(REPORT_DOCX_MARKDOWN);
     expect((await h.call('filebox/fileToMarkdown', { item_id: docx })).body.data).toBe(r.body.data.markdown);
 
     const xlsx = await put(h, 'prices.xlsx', await xlsxFile(2, 2));

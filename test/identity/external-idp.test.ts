@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -129,7 +130,6 @@ describe('MCP sign-in through an external identity provider (JWT access tokens)'
     await refused(jwt(rsa, claims({ nbf: now() + 600 })), /not valid yet/);
     // Within the tolerated clock skew a just-expired token still passes.
     expect((await post(jwt(rsa, claims({ exp: now() - 10 })))).status).toBe(200);
-    await refused(jwt(rsa, claims({ scope: 'openid' })), /lacks the scope tes\/mcp/);
     // Signed by the other key under this key's kid, or altered after signing.
     await refused(jwt({ ...rsa, privateKey: rotated.privateKey }, claims()), /signature does not verify/);
     const [h, , sig] = jwt(rsa, claims()).split('.');
@@ -139,6 +139,46 @@ describe('MCP sign-in through an external identity provider (JWT access tokens)'
     await refused(`${b64({ alg: 'none', kid: 'rsa-1' })}.${b64(claims())}.`, /signed with 'none'/);
     // Another issuer's token is refused by name, never passed through to the vendor as a vendor key.
     await refused(jwt(rsa, claims({ iss: 'https://evil.example/pool' })), /issued by https:\/\/evil.example\/pool/);
+  });
+
+  it('answers a valid token lacking the scope with 403 insufficient_scope naming the scope, and the SDK client signs in again asking for it', async () => {
+    const narrow = jwt(rsa, claims({ scope: 'openid' }));
+    const res = await post(narrow);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toMatch(
+      new RegExp(`^Bearer error="insufficient_scope", scope="tes/mcp", resource_metadata="${s.base}/\\.well-known/oauth-protected-resource/v1/mcp/dbapp", error_description="[^"]*lacks the scope tes/mcp`),
+    );
+    const body = (await res.json()) as { error: { code: string; message: string; details: Record<string, unknown> } };
+    expect(body.error).toMatchObject({ code: 'FORBIDDEN', details: { error: 'insufficient_scope', scope: SCOPE } });
+    expect(body.error.message).toMatch(/sign in again from your MCP host asking for the scope "tes\/mcp"/);
+    // The same token with the scope passes: the refusal is about the scope only.
+    expect((await post(jwt(rsa, claims()))).status).toBe(200);
+
+    // The SDK client on this 403 starts a new authorization at the provider asking for the named scope.
+    const redirects: URL[] = [];
+    const provider: OAuthClientProvider = {
+      redirectUrl: `${s.base}/host-callback`,
+      clientMetadata: { redirect_uris: [`${s.base}/host-callback`], token_endpoint_auth_method: 'none' },
+      clientInformation: () => ({ client_id: 'host-app' }),
+      tokens: () => ({ access_token: narrow, token_type: 'Bearer' }),
+      saveTokens: () => {},
+      redirectToAuthorization: (url) => void redirects.push(url),
+      saveCodeVerifier: () => {},
+      codeVerifier: () => '',
+    };
+    // The provider's authorization server metadata, as the SDK fetches it from the issuer.
+    const viaProvider: typeof fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.startsWith('https://idp.test/')) return fetch(input, init);
+      if (!url.includes('/.well-known/oauth-authorization-server')) return Promise.resolve(new Response('not found', { status: 404 }));
+      return Promise.resolve(Response.json({ issuer: ISSUER, authorization_endpoint: `${ISSUER}/authorize`, token_endpoint: `${ISSUER}/token`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] }));
+    };
+    const transport = new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp`), { authProvider: provider, fetch: viaProvider });
+    await expect(new Client({ name: 'host', version: '1.0.0' }).connect(transport)).rejects.toThrow(UnauthorizedError);
+    expect(redirects).toHaveLength(1);
+    expect(redirects[0]!.origin + redirects[0]!.pathname).toBe(`${ISSUER}/authorize`);
+    expect(redirects[0]!.searchParams.get('scope')).toBe(SCOPE);
+    expect(redirects[0]!.searchParams.get('resource')).toBe(`${s.base}/v1/mcp/dbapp`);
   });
 
   it('refuses an identity the tenant mapping does not list, and a connection the token does not name', async () => {

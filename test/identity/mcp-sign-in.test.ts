@@ -184,6 +184,28 @@ describe('MCP sign-in through the built-in authorization server', () => {
     expect(refused.html).toContain('does not allow toolset(s) webhooks');
   });
 
+  it('answers an endpoint asking for toolsets the sign-in did not share with 403 insufficient_scope naming them', async () => {
+    const { host } = await signIn('/v1/mcp/dbapp', { toolsets: 'records' });
+    const post = (query: string) =>
+      fetch(`${s.base}/v1/mcp/dbapp${query}`, { method: 'POST', headers: { authorization: `Bearer ${host.saved!.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const res = await post('?toolsets=records,apps');
+    expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toMatch(
+      new RegExp(`^Bearer error="insufficient_scope", scope="records apps", resource_metadata="${s.base}/\\.well-known/oauth-protected-resource/v1/mcp/dbapp", error_description="[^"]*shares toolset\\(s\\) records only, not apps`),
+    );
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    // What it shared stays open.
+    expect((await post('?toolsets=records')).status).toBe(200);
+    expect((await post('')).status).toBe(200);
+
+    // The SDK client holding a refresh token first refreshes (the same grant, the same toolsets), retries once,
+    // and stops with the 403 rather than looping.
+    const before = host.saved!.refresh_token;
+    const client = new Client({ name: 'host', version: '1.0.0' });
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp?toolsets=records,apps`), { authProvider: host }))).rejects.toThrow(/403 after trying upscoping/);
+    expect(host.saved!.refresh_token).not.toBe(before);
+  });
+
   it('refuses an authorization request without S256 PKCE, and an unregistered redirect URI', async () => {
     const reg = (await (await fetch(`${s.base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [`${s.base}/cb`] }) })).json()) as { client_id: string };
     const q = (extra: Record<string, string>) => `${s.base}/oauth/authorize?${new URLSearchParams({ client_id: reg.client_id, redirect_uri: `${s.base}/cb`, response_type: 'code', state: 'st', ...extra })}`;

@@ -1,40 +1,18 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocal } from '../../infra/local/server';
+import { describe, expect, it } from 'vitest';
 import { platformCases } from '../helpers/platforms';
+import { localMcp, resultText as text } from '../helpers/mcp-client';
 
 /** The official SDK client against the local server over a real socket. */
-let local: Awaited<ReturnType<typeof startLocal>>;
-const clients: Client[] = [];
-
-async function connect(path: string, key: string | null = platformCases[0]!.keys.owner): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${local.base}${path}`), {
-    requestInit: { headers: key ? { authorization: `Bearer ${key}` } : {} },
-  });
-  const client = new Client({ name: 'test-host', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-const text = (r: unknown) => (r as { content: { type: string; text: string }[] }).content[0]!.text;
-
-beforeAll(async () => {
-  local = await startLocal({ PORT: '0' });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await new Promise<void>((resolve) => local.server.close(() => resolve()));
-});
+const mcp = localMcp(platformCases[0]!.keys.owner);
+const { connect } = mcp;
 
 describe.each(platformCases)('MCP at /v1/mcp/$name', (c) => {
   it('lists every tool of the platform with the catalog\'s JSON Schema and MCP annotations', async () => {
     const client = await connect(`/v1/mcp/${c.name}`, c.keys.owner);
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     const { tools } = await client.listTools();
-    const catalog = await fetch(`${local.base}/v1/tools/${c.name}`, { headers: { authorization: `Bearer ${c.keys.owner}` } });
+    const catalog = await fetch(`${mcp.local.base}/v1/tools/${c.name}`, { headers: { authorization: `Bearer ${c.keys.owner}` } });
     const expected = ((await catalog.json()) as { data: { tools: { name: string; input_schema: Record<string, unknown>; annotations: Record<string, boolean> }[] } }).data.tools;
     expect(tools.map((t) => t.name)).toEqual(expected.map((t) => t.name));
     for (const [i, t] of tools.entries()) {
@@ -186,25 +164,25 @@ describe('MCP at /v1/mcp: every platform', () => {
 describe('MCP over HTTP: what comes before the protocol', () => {
   const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } };
   const post = (path: string, headers: Record<string, string>, body: unknown = init) =>
-    fetch(`${local.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${mcp.local.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   it('answers 401 without a bearer key, before anything else', async () => {
     const res = await post('/v1/mcp/dbapp', { accept: 'application/json, text/event-stream' });
     expect(res.status).toBe(401);
     // The challenge names the endpoint's protected-resource metadata (RFC 9728), where a host finds how to sign in.
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${local.base}/.well-known/oauth-protected-resource/v1/mcp/dbapp"`);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${mcp.local.base}/.well-known/oauth-protected-resource/v1/mcp/dbapp"`);
     expect(await res.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
   });
 
   it.each(['GET', 'DELETE'])('answers %s with 405 (a stateless server keeps no stream or session)', async (method) => {
-    const res = await fetch(`${local.base}/v1/mcp/dbapp`, { method, headers: { authorization: `Bearer ${local.key}`, accept: 'text/event-stream' } });
+    const res = await fetch(`${mcp.local.base}/v1/mcp/dbapp`, { method, headers: { authorization: `Bearer ${mcp.local.key}`, accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
   });
 
   it('takes any Accept (the SDK alone would answer 406 unless both JSON and SSE are named)', async () => {
     for (const accept of [undefined, 'application/json', '*/*']) {
-      const res = await post('/v1/mcp/dbapp', { authorization: `Bearer ${local.key}`, ...(accept ? { accept } : {}) });
+      const res = await post('/v1/mcp/dbapp', { authorization: `Bearer ${mcp.local.key}`, ...(accept ? { accept } : {}) });
       expect(res.status, String(accept)).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'tool-execution-service-dbapp' } } });
@@ -212,15 +190,15 @@ describe('MCP over HTTP: what comes before the protocol', () => {
   });
 
   it('keeps no session: no Mcp-Session-Id, and a tools/list without initialize is answered', async () => {
-    const first = await post('/v1/mcp/dbapp', { authorization: `Bearer ${local.key}` });
+    const first = await post('/v1/mcp/dbapp', { authorization: `Bearer ${mcp.local.key}` });
     expect(first.headers.get('mcp-session-id')).toBeNull();
-    const res = await post('/v1/mcp/dbapp', { authorization: `Bearer ${local.key}`, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const res = await post('/v1/mcp/dbapp', { authorization: `Bearer ${mcp.local.key}`, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
   });
 
   it('answers an unknown platform with 404 and a bad filter with INVALID_PARAMETER naming it', async () => {
-    const auth = { authorization: `Bearer ${local.key}` };
+    const auth = { authorization: `Bearer ${mcp.local.key}` };
     expect((await post('/v1/mcp/nowhere', auth)).status).toBe(404);
     const res = await post('/v1/mcp/dbapp?read_only=yes', auth);
     expect(res.status).toBe(400);
@@ -228,8 +206,8 @@ describe('MCP over HTTP: what comes before the protocol', () => {
   });
 
   it('refuses a foreign Host or Origin (DNS-rebinding protection), and takes its own', async () => {
-    const port = new URL(local.base).port;
-    const auth = { authorization: `Bearer ${local.key}` };
+    const port = new URL(mcp.local.base).port;
+    const auth = { authorization: `Bearer ${mcp.local.key}` };
     // fetch sets Host from the URL; a raw request names another host as a rebinding page would.
     const { request } = await import('node:http');
     const status = (headers: Record<string, string>) =>

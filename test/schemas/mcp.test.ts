@@ -1,37 +1,18 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocal } from '../../infra/local/server';
+import { describe, expect, it } from 'vitest';
 import { platformCases } from '../helpers/platforms';
+import { localMcp, resultText as text } from '../helpers/mcp-client';
 
 /**
  * The official MCP SDK client against the local server: output schemas, titles and icons in
  * tools/list, structuredContent beside the text in every result and valid against the schema
  * (the client itself refuses a result that is not), and the deferred and max_tools profiles.
  */
-let local: Awaited<ReturnType<typeof startLocal>>;
-const clients: Client[] = [];
+const mcp = localMcp(platformCases[0]!.keys.owner);
+const { connect } = mcp;
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true });
 addFormats.default(ajv);
-
-async function connect(path: string, key: string = platformCases[0]!.keys.owner): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${local.base}${path}`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
-  const client = new Client({ name: 'test-host', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-const text = (r: unknown) => (r as { content: { type: string; text: string }[] }).content[0]!.text;
-
-beforeAll(async () => {
-  local = await startLocal({ PORT: '0' });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await new Promise<void>((resolve) => local.server.close(() => resolve()));
-});
 
 describe.each(platformCases)('tools/list and tools/call of /v1/mcp/$name', (c) => {
   it('lists every tool with a title, an object output schema and the platform icon, in the same order each time', async () => {
@@ -43,7 +24,7 @@ describe.each(platformCases)('tools/list and tools/call of /v1/mcp/$name', (c) =
       expect(t.title, t.name).toMatch(/^[A-Z]/);
       expect(t.outputSchema?.type, t.name).toBe('object');
       expect(() => ajv.compile(t.outputSchema!), t.name).not.toThrow();
-      expect(t.icons, t.name).toEqual([{ src: `${local.base}/v1/icons/${c.name}.svg`, mimeType: 'image/svg+xml', sizes: ['48x48'] }]);
+      expect(t.icons, t.name).toEqual([{ src: `${mcp.local.base}/v1/icons/${c.name}.svg`, mimeType: 'image/svg+xml', sizes: ['48x48'] }]);
     }
     const icon = await fetch(tools[0]!.icons![0]!.src);
     expect(icon.status).toBe(200);
@@ -120,7 +101,7 @@ describe('profiles on the MCP endpoint', () => {
 
   it('refuses a bad max_tools or profile before any MCP exchange, naming the parameter', async () => {
     for (const q of ['max_tools=1', 'max_tools=forty', 'profile=lazy', 'profile=full&max_tools=40']) {
-      const res = await fetch(`${local.base}/v1/mcp/dbapp?${q}`, {
+      const res = await fetch(`${mcp.local.base}/v1/mcp/dbapp?${q}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${platformCases[0]!.keys.owner}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
@@ -135,14 +116,14 @@ describe('profiles on the MCP endpoint', () => {
 
 describe('provider schemas with a profile over HTTP', () => {
   it('GET /v1/tools/dbapp?schema=anthropic&profile=deferred: the tool search tool, the core loaded, the rest deferred', async () => {
-    const res = await fetch(`${local.base}/v1/tools/dbapp?schema=anthropic&profile=deferred`, { headers: { authorization: `Bearer ${platformCases[0]!.keys.owner}` } });
+    const res = await fetch(`${mcp.local.base}/v1/tools/dbapp?schema=anthropic&profile=deferred`, { headers: { authorization: `Bearer ${platformCases[0]!.keys.owner}` } });
     const tools = ((await res.json()) as { data: { tools: { name: string; type?: string; defer_loading?: boolean; input_examples?: unknown[] }[] } }).data.tools;
     expect(tools[0]).toEqual({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
     expect(tools.filter((t) => t.input_examples && !t.defer_loading).map((t) => t.name)).toEqual(['filterRecords']);
   });
 
   it('GET /v1/tools/crm?schema=openai&max_tools=10: tool_search and namespaces', async () => {
-    const res = await fetch(`${local.base}/v1/tools/crm?schema=openai&max_tools=10`, { headers: { authorization: `Bearer ${platformCases.find((p) => p.name === 'crm')!.keys.owner}` } });
+    const res = await fetch(`${mcp.local.base}/v1/tools/crm?schema=openai&max_tools=10`, { headers: { authorization: `Bearer ${platformCases.find((p) => p.name === 'crm')!.keys.owner}` } });
     const tools = ((await res.json()) as { data: { tools: { type: string; name?: string; tools?: { defer_loading?: boolean }[] }[] } }).data.tools;
     expect(tools[0]).toEqual({ type: 'tool_search' });
     expect(tools.slice(1).every((t) => t.type === 'namespace' && t.name!.startsWith('crm_'))).toBe(true);
@@ -150,7 +131,7 @@ describe('provider schemas with a profile over HTTP', () => {
   });
 
   it('GET /v1/tools/{platform} names each tool\'s output schema', async () => {
-    const res = await fetch(`${local.base}/v1/tools/realty`, { headers: { authorization: `Bearer ${platformCases.find((p) => p.name === 'realty')!.keys.owner}` } });
+    const res = await fetch(`${mcp.local.base}/v1/tools/realty`, { headers: { authorization: `Bearer ${platformCases.find((p) => p.name === 'realty')!.keys.owner}` } });
     const tools = ((await res.json()) as { data: { tools: { output_schema?: { type: string } }[] } }).data.tools;
     expect(tools.every((t) => t.output_schema?.type === 'object')).toBe(true);
   });

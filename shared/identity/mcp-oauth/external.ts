@@ -3,6 +3,7 @@ import { ToolError } from '../../errors';
 import { fetchUrl } from '../../fetch-url';
 import type { ExternalAuth, ExternalTenant } from '../config';
 import type { KeyRecord } from '../keys';
+import { insufficientScope } from './resource';
 
 /**
  * JWT access tokens of an external identity provider (MCP_AUTH_SERVER=external): signature checked
@@ -158,7 +159,7 @@ export class ExternalTokens {
     if (!aud.some((a) => audiences.includes(a))) throw invalid(`The access token is for ${aud.join(', ') || 'no audience'}, not for ${audiences.join(' or ')} ("${c.audienceClaim}").`);
     const granted = scopesOf(claims);
     const lacking = c.scopes.filter((sc) => !granted.includes(sc));
-    if (lacking.length) throw invalid(`The access token lacks the scope ${lacking.join(' ')}; sign in asking for it.`);
+    if (lacking.length) throw insufficientScope(`The access token lacks the scope ${lacking.join(' ')}; sign in again from your MCP host asking for the scope "${c.scopes.join(' ')}".`, c.scopes);
     // A string claim (sub, username, custom:tenant), or a list (cognito:groups): its first listed value.
     const tenantClaim = claims[c.tenantClaim];
     const candidates = typeof tenantClaim === 'string' ? [tenantClaim] : Array.isArray(tenantClaim) ? tenantClaim.filter((v): v is string => typeof v === 'string') : [];

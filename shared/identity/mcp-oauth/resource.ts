@@ -1,3 +1,5 @@
+import { ToolError } from '../../errors';
+
 /**
  * The MCP endpoints as OAuth 2.1 protected resources (RFC 9728): each endpoint URL is a resource,
  * its metadata at /.well-known/oauth-protected-resource followed by the endpoint's path.
@@ -15,12 +17,37 @@ export function resourceMetadataUrl(resource: string): string {
 }
 
 /**
- * The WWW-Authenticate challenge of a 401 at `resource` (RFC 6750 §3, RFC 9728 §5.1): it names the
- * metadata, so a host that was given only the URL finds how to sign in; `invalid_token` when a
- * bearer was presented and refused.
+ * The WWW-Authenticate challenge of a refusal at `resource` (RFC 6750 §3, RFC 9728 §5.1): it names
+ * the metadata, so a host that was given only the URL finds how to sign in. A 401 says
+ * `invalid_token` when a bearer was presented and refused; a 403 for a valid token that lacks a
+ * scope says `insufficient_scope` and the scopes to ask for (RFC 6750 §3.1), so the host signs in
+ * again asking for them.
  */
-export function bearerChallenge(resource: string, error?: { description: string }): string {
-  const parts = [`resource_metadata="${resourceMetadataUrl(resource)}"`];
-  if (error) parts.push('error="invalid_token"', `error_description="${error.description.replace(/["\\]/g, "'").slice(0, 200)}"`);
+export function bearerChallenge(resource: string, error?: { description: string; scope?: string }): string {
+  const parts: string[] = [];
+  if (error?.scope !== undefined) parts.push('error="insufficient_scope"', `scope="${quoted(error.scope)}"`);
+  parts.push(`resource_metadata="${resourceMetadataUrl(resource)}"`);
+  if (error) {
+    if (error.scope === undefined) parts.push('error="invalid_token"');
+    parts.push(`error_description="${quoted(error.description).slice(0, 200)}"`);
+  }
   return `Bearer ${parts.join(', ')}`;
+}
+
+const quoted = (v: string) => v.replace(/["\\]/g, "'");
+
+/**
+ * The refusal of a valid token that lacks scopes: FORBIDDEN, its details naming the scopes the
+ * endpoint requires (all of them, as a new sign-in must ask for each), which the MCP edge turns into
+ * a 403 `insufficient_scope` challenge.
+ */
+export function insufficientScope(message: string, required: readonly string[]): ToolError {
+  return new ToolError('FORBIDDEN', message, { header: 'Authorization', error: 'insufficient_scope', scope: required.join(' ') });
+}
+
+/** The scopes to ask for when `err` is the refusal of a token lacking them, else undefined. */
+export function missingScope(err: unknown): string | undefined {
+  if (!(err instanceof ToolError) || err.code !== 'FORBIDDEN') return undefined;
+  const d = err.details as { error?: unknown; scope?: unknown } | undefined;
+  return d?.error === 'insufficient_scope' && typeof d.scope === 'string' ? d.scope : undefined;
 }
