@@ -1,9 +1,9 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { ToolError } from '../errors';
 import type { Registry } from '../registry';
 import { groupOf, type Annotations, type Platform } from '../tool';
-import { PREBUILT_CATALOG } from './prebuilt';
+import { PREBUILT_CATALOG, PREBUILT_MCP_LISTS } from './prebuilt';
 
 /** A JSON Schema object (draft 2020-12, as zod writes it). */
 export type JsonSchema = Record<string, unknown>;
@@ -44,6 +44,45 @@ export async function packCatalog(registry: Registry): Promise<string> {
   const out: Record<string, readonly CatalogEntry[]> = {};
   for (const p of registry.platforms.values()) out[p.name] = await buildEntries(registry, p);
   return gzipSync(JSON.stringify(out), { level: 9 }).toString('base64');
+}
+
+/**
+ * Stands for the service's origin in the build's tools/list JSON (the icons' URLs): the answer of
+ * a request puts its own origin in its place. A NUL no description or schema carries.
+ */
+export const ORIGIN_TOKEN = '\u0000origin\u0000';
+const ORIGIN_IN_JSON = JSON.stringify(ORIGIN_TOKEN).slice(1, -1);
+
+/** Which endpoint's default tools/list: a platform's name, or the combined endpoint's platforms in registry order. */
+export function mcpListKey(registry: Registry, platform?: Platform): string {
+  return platform ? platform.name : `*${[...registry.platforms.keys()].join(',')}`;
+}
+
+/** The build's tools/list results by mcpListKey (shared/schemas/prebuilt.ts), unpacked on first use; the last origin's copy kept. */
+let lists: Record<string, string> | undefined;
+const filled = new Map<string, { origin: string; json: string }>();
+/** The JSON of an endpoint's default tools/list result with `origin` in place, when the build made it. */
+export function prebuiltMcpList(key: string, origin: string): string | undefined {
+  const packed: string | undefined = PREBUILT_MCP_LISTS;
+  if (packed === undefined) return undefined;
+  lists ??= JSON.parse(brotliDecompressSync(Buffer.from(packed, 'base64')).toString('utf8')) as Record<string, string>;
+  const json = lists[key];
+  if (json === undefined) return undefined;
+  const last = filled.get(key);
+  if (last?.origin === origin) return last.json;
+  // split/join, not replace: "$&" and the like in a Host header must stay text.
+  const out = json.split(ORIGIN_IN_JSON).join(JSON.stringify(origin).slice(1, -1));
+  filled.set(key, { origin, json: out });
+  return out;
+}
+
+/**
+ * The build's embedded copy of tools/list results (JSON texts by mcpListKey), Brotli-compressed
+ * and base64-encoded (infra/build.ts). Compressed: dbapp's list alone is 163 KB of JSON, which as
+ * is would take its bundle past 700 KB; Brotli is a fifth smaller than gzip here and unpacks faster.
+ */
+export function packMcpLists(lists: Record<string, string>): string {
+  return brotliCompressSync(JSON.stringify(lists), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).toString('base64');
 }
 
 export function platformCatalog(registry: Registry, platform: Platform): Promise<readonly CatalogEntry[]> {
