@@ -6,7 +6,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toolsListResult, type McpScope } from '../shared/http/mcp-server';
 import { createRegistry, type Registry } from '../shared/registry';
-import { catalog, mcpListKey, ORIGIN_TOKEN, packCatalog, packMcpLists } from '../shared/schemas/catalog';
+import { catalog, catalogByPlatform, mcpListKey, ORIGIN_TOKEN, packPrebuilt } from '../shared/schemas/catalog';
 import type { Platform } from '../shared/tool';
 
 export interface BundleInfo {
@@ -53,13 +53,13 @@ async function prebuilt(name: string): Promise<Plugin[]> {
   const platforms = await bundledPlatforms(name);
   if (platforms.length === 0) return [];
   const registry = createRegistry(platforms);
-  const packed = await packCatalog(registry);
-  const lists = await prebuiltMcpLists(registry, name === platforms[0]!.name && platforms.length === 1 ? platforms[0] : undefined);
+  const lists = await prebuiltMcpLists(registry, platforms.length === 1 && platforms[0]!.name === name ? platforms[0] : undefined);
+  const packed = packPrebuilt(await catalogByPlatform(registry), lists);
   return [{
-    name: 'prebuilt-catalog',
+    name: 'prebuilt',
     setup(b) {
       b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({
-        contents: `export const PREBUILT_CATALOG = ${JSON.stringify(packed)};\nexport const PREBUILT_MCP_LISTS = ${JSON.stringify(packMcpLists(lists))};`,
+        contents: `export const PREBUILT = ${JSON.stringify(packed)};`,
         loader: 'ts',
       }));
     },
