@@ -49,22 +49,28 @@ export async function bundledPlatforms(name: string): Promise<Platform<any>[]> {
  * JSON of each of its MCP endpoints' default tools/list result (shared/http/mcp-server.ts), which
  * a lone tools/list is answered with as is: its own platform's, or the combined endpoint's.
  */
-async function prebuilt(name: string): Promise<Plugin[]> {
+async function prebuilt(name: string): Promise<((rawLists: boolean) => Plugin[]) | undefined> {
   const platforms = await bundledPlatforms(name);
-  if (platforms.length === 0) return [];
+  if (platforms.length === 0) return undefined;
   const registry = createRegistry(platforms);
   const lists = await prebuiltMcpLists(registry, platforms.length === 1 && platforms[0]!.name === name ? platforms[0] : undefined);
-  const packed = packPrebuilt(await catalogByPlatform(registry), lists);
-  return [{
-    name: 'prebuilt',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({
-        contents: `export const PREBUILT = ${JSON.stringify(packed)};`,
-        loader: 'ts',
-      }));
-    },
-  }];
+  const entries = await catalogByPlatform(registry);
+  return (rawLists) => {
+    const packed = packPrebuilt(entries, rawLists ? {} : lists);
+    return [{
+      name: 'prebuilt',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({
+          contents: `export const PREBUILT = ${JSON.stringify(packed)};\nexport const PREBUILT_LISTS = ${rawLists ? JSON.stringify(lists) : 'undefined'};`,
+          loader: 'ts',
+        }));
+      },
+    }];
+  };
 }
+
+/** A function's bundle may be this large (README, Performance): the tools/list JSON goes in as is only where it stays within. */
+export const MAX_BUNDLE_BYTES = 700_000;
 
 /**
  * The default tools/list result (every tool, no filter, profile or page size) of one endpoint as
@@ -102,7 +108,8 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'handler.js');
-    const result = await build({
+    const made = await prebuilt(name);
+    const bundle = (rawLists: boolean) => build({
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
@@ -120,8 +127,10 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       supported: { 'dynamic-import': false },
       legalComments: 'none',
       logLevel: 'warning',
-      plugins: await prebuilt(name),
+      plugins: made ? made(rawLists) : [],
     });
+    let result = await bundle(made !== undefined);
+    if (made && (await stat(file)).size > MAX_BUNDLE_BYTES) result = await bundle(false);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);

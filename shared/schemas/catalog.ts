@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ToolError } from '../errors';
 import type { Registry } from '../registry';
 import { groupOf, type Annotations, type Platform } from '../tool';
-import { PREBUILT } from './prebuilt';
+import { PREBUILT, PREBUILT_LISTS } from './prebuilt';
 
 /** A JSON Schema object (draft 2020-12, as zod writes it). */
 export type JsonSchema = Record<string, unknown>;
@@ -36,6 +36,8 @@ const built = new WeakMap<Registry, Map<string, Promise<readonly CatalogEntry[]>
  * JSON of that endpoint's default tools/list result, per endpoint. One Brotli stream for both:
  * the lists repeat the catalog's schemas, which Brotli's long window finds (collab's copy is 33 KB
  * where a gzipped catalog and a separate list took 65 KB, which took its bundle past 700 KB).
+ * Where the bundle has room, the lists are in PREBUILT_LISTS as they are instead: unpacking costs
+ * the first list several ms of CPU (zlib's first use, then the text).
  */
 let unpacked: { catalog: string; entries?: Record<string, readonly CatalogEntry[]>; lists: Map<string, string> } | undefined;
 function unpack(): typeof unpacked {
@@ -80,7 +82,8 @@ export function mcpListKey(registry: Registry, platform?: Platform): string {
 const filled = new Map<string, { origin: string; json: string }>();
 /** The JSON of an endpoint's default tools/list result with `origin` in place, when the build made it. */
 export function prebuiltMcpList(key: string, origin: string): string | undefined {
-  const json = unpack()?.lists.get(key);
+  const raw: Record<string, string> | undefined = PREBUILT_LISTS;
+  const json = raw && Object.hasOwn(raw, key) ? raw[key] : unpack()?.lists.get(key);
   if (json === undefined) return undefined;
   const last = filled.get(key);
   if (last?.origin === origin) return last.json;
