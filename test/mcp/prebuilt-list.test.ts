@@ -12,10 +12,11 @@ import { platformCases } from '../helpers/platforms';
  * test/lambda/bundle.test.ts checks that the real embedded list equals the built one byte for byte.
  */
 vi.mock('../../shared/schemas/prebuilt', () => {
-  const list = JSON.stringify({ tools: [{ name: 'embedded', icons: [{ src: '\u0000origin\u0000/v1/icons/realty.svg' }] }] });
-  // No catalog entries: the catalog itself is built from the registry.
-  const text = ['{}', JSON.stringify('realty'), list].join('\n');
-  return { PREBUILT: brotliCompressSync(text).toString('base64') };
+  const list = (name: string) => JSON.stringify({ tools: [{ name, icons: [{ src: '\u0000origin\u0000/v1/icons/realty.svg' }] }] });
+  // No catalog entries (the catalog itself is built from the registry); the combined endpoint's
+  // list packed, realty's as is (where the bundle has room).
+  const text = ['{}', JSON.stringify('*realty'), list('embedded-packed')].join('\n');
+  return { PREBUILT: brotliCompressSync(text).toString('base64'), PREBUILT_LISTS: { realty: list('embedded') } };
 });
 
 const realty = platformCases.find((c) => c.name === 'realty')!;
@@ -53,8 +54,8 @@ describe('MCP tools/list from the embedded list', () => {
     expect(tools.length).toBeGreaterThan(0);
   });
 
-  it('builds the list of an endpoint the build made none for (the combined one)', async () => {
-    const answer = JSON.parse(await post('/v1/mcp', list()));
-    expect(answer.result.tools.map((t: { name: string }) => t.name)).toContain('search_tools');
+  it('answers from the packed copy where the list is not embedded as is (the combined endpoint)', async () => {
+    const answer = JSON.parse(await post('/v1/mcp', list(7)));
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 7, result: { tools: [{ name: 'embedded-packed', icons: [{ src: 'https://tes.example.com/v1/icons/realty.svg' }] }] } });
   });
 });
