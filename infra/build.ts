@@ -47,7 +47,8 @@ export async function bundledPlatforms(name: string): Promise<Platform<any>[]> {
  * runs: the tool catalog of the bundle's platforms (shared/schemas/catalog.ts), so the first tool
  * list unpacks it instead of loading every tool module and converting each zod schema; and the
  * JSON of each of its MCP endpoints' default tools/list result (shared/http/mcp-server.ts), which
- * a lone tools/list is answered with as is: its own platform's, or the combined endpoint's.
+ * a lone tools/list is answered with as is: its own platform's, or the combined endpoint's. With
+ * `rawLists` the JSON goes in as it is (no unpacking on the first list), else packed with the catalog.
  */
 async function prebuilt(name: string): Promise<((rawLists: boolean) => Plugin[]) | undefined> {
   const platforms = await bundledPlatforms(name);

@@ -165,7 +165,7 @@ function decodeCursor(cursor: string | undefined): number {
 
 /**
  * The tools/list result of a scope from the entries it serves: also what the build serializes
- * for an endpoint's default list (infra/build.ts, prebuiltListFor).
+ * for an endpoint's default list (infra/build.ts, prebuiltMcpLists).
  */
 export function toolsListResult(registry: Registry, scope: McpScope, served: readonly CatalogEntry[], cursor?: string): { tools: McpTool[]; nextCursor?: string } {
   const combined = !scope.platform;
