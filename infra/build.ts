@@ -4,8 +4,9 @@ import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRegistry } from '../shared/registry';
-import { packCatalog } from '../shared/schemas/catalog';
+import { toolsListResult, type McpScope } from '../shared/http/mcp-server';
+import { createRegistry, type Registry } from '../shared/registry';
+import { catalog, catalogByPlatform, mcpListKey, ORIGIN_TOKEN, packPrebuilt } from '../shared/schemas/catalog';
 import type { Platform } from '../shared/tool';
 
 export interface BundleInfo {
@@ -20,40 +21,71 @@ const root = new URL('..', import.meta.url).pathname;
 /** Packages loaded only by the document converters (shared/files/convert.ts, analysis.ts). */
 export const CONVERTER_MODULES = ['officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min'];
 
-/**
- * The MCP SDK's server imports ajv (about 135 KB minified) for a default JSON Schema validator our
- * server never builds: shared/http/mcp-server.ts passes its own. The imports resolve to a module
- * that fails loudly if it is ever used, so no bundle carries dead weight.
- */
-const noAjv: Plugin = {
-  name: 'no-ajv',
-  setup(b) {
-    b.onResolve({ filter: /^ajv(-formats)?$/ }, (args) => ({ path: args.path, namespace: 'no-ajv' }));
-    b.onLoad({ filter: /.*/, namespace: 'no-ajv' }, (args) => ({
-      contents: `export default function unavailable() { throw new Error(${JSON.stringify(`${args.path} is not bundled: the MCP server takes its own validator (shared/http/mcp-server.ts)`)}); }`,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * The platform's tool catalog, built now by the code the registry runs (shared/schemas/catalog.ts)
- * and put in the bundle in place of shared/schemas/prebuilt.ts: the container's first tool list
- * then unzips it instead of loading every tool module and converting each zod schema.
- */
-async function prebuiltCatalog(name: string): Promise<Plugin[]> {
-  // A function that serves no tools (identity: keys and connections) has no platform manifest.
-  if (!existsSync(join(root, 'functions', name, 'index.ts'))) return [];
+/** A platform module's platform: functions/<name>/index.ts exports it under its name. */
+async function platformModule(name: string): Promise<Platform<any>> {
   const mod = (await import(pathToFileURL(join(root, 'functions', name, 'index.ts')).href)) as Record<string, Platform<any> | undefined>;
   const platform = mod[name];
   if (!platform || platform.name !== name) throw new Error(`functions/${name}/index.ts exports no platform "${name}"`);
-  const packed = await packCatalog(createRegistry([platform]));
-  return [{
-    name: 'prebuilt-catalog',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({ contents: `export const PREBUILT_CATALOG = ${JSON.stringify(packed)};`, loader: 'ts' }));
-    },
-  }];
+  return platform;
+}
+
+/**
+ * The platforms a function's bundle serves, in its registry's order: a platform function's own
+ * (functions/<name>/index.ts), or those its handler hands to appHandler (the combined mcp
+ * function, functions/mcp/handler.ts); none for identity.
+ */
+export async function bundledPlatforms(name: string): Promise<Platform<any>[]> {
+  if (existsSync(join(root, 'functions', name, 'index.ts'))) return [await platformModule(name)];
+  const source = await readFile(join(root, 'functions', name, 'handler.ts'), 'utf8');
+  const listed = /appHandler\(\s*'[^']*'\s*,\s*\[([^\]]*)\]/.exec(source);
+  if (!listed) return [];
+  return Promise.all(listed[1]!.split(',').map((s) => s.trim()).filter(Boolean).map(platformModule));
+}
+
+/**
+ * What the build puts in place of shared/schemas/prebuilt.ts, made now by the code the container
+ * runs: the tool catalog of the bundle's platforms (shared/schemas/catalog.ts), so the first tool
+ * list unpacks it instead of loading every tool module and converting each zod schema; and the
+ * JSON of each of its MCP endpoints' default tools/list result (shared/http/mcp-server.ts), which
+ * a lone tools/list is answered with as is: its own platform's, or the combined endpoint's. With
+ * `rawLists` the JSON goes in as it is (no unpacking on the first list), else packed with the catalog.
+ */
+async function prebuilt(name: string): Promise<((rawLists: boolean) => Plugin[]) | undefined> {
+  const platforms = await bundledPlatforms(name);
+  if (platforms.length === 0) return undefined;
+  const registry = createRegistry(platforms);
+  const lists = await prebuiltMcpLists(registry, platforms.length === 1 && platforms[0]!.name === name ? platforms[0] : undefined);
+  const entries = await catalogByPlatform(registry);
+  return (rawLists) => {
+    const packed = packPrebuilt(entries, rawLists ? {} : lists);
+    return [{
+      name: 'prebuilt',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({
+          contents: `export const PREBUILT = ${JSON.stringify(packed)};\nexport const PREBUILT_LISTS = ${rawLists ? JSON.stringify(lists) : 'undefined'};`,
+          loader: 'ts',
+        }));
+      },
+    }];
+  };
+}
+
+/** A function's bundle may be this large (README, Performance): the tools/list JSON goes in as is only where it stays within. */
+export const MAX_BUNDLE_BYTES = 700_000;
+
+/**
+ * The default tools/list result (every tool, no filter, profile or page size) of one endpoint as
+ * JSON by mcpListKey: the platform's (/v1/mcp/{platform}) or, without one, the combined /v1/mcp.
+ * The icons' origin is the token a request's origin replaces: each tool carries it once.
+ */
+export async function prebuiltMcpLists(registry: Registry, platform?: Platform<any>): Promise<Record<string, string>> {
+  const scope: McpScope = { ...(platform ? { platform } : {}), filter: { readOnly: false }, structured: false, origin: ORIGIN_TOKEN };
+  const result = toolsListResult(registry, scope, await catalog(registry, platform ? [platform] : undefined));
+  const json = JSON.stringify(result);
+  const tokens = json.split(JSON.stringify(ORIGIN_TOKEN).slice(1, -1)).length - 1;
+  const withIcons = result.tools.filter((t) => t.icons !== undefined).length;
+  if (tokens !== withIcons) throw new Error(`tools/list of ${mcpListKey(registry, platform)}: the origin token is found ${tokens} times for ${withIcons} tools with icons`);
+  return { [mcpListKey(registry, platform)]: json };
 }
 
 /** Platforms = folders of functions/ that have a handler.ts. */
@@ -77,7 +109,8 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'handler.js');
-    const result = await build({
+    const made = await prebuilt(name);
+    const bundle = (rawLists: boolean) => build({
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
@@ -95,8 +128,10 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       supported: { 'dynamic-import': false },
       legalComments: 'none',
       logLevel: 'warning',
-      plugins: [noAjv, ...(await prebuiltCatalog(name))],
+      plugins: made ? made(rawLists) : [],
     });
+    let result = await bundle(made !== undefined);
+    if (made && (await stat(file)).size > MAX_BUNDLE_BYTES) result = await bundle(false);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);

@@ -13,7 +13,7 @@ import { execute } from '../execute';
 import { failure } from '../envelope';
 import { log } from '../log';
 import type { Runtime } from '../runtime';
-import { applyFilter, catalog, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
+import { applyFilter, catalog, mcpListKey, prebuiltMcpList, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
 import { platformIcons } from '../schemas/icons';
 import type { Profile } from '../schemas/profiles';
 import { mcpListedTool, mcpToolsList, structuredOf } from '../schemas/providers';
@@ -21,6 +21,7 @@ import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
 import { parseInput } from '../validate';
 import { invalidParameter, type ToolError } from '../errors';
 import type { Platform } from '../tool';
+import type { Registry } from '../registry';
 import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } from './mcp-rpc';
 import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf } from './mcp-tasks';
 
@@ -162,6 +163,42 @@ function decodeCursor(cursor: string | undefined): number {
   throw new RpcError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous tools/list answer unchanged.');
 }
 
+/**
+ * The tools/list result of a scope from the entries it serves: also what the build serializes
+ * for an endpoint's default list (infra/build.ts, prebuiltMcpLists).
+ */
+export function toolsListResult(registry: Registry, scope: McpScope, served: readonly CatalogEntry[], cursor?: string): { tools: McpTool[]; nextCursor?: string } {
+  const combined = !scope.platform;
+  const mainGroups = Object.fromEntries([...registry.platforms.values()].map((p) => [p.name, p.mainGroup]));
+  // Catalog order (stable across requests and pages); the search tool first where there is one.
+  const tools = mcpToolsList(served, {
+    profile: scope.profile ?? { kind: 'full' },
+    mainGroups,
+    // The search tool only where it is listed: its schema is converted from zod on first use.
+    ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
+    viewOf: (e) => toMcp(e, combined, scope.origin),
+  }) as McpTool[];
+  if (!scope.pageSize) return { tools };
+  const offset = decodeCursor(cursor);
+  const next = offset + scope.pageSize;
+  return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
+}
+
+/**
+ * The answer to a lone tools/list of an endpoint's default list (no filter, key policy, page size
+ * or profile), from the JSON the build made (shared/schemas/catalog.ts, prebuiltMcpList); undefined
+ * where there is none (from source, or any other request): then it is built from the catalog.
+ */
+function prebuiltListAnswer(rt: Runtime, scope: McpScope, c: Classified): Response | undefined {
+  if (c.kind !== 'request' || c.req.method !== 'tools/list' || c.req.params?.cursor !== undefined) return undefined;
+  if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly) return undefined;
+  if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
+  const result = prebuiltMcpList(mcpListKey(rt.registry, scope.platform), scope.origin);
+  if (result === undefined) return undefined;
+  // As jsonResponse writes {jsonrpc, id, result}, with the result already JSON.
+  return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id)},"result":${result}}`, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+}
+
 /** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
 const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
 
@@ -239,6 +276,8 @@ export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call
   if (!initialize && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return transportError(-32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
   }
+  const fast = batch ? undefined : prebuiltListAnswer(rt, scope, classified[0]!);
+  if (fast) return fast;
   const ctx = new Context(rt, scope, call);
   const answers = (
     await Promise.all(classified.map((c) => (c.kind === 'request' ? answer(ctx, c.req) : c.kind === 'invalid' ? c.answer : undefined)))
@@ -353,20 +392,7 @@ class Context {
   }
 
   async listTools(cursor: string | undefined): Promise<{ tools: McpTool[]; nextCursor?: string }> {
-    const { rt, scope, combined } = this;
-    const mainGroups = Object.fromEntries([...rt.registry.platforms.values()].map((p) => [p.name, p.mainGroup]));
-    // Catalog order (stable across requests and pages); the search tool first where there is one.
-    const tools = mcpToolsList(await this.served(), {
-      profile: scope.profile ?? { kind: 'full' },
-      mainGroups,
-      // The search tool only where it is listed: its schema is converted from zod on first use.
-      ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
-      viewOf: (e) => toMcp(e, combined, scope.origin),
-    }) as McpTool[];
-    if (!scope.pageSize) return { tools };
-    const offset = decodeCursor(cursor);
-    const next = offset + scope.pageSize;
-    return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
+    return toolsListResult(this.rt.registry, this.scope, await this.served(), cursor);
   }
 
   async callTool(id: Id, p: Record<string, unknown>): Promise<CallToolResult | { task: unknown }> {

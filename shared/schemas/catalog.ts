@@ -1,9 +1,9 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import * as z from 'zod';
 import { ToolError } from '../errors';
 import type { Registry } from '../registry';
 import { groupOf, type Annotations, type Platform } from '../tool';
-import { PREBUILT_CATALOG } from './prebuilt';
+import { PREBUILT, PREBUILT_LISTS } from './prebuilt';
 
 /** A JSON Schema object (draft 2020-12, as zod writes it). */
 export type JsonSchema = Record<string, unknown>;
@@ -30,20 +30,74 @@ export interface CatalogEntry {
  */
 const built = new WeakMap<Registry, Map<string, Promise<readonly CatalogEntry[]>>>();
 
-/** The build's entries by platform (shared/schemas/prebuilt.ts), unzipped on first use. */
-let prebuilt: Record<string, readonly CatalogEntry[]> | undefined;
-function prebuiltEntries(platform: string): readonly CatalogEntry[] | undefined {
-  const packed: string | undefined = PREBUILT_CATALOG;
+/**
+ * The build's copy (shared/schemas/prebuilt.ts), unpacked on first use: lines of JSON, the first
+ * the catalog entries by platform (parsed when first needed), then a key (mcpListKey) and the
+ * JSON of that endpoint's default tools/list result, per endpoint. One Brotli stream for both:
+ * the lists repeat the catalog's schemas, which Brotli's long window finds (collab's copy is 33 KB
+ * where a gzipped catalog and a separate list took 65 KB, which took its bundle past 700 KB).
+ * Where the bundle has room, the lists are in PREBUILT_LISTS as they are instead: unpacking costs
+ * the first list several ms of CPU (zlib's first use, then the text).
+ */
+let unpacked: { catalog: string; entries?: Record<string, readonly CatalogEntry[]>; lists: Map<string, string> } | undefined;
+function unpack(): typeof unpacked {
+  const packed: string | undefined = PREBUILT;
   if (packed === undefined) return undefined;
-  prebuilt ??= JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8')) as Record<string, readonly CatalogEntry[]>;
-  return prebuilt[platform];
+  if (!unpacked) {
+    const lines = brotliDecompressSync(Buffer.from(packed, 'base64')).toString('utf8').split('\n');
+    const lists = new Map<string, string>();
+    for (let i = 1; i + 1 < lines.length; i += 2) lists.set(JSON.parse(lines[i]!) as string, lines[i + 1]!);
+    unpacked = { catalog: lines[0]!, lists };
+  }
+  return unpacked;
 }
 
-/** The build's embedded copy: every bundled platform's entries, gzipped and base64-encoded (infra/build.ts). */
-export async function packCatalog(registry: Registry): Promise<string> {
+function prebuiltEntries(platform: string): readonly CatalogEntry[] | undefined {
+  const copy = unpack();
+  if (!copy) return undefined;
+  copy.entries ??= JSON.parse(copy.catalog) as Record<string, readonly CatalogEntry[]>;
+  return copy.entries[platform];
+}
+
+/** Every bundled platform's entries, as the build embeds them (infra/build.ts, packPrebuilt). */
+export async function catalogByPlatform(registry: Registry): Promise<Record<string, readonly CatalogEntry[]>> {
   const out: Record<string, readonly CatalogEntry[]> = {};
   for (const p of registry.platforms.values()) out[p.name] = await buildEntries(registry, p);
-  return gzipSync(JSON.stringify(out), { level: 9 }).toString('base64');
+  return out;
+}
+
+/**
+ * Stands for the service's origin in the build's tools/list JSON (the icons' URLs): the answer of
+ * a request puts its own origin in its place. A NUL no description or schema carries.
+ */
+export const ORIGIN_TOKEN = '\u0000origin\u0000';
+const ORIGIN_IN_JSON = JSON.stringify(ORIGIN_TOKEN).slice(1, -1);
+
+/** Which endpoint's default tools/list: a platform's name, or the combined endpoint's platforms in registry order. */
+export function mcpListKey(registry: Registry, platform?: Platform): string {
+  return platform ? platform.name : `*${[...registry.platforms.keys()].join(',')}`;
+}
+
+/** The last origin's copy of each list: a container serves one origin. */
+const filled = new Map<string, { origin: string; json: string }>();
+/** The JSON of an endpoint's default tools/list result with `origin` in place, when the build made it. */
+export function prebuiltMcpList(key: string, origin: string): string | undefined {
+  const raw: Record<string, string> | undefined = PREBUILT_LISTS;
+  const json = raw && Object.hasOwn(raw, key) ? raw[key] : unpack()?.lists.get(key);
+  if (json === undefined) return undefined;
+  const last = filled.get(key);
+  if (last?.origin === origin) return last.json;
+  // split/join, not replace: "$&" and the like in a Host header must stay text.
+  const out = json.split(ORIGIN_IN_JSON).join(JSON.stringify(origin).slice(1, -1));
+  filled.set(key, { origin, json: out });
+  return out;
+}
+
+/** The build's embedded copy (see unpack): the catalog entries and tools/list JSON texts by mcpListKey, Brotli-compressed, base64-encoded. */
+export function packPrebuilt(entries: Record<string, readonly CatalogEntry[]>, lists: Record<string, string>): string {
+  // JSON.stringify writes no raw line break: one per line is unambiguous.
+  const text = [JSON.stringify(entries), ...Object.entries(lists).flatMap(([key, json]) => [JSON.stringify(key), json])].join('\n');
+  return brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: text.length } }).toString('base64');
 }
 
 export function platformCatalog(registry: Registry, platform: Platform): Promise<readonly CatalogEntry[]> {

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { localPlatforms } from '../../infra/local/platforms';
-import { measureColdInit, mcpListEvent, toolEvent, type ColdTarget } from './cold';
+import { httpEvent, measureColdInit, mcpListEvent, toolEvent, type ColdTarget } from './cold';
 import { deployedEnvironment } from './deployed';
 import { benchRows } from './surfaces';
 import { startVendor } from './vendor';
@@ -23,7 +23,20 @@ try {
       listEvent: mcpListEvent(p.platform.name, p.keys.owner),
     };
   }
-  const bundles = localPlatforms.map((p) => ({ name: p.platform.name, file: `${root}dist/${p.platform.name}/handler.js` }));
+  // The combined function (functions/mcp/handler.ts): first a realty call (its twin named in the
+  // environment every child inherits), then the first list of /v1/mcp with every platform's tools.
+  const realty = localPlatforms.find((p) => p.platform.name === 'realty')!;
+  process.env.REALTY_BASE_URL = targets.realty!.baseUrl;
+  targets.mcp = {
+    baseUrl: targets.realty!.baseUrl,
+    event: targets.realty!.event,
+    listEvent: httpEvent('POST', '/v1/mcp', '/v1/mcp', {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+      authorization: `Bearer ${realty.keys.owner}`,
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    }),
+  };
+  const bundles = [...localPlatforms.map((p) => p.platform.name), 'mcp'].map((name) => ({ name, file: `${root}dist/${name}/handler.js` }));
   const cold = await measureColdInit(bundles, targets, runs, [{ name: 'memory', env: { STORE: 'memory' } }], deployedEnvironment({ StoreTable: 'tes-bench', BlobBucket: 'tes-bench-blobs' }));
   for (const f of cold.functions) {
     console.log(`first MCP tools/list ${f.name.padEnd(8)} ${f.medianListMs.toFixed(2)} ms wall, ${f.medianListCpuMs.toFixed(2)} ms CPU (${f.listedTools} tools; goal ≤ 5 ms)`);

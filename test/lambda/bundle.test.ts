@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildAll } from '../../infra/build';
+import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, prebuiltMcpLists } from '../../infra/build';
+import { createApp } from '../../shared/http/app';
+import { createRegistry } from '../../shared/registry';
+import { catalogByPlatform, packPrebuilt } from '../../shared/schemas/catalog';
+import type { Platform } from '../../shared/tool';
 import { loadConfig } from '../../shared/config';
 import { listTools } from '../../shared/list-tools';
 import { createRuntime } from '../../shared/runtime';
@@ -60,6 +64,8 @@ handler(event, context).then(
 let outDir: string;
 /** Per platform: its bundle and its twin served over loopback. */
 const built: Record<string, { bundle: string; twinUrl: string }> = {};
+/** The combined MCP function's bundle (functions/mcp/handler.ts). */
+let mcpBundle: string;
 const servers: ServerType[] = [];
 
 async function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<string> {
@@ -109,6 +115,7 @@ beforeAll(async () => {
     built[c.name] = { bundle: info.file, twinUrl: await listen(c.twin().app.fetch) };
   }
   awsUrl = await listen(fakeAws().fetch);
+  mcpBundle = infos.find((i) => i.name === 'mcp')!.file;
 });
 beforeEach(() => {
   awsRequests.length = 0;
@@ -153,6 +160,46 @@ const probeEvent = (c: PlatformCase) =>
     body: JSON.stringify(c.probe.params),
   });
 
+/** A host name with characters the origin must carry as text: "$&" is special to String.replace. */
+const ODD_HOST = 'tes-$&-$1.example.com';
+
+/** A lone tools/list on an MCP endpoint, the origin from X-Forwarded-Host. */
+const listEvent = (path: string, key: string) =>
+  httpApiV2Event({
+    method: 'POST',
+    path,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-Forwarded-Host': ODD_HOST },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list' }),
+  });
+
+/** The same request answered by the app from source (no embedded copy there: the list is built from the registry). */
+async function listFromSource(platforms: Platform<any>[], path: string, key: string): Promise<string> {
+  const rt = await createRuntime({ platforms, store: new MemoryStore(), config: loadConfig({}) });
+  const event = listEvent(path, key);
+  const res = await createApp(rt).request(`https://${ODD_HOST}${path}`, { method: 'POST', headers: event.headers as Record<string, string>, body: event.body! });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
+  it('answers tools/list from the list embedded at build time, byte for byte what the registry builds from the source now', async () => {
+    const platforms = await bundledPlatforms('mcp');
+    expect(platforms.map((p) => p.name).sort()).toEqual(platformCases.map((c) => c.name).sort());
+    const owner = platformCases[0]!.keys.owner;
+    const { stdout } = await run(process.execPath, ['-e', INVOKE], {
+      cwd: outDir,
+      timeout: 20_000,
+      env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), BUNDLE: mcpBundle, PLATFORM: 'mcp', EVENT: JSON.stringify(listEvent('/v1/mcp', owner)), STORE: 'memory' },
+    });
+    const answer = JSON.parse(stdout);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(await listFromSource(platforms, '/v1/mcp', owner));
+    expect(JSON.parse(answer.body).result.tools.length).toBeGreaterThan(200);
+    // No ajv in any bundle: it came only with the MCP SDK's server, which is not bundled.
+    for (const file of [mcpBundle, ...Object.values(built).map((b) => b.bundle)]) expect(readFileSync(file, 'utf8')).not.toMatch(/require\("ajv|ajv-formats|strictRequired/);
+  });
+});
+
 describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   it('answers an HTTP API v2 event against its twin over loopback', async () => {
     const result = await invoke(c, probeEvent(c));
@@ -196,13 +243,30 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   });
 
   it('serves the tool list embedded at build time, equal to what the registry builds from the source now', async () => {
-    // The build replaced shared/schemas/prebuilt.ts with the gzipped catalog (base64 of gzip starts "H4sI").
-    expect(readFileSync(built[c.name]!.bundle, 'utf8')).toMatch(/PREBUILT_CATALOG|"H4sI[A-Za-z0-9+/]{100,}/);
+    // The embedded copy is what the source builds now (Brotli's output is deterministic): the
+    // catalog, with the default MCP list packed beside it or (where the bundle has room) as is.
+    const registry = createRegistry([c.platform]);
+    const entries = await catalogByPlatform(registry);
+    const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
+    const packedWithList = bundle.includes(JSON.stringify(packPrebuilt(entries, await prebuiltMcpLists(registry, c.platform))));
+    expect(packedWithList || bundle.includes(JSON.stringify(packPrebuilt(entries, {})))).toBe(true);
+    // Either way within the size budget of a platform's function.
+    expect(Buffer.byteLength(bundle)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
     const result = await invoke(c, httpApiV2Event({ method: 'GET', path: `/v1/tools/${c.name}`, headers: { Authorization: `Bearer ${c.keys.owner}` } }));
     expect(result.statusCode).toBe(200);
     const rt = await createRuntime({ platforms: [c.platform], store: new MemoryStore(), config: loadConfig({}) });
     const fromSource = await listTools(rt, { platform: c.name, key: c.keys.owner, filter: { readOnly: false } }, {});
     expect(JSON.parse(result.body).data).toEqual(fromSource);
+  });
+
+  it('answers MCP tools/list from the list embedded at build time, byte for byte what the registry builds from the source now', async () => {
+    const platforms = [c.platform];
+    const answer = await invoke(c, listEvent(`/v1/mcp/${c.name}`, c.keys.owner));
+    expect(answer.statusCode).toBe(200);
+    const expected = await listFromSource(platforms, `/v1/mcp/${c.name}`, c.keys.owner);
+    expect(answer.body).toBe(expected);
+    // The icons carry the request's origin, escaped as JSON.
+    expect(JSON.parse(answer.body).result.tools[0].icons[0].src).toBe(`https://${ODD_HOST}/v1/icons/${c.name}.svg`);
   });
 
   it('with the environment serverless.yml deploys, answers its probe without loading the S3 client or a document converter', async () => {
