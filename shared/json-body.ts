@@ -8,6 +8,17 @@ import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from './validate';
  * bracket too deep. A flat body costs that scan plus the parse; a hostile one less than either.
  */
 
+/** The index of the quote closing the JSON string opened at `open` (escapes skipped), or the text's end. */
+export function stringEnd(text: string, open: number): number {
+  let i = open + 1;
+  for (; i < text.length; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 0x5c /* \ */) i++;
+    else if (d === 0x22) break;
+  }
+  return i;
+}
+
 /**
  * The path (keys and array indexes from the root) of the first array or object that opens more
  * than `max` levels deep, in one pass over `text` (strings skipped, escapes honoured); undefined
@@ -25,11 +36,7 @@ export function nestedTooDeep(text: string, max: number): string[] | undefined {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
       const start = i;
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) i++;
-        else if (d === 0x22) break;
-      }
+      i = stringEnd(text, i);
       if (expectKey) {
         keyAt[depth - 1] = [start, i];
         expectKey = false;

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ToolError } from '../errors';
 import { failure } from '../envelope';
-import { nestedTooDeep, tooDeepError } from '../json-body';
+import { nestedTooDeep, stringEnd, tooDeepError } from '../json-body';
 import { knownPlatform } from '../list-tools';
 import type { Runtime } from '../runtime';
 import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../schemas/catalog';
@@ -151,11 +151,7 @@ export function topLevelId(text: string): string | number | null {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
       const start = i;
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) i++;
-        else if (d === 0x22) break;
-      }
+      i = stringEnd(text, i);
       if (depth === 1 && expectKey && text.slice(start, i + 1) === '"id"') {
         const value = /^\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,16})\s*[,}]/.exec(text.slice(i + 1, i + 260));
         if (!value) return null;
