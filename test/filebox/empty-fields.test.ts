@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHAREFILE_DEMO as D, type ShareFileTwin } from '../../infra/twins/sharefile';
 import { harness } from '../helpers/harness';
 
-// Every field the specification lists for an item, user, group or access control is in the JSON
+// Every field the specification lists for an item, share, user, group or access control is in the JSON
 // answer: its value, or null when ShareFile gives none — never left out. Each row makes the twin
 // answer a bare record (ids only) for one read and checks the tool's JSON, then that the text of
 // the same answer prints no "null".
@@ -12,6 +12,7 @@ const USER = ['Id', 'FullName', 'FirstName', 'LastName', 'Company', 'DateCreated
 const GROUP = ['Id', 'Name', 'IsShared', 'NumberOfContacts', 'odata.type', 'url', 'Contacts'];
 const CONTACT = ['Id', 'Name', 'FirstName', 'LastName', 'Email', 'Company', 'IsConfirmed', 'IsDisabled', 'LastAnyLogin', 'CreatedDate', 'url'];
 const ACCESS = ['Id', 'Principal', 'CanUpload', 'CanDownload', 'CanView', 'CanDelete', 'CanManagePermissions', 'NotifyOnUpload', 'NotifyOnDownload', 'IsOwner', 'odata.type', 'url'];
+const SHARE = ['Id', 'AliasID', 'ShareType', 'Title', 'HasSentMessage', 'RequireLogin', 'RequireUserInfo', 'ShareAccessLevel', 'CreationDate', 'ExpirationDate', 'MaxDownloads', 'TotalDownloads', 'IsViewOnly', 'IsArchived', 'UsesStreamIDs', 'Uri', 'ShareSubType', 'ShareAccessRight', 'url'];
 const HIT = ['Id', 'Name', 'ItemType', 'ParentID', 'ParentName', 'Path', 'FileSizeBytes', 'CreationDate', 'CreatorName'];
 
 const file = (id: string) => ({ 'odata.type': 'ShareFile.Api.Models.File', Id: id });
@@ -35,6 +36,7 @@ interface Row {
 }
 
 const rows: Row[] = [
+  { tool: 'getShare', what: 'the share', params: { share_id: D.shares.ortizRequest }, method: 'GET', path: /\/Shares\([^)]+\)$/, body: { 'odata.type': 'ShareFile.Api.Models.Share', Id: D.shares.ortizRequest, ShareType: 'Request' }, records: (d) => [d], fields: SHARE, nulls: ['Title', 'ExpirationDate', 'MaxDownloads', 'TotalDownloads', 'Uri', 'url'] },
   { tool: 'getItem', what: 'the item', params: { item_id: D.files.offer }, method: 'GET', path: /\/Items\([^)]+\)$/, body: file(D.files.offer), records: (d) => [d], fields: ITEM, nulls: ['Name', 'url', 'Parent', 'CreationDate', 'Description', 'Path', 'FileSizeBytes', 'StreamID', 'Info'] },
   { tool: 'listChildren', what: 'each child', params: { folder_id: D.folders.contracts }, method: 'GET', path: /\/Items\([^)]+\)\/Children$/, body: feed([file(D.files.offer)]), records: (d) => d.items, fields: ITEM, nulls: ['Name', 'Parent', 'FileSizeBytes', 'Info'] },
   { tool: 'getTopLevelFolders', what: 'each folder', params: {}, method: 'GET', path: /\/Items\([^)]+\)\/Children$|\/Items$/, body: feed([{ 'odata.type': 'ShareFile.Api.Models.Folder', Id: 'allshared' }]), records: (d) => d.folders, fields: ITEM, nulls: ['FileCount', 'CreationDate'] },

@@ -1,9 +1,12 @@
+import { listed, type Listed } from '../../../shared/listed';
 import { toItem, type Item } from '../render';
 import type { SfShare } from '../wire';
 
 /** Shares as the filebox tools return them (docs/spec.md#filebox-share). */
 
-export type Share = Omit<SfShare, 'odata.type' | 'Parent' | 'Items' | 'Recipients'> & {
+/** Every field of the form asked for (full or summary) is present: its value, or null when ShareFile gives none. */
+type ShareFields = Listed<SfShare, (typeof FULL)[number]>;
+export type Share = Pick<ShareFields, 'Id' | 'ShareType'> & Partial<ShareFields> & {
   /** Request shares: the folder uploads go to. */
   Parent?: { Id: string };
   Items?: Item[];
@@ -18,9 +21,8 @@ const FULL = [
 const SUMMARY = ['Id', 'ShareType', 'Title', 'Uri', 'ExpirationDate', 'TotalDownloads', 'MaxDownloads'] as const;
 
 export function toShare(w: SfShare, o: { summary?: boolean; inList?: boolean } = {}): Share {
-  const out: Record<string, unknown> = {};
-  const keys: readonly string[] = o.summary ? (o.inList ? [...SUMMARY, 'CreationDate'] : SUMMARY) : FULL;
-  for (const k of keys) if ((w as unknown as Record<string, unknown>)[k] !== undefined) out[k] = (w as unknown as Record<string, unknown>)[k];
+  const keys: readonly (typeof FULL)[number][] = o.summary ? (o.inList ? [...SUMMARY, 'CreationDate'] : SUMMARY) : FULL;
+  const out: Record<string, unknown> = listed(w, keys);
   if (!o.summary) {
     if (w.Parent) out.Parent = { Id: w.Parent.Id };
     if (w.Items && w.ShareType === 'Send') out.Items = w.Items.map((i) => toItem(i, true));
@@ -29,7 +31,7 @@ export function toShare(w: SfShare, o: { summary?: boolean; inList?: boolean } =
   return out as unknown as Share;
 }
 
-const downloads = (s: Share) => (s.TotalDownloads === undefined ? '' : ` ${s.TotalDownloads}/${s.MaxDownloads === -1 || s.MaxDownloads === undefined ? '∞' : s.MaxDownloads} downloads`);
+const downloads = (s: Share) => (s.TotalDownloads == null ? '' : ` ${s.TotalDownloads}/${s.MaxDownloads === -1 || s.MaxDownloads == null ? '∞' : s.MaxDownloads} downloads`);
 
 /** `s123 Send "Ortiz proposal" 2/10 downloads, expires 2027-03-05 — https://…`. */
 export function shareLine(s: Share, now = Date.now()): string {
