@@ -109,9 +109,10 @@ export interface BdProperty {
   [group: string]: unknown;
 }
 
-export interface BdResults {
-  properties: BdProperty[];
-  meta: BdMeta;
+/** BatchData's `results`; the tools answer the same shape with their own property and meta types. */
+export interface BdResults<P = BdProperty, M = BdMeta> {
+  properties: P[];
+  meta: M;
   quicklistCounts?: { name: string; count: number }[] | null;
   nextPageCursor?: string | null;
   previousPageCursor?: string | null;

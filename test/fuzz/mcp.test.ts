@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness } from '../helpers/harness';
 import { localPlatforms } from '../../infra/local/platforms';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { checkEnvelope, checkInvalid, checkValid, OracleError, type Answer } from './oracle';
 import { inputArb, invalidArb, type InvalidCase, type Schema } from './schema-arb';
+import { fuzzTarget } from './suite';
 
 /**
  * The fuzz suite's MCP side: `tools/call` over every tool of every platform through the app's
@@ -21,7 +21,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 const RUNS = Number(process.env.MCP_FUZZ_RUNS ?? 6);
 /** Malformed requests generated per platform (beside the fixed ones). */
 const MALFORMED_RUNS = Math.max(10, RUNS * 5);
-const UNLIMITED = { credits: 1e12, rateLimit: { limit: 1e12, windowMs: 60_000 } };
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; result?: any; error?: any };
 
@@ -72,22 +71,9 @@ for (const [index, lp] of localPlatforms.entries()) {
   const platform = lp.platform.name;
 
   describe(`MCP fuzz ${platform}`, () => {
-    let h: Awaited<ReturnType<typeof harness>>;
-    let schemas: { name: string; input_schema: Schema }[] = [];
-    let vendorCalls = 0;
+    const t = fuzzTarget(platform, lp.keys.owner);
     let nextId = 1;
     const counts = { valid: 0, oneFault: 0, malformed: 0 };
-
-    beforeAll(async () => {
-      h = await harness({ env: { RATE_LIMIT_MAX: '1000000000' }, twins: { [platform]: UNLIMITED } });
-      const inner = h.rt.fetchFor![platform]!;
-      h.rt.fetchFor![platform] = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-        vendorCalls += 1;
-        return inner(input, init);
-      }) as typeof fetch;
-      const res = await h.app.request(`/v1/tools/${platform}`, { headers: { authorization: `Bearer ${lp.keys.owner}` } });
-      schemas = ((await res.json()) as { data: { tools: typeof schemas } }).data.tools;
-    });
 
     afterAll(() => {
       console.log(`MCP fuzz ${platform} (seed ${SEED}, MCP_FUZZ_RUNS ${RUNS}): ${counts.valid} valid, ${counts.oneFault} one-fault, ${counts.malformed} malformed requests`);
@@ -95,8 +81,8 @@ for (const [index, lp] of localPlatforms.entries()) {
 
     /** One POST of a raw JSON-RPC body; the parsed answer and the vendor requests it caused. */
     async function post(raw: string): Promise<{ status: number; body: unknown; vendorCalls: number }> {
-      const before = vendorCalls;
-      const res = await h.app.request(`/v1/mcp/${platform}`, {
+      const before = t.vendorCalls;
+      const res = await t.h.app.request(`/v1/mcp/${platform}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${lp.keys.owner}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: raw,
@@ -108,7 +94,7 @@ for (const [index, lp] of localPlatforms.entries()) {
       } catch {
         body = `<not JSON: ${text.slice(0, 200)}>`;
       }
-      return { status: res.status, body, vendorCalls: vendorCalls - before };
+      return { status: res.status, body, vendorCalls: t.vendorCalls - before };
     }
 
     async function callTool(name: string, args: unknown): Promise<{ rpc: Rpc; answer: Answer }> {
@@ -120,9 +106,9 @@ for (const [index, lp] of localPlatforms.entries()) {
 
     it('tools/call over every tool: valid arguments never INTERNAL_ERROR, one fault is INVALID_PARAMETER naming it', async () => {
       for (const tool of Object.keys(lp.platform.tools)) {
-        const entry = schemas.find((s) => s.name === tool);
+        const entry = t.schemas.find((s) => s.name === tool);
         if (!entry) throw new Error(`GET /v1/tools/${platform} does not list ${tool}`);
-        const found = (await h.rt.registry.find(platform, tool))!;
+        const found = (await t.h.rt.registry.find(platform, tool))!;
         const accept = (params: unknown) => found.tool.input.safeParse(params).success;
         const example = found.tool.example.input as Record<string, unknown>;
         const numRuns = Math.max(1, Math.ceil(RUNS / 2));

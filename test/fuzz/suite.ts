@@ -48,31 +48,43 @@ function printable<T extends object>(value: T): T {
 /** Per-tool counts printed at the end, for the README and bench figures. */
 const stats = new Map<string, { valid: number; invalid: number; raw: number; answers: Record<string, number> }>();
 
+/** What a fuzz run of one platform works against; filled in by a beforeAll of the calling describe. */
+export interface FuzzTarget {
+  h: Awaited<ReturnType<typeof harness>>;
+  /** The tools' input schemas as the service serves them. */
+  schemas: { name: string; input_schema: Schema }[];
+  /** Vendor requests made so far: a refused input must add none. */
+  vendorCalls: number;
+}
+
+/** The platform's harness with a twin that never runs out, its vendor requests counted. */
+export function fuzzTarget(platform: string, ownerKey: string): FuzzTarget {
+  const t = { schemas: [], vendorCalls: 0 } as unknown as FuzzTarget;
+  beforeAll(async () => {
+    t.h = await harness({ env: { RATE_LIMIT_MAX: '1000000000' }, twins: { [platform]: UNLIMITED } });
+    const inner = t.h.rt.fetchFor![platform]!;
+    t.h.rt.fetchFor![platform] = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      t.vendorCalls += 1;
+      return inner(input, init);
+    }) as typeof fetch;
+    const res = await t.h.app.request(`/v1/tools/${platform}`, { headers: { authorization: `Bearer ${ownerKey}` } });
+    t.schemas = ((await res.json()) as { data: { tools: FuzzTarget['schemas'] } }).data.tools;
+  });
+  return t;
+}
+
 export function fuzzPlatforms(which: (name: string, index: number) => boolean): void {
   for (const [index, lp] of localPlatforms.entries()) {
     const platform = lp.platform.name;
     if (!which(platform, index)) continue;
 
     describe(`fuzz ${platform}`, () => {
-      let h: Awaited<ReturnType<typeof harness>>;
-      let schemas: { name: string; input_schema: Schema }[] = [];
-      let vendorCalls = 0;
-
-      beforeAll(async () => {
-        h = await harness({ env: { RATE_LIMIT_MAX: '1000000000' }, twins: { [platform]: UNLIMITED } });
-        const inner = h.rt.fetchFor![platform]!;
-        h.rt.fetchFor![platform] = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-          vendorCalls += 1;
-          return inner(input, init);
-        }) as typeof fetch;
-        const res = await h.app.request(`/v1/tools/${platform}`, { headers: { authorization: `Bearer ${lp.keys.owner}` } });
-        schemas = ((await res.json()) as { data: { tools: typeof schemas } }).data.tools;
-      });
+      const t = fuzzTarget(platform, lp.keys.owner);
 
       /** One POST with a raw body; the answer with the vendor requests it caused. */
       async function send(tool: string, raw: string): Promise<Answer> {
-        const before = vendorCalls;
-        const req = h.app.request(`/v1/tools/${platform}/${tool}?format=json`, {
+        const before = t.vendorCalls;
+        const req = t.h.app.request(`/v1/tools/${platform}/${tool}?format=json`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${lp.keys.owner}` },
           body: raw,
@@ -90,7 +102,7 @@ export function fuzzPlatforms(which: (name: string, index: number) => boolean): 
           } catch {
             body = `<not JSON: ${text.slice(0, 200)}>`;
           }
-          return { status: res.status, body, vendorCalls: vendorCalls - before };
+          return { status: res.status, body, vendorCalls: t.vendorCalls - before };
         } finally {
           clearTimeout(timer);
         }
@@ -99,10 +111,10 @@ export function fuzzPlatforms(which: (name: string, index: number) => boolean): 
       // The tool list is known only after beforeAll; the registry's manifest names them up front.
       for (const tool of Object.keys(lp.platform.tools)) {
         it(tool, async () => {
-          const entry = schemas.find((s) => s.name === tool);
+          const entry = t.schemas.find((s) => s.name === tool);
           if (!entry) throw new Error(`GET /v1/tools/${platform} does not list ${tool}`);
           const schema = entry.input_schema;
-          const found = (await h.rt.registry.find(platform, tool))!;
+          const found = (await t.h.rt.registry.find(platform, tool))!;
           const accept = (params: unknown) => found.tool.input.safeParse(params).success;
           const example = found.tool.example.input as Record<string, unknown>;
           if (!accept(example)) throw new Error(`${platform}/${tool}: its example input does not pass its own schema`);

@@ -38,17 +38,7 @@ export type PropertyRecord = Listed<BdProperty, Exclude<(typeof GROUPS)[number],
 
 export type ToolMeta = Listed<BdMeta, 'apiVersion' | 'requestId'> & { results: (Filled<BdMetaResults, (typeof COUNTS)[number]> & Pick<BdMetaResults, 'aggComparablesMetrics'>) | null };
 
-export interface ToolResults {
-  properties: PropertyRecord[];
-  meta: ToolMeta;
-  quicklistCounts?: { name: string; count: number }[] | null;
-  nextPageCursor?: string | null;
-  previousPageCursor?: string | null;
-  searchCriteria?: Record<string, unknown> | null;
-  options?: Record<string, unknown> | null;
-  warnings?: string[] | null;
-  [k: string]: unknown;
-}
+export type ToolResults = BdResults<PropertyRecord, ToolMeta>;
 
 /** The envelope a realty tool answers with in JSON mode. */
 export interface ToolEnvelope {
