@@ -17,12 +17,14 @@ export interface Figures {
 export interface Evaluation {
   results: TaskResult[];
   all: Figures;
-  /** Every held-out task, of both rounds. */
+  /** Every held-out task, of all rounds. */
   heldOut: Figures;
   /** The held-out third of the first round. */
   heldOutFirst: Figures;
   /** The second round, all held out. */
   heldOutFresh: Figures;
+  /** The third round, all held out. */
+  heldOutThird: Figures;
   /** What the ranking was tuned on: the tasks not held out. */
   tuned: Figures;
 }
@@ -35,7 +37,7 @@ function figures(results: readonly TaskResult[]): Figures {
 
 /**
  * Runs every task of the set through `search` (a query → the answer's tools as platform/tool, best
- * first) and scores it: top-1 and top-3 of the whole set, of the held-out tasks (both rounds together
+ * first) and scores it: top-1 and top-3 of the whole set, of the held-out tasks (all rounds together
  * and each round's apart) and of the rest.
  */
 export async function evaluate(search: (query: string) => Promise<readonly string[]>, tasks: readonly SearchTask[] = EVAL_SET): Promise<Evaluation> {
@@ -49,8 +51,9 @@ export async function evaluate(search: (query: string) => Promise<readonly strin
     results,
     all: figures(results),
     heldOut: figures(results.filter((r) => r.task.heldOut)),
-    heldOutFirst: figures(results.filter((r) => r.task.heldOut && !r.task.fresh)),
+    heldOutFirst: figures(results.filter((r) => r.task.heldOut && !r.task.fresh && !r.task.third)),
     heldOutFresh: figures(results.filter((r) => r.task.fresh)),
+    heldOutThird: figures(results.filter((r) => r.task.third)),
     tuned: figures(results.filter((r) => !r.task.heldOut)),
   };
 }
