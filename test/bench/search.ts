@@ -1,7 +1,7 @@
 /**
  * Tool search: top-1 and top-3 of the evaluation set (test/search/eval-set.ts) over the whole set,
- * over its held-out tasks (both rounds together and each apart) and over the tasks the ranking was
- * tuned on, and the time one query takes in the index of all tools (p50 and
+ * over its blind round, the held-out third of its first round, each tuned-on round and all that the
+ * ranking was tuned on, and the time one query takes in the index of all tools (p50 and
  * p99 over every request of the set, several rounds after a warm-up), in-process.
  */
 import { performance } from 'node:perf_hooks';
@@ -44,9 +44,10 @@ export async function benchRows(): Promise<BenchRow[]> {
   const share = (x: number, n: number) => `${Math.round(x * n)} of ${n} requests`;
   const parts = [
     [ev.all, `all ${ev.all.tasks} requests`],
-    [ev.heldOut, `${ev.heldOut.tasks} held out`],
-    [ev.heldOutFirst, `${ev.heldOutFirst.tasks} held out of the first round`],
-    [ev.heldOutFresh, `${ev.heldOutFresh.tasks} held out of the second round`],
+    [ev.rounds[4], `${ev.rounds[4].tasks} of round 4, written blind and held out`],
+    [ev.heldOutFirst, `${ev.heldOutFirst.tasks} held out of round 1`],
+    [ev.rounds[2], `${ev.rounds[2].tasks} of round 2 (tuned on since)`],
+    [ev.rounds[3], `${ev.rounds[3].tasks} of round 3 (tuned on since)`],
     [ev.tuned, `${ev.tuned.tasks} tuned on`],
   ] as const;
   return [

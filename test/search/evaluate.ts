@@ -17,14 +17,12 @@ export interface Figures {
 export interface Evaluation {
   results: TaskResult[];
   all: Figures;
-  /** Every held-out task, of all rounds. */
+  /** Every held-out task: round 1's third and round 4. */
   heldOut: Figures;
-  /** The held-out third of the first round. */
+  /** Round 1's held-out third. */
   heldOutFirst: Figures;
-  /** The second round, all held out. */
-  heldOutFresh: Figures;
-  /** The third round, all held out. */
-  heldOutThird: Figures;
+  /** Each round apart: 1 to 4. */
+  rounds: Record<1 | 2 | 3 | 4, Figures>;
   /** What the ranking was tuned on: the tasks not held out. */
   tuned: Figures;
 }
@@ -37,8 +35,8 @@ function figures(results: readonly TaskResult[]): Figures {
 
 /**
  * Runs every task of the set through `search` (a query → the answer's tools as platform/tool, best
- * first) and scores it: top-1 and top-3 of the whole set, of the held-out tasks (all rounds together
- * and each round's apart) and of the rest.
+ * first) and scores it: top-1 and top-3 of the whole set, of the held-out tasks, of each round and of
+ * what the ranking was tuned on.
  */
 export async function evaluate(search: (query: string) => Promise<readonly string[]>, tasks: readonly SearchTask[] = EVAL_SET): Promise<Evaluation> {
   const results: TaskResult[] = [];
@@ -47,13 +45,13 @@ export async function evaluate(search: (query: string) => Promise<readonly strin
     const i = found.findIndex((t) => task.expect.includes(t));
     results.push({ task, rank: i < 0 ? null : i + 1, top: found.slice(0, 3) });
   }
+  const round = (n: 1 | 2 | 3 | 4) => figures(results.filter((r) => r.task.round === n));
   return {
     results,
     all: figures(results),
     heldOut: figures(results.filter((r) => r.task.heldOut)),
-    heldOutFirst: figures(results.filter((r) => r.task.heldOut && !r.task.fresh && !r.task.third)),
-    heldOutFresh: figures(results.filter((r) => r.task.fresh)),
-    heldOutThird: figures(results.filter((r) => r.task.third)),
+    heldOutFirst: figures(results.filter((r) => r.task.heldOut && r.task.round === 1)),
+    rounds: { 1: round(1), 2: round(2), 3: round(3), 4: round(4) },
     tuned: figures(results.filter((r) => !r.task.heldOut)),
   };
 }
