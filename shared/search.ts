@@ -141,6 +141,19 @@ const VERB_SYNONYMS: Record<string, readonly string[]> = {
   inspect: ['analyze', 'get'],
   describe: ['analyze', 'get'],
   contain: ['list', 'children'],
+  remind: ['task', 'create'],
+  push: ['update'],
+  postpone: ['update'],
+  reschedule: ['update'],
+  delay: ['update'],
+  extend: ['update'],
+  upgrade: ['update'],
+  downgrade: ['update'],
+  cap: ['update', 'max'],
+  limit: ['update', 'max'],
+  acknowledge: ['ack'],
+  processed: ['ack'],
+  handled: ['ack'],
 };
 const OBJECT_SYNONYMS: Record<string, readonly string[]> = {
   // The vendors' words for the same thing.
@@ -218,6 +231,13 @@ const OBJECT_SYNONYMS: Record<string, readonly string[]> = {
   kanban: ['view'],
   overdue: ['due'],
   wording: ['revision', 'value'],
+  dropdown: ['property', 'field', 'option'],
+  option: ['property', 'field'],
+  office: ['company'],
+  headquarters: ['company'],
+  account: ['user'],
+  lately: ['list'],
+  recently: ['list'],
   case: ['ticket'],
   issue: ['ticket'],
 };
@@ -246,6 +266,25 @@ const ACTION_VERBS = new Set(
  */
 const SAME_WORD: Record<string, string> = { webhook: 'hook', webhooks: 'hooks' };
 
+/**
+ * Values in a request — quoted names, email addresses, links, amounts, dates, file names, numbers —
+ * are what a tool will take, not words that say which tool: each is read as the kind of value it is.
+ */
+const VALUES: readonly [RegExp, string][] = [
+  [/"[^"]*"|\u201c[^\u201d]*\u201d/g, ' '],
+  [/\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g, ' email '],
+  [/\bhttps?:\/\/\S+/g, ' link '],
+  [/[$\u20ac\u00a3]\s?\d[\d,]*(?:\.\d+)?/g, ' amount '],
+  [/\b\d{4}-\d{2}-\d{2}\b/g, ' date '],
+  [/\b[\w-]+\.(?:pdf|docx?|xlsx?|pptx?|csv|txt|png|jpe?g|gif|zip)\b/gi, ' file '],
+];
+/**
+ * A capitalised word inside a sentence is a name — of a person, a company, or the user's own app,
+ * folder or table ("the Deals table", "the Payroll folder") — not a word of the tools; vendor names
+ * and acronyms (PDF, CRM) stay.
+ */
+const NAME = /(?<=[^.:;!?\s]\s+|,\s*)(?!(?:County|City|State|Street)\b)[A-Z][a-z]+(?:'s)?\b/g;
+
 /** Two-word requests that mean one word of a tool name. */
 const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:turn|switch)(?:s|ed|ing)? on\b/g, 'activate'],
@@ -264,6 +303,26 @@ const PHRASES: readonly [RegExp, string][] = [
   // "what is in my home folder": its contents.
   [/\bwhat(?:'s| is| are)? (?:in|inside)\b/g, 'list contents'],
   [/\bto-?dos?\b/g, 'task'],
+  [/\b(?:bring|brings|bringing|get|gets|getting|got)\s+(?:it|them|this|that|these|those)\s+back\b/g, 'restore'],
+  [/\b(?:make|makes|making|put|puts|set|sets)\s+(?:it|them|this|that)\s+live\b|\bgo(?:es)? live\b/g, 'activate'],
+  [/\b(?:give|show|tell|send|get)\s+me\b/g, 'get'],
+  [/\bam i\b/g, 'current user status'],
+  [/\bsince (?:i|we) last\b/g, 'new events'],
+  // A request that starts with what it does: "log an expense", "link a ticket to a company", "message Tom".
+  [/^\s*(?:log|record|enter|note down)\b/g, 'create'],
+  [/^\s*(?:link|connect|associate)\b/g, 'associate'],
+  [/^\s*(?:privately |directly )?(?:message|dm|text)\b/g, 'create conversation'],
+  [/\b(?:attached|linked|associated|connected) (?:to|with)\b/g, 'association'],
+  // Sale prices nearby are what comparables give.
+  [/\b(?:recently sold|nearby sales|sells? for|selling for|sold for|price my|within (?:a|half a|\d+) miles?)\b/g, 'comparable'],
+  [/\b(?:is|are) there\b|\balready\b/g, 'search'],
+  [/^\s*where\b/g, 'find'],
+  [/\b(?:anything|everything|something)\b/g, 'search'],
+  // "…written under a task": its comments.
+  [/\b(?:written|said|posted|replied|commented)\s+(?:under|on|about)\b/g, 'comments on'],
+  [/\b(?:record|log|enter|file)\s+(?:this|it|that|them)\b/g, 'create'],
+  // "every order that is marked Shipped": records that match a condition.
+  [/\b(?:that|which) (?:is|are|was|were|has|have)\b|\bwhere\b|\bwhose\b|\bmarked\b/g, 'filter'],
   // "send a document to the recycle bin": delete it (restoring from it is "bring back").
   [/\b(?:to|into|in) the (?:recycle bin|recycling bin|trash|bin)\b/g, 'delete'],
   [/\b(?:get|gets|getting|be|being) (?:notified|alerted)\b/g, 'subscribe events'],
@@ -540,13 +599,18 @@ interface Query {
 const withJoined = (text: string) => `${text} ${[...text.matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => m[1]! + m[2]!).join(' ')}`;
 
 function parseQuery(index: SearchIndex, query: string): Query {
-  let text = query.toLowerCase();
+  let valued = query;
+  for (const [value, kind] of VALUES) valued = valued.replace(value, kind);
+  valued = valued.replace(NAME, (w) => (index.platformWords.has(stem(w.toLowerCase())) ? w : ' '));
+  let text = valued.toLowerCase();
   for (const [phrase, word] of PHRASES) text = text.replace(phrase, word);
   // "a webhook when an item changes": what follows "when" is the event, not the action asked for.
   // An address is the value a tool takes, not words that describe the tool ("Phoenix" is an
   // example in a description): it is read as "an address" and its words are left out.
   const street = STREET.test(query);
   if (street) text = text.replace(STREET_ADDRESS, ' ');
+  // What numbers are left are ids, counts and amounts: values, like the VALUES above.
+  text = text.replace(/\b\d+\b/g, ' ');
   const cut = text.search(EVENT_CLAUSE);
   const action = cut < 0 ? text : text.slice(0, cut);
   const event = cut < 0 ? '' : text.slice(cut);

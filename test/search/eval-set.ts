@@ -1,16 +1,18 @@
 /**
  * The tool-search evaluation set: requests as a user of each platform words them, each with the tool
  * it needs (platform/name; several where they are genuinely equivalent, any of them counts as found).
- * Four rounds, each written before the ranking (shared/search.ts) changed after it:
+ * Five rounds, each written before the ranking (shared/search.ts) changed after it:
  * - round 1 (FIRST_SET), written before the first tuning; every third task held out (heldOut);
  * - round 2 (FRESH_SET), from the specification's wording for the tools round 1 covered least;
  *   held out when first measured (top-1 80.3 %, top-3 93.0 %), tuned on since;
  * - round 3 (THIRD_SET), everyday wording, questions and verbs the tool texts do not use; measured
  *   once before the third tuning (top-1 54.4 %, top-3 70.6 %), tuned on since;
  * - round 4 (FOURTH_SET), written blind — by someone who saw only the tool list, never the ranking
- *   code, the other rounds' results or the ranking's answers — and measured once, after the third
- *   tuning: the figure that says how the ranking does on requests nobody tuned it to.
- * Held-out tasks (round 1's third, round 4) are never looked at while tuning.
+ *   code, the other rounds' results or the ranking's answers; measured once after the third tuning
+ *   (top-1 37.5 %, top-3 72.5 %), tuned on since;
+ * - round 5 (FIFTH_SET), written blind the same way, measured once after the fourth tuning: the
+ *   figure that says how the ranking does on requests nobody tuned it to.
+ * Held-out tasks (round 1's third, round 5) are never looked at while tuning.
  * test/search/eval.test.ts guards the figures, test/bench/search.ts reports them.
  */
 export interface SearchTask {
@@ -19,7 +21,7 @@ export interface SearchTask {
   expect: readonly string[];
   /** Never looked at while tuning. */
   heldOut?: true;
-  round: 1 | 2 | 3 | 4;
+  round: 1 | 2 | 3 | 4 | 5;
 }
 
 /** The first round: every third task held out. */
@@ -394,7 +396,7 @@ export const THIRD_SET: readonly SearchTask[] = [
   { query: 'estimated value and equity of a property', expect: ['realty/lookupProperty'] },
 ].map((t) => ({ ...t, round: 3 as const }));
 
-/** The fourth round: written blind (see above), all held out. */
+/** The fourth round: written blind (see above). */
 export const FOURTH_SET: readonly SearchTask[] = ([
   { query: 'who is in the Marketing workspace in Tape, and which of them are admins?', expect: ['dbapp/listWorkspaceMembers'] },
   { query: 'new Tape workspace: Hiring 2025', expect: ['dbapp/createWorkspace'] },
@@ -476,7 +478,91 @@ export const FOURTH_SET: readonly SearchTask[] = ([
   { query: 'duplexes in zip 30310 where the owner lives out of state', expect: ['realty/searchProperties'] },
   { query: 'what might 77 Birch St, Denver, CO sell for, judging by nearby sales in the last 6 months?', expect: ['realty/comparableProperty'] },
   { query: 'recently sold 3-bed homes within half a mile of 1500 Ocean Ave, Santa Monica, to price my listing', expect: ['realty/comparableProperty'] },
-] as const).map((t) => ({ query: t.query, expect: [...t.expect], heldOut: true as const, round: 4 as const }));
+] as const).map((t) => ({ query: t.query, expect: [...t.expect], round: 4 as const }));
+
+/** The fifth round: written blind (see above), all held out. */
+export const FIFTH_SET: readonly SearchTask[] = ([
+  { query: 'is the Finance workspace in Tape private or open to everyone?', expect: ['dbapp/getWorkspace'] },
+  { query: 'Tape: Omar should be a regular member of the Ops workspace, not an admin anymore', expect: ['dbapp/addWorkspaceMember'] },
+  { query: 'pull up Tape record 90412', expect: ['dbapp/getRecord'] },
+  { query: 'Tape Candidates app: add Lucia Ferrari, applied 2 May 2025 for the Backend Engineer role', expect: ['dbapp/createRecord'] },
+  { query: 'I am filling in the Customer link on a Tape order and need to pick the right one; which customers have Baker in their name?', expect: ['dbapp/findRelatableRecords'] },
+  { query: 'all invoices that point to Tape customer record 7710', expect: ['dbapp/getRelatedRecords'] },
+  { query: 'what was the price on Tape record 3012 before someone edited it last week?', expect: ['dbapp/getRecordRevisions'] },
+  { query: 'leave a note on Tape record 4478 saying the shipment left the warehouse today', expect: ['dbapp/createRecordComment'] },
+  { query: 'fire the paused Tape welcome-email automation for record 2231 right now, for real', expect: ['dbapp/runAutomation'] },
+  { query: 'in Tape, whenever a deal is set to Lost, automatically create a follow-up task for its owner so nobody forgets to call the customer back', expect: ['dbapp/createAutomation'] },
+  { query: 'can a Tape automation post to Slack or send an SMS? what kinds of steps are available', expect: ['dbapp/getAutomationCatalog'] },
+  { query: 'did the nightly import automation in Tape run at all yesterday?', expect: ['dbapp/listAutomationRuns'] },
+  { query: 'show step by step what happened in Tape automation run 55120', expect: ['dbapp/getAutomationRun'] },
+  { query: 'rename the Tape view My stuff to Open orders', expect: ['dbapp/updateView'] },
+  { query: 'Tape should call https://hooks.acme.io/tape each time someone comments on a record in the Tasks app', expect: ['dbapp/createWebhook'] },
+  { query: 'my endpoint got code 48213 from Tape; use it to switch the webhook on', expect: ['dbapp/validateWebhookVerification'] },
+  { query: 'how many pages is the PDF attached to Tape record 812?', expect: ['dbapp/analyzeFile'] },
+  { query: 'throw away entry 8812, it was only a test', expect: ['dbapp/deleteRecord', 'collab/deleteItem'] },
+  { query: 'who has commented on this record so far?', expect: ['dbapp/listRecordComments', 'collab/getCommentsOnObject'] },
+  { query: 'set these 60 entries to Archived in a single call', expect: ['dbapp/batchUpdateRecords', 'collab/batchUpdateItems'] },
+  { query: 'tear down event subscription sub_42, I no longer want those notifications', expect: ['dbapp/deleteSubscription', 'collab/deleteSubscription', 'filebox/deleteSubscription', 'crm/deleteSubscription'] },
+  { query: 'what fields does the Projects app have and which ones are mandatory?', expect: ['dbapp/getApp', 'collab/getApp'] },
+  { query: 'stop sending webhook calls to https://old.example.com/hook', expect: ['dbapp/deleteWebhook', 'collab/deleteHook'] },
+  { query: 'which Podio workspaces am I part of, and under which company?', expect: ['collab/getOrganizations'] },
+  { query: 'what are the choices of the Status dropdown in the Podio Leads app?', expect: ['collab/getApp'] },
+  { query: 'Podio Orders app: everything created since 1 March, oldest first', expect: ['collab/filterItems'] },
+  { query: 'largest invoice amount in Podio Billing?', expect: ['collab/aggregateItems'] },
+  { query: 'before I delete client item 4410 in Podio, is any project still linked to it?', expect: ['collab/getItemReferences'] },
+  { query: 'which client items match north so I can link one to my new Podio deal?', expect: ['collab/findReferenceableItems'] },
+  { query: 'log a new bug in Podio: Login page times out, severity High', expect: ['collab/createItem'] },
+  { query: 'reuse last year\'s Spring Gala 2024 event item in Podio as the starting point for 2025', expect: ['collab/cloneItem'] },
+  { query: 'load 320 customer rows from our CSV into the Podio Customers app', expect: ['collab/batchCreateItems'] },
+  { query: 'tell Maria under Podio item 5520 that the quote is approved, and tag her so she gets notified', expect: ['collab/addCommentToObject'] },
+  { query: 'fix the typo in my Podio comment 90331: teh should be the', expect: ['collab/updateComment'] },
+  { query: 'what did Sam write most recently in Podio conversation 66120?', expect: ['collab/getConversationEvents'] },
+  { query: 'Podio chats with Oliver Grant', expect: ['collab/searchConversations'] },
+  { query: 'remind me on Podio to renew the domain on 2025-09-01', expect: ['collab/createTasks'] },
+  { query: 'reassign Podio task 4451 to Nadia', expect: ['collab/updateTasks'] },
+  { query: 'what did I finish in Podio last week?', expect: ['collab/getTasks'] },
+  { query: 'our support team keeps asking for this: in Podio, save a view of the Tickets app that shows only unassigned tickets, newest first', expect: ['collab/createView'] },
+  { query: 'give our accountant anna@taxpro.com read-only access to Podio item 9120', expect: ['collab/shareItem'] },
+  { query: 'the contractor is done; take away their access to Podio item 7788', expect: ['collab/deleteShare'] },
+  { query: 'where in Podio has anyone mentioned Project Falcon?', expect: ['collab/searchPodio'] },
+  { query: 'is there a Podio contact named Ingrid Solberg?', expect: ['collab/getContacts'] },
+  { query: 'when was ShareFile folder fo12ab created and by whom?', expect: ['filebox/getItem'] },
+  { query: 'what is in the Tax 2024 folder on ShareFile? show me the second page of results', expect: ['filebox/listChildren'] },
+  { query: 'add a subfolder Invoices 2025 under the Acme client folder in ShareFile', expect: ['filebox/createFolder'] },
+  { query: 'keep the original but put a duplicate of budget.xlsx into the Finance folder on ShareFile', expect: ['filebox/copyItem'] },
+  { query: 'ShareFile: shift the 2019 folder under Archive', expect: ['filebox/moveItem'] },
+  { query: 'find the W-9 in ShareFile', expect: ['filebox/searchItems'] },
+  { query: 'save https://example.com/report.pdf into my ShareFile home folder', expect: ['filebox/uploadFile'] },
+  { query: 'give me the full text of the offer letter stored in ShareFile (fi77aa)', expect: ['filebox/fileToMarkdown'] },
+  { query: 'the buyer needs the three closing PDFs by Friday; send them through ShareFile as a link that stops working after 5 downloads', expect: ['filebox/createShare'] },
+  { query: 'extend the ShareFile link for the Johnson documents until the end of the month', expect: ['filebox/updateShare'] },
+  { query: 'email the client again about the ShareFile link I made yesterday', expect: ['filebox/sendShareNotification'] },
+  { query: 'Tom Becker changed his last name to Becker-Hall; update ShareFile', expect: ['filebox/updateUser'] },
+  { query: 'set up a ShareFile login for our client Ravi Patel (ravi@patelco.com)', expect: ['filebox/createUser'] },
+  { query: 'take Lisa out of the Contractors group in ShareFile', expect: ['filebox/removeGroupMember'] },
+  { query: 'let the Auditors group look at the Finance folder on ShareFile, but not download anything', expect: ['filebox/createAccessControl'] },
+  { query: 'the former intern should no longer have any access to the Projects folder on ShareFile', expect: ['filebox/deleteAccessControl'] },
+  { query: 'is the spreadsheet fi55ee on ShareFile one sheet or several?', expect: ['filebox/analyzeFile'] },
+  { query: 'new HubSpot deal: Contoso website rebuild, $48,000, closing 30 September', expect: ['crm/createDeal'] },
+  { query: 'HubSpot Enterprise-pipeline deals over 100k', expect: ['crm/searchDeals'] },
+  { query: 'remove the duplicate Fabrikam opportunity from HubSpot', expect: ['crm/deleteDeal'] },
+  { query: 'what are the stage ids of our sales pipeline in HubSpot?', expect: ['crm/getPipelines'] },
+  { query: 'save Leo Brandt, leo@brandt.de, as a new HubSpot contact', expect: ['crm/createContact'] },
+  { query: 'HubSpot contacts created this week that are still leads', expect: ['crm/searchContacts'] },
+  { query: 'what is the internal name of the Lead source field on HubSpot contacts?', expect: ['crm/getProperties'] },
+  { query: 'HubSpot tickets need a new dropdown field called Product area', expect: ['crm/createProperty'] },
+  { query: 'which tickets has company 5120 opened in HubSpot?', expect: ['crm/getAssociations'] },
+  { query: 'set the industry of company 4410 in HubSpot to Healthcare', expect: ['crm/updateCompany'] },
+  { query: 'log a HubSpot ticket for Acme: their invoice PDF will not open on any device since this morning, high priority, assign it to billing', expect: ['crm/createTicket'] },
+  { query: 'move HubSpot ticket 6651 to the Waiting on customer stage', expect: ['crm/updateTicket'] },
+  { query: 'let me know whenever a ticket gets created in HubSpot', expect: ['crm/subscribeEvents'] },
+  { query: 'year built and lot size of 310 Maple Dr, Boise, ID 83702', expect: ['realty/lookupProperty'] },
+  { query: 'does the owner actually live at 58 Lakeshore Blvd, Chicago, IL 60611?', expect: ['realty/lookupProperty'] },
+  { query: 'townhouses in zip 78704 built after 2010', expect: ['realty/searchProperties'] },
+  { query: 'homes around Columbus, Ohio owned by corporations or LLCs', expect: ['realty/searchProperties'] },
+  { query: 'how does 2 Ridge Ct, Raleigh, NC compare in price with houses sold around it this year?', expect: ['realty/comparableProperty'] },
+  { query: 'I flip houses: what is the after-repair value of 145 Walnut St, Memphis, TN, judging by what similar homes nearby sold for recently?', expect: ['realty/comparableProperty'] },
+] as const).map((t) => ({ query: t.query, expect: [...t.expect], heldOut: true as const, round: 5 as const }));
 
 /** Every round: what the bench and the test evaluate. */
-export const EVAL_SET: readonly SearchTask[] = [...FIRST_SET, ...FRESH_SET, ...THIRD_SET, ...FOURTH_SET];
+export const EVAL_SET: readonly SearchTask[] = [...FIRST_SET, ...FRESH_SET, ...THIRD_SET, ...FOURTH_SET, ...FIFTH_SET];
