@@ -10,9 +10,9 @@
  * - round 4 (FOURTH_SET), written blind — by someone who saw only the tool list, never the ranking
  *   code, the other rounds' results or the ranking's answers; measured once after the third tuning
  *   (top-1 37.5 %, top-3 72.5 %), tuned on since;
- * - round 5 (FIFTH_SET), written blind the same way, measured once after the fourth tuning: the
- *   figure that says how the ranking does on requests nobody tuned it to.
- * Held-out tasks (round 1's third, round 5) are never looked at while tuning.
+ * - round 5 (FIFTH_SET), written blind the same way, measured once after the fourth tuning (top-1
+ *   41.3 %, top-3 58.8 %), tuned on since.
+ * Held-out tasks (round 1's third) are never looked at while tuning.
  * test/search/eval.test.ts guards the figures, test/bench/search.ts reports them.
  */
 export interface SearchTask {
@@ -480,7 +480,7 @@ export const FOURTH_SET: readonly SearchTask[] = ([
   { query: 'recently sold 3-bed homes within half a mile of 1500 Ocean Ave, Santa Monica, to price my listing', expect: ['realty/comparableProperty'] },
 ] as const).map((t) => ({ query: t.query, expect: [...t.expect], round: 4 as const }));
 
-/** The fifth round: written blind (see above), all held out. */
+/** The fifth round: written blind (see above). */
 export const FIFTH_SET: readonly SearchTask[] = ([
   { query: 'is the Finance workspace in Tape private or open to everyone?', expect: ['dbapp/getWorkspace'] },
   { query: 'Tape: Omar should be a regular member of the Ops workspace, not an admin anymore', expect: ['dbapp/addWorkspaceMember'] },
@@ -562,7 +562,7 @@ export const FIFTH_SET: readonly SearchTask[] = ([
   { query: 'homes around Columbus, Ohio owned by corporations or LLCs', expect: ['realty/searchProperties'] },
   { query: 'how does 2 Ridge Ct, Raleigh, NC compare in price with houses sold around it this year?', expect: ['realty/comparableProperty'] },
   { query: 'I flip houses: what is the after-repair value of 145 Walnut St, Memphis, TN, judging by what similar homes nearby sold for recently?', expect: ['realty/comparableProperty'] },
-] as const).map((t) => ({ query: t.query, expect: [...t.expect], heldOut: true as const, round: 5 as const }));
+] as const).map((t) => ({ query: t.query, expect: [...t.expect], round: 5 as const }));
 
 /** Every round: what the bench and the test evaluate. */
 export const EVAL_SET: readonly SearchTask[] = [...FIRST_SET, ...FRESH_SET, ...THIRD_SET, ...FOURTH_SET, ...FIFTH_SET];

@@ -17,7 +17,7 @@ export interface Figures {
 export interface Evaluation {
   results: TaskResult[];
   all: Figures;
-  /** Every held-out task: round 1's third and round 5. */
+  /** Every held-out task. */
   heldOut: Figures;
   /** Round 1's held-out third. */
   heldOutFirst: Figures;
