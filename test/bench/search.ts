@@ -44,10 +44,12 @@ export async function benchRows(): Promise<BenchRow[]> {
   const share = (x: number, n: number) => `${Math.round(x * n)} of ${n} requests`;
   const parts = [
     [ev.all, `all ${ev.all.tasks} requests`],
-    [ev.rounds[4], `${ev.rounds[4].tasks} of round 4, written blind and held out`],
+    [ev.rounds[6], `${ev.rounds[6].tasks} of round 6, written blind and held out`],
     [ev.heldOutFirst, `${ev.heldOutFirst.tasks} held out of round 1`],
     [ev.rounds[2], `${ev.rounds[2].tasks} of round 2 (tuned on since)`],
     [ev.rounds[3], `${ev.rounds[3].tasks} of round 3 (tuned on since)`],
+    [ev.rounds[4], `${ev.rounds[4].tasks} of round 4, written blind (tuned on since)`],
+    [ev.rounds[5], `${ev.rounds[5].tasks} of round 5, written blind (tuned on since)`],
     [ev.tuned, `${ev.tuned.tasks} tuned on`],
   ] as const;
   return [

@@ -1,7 +1,7 @@
 /**
  * The tool-search evaluation set: requests as a user of each platform words them, each with the tool
  * it needs (platform/name; several where they are genuinely equivalent, any of them counts as found).
- * Five rounds, each written before the ranking (shared/search.ts) changed after it:
+ * Six rounds, each written before the ranking (shared/search.ts) changed after it:
  * - round 1 (FIRST_SET), written before the first tuning; every third task held out (heldOut);
  * - round 2 (FRESH_SET), from the specification's wording for the tools round 1 covered least;
  *   held out when first measured (top-1 80.3 %, top-3 93.0 %), tuned on since;
@@ -11,8 +11,10 @@
  *   code, the other rounds' results or the ranking's answers; measured once after the third tuning
  *   (top-1 37.5 %, top-3 72.5 %), tuned on since;
  * - round 5 (FIFTH_SET), written blind the same way, measured once after the fourth tuning (top-1
- *   41.3 %, top-3 58.8 %), tuned on since.
- * Held-out tasks (round 1's third) are never looked at while tuning.
+ *   41.3 %, top-3 58.8 %), tuned on since;
+ * - round 6 (SIXTH_SET), written blind the same way, measured once after the fifth tuning: the
+ *   figure that says how the ranking does on requests nobody tuned it to.
+ * Held-out tasks (round 1's third, round 6) are never looked at while tuning.
  * test/search/eval.test.ts guards the figures, test/bench/search.ts reports them.
  */
 export interface SearchTask {
@@ -21,7 +23,7 @@ export interface SearchTask {
   expect: readonly string[];
   /** Never looked at while tuning. */
   heldOut?: true;
-  round: 1 | 2 | 3 | 4 | 5;
+  round: 1 | 2 | 3 | 4 | 5 | 6;
 }
 
 /** The first round: every third task held out. */
@@ -564,5 +566,89 @@ export const FIFTH_SET: readonly SearchTask[] = ([
   { query: 'I flip houses: what is the after-repair value of 145 Walnut St, Memphis, TN, judging by what similar homes nearby sold for recently?', expect: ['realty/comparableProperty'] },
 ] as const).map((t) => ({ query: t.query, expect: [...t.expect], round: 5 as const }));
 
+/** The sixth round: written blind (see above), all held out. */
+export const SIXTH_SET: readonly SearchTask[] = ([
+  { query: 'Tape workspaces I can access?', expect: ['dbapp/listWorkspaces'] },
+  { query: 'spin up a Tape workspace called Vendor Onboarding for the procurement people', expect: ['dbapp/createWorkspace'] },
+  { query: 'we are done with the Sandbox workspace in Tape; wipe it out together with every app and record inside it, nothing is worth keeping', expect: ['dbapp/deleteWorkspace'] },
+  { query: 'email addresses of everyone in our Tape org', expect: ['dbapp/listOrganizationUsers'] },
+  { query: 'Tape orders still Pending and worth more than 2,000', expect: ['dbapp/filterRecords'] },
+  { query: 'load these 75 prospects from my spreadsheet into the Tape Prospects app', expect: ['dbapp/batchCreateRecords'] },
+  { query: 'list the line items that belong to Tape order record 3310', expect: ['dbapp/getRelatedRecords'] },
+  { query: 'who touched the Westfield Supplies record in Tape, and what did they change?', expect: ['dbapp/getRecordRevisions'] },
+  { query: 'every Monday at 9am, have Tape email each account manager a list of their overdue invoices, starting next week', expect: ['dbapp/createAutomation'] },
+  { query: 'try the Tape lead-scoring automation on record 1402 and show me what it would change, without it actually writing anything', expect: ['dbapp/simulateAutomation'] },
+  { query: 'what did the Tape invoice automation look like before Tuesday\'s edit?', expect: ['dbapp/getAutomationRevisions'] },
+  { query: 'what saved layouts exist for the Tape Contacts app?', expect: ['dbapp/getAppViews'] },
+  { query: 'is there already a webhook on the Tape Orders app, and is it verified?', expect: ['dbapp/listWebhooks'] },
+  { query: 'my Tape webhook is still inactive; have Tape ping my URL again with a fresh code', expect: ['dbapp/requestWebhookVerification'] },
+  { query: 'outline the CSV on Tape record 7001: headers and row count only, not the data', expect: ['dbapp/analyzeFile'] },
+  { query: 'make Jordan Lee an admin of the Design workspace in Tape', expect: ['dbapp/addWorkspaceMember'] },
+  { query: 'does Tape automation 77 fire when a record changes or on a schedule, and what does it do?', expect: ['dbapp/getAutomation'] },
+  { query: 'is my Tape subscription sub_19 still running, and how many events are queued in it?', expect: ['dbapp/getSubscription'] },
+  { query: 'erase entry 4471, somebody entered it twice', expect: ['dbapp/deleteRecord', 'collab/deleteItem'] },
+  { query: 'show the discussion under entry 3390, oldest remarks first', expect: ['dbapp/listRecordComments', 'collab/getCommentsOnObject'] },
+  { query: 'new entry in the Suppliers app: Nordic Timber, contact person Erik Holm, phone 555-0187', expect: ['dbapp/createRecord', 'collab/createItem'] },
+  { query: 'what does the scanned receipt say? pull out its text', expect: ['dbapp/fileToMarkdown', 'collab/fileToMarkdown', 'filebox/fileToMarkdown'] },
+  { query: 'any notifications from my subscriptions I have not dealt with yet?', expect: ['dbapp/listEvents', 'collab/listEvents', 'filebox/listEvents', 'crm/listEvents'] },
+  { query: 'duplicate the pricing spreadsheet', expect: ['collab/copyFile', 'filebox/copyItem'] },
+  { query: 'I need Felix Wagner\'s user id in our Podio org so I can @mention him', expect: ['collab/getOrganizationMembers'] },
+  { query: 'is there an expenses app in the Finance space on Podio?', expect: ['collab/getAppsBySpace'] },
+  { query: 'how many Podio leads came in through the website this month?', expect: ['collab/aggregateItems'] },
+  { query: 'all invoices hooked up to the Podio customer Hartmann GmbH', expect: ['collab/getItemReferences'] },
+  { query: 'start next year\'s trade fair entry in Podio as a copy of item 3004', expect: ['collab/cloneItem'] },
+  { query: 'set priority to Low on Podio items 101, 102 and 107', expect: ['collab/batchUpdateItems'] },
+  { query: 'purge the 45 test entries I made in the Podio Leads app', expect: ['collab/batchDeleteItems'] },
+  { query: 'take down the comment I posted on the wrong Podio item', expect: ['collab/deleteComment'] },
+  { query: 'start a Podio group chat with Ines, Marco and Yuki called Q4 planning', expect: ['collab/createConversation'] },
+  { query: 'did anybody message me about the parking permit on Podio?', expect: ['collab/searchConversations'] },
+  { query: 'are there private discussions hanging off Podio task 6610?', expect: ['collab/getConversationsOnObject'] },
+  { query: 'Podio to-dos for me tomorrow: call the bank, order toner, book flights', expect: ['collab/createTasks'] },
+  { query: 'which Podio tasks did Karl hand out that nobody has finished yet?', expect: ['collab/getTasks'] },
+  { query: 'rename Podio label Waiting to Blocked', expect: ['collab/updateLabel'] },
+  { query: 'let bob@agency.com edit the Campaign brief item in Podio', expect: ['collab/shareItem'] },
+  { query: 'here are links to two receipt scans; put them on Podio expense item 4020 right away', expect: ['collab/uploadFiles'] },
+  { query: 'bring all the attachments of Podio item 210 over to item 245 as well, keeping the originals where they are', expect: ['collab/copyItemFiles'] },
+  { query: 'our print shop has no Podio account but needs to fetch poster file 55100 today; get me something I can send them', expect: ['collab/downloadFile'] },
+  { query: 'Podio hook 3321 received code 7a9b2c; finish switching it on', expect: ['collab/validateHookVerification'] },
+  { query: 'keep an eye on the Podio Leads app for new and changed items for me; I have no server of my own to receive webhooks', expect: ['collab/subscribeEvents'] },
+  { query: 'what\'s Hannah Roth\'s phone number in Podio?', expect: ['collab/getContacts'] },
+  { query: 'what\'s sitting in folder fo88cd?', expect: ['filebox/listChildren'] },
+  { query: 'new shared folder in ShareFile named Board Packs 2025', expect: ['filebox/createFolder'] },
+  { query: 'write "signed copies only" as the description of the Contracts folder in ShareFile', expect: ['filebox/updateItem'] },
+  { query: 'trash the Drafts folder in ShareFile', expect: ['filebox/deleteItem'] },
+  { query: 'which ShareFile documents mention a non-compete clause?', expect: ['filebox/searchItems'] },
+  { query: 'store the closing statement from https://title.example.com/cs.pdf in the Martinez folder on ShareFile', expect: ['filebox/uploadFile'] },
+  { query: 'send the 2024 tax return to the client through ShareFile as a link they have to sign in to open, valid for two weeks', expect: ['filebox/createShare'] },
+  { query: 'only allow 3 downloads on the ShareFile link for the appraisal', expect: ['filebox/updateShare'] },
+  { query: 'kill the ShareFile link I sent the old landlord', expect: ['filebox/deleteShare'] },
+  { query: 'which clients still have not confirmed their ShareFile account?', expect: ['filebox/listUsers'] },
+  { query: 'Dana White left the firm; remove her ShareFile account for good, not just disable it', expect: ['filebox/deleteUser'] },
+  { query: 'set up a Lenders distribution list', expect: ['filebox/createGroup'] },
+  { query: 'does the Smith client still have access to the Closing folder?', expect: ['filebox/getItemAccessControls'] },
+  { query: 'let the Paralegals group upload and download in the Discovery folder on ShareFile', expect: ['filebox/createAccessControl'] },
+  { query: 'when does the ShareFile link s9a2 stop working?', expect: ['filebox/getShare'] },
+  { query: 'the Auditors 2023 group in ShareFile is obsolete; delete it but keep its people as users', expect: ['filebox/deleteGroup'] },
+  { query: 'HubSpot: new opportunity for Initech, $7,200, at the appointment scheduled stage', expect: ['crm/createDeal'] },
+  { query: 'what stage is CRM deal 88123 in and how much is it worth?', expect: ['crm/getDeal'] },
+  { query: 'deal 4021 fell through; mark it closed lost in HubSpot', expect: ['crm/updateDeal'] },
+  { query: 'HubSpot opportunities owned by Priya that close before the end of June', expect: ['crm/searchDeals'] },
+  { query: 'Sarah Kim\'s new mobile is 415-555-0199, fix it in the CRM', expect: ['crm/updateContact'] },
+  { query: 'HubSpot contacts based in Ohio?', expect: ['crm/searchContacts'] },
+  { query: 'HubSpot contacts need a yes/no field for newsletter consent', expect: ['crm/createProperty'] },
+  { query: 'which deals is contact 2201 in?', expect: ['crm/getAssociations'] },
+  { query: 'hook deal 9001 up to the Globex company in the CRM', expect: ['crm/createAssociation'] },
+  { query: 'put Umbrella Corp (umbrella.com, chemicals, Raccoon City) into HubSpot as a company', expect: ['crm/createCompany'] },
+  { query: 'customer jo@brightmail.com says she was charged twice on her March invoice; please open a ticket for billing in the CRM', expect: ['crm/createTicket'] },
+  { query: 'any open HubSpot tickets that mention a refund?', expect: ['crm/searchTickets'] },
+  { query: 'is Kowalski Logistics already in our CRM?', expect: ['crm/searchCompanies'] },
+  { query: 'tell me about 1820 Sunset Blvd, Los Angeles, CA 90026: owner, estimated value and any loans on it', expect: ['realty/lookupProperty'] },
+  { query: 'is 402 Pecan St, San Antonio, TX in foreclosure?', expect: ['realty/lookupProperty'] },
+  { query: 'condos in Miami-Dade County worth under $400,000', expect: ['realty/searchProperties'] },
+  { query: 'BatchData: homes in zip 85251 bought with cash in the last two years', expect: ['realty/searchProperties'] },
+  { query: 'what are houses like 66 Willow Way, Plano, TX 75024 going for nearby?', expect: ['realty/comparableProperty'] },
+  { query: 'BatchData: average price per square foot of similar homes sold within a mile of 3 Cedar Ct, Fort Collins, CO', expect: ['realty/comparableProperty'] },
+] as const).map((t) => ({ query: t.query, expect: [...t.expect], heldOut: true as const, round: 6 as const }));
+
 /** Every round: what the bench and the test evaluate. */
-export const EVAL_SET: readonly SearchTask[] = [...FIRST_SET, ...FRESH_SET, ...THIRD_SET, ...FOURTH_SET, ...FIFTH_SET];
+export const EVAL_SET: readonly SearchTask[] = [...FIRST_SET, ...FRESH_SET, ...THIRD_SET, ...FOURTH_SET, ...FIFTH_SET, ...SIXTH_SET];

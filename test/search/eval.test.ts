@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
-import { EVAL_SET, FIFTH_SET, FIRST_SET, FOURTH_SET, FRESH_SET, THIRD_SET } from './eval-set';
+import { EVAL_SET, FIFTH_SET, FIRST_SET, FOURTH_SET, FRESH_SET, SIXTH_SET, THIRD_SET } from './eval-set';
 import { evaluate, type Evaluation, type Figures } from './evaluate';
 
 /**
@@ -14,13 +14,14 @@ import { evaluate, type Evaluation, type Figures } from './evaluate';
  * new blind round and measure it first.
  */
 const FLOORS: Record<string, { top1: number; top3: number; of: (ev: Evaluation) => Figures }> = {
-  all: { top1: 0.77, top3: 0.9, of: (ev) => ev.all },
-  tuned: { top1: 0.81, top3: 0.93, of: (ev) => ev.tuned },
+  all: { top1: 0.72, top3: 0.86, of: (ev) => ev.all },
+  tuned: { top1: 0.76, top3: 0.89, of: (ev) => ev.tuned },
   'round 1, held out': { top1: 0.86, top3: 0.95, of: (ev) => ev.heldOutFirst },
   'round 2': { top1: 0.87, top3: 0.96, of: (ev) => ev.rounds[2] },
   'round 3': { top1: 0.78, top3: 0.91, of: (ev) => ev.rounds[3] },
   'round 4': { top1: 0.58, top3: 0.8, of: (ev) => ev.rounds[4] },
   'round 5': { top1: 0.48, top3: 0.67, of: (ev) => ev.rounds[5] },
+  'round 6, blind and held out': { top1: 0.4, top3: 0.6, of: (ev) => ev.rounds[6] },
 };
 
 let h: Awaited<ReturnType<typeof harness>>;
@@ -41,15 +42,16 @@ const misses = (evaluation: Evaluation, n: number) =>
   evaluation.results.filter((r) => r.rank === null || r.rank > n).map((r) => `${r.task.query} → ${r.task.expect.join('|')}, got ${r.top.join(', ')}`);
 
 describe('tool search evaluation set', () => {
-  it('holds five rounds over every platform, a third of round 1 held out, each expecting a tool that exists, no request twice', async () => {
+  it('holds six rounds over every platform, a third of round 1 held out, each expecting a tool that exists, no request twice', async () => {
     expect(FIRST_SET.length).toBeGreaterThanOrEqual(150);
     const held = FIRST_SET.filter((t) => t.heldOut).length;
     expect(held / FIRST_SET.length).toBeGreaterThan(0.3);
     expect(held / FIRST_SET.length).toBeLessThan(0.37);
-    for (const [set, round] of [[FIRST_SET, 1], [FRESH_SET, 2], [THIRD_SET, 3], [FOURTH_SET, 4], [FIFTH_SET, 5]] as const) {
+    for (const [set, round] of [[FIRST_SET, 1], [FRESH_SET, 2], [THIRD_SET, 3], [FOURTH_SET, 4], [FIFTH_SET, 5], [SIXTH_SET, 6]] as const) {
       expect(set.length).toBeGreaterThanOrEqual(50);
       expect(set.every((t) => t.round === round)).toBe(true);
     }
+    expect(SIXTH_SET.every((t) => t.heldOut)).toBe(true);
     const tools = new Set<string>();
     for (const p of h.rt.registry.platforms.values()) for (const t of await h.rt.registry.list(p)) tools.add(`${p.name}/${t.name}`);
     for (const task of EVAL_SET) for (const e of task.expect) expect(tools, task.query).toContain(e);
