@@ -17,6 +17,12 @@ import type { IncomingEvent, InboxEvent, Subscription } from './model';
  *
  * A sequence number is taken before the claim, so a duplicate that loses the race leaves a gap:
  * readers skip gaps. Events expire after the configured TTL (DynamoDB TTL on `expires_at`).
+ *
+ * Per store object (one per process), two things are kept in memory to spare round trips: the
+ * claims being written right now (a copy of a delivery that arrives while another copy of it is
+ * being stored waits for that one instead of racing it to the store), and active subscriptions
+ * the receiver read in the last SUB_CACHE_MS. Neither decides anything alone: the store's
+ * conditional write still does (copies in other processes race there, as before).
  */
 
 /** Subscriptions and indexes are kept until deleted; the store needs a TTL, so: ten years. */
@@ -59,6 +65,26 @@ export async function bounded<T, R>(items: readonly T[], limit: number, fn: (ite
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
   return out;
+}
+
+/**
+ * How long the receiver trusts a subscription it read: an active subscription only changes by being
+ * removed (removal in this process forgets it at once; a delivery another process still takes in
+ * these seconds lands in an inbox no one can list, and expires).
+ */
+export const SUB_CACHE_MS = 10_000;
+const SUB_CACHE_MAX = 1_000;
+
+/** What one process keeps per store: claims in flight (true once held in the store) and active subscriptions. */
+interface Local {
+  flights: Map<string, Promise<boolean>>;
+  subs: Map<string, { sub: Subscription; until: number }>;
+}
+const locals = new WeakMap<Store, Local>();
+function localOf(store: Store): Local {
+  let local = locals.get(store);
+  if (!local) locals.set(store, (local = { flights: new Map(), subs: new Map() }));
+  return local;
 }
 
 export interface AppendResult {
@@ -131,6 +157,26 @@ export class Inbox {
     return this.s.get<Subscription>(`evsub#${id}`);
   }
 
+  /**
+   * The subscription for a delivery: an active one read in the last SUB_CACHE_MS is not read again.
+   * A pending one is always read (subscribeEvents activates it in seconds), and a missing one too
+   * (a verification POST can arrive right after the subscription was saved).
+   */
+  async forDelivery(id: string): Promise<Subscription | undefined> {
+    const subs = localOf(this.store).subs;
+    const now = this.now();
+    const kept = subs.get(id);
+    if (kept && kept.until > now) return kept.sub;
+    subs.delete(id);
+    const sub = await this.get(id);
+    if (sub?.status === 'active') {
+      // Oldest first in a Map: dropping the first entry keeps the newest.
+      if (subs.size >= SUB_CACHE_MAX) subs.delete(subs.keys().next().value!);
+      subs.set(id, { sub, until: now + SUB_CACHE_MS });
+    }
+    return sub;
+  }
+
   /** The subscription when `owner` owns it on `platform`; NOT_FOUND otherwise (another's is not shown to exist). */
   async owned(id: string, owner: string, platform: string): Promise<Subscription> {
     const sub = /^sub_[A-Za-z0-9_-]{1,40}$/.test(id) ? await this.get(id) : undefined;
@@ -149,6 +195,7 @@ export class Inbox {
   /** Removes the subscription, its indexes and its bookkeeping; its events expire with their TTL. */
   async remove(sub: Subscription): Promise<void> {
     await this.s.delete(`evsub#${sub.id}`);
+    localOf(this.store).subs.delete(sub.id);
     await this.s.delete(`evix#${ownerIndex(sub.owner, sub.platform)}#${sub.slot}`);
     for (const [index, slot] of Object.entries(sub.indexes ?? {})) await this.s.delete(`evix#${index}#${slot}`);
   }
@@ -187,6 +234,8 @@ export class Inbox {
    * one block of sequence numbers taken in one atomic add, then the claim-and-event transactions
    * WRITE_PARALLEL at a time. Those stay one transaction per event: DynamoDB's BatchWriteItem takes
    * no condition, and the condition is what keeps a racing copy from storing an event twice.
+   * An event whose claim this process is writing right now is not sent to the store again: its
+   * copy waits for that write, and is a duplicate once it holds (or goes the whole way itself, should it fail).
    */
   async append(sub: Subscription, incoming: readonly IncomingEvent[]): Promise<AppendResult> {
     const result: AppendResult = { stored: [], duplicates: 0 };
@@ -194,13 +243,54 @@ export class Inbox {
     const seen = new Set<string>();
     const unique = incoming.filter((e) => !seen.has(e.key) && Boolean(seen.add(e.key)));
     result.duplicates += incoming.length - unique.length;
-    const claims = unique.map((e) => `evdup#${sub.id}#${dedupKey(e.key)}`);
+    const flights = localOf(this.store).flights;
+    const mine: { e: IncomingEvent; claim: string }[] = [];
+    const waiting: { e: IncomingEvent; flight: Promise<boolean> }[] = [];
+    for (const e of unique) {
+      const claim = `evdup#${sub.id}#${dedupKey(e.key)}`;
+      const flight = flights.get(claim);
+      if (flight) waiting.push({ e, flight });
+      else mine.push({ e, claim });
+    }
+    // Registered before the first await, so a copy arriving from now on waits for these.
+    const held = new Set<string>();
+    const settle = new Map<string, (held: boolean) => void>();
+    for (const { claim } of mine) flights.set(claim, new Promise<boolean>((resolve) => settle.set(claim, resolve)));
+    try {
+      if (mine.length > 0) await this.claimAndStore(sub, mine, held, result);
+    } finally {
+      for (const { claim } of mine) {
+        flights.delete(claim);
+        settle.get(claim)!(held.has(claim));
+      }
+    }
+    const unsettled: IncomingEvent[] = [];
+    for (const { e, flight } of waiting) {
+      if (await flight) result.duplicates++;
+      else unsettled.push(e);
+    }
+    if (unsettled.length > 0) {
+      // The copy this one waited for failed before its claim held: this one stores them itself.
+      const again = await this.append(sub, unsettled);
+      result.stored.push(...again.stored);
+      result.duplicates += again.duplicates;
+    }
+    return result;
+  }
+
+  /** `append` for events no other call of this process is storing; adds every claim that holds to `held`. */
+  private async claimAndStore(sub: Subscription, mine: readonly { e: IncomingEvent; claim: string }[], held: Set<string>, result: AppendResult): Promise<void> {
+    const claims = mine.map((m) => m.claim);
     // Most duplicates are retries of a delivery already stored: found without taking a number.
     // One key (Tape, Podio, ShareFile deliver one event each): a plain read, cheaper than a batch read.
-    const held = claims.length === 1 ? [await this.s.get(claims[0]!)] : await this.s.getMany(claims);
-    const fresh = unique.flatMap((e, i) => (held[i] === undefined ? [{ e, claim: claims[i]! }] : []));
-    result.duplicates += unique.length - fresh.length;
-    if (fresh.length === 0) return result;
+    const found = claims.length === 1 ? [await this.s.get(claims[0]!)] : await this.s.getMany(claims);
+    const fresh = mine.filter((m, i) => {
+      if (found[i] === undefined) return true;
+      held.add(m.claim);
+      return false;
+    });
+    result.duplicates += mine.length - fresh.length;
+    if (fresh.length === 0) return;
     const last = await this.s.add(`evseq#${sub.id}`, fresh.length, KEEP_SECONDS);
     const receivedAt = new Date(this.now()).toISOString();
     const events = fresh.map(({ e }, i): InboxEvent => {
@@ -217,8 +307,11 @@ export class Inbox {
       };
     });
     const won = await bounded(events, WRITE_PARALLEL, async (event, i) => {
-      if (await this.s.putPairIfAbsent(fresh[i]!.claim, event.seq, this.ttlSeconds, { key: eventKey(sub.id, event.seq), value: event })) return true;
-      // A concurrent copy claimed it first: its number becomes a gap known to be final.
+      const claim = fresh[i]!.claim;
+      const mineNow = await this.s.putPairIfAbsent(claim, event.seq, this.ttlSeconds, { key: eventKey(sub.id, event.seq), value: event });
+      held.add(claim);
+      if (mineNow) return true;
+      // A copy in another process claimed it first: this number becomes a gap known to be final.
       const gap: Gap = { gap: true, seq: event.seq, received_at: event.received_at };
       await this.s.put(eventKey(sub.id, event.seq), gap, this.ttlSeconds);
       return false;
@@ -227,7 +320,6 @@ export class Inbox {
       if (won[i]) result.stored.push(event);
       else result.duplicates++;
     }
-    return result;
   }
 
   /** A page of events of these subscriptions, in sequence order per subscription, oldest subscription first. */

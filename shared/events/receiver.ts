@@ -75,7 +75,7 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
     if (Buffer.byteLength(body) > config.maxBodyBytes) return refuse(c, platformName, refusal(413, 'too_large', `A delivery is at most ${config.maxBodyBytes} bytes.`));
     const inbox = new Inbox(rt.store, config.ttlSeconds, now);
     const id = c.req.param('id');
-    const sub = /^sub_[A-Za-z0-9_-]{1,40}$/.test(id) ? await inbox.get(id) : undefined;
+    const sub = /^sub_[A-Za-z0-9_-]{1,40}$/.test(id) ? await inbox.forDelivery(id) : undefined;
     const owned = sub && sub.platform === platformName ? sub : undefined;
     const delivery: Delivery = { method: c.req.method, url: c.req.url, headers: c.req.raw.headers, body };
     const denied = await adapter.authenticate(delivery, owned, rt.config, now());
@@ -94,7 +94,7 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
       const indexes = new Map<string, Promise<Subscription[]>>();
       const subscriptionsIn = (index: string) =>
         indexes.get(index) ??
-        indexes.set(index, inbox.indexMembers(index).then(async (members) => (await Promise.all(members.map((m) => inbox.get(m.id)))).filter((s): s is Subscription => s !== undefined))).get(index)!;
+        indexes.set(index, inbox.indexMembers(index).then(async (members) => (await Promise.all(members.map((m) => inbox.forDelivery(m.id)))).filter((s): s is Subscription => s !== undefined))).get(index)!;
       // Each subscription's events of the batch, in the batch's order, appended as one batch.
       const bySub = new Map<string, { sub: Subscription; events: IncomingEvent[] }>();
       for (const e of parsed.events) {

@@ -12,6 +12,10 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { admitted, refused, type Clock, type CounterResult, type Store } from './store';
 
+/** Attempts of a claim-and-event transaction that conflicted with another, and the first pause (doubling, jittered). */
+const CONFLICT_ATTEMPTS = 5;
+const CONFLICT_PAUSE_MS = 20;
+
 /**
  * Single-table DynamoDB store: `pk` (S) is the key, `expires_at` (N, epoch seconds) the TTL
  * attribute, `v` a JSON string for cache values, `n` the counter. DynamoDB's TTL deletes lazily,
@@ -97,29 +101,39 @@ export class DynamoStore implements Store {
     return Number(out.Attributes?.n?.N ?? by);
   }
 
-  /** One TransactWriteItems: the claim (conditional, as putIfAbsent) and its companion item. */
+  /**
+   * One TransactWriteItems: the claim (conditional, as putIfAbsent) and its companion item. A
+   * transaction cancelled because another one held an item (reason TransactionConflict, as racing
+   * copies of one event do) wrote nothing, so it is sent again, a few times, after a short pause:
+   * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html
+   */
   async putPairIfAbsent(key: string, value: unknown, ttlSeconds: number, pair: { key: string; value: unknown }): Promise<boolean> {
-    const now = this.now();
-    try {
-      await this.client.send(
-        new TransactWriteItemsCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: this.item(key, value, ttlSeconds),
-                ConditionExpression: 'attribute_not_exists(pk) OR expires_ms <= :now',
-                ExpressionAttributeValues: { ':now': { N: String(now) } },
+    for (let attempt = 1; ; attempt++) {
+      const now = this.now();
+      try {
+        await this.client.send(
+          new TransactWriteItemsCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: this.table,
+                  Item: this.item(key, value, ttlSeconds),
+                  ConditionExpression: 'attribute_not_exists(pk) OR expires_ms <= :now',
+                  ExpressionAttributeValues: { ':now': { N: String(now) } },
+                },
               },
-            },
-            { Put: { TableName: this.table, Item: this.item(pair.key, pair.value, ttlSeconds) } },
-          ],
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-      throw err;
+              { Put: { TableName: this.table, Item: this.item(pair.key, pair.value, ttlSeconds) } },
+            ],
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (!(err instanceof TransactionCanceledException)) throw err;
+        const reasons = err.CancellationReasons?.map((r) => r.Code) ?? [];
+        if (reasons[0] === 'ConditionalCheckFailed') return false;
+        if (!reasons.includes('TransactionConflict') || attempt >= CONFLICT_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, CONFLICT_PAUSE_MS * 2 ** (attempt - 1) * (0.5 + Math.random())));
+      }
     }
   }
 

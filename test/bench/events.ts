@@ -20,6 +20,7 @@ import { createRuntime } from '../../shared/runtime';
 import { Inbox } from '../../shared/events/inbox';
 import { receiverUrl } from '../../shared/events/receiver';
 import type { Store } from '../../shared/store';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
@@ -44,6 +45,18 @@ export interface ReceiverReport {
    * call, one after another (a store round trip per step), as a baseline of the same run.
    */
   batched: { events: number; wall_ms: number; retries_ms: number; stored: number; one_by_one_ms: number };
+  /** Store requests (DynamoDB commands sent) per delivery: a new event, a retry, and per POST of the burst; absent on the memory store. */
+  round_trips?: { new: number; retry: number; burst_per_post: number };
+}
+
+/** Counts the commands `client` sends from now on. */
+function countRequests(client: DynamoDBClient): () => number {
+  let sent = 0;
+  client.middlewareStack.add((next) => (args) => {
+    sent++;
+    return next(args);
+  }, { step: 'initialize', name: 'benchRequestCount' });
+  return () => sent;
 }
 
 async function receiver(store: Store) {
@@ -60,7 +73,7 @@ async function receiver(store: Store) {
 
 const payload = (revision: number) => JSON.stringify({ hook_id: 1, record_id: 7, revision_id: revision, type: 'record.update' });
 
-export async function measureReceiver(storeName: string, store: Store, deliveries: number): Promise<ReceiverReport> {
+export async function measureReceiver(storeName: string, store: Store, deliveries: number, requests?: () => number): Promise<ReceiverReport> {
   const { rt, app, inbox, fresh } = await receiver(store);
   const sub = await fresh();
   const url = receiverUrl(rt.config.events!, sub, true);
@@ -74,9 +87,15 @@ export async function measureReceiver(storeName: string, store: Store, deliverie
   for (let i = 0; i < 50; i++) await post(payload(-1 - i)); // warm-up
   const added: number[] = [];
   const retried: number[] = [];
+  let newRequests = 0;
+  let retryRequests = 0;
   for (let i = 0; i < deliveries; i++) {
+    const r0 = requests?.() ?? 0;
     added.push(await post(payload(i)));
+    const r1 = requests?.() ?? 0;
     retried.push(await post(payload(i)));
+    newRequests += r1 - r0;
+    retryRequests += (requests?.() ?? 0) - r1;
   }
 
   // The burst, over a real socket, on a fresh subscription.
@@ -86,6 +105,7 @@ export async function measureReceiver(storeName: string, store: Store, deliverie
   const burstSub = await fresh();
   const burstUrl = receiverUrl(rt.config.events!, burstSub, true);
   const posts = Array.from({ length: deliveries }, (_, i) => [i, i, i]).flat();
+  const burstRequests = requests?.() ?? 0;
   const t = performance.now();
   let next = 0;
   await Promise.all(
@@ -99,6 +119,7 @@ export async function measureReceiver(storeName: string, store: Store, deliverie
     }),
   );
   const wall = performance.now() - t;
+  const burstPerPost = ((requests?.() ?? 0) - burstRequests) / posts.length;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   let stored = 0;
   let after: Record<string, number> = {};
@@ -132,6 +153,7 @@ export async function measureReceiver(storeName: string, store: Store, deliverie
     retry_ms: stats(retried),
     burst: { posts: posts.length, wall_ms: round(wall), stored },
     batched: { events: events.length, wall_ms: round(batchWall), retries_ms: round(retryWall), stored: batchStored, one_by_one_ms: round(oneByOne) },
+    ...(requests ? { round_trips: { new: round(newRequests / deliveries), retry: round(retryRequests / deliveries), burst_per_post: round(burstPerPost) } } : {}),
   };
 }
 
@@ -139,7 +161,8 @@ async function both(deliveries: number): Promise<ReceiverReport[]> {
   let ddb: DynamoDbLocal | undefined;
   try {
     ddb = await startDynamoDbLocal({ table: 'events-bench' });
-    return [await measureReceiver('memory', new MemoryStore(), deliveries), await measureReceiver('DynamoDB Local', new DynamoStore(ddb.client, ddb.table), deliveries)];
+    const memory = await measureReceiver('memory', new MemoryStore(), deliveries);
+    return [memory, await measureReceiver('DynamoDB Local', new DynamoStore(ddb.client, ddb.table), deliveries, countRequests(ddb.client))];
   } finally {
     await ddb?.stop();
   }
@@ -157,7 +180,7 @@ export async function benchRows(): Promise<BenchRow[]> {
       unit: 'ms',
       goal: 10_000,
       better: 'lower' as const,
-      detail: `${r.burst.posts} POSTs, ${r.burst.stored} events stored${r.burst.stored === r.deliveries ? ' (each once)' : ' — WRONG COUNT'}`,
+      detail: `${r.burst.posts} POSTs, ${r.burst.stored} events stored${r.burst.stored === r.deliveries ? ' (each once)' : ' — WRONG COUNT'}${r.round_trips ? `; DynamoDB requests per delivery: new ${r.round_trips.new}, retry ${r.round_trips.retry}, burst ${r.round_trips.burst_per_post} per POST` : ''}`,
     },
     {
       figure: `event batches, ${r.batched.events} events in deliveries of 100, ${r.store}: store time`,

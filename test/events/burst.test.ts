@@ -121,7 +121,7 @@ describe('a burst from the ShareFile twin', () => {
   }, 240_000);
 });
 
-describe('concurrent copies of each delivery on DynamoDB Local: the conditional write keeps one', () => {
+describe('concurrent copies of each delivery on DynamoDB Local: one kept (copies racing from other processes: dedupe.test.ts)', () => {
   let ddb: DynamoDbLocal;
   let h: H;
   beforeAll(async () => {

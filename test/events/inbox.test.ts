@@ -11,7 +11,7 @@ describe('inbox: a number taken but not yet written holds the listing back', () 
     const inbox = new Inbox(store, 3600, clock);
     const sub = await inbox.create(Inbox.newSubscription('dbapp', 'owner', {}, now));
     const event = (n: number) => ({ key: `k${n}`, type: 'record.update', data: { revision_id: n } });
-    return { store, inbox, sub, event, advance: (ms: number) => void (now += ms) };
+    return { store, inbox, sub, event, clock, advance: (ms: number) => void (now += ms) };
   };
   const revisions = (page: { events: { data: Record<string, unknown> }[] }) => page.events.map((e) => e.data.revision_id);
 
@@ -38,8 +38,11 @@ describe('inbox: a number taken but not yet written holds the listing back', () 
   });
 
   it('a duplicate that loses the race marks its number as a final gap: nothing is held back', async () => {
-    const { inbox, sub, event } = await setup();
-    await Promise.all([inbox.append(sub, [event(1)]), inbox.append(sub, [event(1)]), inbox.append(sub, [event(1)])]);
+    const { store, inbox, sub, event, clock } = await setup();
+    // Copies in other processes (the same data, none of this process's claims in flight) race to the store.
+    const elsewhere = () => new Inbox(Object.create(store) as MemoryStore, 3600, clock);
+    const copies = await Promise.all([inbox.append(sub, [event(1)]), elsewhere().append(sub, [event(1)]), elsewhere().append(sub, [event(1)])]);
+    expect(copies.map((c) => c.stored.length).sort()).toEqual([0, 0, 1]);
     await inbox.append(sub, [event(2)]);
     const page = await inbox.listEvents([sub], { after: {}, limit: 50, includeAcked: false });
     expect(revisions(page)).toEqual([1, 2]);
@@ -95,7 +98,9 @@ describe('inbox: a delivery of many events is appended as one batch', () => {
     expect([r1.stored.length, r1.duplicates]).toEqual([50, 10]);
     // The vendor retries the whole batch with 50 new events added; three copies arrive at once.
     const second = [...first, ...batch(51, 50)];
-    const copies = await Promise.all([inbox.append(sub, second), inbox.append(sub, second), inbox.append(sub, second)]);
+    // Two copies in this process (one waits for the other's writes) and one in another process.
+    const elsewhere = new Inbox(Object.create(store) as MemoryStore, 3600);
+    const copies = await Promise.all([inbox.append(sub, second), inbox.append(sub, second), elsewhere.append(sub, second)]);
     expect(copies.reduce((n, c) => n + c.stored.length, 0)).toBe(50);
     expect(copies.reduce((n, c) => n + c.duplicates, 0)).toBe(3 * 100 - 50);
     const listed = await inbox.listEvents([sub], { after: {}, limit: 1000, includeAcked: true });
