@@ -76,12 +76,14 @@ export class Browser {
     throw new Error('too many redirects');
   }
 
-  /** Submits the form with `id` on `page`: its hidden fields, the first checked radio, and `fields`. */
+  /** Submits the form with `id` on `page`: its hidden and filled text fields, the first checked radio, and `fields`. */
   async submit(page: { url: string; html: string }, id: string, fields: Record<string, string>): Promise<{ url: string; status: number; html: string }> {
     const form = new RegExp(`<form id="${id}"[^>]*action="([^"]*)"[^>]*>([\\s\\S]*?)</form>`).exec(page.html);
     if (!form) throw new Error(`no form #${id} on ${page.url}`);
     const data = new URLSearchParams();
     for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) data.set(m[1]!, decode(m[2]!));
+    // Text fields as the page fills them (the consent page's toolsets), unless `fields` says otherwise.
+    for (const m of form[2]!.matchAll(/<input name="([^"]+)" value="([^"]*)">/g)) data.set(m[1]!, decode(m[2]!));
     const checked = /<input type="radio" name="([^"]+)" value="([^"]*)" checked>/.exec(form[2]!);
     if (checked) data.set(checked[1]!, decode(checked[2]!));
     for (const [k, v] of Object.entries(fields)) data.set(k, v);

@@ -1,6 +1,6 @@
 /**
  * The OAuth scopes of the MCP endpoints: toolsets, the group folders functions/<platform>/tools/<group>/
- * that policies (shared/identity/policy.ts), `?toolsets=` and the 403 insufficient_scope challenge
+ * (and the event inbox's `events`, shared/events/group.ts) that policies (shared/identity/policy.ts), `?toolsets=` and the 403 insufficient_scope challenge
  * (resource.ts) name. A scope is a toolset as `?toolsets=` writes it (`records`), or qualified by its
  * platform as policies may write it (`dbapp:records`).
  *
@@ -9,10 +9,10 @@
  * this list against the registry's groups, so a new group folder fails it until it is added.
  */
 export const TOOLSETS: Readonly<Record<string, readonly string[]>> = {
-  collab: ['apps', 'comments', 'conversations', 'files', 'hooks', 'items', 'search', 'sharing', 'tasks', 'views'],
-  crm: ['associations', 'companies', 'contacts', 'deals', 'properties', 'tickets'],
-  dbapp: ['apps', 'automations', 'files', 'records', 'views', 'webhooks', 'workspaces'],
-  filebox: ['access', 'groups', 'items', 'shares', 'users'],
+  collab: ['apps', 'comments', 'conversations', 'events', 'files', 'hooks', 'items', 'search', 'sharing', 'tasks', 'views'],
+  crm: ['associations', 'companies', 'contacts', 'deals', 'events', 'properties', 'tickets'],
+  dbapp: ['apps', 'automations', 'events', 'files', 'records', 'views', 'webhooks', 'workspaces'],
+  filebox: ['access', 'events', 'groups', 'items', 'shares', 'users'],
   realty: ['properties'],
 };
 
