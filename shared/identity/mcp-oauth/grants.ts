@@ -156,7 +156,8 @@ export class Grants {
    * Call only after `registered` accepted the token.
    */
   async update(clientId: string, meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
-    if (meta.client_id !== undefined && meta.client_id !== clientId) throw new OAuthError('invalid_client_metadata', `"client_id" must be this client's own ("${clientId}"): a client id cannot change.`);
+    // §2.2: the body carries the client's own client_id; anything it holds besides metadata (the token, its URI, issued_at) is ignored.
+    if (meta.client_id !== clientId) throw new OAuthError('invalid_client_metadata', `"client_id" must be this client's own ("${clientId}"): a client id cannot change. Send the full metadata as a read (GET) answers it, changed where you mean to.`);
     const metadata = clientMetadata(meta);
     const registration = secret(REGISTRATION_PREFIX);
     const record: ClientRecord = { client_id: clientId, ...metadata, registration_hash: sha(registration) };
