@@ -81,8 +81,44 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     expect((await list('?toolsets=records,apps')).status).toBe(200);
     expect((await list('?toolsets=views')).status).toBe(403);
     // A refresh keeps the grant, and says so.
-    const refreshed = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id }) });
-    expect(((await refreshed.json()) as { scope: string }).scope).toBe('records apps');
+    const refresh = (token: string, scope?: string) =>
+      fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: client.client_id, ...(scope !== undefined ? { scope } : {}) }) });
+    const refreshed = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string; scope: string };
+    expect(refreshed.scope).toBe('records apps');
+    // A refresh may narrow the grant (RFC 6749 §6), never widen it; a refused one does not spend the refresh token.
+    const wider = await refresh(refreshed.refresh_token, 'records views');
+    expect(wider.status).toBe(400);
+    expect(((await wider.json()) as { error: string }).error).toBe('invalid_scope');
+    const narrower = (await (await refresh(refreshed.refresh_token, 'dbapp:records')).json()) as { access_token: string; scope: string };
+    expect(narrower.scope).toBe('records');
+    const narrowList = await fetch(`${s.base}/v1/mcp/dbapp?toolsets=apps`, { method: 'POST', headers: { authorization: `Bearer ${narrower.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(narrowList.status).toBe(403);
+  });
+
+  it('at the combined endpoint, picks the account of the platform the scope names and grants its toolsets only', async () => {
+    const both = (await s.createKey('tenant-both', { platforms: ['dbapp', 'crm'] })).key;
+    const ids: Record<string, string> = {};
+    for (const platform of ['dbapp', 'crm']) {
+      const created = await s.api('POST', '/v1/connections', { key: both, body: { platform, end_user: `user-${platform}`, auth: 'api_key' } });
+      await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+      ids[platform] = created.body.data.connection.id;
+    }
+    const consentFor = async (scope: string) => {
+      const browser = new Browser();
+      return { browser, consent: await browser.submit(await browser.request(authorize(`${s.base}/v1/mcp`, scope)), 'sign-in', { service_key: both }) };
+    };
+    const named = await consentFor('crm:contacts crm:deals');
+    expect(named.consent.html).toContain(`value="${ids.crm}" checked`);
+    expect(named.consent.html).toContain('<input name="toolsets" value="crm:contacts, crm:deals">');
+    const back = await named.browser.submit(named.consent, 'consent', { decision: 'allow' });
+    const code = new URL(back.url).searchParams.get('code')!;
+    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
+    expect(((await res.json()) as { scope: string }).scope).toBe('contacts deals');
+    // Toolsets of another platform than the chosen account's do not apply; choosing only those is refused.
+    const other = await consentFor('crm:contacts');
+    const refused = await other.browser.submit(other.consent, 'consent', { decision: 'allow', connection: ids.dbapp! });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('is on dbapp');
   });
 
   it('issues a narrower scope when the user narrows the page, and every toolset of the key when the request names none', async () => {

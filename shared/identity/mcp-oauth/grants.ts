@@ -4,7 +4,7 @@ import { fetchUrl } from '../../fetch-url';
 import type { KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
-import { grantedScope } from './scopes';
+import { grantedScope, parseScope } from './scopes';
 
 /**
  * The built-in authorization server's records (MCP authorization, 2025-11-25:
@@ -46,7 +46,7 @@ const R = {
 /** An OAuth error as RFC 6749 §5.2 answers it (the token and registration endpoints). */
 export class OAuthError extends Error {
   constructor(
-    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_target' | 'invalid_client_metadata' | 'invalid_redirect_uri',
+    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_target' | 'invalid_scope' | 'invalid_client_metadata' | 'invalid_redirect_uri',
     message: string,
     readonly status = 400,
   ) {
@@ -276,6 +276,9 @@ export class Grants {
     if (!token || !clientId) throw new OAuthError('invalid_request', 'Send "refresh_token" and "client_id".');
     const hash = sha(token);
     const record = await this.store.get<TokenRecord>(R.refresh(hash));
+    // RFC 6749 §6: a `scope` may narrow the grant, never widen it. Checked before the token is spent, so a refused request loses nothing.
+    const asked = parseScope(form.scope);
+    const policy = record && asked.length && record.client_id === clientId ? narrowedTo(record.policy, asked) : record?.policy;
     // Single use: of two refreshes with one token, exactly one claims it.
     const claimed = record && (await this.store.putIfAbsent?.(R.refreshUsed(hash), { family: record.family }, REFRESH_SECONDS));
     if (!claimed) {
@@ -289,7 +292,7 @@ export class Grants {
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
-    return this.issueTokens(grant);
+    return this.issueTokens({ ...grant, policy: policy ?? grant.policy });
   }
 
   /** Its sign-in was revoked (a refresh token revoked or spent twice), or its client deleted its registration. */
@@ -346,6 +349,16 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
   }
   if (meta.client_name !== undefined && typeof meta.client_name !== 'string') throw new OAuthError('invalid_client_metadata', '"client_name" must be a string, or left out.');
   return { redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+}
+
+/** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
+function narrowedTo(policy: Policy, scope: string[]): Policy {
+  const platform = policy.platforms[0]!;
+  const granted = grantedScope(platform, policy.toolsets).split(' ');
+  const asked = scope.map((t) => (t.startsWith(`${platform}:`) ? t.slice(platform.length + 1) : t));
+  const wider = asked.filter((t) => !granted.includes(t));
+  if (wider.length) throw new OAuthError('invalid_scope', `A refresh may narrow the grant, not widen it: it shares ${granted.join(' ')}${wider.length ? `, not ${wider.join(' ')}` : ''}. Authorize again to share more.`);
+  return { ...policy, toolsets: asked };
 }
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
