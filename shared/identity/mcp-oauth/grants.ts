@@ -4,7 +4,7 @@ import { fetchUrl } from '../../fetch-url';
 import type { KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
-import { grantedScope, parseScope } from './scopes';
+import { grantedScope, parseScope, platformOfScope, toolsetOfScope } from './scopes';
 
 /**
  * The built-in authorization server's records (MCP authorization, 2025-11-25:
@@ -355,9 +355,10 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
 function narrowedTo(policy: Policy, scope: string[]): Policy {
   const platform = policy.platforms[0]!;
   const granted = grantedScope(platform, policy.toolsets).split(' ');
-  const asked = scope.map((t) => (t.startsWith(`${platform}:`) ? t.slice(platform.length + 1) : t));
+  // A toolset qualified with another platform is wider too: it stays in as it is, and is not granted.
+  const asked = [...new Set(scope.map((s) => (platformOfScope(s) === platform ? toolsetOfScope(s) : s)))];
   const wider = asked.filter((t) => !granted.includes(t));
-  if (wider.length) throw new OAuthError('invalid_scope', `A refresh may narrow the grant, not widen it: it shares ${granted.join(' ')}${wider.length ? `, not ${wider.join(' ')}` : ''}. Authorize again to share more.`);
+  if (wider.length) throw new OAuthError('invalid_scope', `A refresh may narrow the grant, not widen it: it shares ${granted.join(' ')}, not ${wider.join(' ')}. Authorize again to share more.`);
   return { ...policy, toolsets: asked };
 }
 

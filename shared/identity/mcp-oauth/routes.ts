@@ -11,7 +11,7 @@ import { esc, page } from '../routes';
 import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
-import { parseScope, platformOfScope, scopesSupported, scopesUnderstood, TOOLSETS } from './scopes';
+import { parseScope, platformOfScope, scopesSupported, scopesUnderstood, toolsetOfScope, toolsetsOn, TOOLSETS } from './scopes';
 
 const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
@@ -230,14 +230,11 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   function consentForm(c: Context, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[] = []): Response {
     const platforms = [...new Set(connections.map((r) => r.platform))];
     // A scope applies when it is a toolset of a listed account's platform (the combined endpoint's list names every platform's).
-    const applies = (scope: string) => platforms.filter((p) => (platformOfScope(scope) ?? p) === p && TOOLSETS[p]?.includes(scope.slice(scope.indexOf(':') + 1)));
-    const permitted = (scope: string) => {
-      const toolset = scope.slice(scope.indexOf(':') + 1);
-      return !allowed.toolsets || applies(scope).some((p) => allowed.toolsets!.includes(toolset) || allowed.toolsets!.includes(`${p}:${toolset}`));
-    };
+    const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => TOOLSETS[p]?.includes(t)));
+    const permitted = (scope: string) => !allowed.toolsets || applies(scope).some((p) => toolsetsOn(p, allowed.toolsets!).includes(toolsetOfScope(scope)));
     const relevant = requested.filter((s) => applies(s).length > 0);
     // One platform listed: its toolsets by their short names, once each.
-    const short = (s: string) => (platforms.length === 1 ? s.slice(s.indexOf(':') + 1) : s);
+    const short = (s: string) => (platforms.length === 1 ? toolsetOfScope(s) : s);
     const chosen = [...new Set(relevant.filter(permitted).map(short))];
     const refused = [...new Set(relevant.filter((s) => !permitted(s)).map(short))];
     const named = [...new Set(requested.map(platformOfScope).filter((p): p is string => p !== undefined))];
@@ -301,7 +298,7 @@ function narrowed(key: Policy, platform: string, endpoint: string | undefined, r
   }
   const chosen = rawToolsets.split(',').map((t) => t.trim()).filter(Boolean);
   // Toolsets named for another platform (the combined endpoint's scopes) do not apply to this account; its own lose the prefix.
-  const typed = chosen.filter((t) => (platformOfScope(t) ?? platform) === platform).map((t) => t.slice(t.indexOf(':') + 1));
+  const typed = toolsetsOn(platform, chosen);
   if (chosen.length && !typed.length) throw new ToolError('FORBIDDEN', `None of the toolsets ${chosen.join(', ')} is on ${platform}, the account's platform; choose its toolsets (${(TOOLSETS[platform] ?? []).join(', ')}) or leave the field empty.`);
   const toolsets = typed.length ? typed : key.toolsets;
   const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}) }, 'toolsets');

@@ -1,8 +1,8 @@
 /**
- * The OAuth scopes of the MCP endpoints: toolsets, the group folders functions/<platform>/tools/<group>/
- * (and the event inbox's `events`, shared/events/group.ts) that policies (shared/identity/policy.ts), `?toolsets=` and the 403 insufficient_scope challenge
- * (resource.ts) name. A scope is a toolset as `?toolsets=` writes it (`records`), or qualified by its
- * platform as policies may write it (`dbapp:records`).
+ * The OAuth scopes of the MCP endpoints: toolsets, the tool groups (functions/<platform>/tools/<group>/,
+ * and the event inbox's `events`, shared/events/group.ts) that policies (shared/identity/policy.ts),
+ * `?toolsets=` and the 403 insufficient_scope challenge (resource.ts) name. A scope is a toolset as
+ * `?toolsets=` writes it (`records`), or qualified by its platform as policies may (`dbapp:records`).
  *
  * Listed here, not read from the registry: the identity function that serves the metadata and the
  * consent page carries no tools (shared/identity/lambda.ts). test/identity/mcp-scopes.test.ts holds
@@ -41,12 +41,18 @@ export const parseScope = (raw: string | undefined): string[] => [...new Set((ra
 /** The platform a qualified scope names (`dbapp:records` → dbapp); undefined for a bare toolset. */
 export const platformOfScope = (scope: string): string | undefined => (scope.includes(':') ? scope.slice(0, scope.indexOf(':')) : undefined);
 
+/** The toolset a scope names, without its platform (`dbapp:records` → records). */
+export const toolsetOfScope = (scope: string): string => scope.slice(scope.indexOf(':') + 1);
+
+/** The toolsets of `scopes` that apply on `platform` (bare, or qualified with it), by their short names, once each. */
+export const toolsetsOn = (platform: string, scopes: readonly string[]): string[] => [...new Set(scopes.filter((s) => (platformOfScope(s) ?? platform) === platform).map(toolsetOfScope))];
+
 /**
  * The `scope` of a token (RFC 6749 §5.1) for a grant on `platform` with these toolsets: the names
  * as `?toolsets=` writes them; every toolset of the platform when the grant names none.
  */
 export function grantedScope(platform: string, toolsets: readonly string[] | undefined): string {
-  // A key's toolsets qualified with another platform do not apply to a grant on this one.
-  const names = toolsets ? toolsets.filter((t) => (platformOfScope(t) ?? platform) === platform).map((t) => t.slice(t.indexOf(':') + 1)) : TOOLSETS[platform] ?? [];
-  return [...new Set(names)].join(' ');
+  const own = TOOLSETS[platform] ?? [];
+  // A key's toolsets of another platform (qualified, or a name this platform has not) do not apply to a grant on this one.
+  return (toolsets ? toolsetsOn(platform, toolsets).filter((t) => own.includes(t)) : own).join(' ');
 }
