@@ -22,7 +22,7 @@ export function corsRoutes(app: Hono<any>, rt: Runtime): void {
       if (allowed.includes('*')) return '*';
       return origin && allowed.includes(origin) ? origin : null;
     },
-    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Connection-Id', 'Idempotency-Key'],
     exposeHeaders: ['WWW-Authenticate', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
     maxAge: 600,

@@ -7,7 +7,7 @@
 type Auth = 'admin' | 'service' | 'none' | 'registration';
 
 interface IdentityRoute {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'put' | 'delete';
   /** OpenAPI form: {id}, not :id. */
   path: string;
   summary: string;
@@ -39,10 +39,11 @@ export const IDENTITY_ROUTES: readonly IdentityRoute[] = [
   { method: 'get', path: '/.well-known/oauth-authorization-server', summary: 'Authorization server metadata (RFC 8414) of the built-in server.', auth: 'none' },
   { method: 'post', path: '/oauth/register', summary: 'Dynamic client registration (RFC 7591) of a public client.', auth: 'none', body: 'json' },
   { method: 'get', path: '/oauth/register/{client_id}', summary: 'Read a registered client (RFC 7592) with its registration access token.', auth: 'registration' },
+  { method: 'put', path: '/oauth/register/{client_id}', summary: 'Update a registered client (RFC 7592): its full metadata replaces the old; the registration access token is rotated.', auth: 'registration', body: 'json' },
   { method: 'delete', path: '/oauth/register/{client_id}', summary: 'Delete a registered client (RFC 7592); its tokens stop working.', auth: 'registration' },
-  { method: 'get', path: '/oauth/authorize', summary: 'The consent page (authorization code with PKCE S256).', auth: 'none', page: true },
+  { method: 'get', path: '/oauth/authorize', summary: 'The consent page (authorization code with PKCE S256); a `scope` of toolsets starts chosen, an unknown one is refused (invalid_scope).', auth: 'none', page: true },
   { method: 'post', path: '/oauth/authorize', summary: "The consent page's sign-in and consent forms.", auth: 'none', page: true, body: 'form' },
-  { method: 'post', path: '/oauth/token', summary: 'Token endpoint: authorization_code (PKCE) and refresh_token (rotating) grants.', auth: 'none', body: 'form' },
+  { method: 'post', path: '/oauth/token', summary: 'Token endpoint: authorization_code (PKCE) and refresh_token (rotating) grants; the answer\'s `scope` is the toolsets granted.', auth: 'none', body: 'form' },
   { method: 'post', path: '/oauth/revoke', summary: 'Token revocation (RFC 7009) of an access or refresh token.', auth: 'none', body: 'form' },
 ];
 

@@ -68,6 +68,9 @@ describe('CORS for browser-based hosts', () => {
       const byDefault = await fetch(`${closed.base}${path}`, { method: 'OPTIONS', headers: { origin: HOST, 'access-control-request-method': 'POST' } });
       expect(byDefault.headers.get('access-control-allow-origin')).toBeNull();
     }
+    // A browser host updates its registration (RFC 7592 PUT) too.
+    const update = await fetch(`${s.base}/oauth/register/mcp_x`, { method: 'OPTIONS', headers: { origin: HOST, 'access-control-request-method': 'PUT' } });
+    expect(update.headers.get('access-control-allow-methods')).toContain('PUT');
     const reg = await fetch(`${s.base}/oauth/register`, { method: 'POST', headers: { origin: HOST, 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [`${HOST}/callback`] }) });
     expect(reg.status).toBe(201);
     expect(reg.headers.get('access-control-allow-origin')).toBe(HOST);

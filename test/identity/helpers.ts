@@ -76,12 +76,14 @@ export class Browser {
     throw new Error('too many redirects');
   }
 
-  /** Submits the form with `id` on `page`: its hidden fields, the first checked radio, and `fields`. */
+  /** Submits the form with `id` on `page`: its hidden and filled text fields, the first checked radio, and `fields`. */
   async submit(page: { url: string; html: string }, id: string, fields: Record<string, string>): Promise<{ url: string; status: number; html: string }> {
     const form = new RegExp(`<form id="${id}"[^>]*action="([^"]*)"[^>]*>([\\s\\S]*?)</form>`).exec(page.html);
     if (!form) throw new Error(`no form #${id} on ${page.url}`);
     const data = new URLSearchParams();
     for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) data.set(m[1]!, decode(m[2]!));
+    // Text fields as the page fills them (the consent page's toolsets), unless `fields` says otherwise.
+    for (const m of form[2]!.matchAll(/<input name="([^"]+)" value="([^"]*)">/g)) data.set(m[1]!, decode(m[2]!));
     const checked = /<input type="radio" name="([^"]+)" value="([^"]*)" checked>/.exec(form[2]!);
     if (checked) data.set(checked[1]!, decode(checked[2]!));
     for (const [k, v] of Object.entries(fields)) data.set(k, v);
@@ -109,8 +111,9 @@ const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fr
 /**
  * The built-in authorization server's flow by hand, as a host drives it: registration (RFC 7591),
  * the consent page in a headless browser (`signIn` fills its first form), PKCE and the token.
+ * With a `scope`, the user allows the consent page as it is pre-filled; without, every toolset.
  */
-export async function hostSignIn(base: string, resource: string, signIn: (browser: Browser, form: { url: string; status: number; html: string }) => Promise<{ url: string; status: number; html: string }>) {
+export async function hostSignIn(base: string, resource: string, signIn: (browser: Browser, form: { url: string; status: number; html: string }) => Promise<{ url: string; status: number; html: string }>, scope?: string) {
   const redirect = `${base}/host-callback`;
   const reg = (await (await fetch(`${base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirect], client_name: 'Test host' }) })).json()) as {
     client_id: string;
@@ -118,13 +121,13 @@ export async function hostSignIn(base: string, resource: string, signIn: (browse
     registration_client_uri: string;
   };
   const verifier = randomBytes(32).toString('base64url');
-  const q = new URLSearchParams({ client_id: reg.client_id, redirect_uri: redirect, response_type: 'code', state: 'st', resource, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' });
+  const q = new URLSearchParams({ client_id: reg.client_id, redirect_uri: redirect, response_type: 'code', state: 'st', resource, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', ...(scope !== undefined ? { scope } : {}) });
   const browser = new Browser();
   const consent = await signIn(browser, await browser.request(`${base}/oauth/authorize?${q}`));
-  const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
+  const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(scope === undefined ? { toolsets: '' } : {}) });
   const code = new URL(back.url).searchParams.get('code');
   if (!code) throw new Error(`no code: ${back.url} ${back.html}`);
   const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: reg.client_id, redirect_uri: redirect, resource }) });
-  const tokens = (await res.json()) as { access_token: string; refresh_token: string };
-  return { client: reg, tokens, browser };
+  const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
+  return { client: reg, tokens, browser, consent };
 }

@@ -15,14 +15,19 @@ describe('MCP sign-in by connecting a vendor account on the consent page', () =>
 
   const resource = () => `${s.base}/v1/mcp/crm`;
   /** The sign-in page's vendor button, the twin's consent page (Allow), the callback, and back on our consent page. */
-  const viaHubSpot = () =>
-    hostSignIn(s.base, resource(), async (browser, form) => {
-      expect(form.html).toContain('id="connect-sign-in"');
-      const vendorPage = await browser.submit(form, 'connect-sign-in', { connect: 'crm' });
-      expect(vendorPage.url).toContain('/oauth/authorize');
-      expect(vendorPage.html).toContain('HubSpot');
-      return browser.submit(vendorPage, 'consent', { decision: 'allow' });
-    });
+  const viaHubSpot = (scope?: string) =>
+    hostSignIn(
+      s.base,
+      resource(),
+      async (browser, form) => {
+        expect(form.html).toContain('id="connect-sign-in"');
+        const vendorPage = await browser.submit(form, 'connect-sign-in', { connect: 'crm' });
+        expect(vendorPage.url).toContain('/oauth/authorize');
+        expect(vendorPage.html).toContain('HubSpot');
+        return browser.submit(vendorPage, 'consent', { decision: 'allow' });
+      },
+      scope,
+    );
   const rpc = (token: string, body: unknown, query = '') =>
     fetch(`${resource()}${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...body as object }) });
 
@@ -90,5 +95,14 @@ describe('MCP sign-in by connecting a vendor account on the consent page', () =>
       },
       (err: Error) => expect(err.message).toContain('no longer usable'),
     );
+  });
+
+  it("comes back from connecting the account to a consent page pre-filled with the host's scope, and grants it", async () => {
+    const { tokens, consent } = await viaHubSpot('deals crm:contacts');
+    expect(consent.html).toContain('<input name="toolsets" value="deals, contacts">');
+    expect(tokens.scope).toBe('deals contacts');
+    const listed = (await (await rpc(tokens.access_token, { method: 'tools/list' })).json()) as { result: { tools: { name: string }[] } };
+    expect(listed.result.tools.map((t) => t.name)).toContain('getPipelines');
+    expect((await rpc(tokens.access_token, { method: 'tools/list' }, '?toolsets=tickets')).status).toBe(403);
   });
 });

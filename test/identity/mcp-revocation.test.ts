@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { Browser, hostSignIn, localServer } from './helpers';
@@ -76,5 +77,78 @@ describe('token revocation (RFC 7009) and client registration management (RFC 75
     // ...and the tokens issued to it stop working (RFC 7592 §2.3).
     expect((await list(tokens.access_token)).status).toBe(401);
     expect((await refresh(tokens.refresh_token, client.client_id)).status).toBe(400);
+  });
+
+  it('lets a registered client replace its metadata (PUT) with its registration access token, which rotates', async () => {
+    const { client } = await signIn();
+    const put = (token: string | undefined, body: unknown) =>
+      fetch(client.registration_client_uri, { method: 'PUT', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const read = async (token: string) => (await fetch(client.registration_client_uri, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<Record<string, unknown>>;
+    const error = async (res: Response) => ((await res.json()) as { error: string }).error;
+    const moved = [`${s.base}/new-callback`, 'http://127.0.0.1:8123/cb'];
+
+    expect((await put(undefined, { client_id: client.client_id, redirect_uris: moved })).status).toBe(401);
+    expect((await put('tra_wrong', { client_id: client.client_id, redirect_uris: moved })).status).toBe(401);
+    // Checked as a registration is, and nothing changes when refused.
+    const refusals: [unknown, number, string][] = [
+      [{ client_id: 'mcp_other', redirect_uris: moved }, 400, 'invalid_client_metadata'],
+      [{ client_id: client.client_id, redirect_uris: ['http://evil.example/cb'] }, 400, 'invalid_redirect_uri'],
+      [{ client_id: client.client_id }, 400, 'invalid_redirect_uri'],
+      [{ redirect_uris: moved }, 400, 'invalid_client_metadata'],
+      [{ client_id: client.client_id, redirect_uris: moved, token_endpoint_auth_method: 'client_secret_basic' }, 400, 'invalid_client_metadata'],
+      [{ client_id: client.client_id, redirect_uris: moved, grant_types: ['client_credentials'] }, 400, 'invalid_client_metadata'],
+      [['not', 'an', 'object'], 400, 'invalid_client_metadata'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await put(client.registration_access_token, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(await error(res)).toBe(code);
+    }
+    expect(await read(client.registration_access_token)).toMatchObject({ redirect_uris: [`${s.base}/host-callback`], client_name: 'Test host' });
+
+    // The full metadata, as a read answers it, replaces the old: client_name left out is gone.
+    const { client_name: _n, ...current } = await read(client.registration_access_token);
+    const res = await put(client.registration_access_token, { ...current, redirect_uris: moved });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const updated = (await res.json()) as Record<string, unknown>;
+    expect(updated).toMatchObject({ client_id: client.client_id, redirect_uris: moved, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], registration_client_uri: client.registration_client_uri });
+    expect(updated).not.toHaveProperty('client_name');
+    const rotated = updated.registration_access_token as string;
+    expect(rotated).toMatch(/^tra_/);
+    expect(rotated).not.toBe(client.registration_access_token);
+    // The old registration token is spent; the new one reads the new metadata.
+    expect((await fetch(client.registration_client_uri, { headers: { authorization: `Bearer ${client.registration_access_token}` } })).status).toBe(401);
+    expect(await read(rotated)).toMatchObject({ client_id: client.client_id, redirect_uris: moved });
+    expect(await (await put(rotated, { client_id: client.client_id, redirect_uris: [moved[0]], client_name: 'Renamed host' })).json()).toMatchObject({ redirect_uris: [moved[0]], client_name: 'Renamed host' });
+  });
+
+  it('refuses at the token endpoint a pending code sent to a redirect URI the client no longer registers', async () => {
+    const redirect = `${s.base}/host-callback`;
+    const reg = (await (await fetch(`${s.base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirect, `${s.base}/kept-callback`] }) })).json()) as {
+      client_id: string;
+      registration_access_token: string;
+      registration_client_uri: string;
+    };
+    const code = async (uri: string) => {
+      const verifier = randomBytes(32).toString('base64url');
+      const q = new URLSearchParams({ client_id: reg.client_id, redirect_uri: uri, response_type: 'code', resource: resource(), code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' });
+      const browser = new Browser();
+      const consent = await browser.submit(await browser.request(`${s.base}/oauth/authorize?${q}`), 'sign-in', { service_key: key });
+      const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
+      return { code: new URL(back.url).searchParams.get('code')!, verifier };
+    };
+    const exchange = (c: { code: string; verifier: string }) =>
+      fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: c.code, code_verifier: c.verifier, client_id: reg.client_id }) });
+    const dropped = await code(redirect);
+    const kept = await code(`${s.base}/kept-callback`);
+    const put = await fetch(reg.registration_client_uri, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${reg.registration_access_token}` }, body: JSON.stringify({ client_id: reg.client_id, redirect_uris: [`${s.base}/kept-callback`] }) });
+    expect(put.status).toBe(200);
+    const refused = await exchange(dropped);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()) as Record<string, string>).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('no longer registers') });
+    const ok = await exchange(kept);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { access_token: string }).access_token).toMatch(/^tat_/);
   });
 });

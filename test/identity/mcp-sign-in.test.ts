@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import type { MemoryStore } from '../../shared/store/memory';
+import { scopesSupported } from '../../shared/identity/mcp-oauth/scopes';
 import { Browser, localServer } from './helpers';
 
 /** A host as Claude or ChatGPT connectors are: it knows only the URL, and keeps what the SDK hands it. */
@@ -46,6 +47,17 @@ class HeadlessHost implements OAuthClientProvider {
   }
 }
 
+/**
+ * A host that keeps access tokens only (no refresh token): on a 403 insufficient_scope the SDK has
+ * nothing to refresh, so it goes straight to a new authorization asking for the challenge's scope.
+ * (Holding a refresh token, the SDK refreshes first — the same grant — and stops at the second 403.)
+ */
+class AccessOnlyHost extends HeadlessHost {
+  override saveTokens({ refresh_token: _r, ...tokens }: OAuthTokens) {
+    super.saveTokens(tokens);
+  }
+}
+
 const text = (r: unknown) => (r as { content: { type: string; text: string }[] }).content[0]!.text;
 
 describe('MCP sign-in through the built-in authorization server', () => {
@@ -67,8 +79,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
   });
 
   /** The whole sign-in as a host does it: 401, discovery, registration, the consent page, PKCE and the token. */
-  async function signIn(path: string, choice: { toolsets?: string; read_only?: string } = {}, serviceKey = key) {
-    const host = new HeadlessHost(`${s.base}/host-callback`);
+  async function signIn(path: string, choice: { toolsets?: string; read_only?: string } = {}, serviceKey = key, host = new HeadlessHost(`${s.base}/host-callback`)) {
     const url = new URL(`${s.base}${path}`);
     const first = new Client({ name: 'host', version: '1.0.0' });
     await expect(first.connect(new StreamableHTTPClientTransport(url, { authProvider: host }))).rejects.toThrow(UnauthorizedError);
@@ -76,6 +87,8 @@ describe('MCP sign-in through the built-in authorization server', () => {
     const authorizationUrl = host.authorizationUrl!;
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('resource')).toBe(`${s.base}${path}`);
+    // No challenge names a scope yet: the SDK asks for the endpoint's scopes_supported, its toolsets.
+    expect(authorizationUrl.searchParams.get('scope')).toBe(path === '/v1/mcp' ? scopesSupported().join(' ') : scopesSupported(path.split('/')[3]).join(' '));
     // The user's browser: the sign-in form (service key), then the consent form (connection, toolsets).
     const browser = new Browser();
     const form = await browser.request(authorizationUrl.toString());
@@ -204,6 +217,33 @@ describe('MCP sign-in through the built-in authorization server', () => {
     const client = new Client({ name: 'host', version: '1.0.0' });
     await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp?toolsets=records,apps`), { authProvider: host }))).rejects.toThrow(/403 after trying upscoping/);
     expect(host.saved!.refresh_token).not.toBe(before);
+  });
+
+  it("steps up: the SDK client's 403 insufficient_scope re-authorizes with the wider scope, on a page pre-filled with it, and the new token carries it", async () => {
+    const host = new AccessOnlyHost(`${s.base}/host-callback`);
+    await signIn('/v1/mcp/dbapp', { toolsets: 'records' }, key, host);
+    expect(host.saved!.scope).toBe('records');
+    expect(host.saved!.refresh_token).toBeUndefined();
+    const wide = new URL(`${s.base}/v1/mcp/dbapp?toolsets=records,apps`);
+    await expect(new Client({ name: 'host', version: '1.0.0' }).connect(new StreamableHTTPClientTransport(wide, { authProvider: host }))).rejects.toThrow(UnauthorizedError);
+    const again = host.authorizationUrl!;
+    expect(again.searchParams.get('scope')).toBe('records apps');
+    expect(again.searchParams.get('resource')).toBe(`${s.base}/v1/mcp/dbapp`);
+    const browser = new Browser();
+    const consent = await browser.submit(await browser.request(again.toString()), 'sign-in', { service_key: key });
+    expect(consent.html).toContain('<input name="toolsets" value="records, apps">');
+    expect(consent.html).toContain(`value="${connection}" checked`);
+    // The user allows the page as it is.
+    const back = await browser.submit(consent, 'consent', { decision: 'allow' });
+    const code = new URL(back.url).searchParams.get('code')!;
+    await new StreamableHTTPClientTransport(wide, { authProvider: host }).finishAuth(code);
+    expect(host.saved!.scope).toBe('records apps');
+    const client = new Client({ name: 'host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(wide, { authProvider: host }));
+    clients.push(client);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['listApps', 'getRecord']));
+    expect(names).not.toContain('listWorkspaces');
   });
 
   it('refuses an authorization request without S256 PKCE, and an unregistered redirect URI', async () => {

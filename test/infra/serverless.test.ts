@@ -201,7 +201,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
-      'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json',
+      'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'PUT /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json',
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));

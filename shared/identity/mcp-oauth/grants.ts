@@ -4,6 +4,7 @@ import { fetchUrl } from '../../fetch-url';
 import type { KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
+import { grantedScope, parseScope, platformOfScope, toolsetOfScope } from './scopes';
 
 /**
  * The built-in authorization server's records (MCP authorization, 2025-11-25:
@@ -45,7 +46,7 @@ const R = {
 /** An OAuth error as RFC 6749 §5.2 answers it (the token and registration endpoints). */
 export class OAuthError extends Error {
   constructor(
-    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_target' | 'invalid_client_metadata' | 'invalid_redirect_uri',
+    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_target' | 'invalid_scope' | 'invalid_client_metadata' | 'invalid_redirect_uri',
     message: string,
     readonly status = 400,
   ) {
@@ -63,6 +64,8 @@ export interface ClientRecord {
 
 /** A registered client as RFC 7591/7592 answer it: never the stored hash. */
 type ClientAnswer = Omit<ClientRecord, 'registration_hash'> & { client_id_issued_at?: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] };
+/** A registration's or update's answer: the metadata, and the (new) registration access token with its URI. */
+type RegisteredAnswer = ClientAnswer & { registration_access_token: string; registration_client_uri: string };
 
 /**
  * What the user granted a host: one connection of a tenant, a policy no wider than the service
@@ -97,6 +100,8 @@ export interface AuthorizationRequest {
   state?: string;
   challenge: string;
   resource: string;
+  /** The toolsets the host asked for (`scope`, checked against scopes.ts): the consent page starts with them chosen. */
+  scope?: string[];
 }
 
 export interface ConsentRecord {
@@ -113,6 +118,8 @@ export interface TokenAnswer {
   token_type: 'Bearer';
   expires_in: number;
   refresh_token: string;
+  /** The toolsets the grant shares (RFC 6749 §5.1), which may be fewer than the host asked for. */
+  scope: string;
 }
 
 /** What the authorization server needs of the identity it serves (shared/identity/identity.ts): its store, clock and local hosts. */
@@ -131,20 +138,31 @@ export class Grants {
   }
 
   /** RFC 7591 dynamic registration: a public client (PKCE, no secret) with its redirect URIs. */
-  async register(meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<ClientAnswer & { registration_access_token: string; registration_client_uri: string }> {
-    const uris = meta.redirect_uris;
-    if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) {
-      throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.');
-    }
-    const method = meta.token_endpoint_auth_method;
-    if (method !== undefined && method !== 'none') {
-      throw new OAuthError('invalid_client_metadata', 'Only public clients are registered here: "token_endpoint_auth_method" must be "none" (the code is bound by PKCE).');
-    }
-    // RFC 7592: the token that lets the client read or delete its own registration.
+  async register(meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
+    const metadata = clientMetadata(meta);
+    // RFC 7592: the token that lets the client read, update or delete its own registration.
     const registration = secret(REGISTRATION_PREFIX);
-    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}), registration_hash: sha(registration) };
+    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, ...metadata, registration_hash: sha(registration) };
     await this.store.put(R.client(record.client_id), record, REFRESH_SECONDS);
     return { ...answer(record), client_id_issued_at: Math.floor(this.id.now() / 1000), registration_access_token: registration, registration_client_uri: registrationUri(record.client_id) };
+  }
+
+  /**
+   * RFC 7592 §2.2: the holder of the registration access token replaces the client's metadata,
+   * checked as a registration is; what the body leaves out is gone. The client id stays. The
+   * registration access token is rotated (§3 allows it): the answer carries the new one, and the
+   * old one stops working, so a copy of it cannot change the client again. Codes issued for a
+   * redirect URI the update removes are refused at the token endpoint (exchangeCode).
+   * Call only after `registered` accepted the token.
+   */
+  async update(clientId: string, meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
+    // §2.2: the body carries the client's own client_id; anything it holds besides metadata (the token, its URI, issued_at) is ignored.
+    if (meta.client_id !== clientId) throw new OAuthError('invalid_client_metadata', `"client_id" must be this client's own ("${clientId}"): a client id cannot change. Send the full metadata as a read (GET) answers it, changed where you mean to.`);
+    const metadata = clientMetadata(meta);
+    const registration = secret(REGISTRATION_PREFIX);
+    const record: ClientRecord = { client_id: clientId, ...metadata, registration_hash: sha(registration) };
+    await this.store.put(R.client(clientId), record, REFRESH_SECONDS);
+    return { ...answer(record), registration_access_token: registration, registration_client_uri: registrationUri(clientId) };
   }
 
   /** RFC 7592 §2: a registered client's own record, for the holder of its registration access token; undefined when the token does not fit. */
@@ -241,6 +259,9 @@ export class Grants {
     await this.store.delete?.(R.code(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
     if (redirectUri !== undefined && redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
+    // The client's registration changed since (RFC 7592 update): a code sent to a URI it no longer names is not its.
+    const registered = /^https?:\/\//.test(clientId) ? undefined : await this.store.get<ClientRecord>(R.client(clientId));
+    if (registered && !registered.redirect_uris.includes(record.redirect_uri)) throw new OAuthError('invalid_grant', 'The authorization code was sent to a redirect URI the client no longer registers; authorize again.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The code was granted for "${record.resource}", not "${resource}".`);
     const expected = Buffer.from(record.challenge);
     const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
@@ -255,6 +276,9 @@ export class Grants {
     if (!token || !clientId) throw new OAuthError('invalid_request', 'Send "refresh_token" and "client_id".');
     const hash = sha(token);
     const record = await this.store.get<TokenRecord>(R.refresh(hash));
+    // RFC 6749 §6: a `scope` may narrow the grant, never widen it. Checked before the token is spent, so a refused request loses nothing.
+    const asked = parseScope(form.scope);
+    const policy = record && asked.length && record.client_id === clientId ? narrowedTo(record.policy, asked) : record?.policy;
     // Single use: of two refreshes with one token, exactly one claims it.
     const claimed = record && (await this.store.putIfAbsent?.(R.refreshUsed(hash), { family: record.family }, REFRESH_SECONDS));
     if (!claimed) {
@@ -268,7 +292,7 @@ export class Grants {
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
-    return this.issueTokens(grant);
+    return this.issueTokens({ ...grant, policy: policy ?? grant.policy });
   }
 
   /** Its sign-in was revoked (a refresh token revoked or spent twice), or its client deleted its registration. */
@@ -283,7 +307,7 @@ export class Grants {
     const refresh = secret(REFRESH_PREFIX);
     await this.store.put(R.access(sha(access)), { ...grant, expires_at: now + ACCESS_SECONDS * 1000 } satisfies TokenRecord, ACCESS_SECONDS);
     await this.store.put(R.refresh(sha(refresh)), { ...grant, expires_at: now + REFRESH_SECONDS * 1000 } satisfies TokenRecord, REFRESH_SECONDS);
-    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_SECONDS, refresh_token: refresh };
+    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_SECONDS, refresh_token: refresh, scope: grantedScope(grant.policy.platforms[0]!, grant.policy.toolsets) };
   }
 
   /**
@@ -303,8 +327,46 @@ export class Grants {
   }
 }
 
+/**
+ * The metadata a public client may register (RFC 7591 §2), checked alike on registration and on
+ * update (RFC 7592 §2.2): redirect URIs, an optional name; the auth method, grant and response
+ * types, when sent, only those this server supports (§3.2.2: invalid_client_metadata otherwise).
+ */
+function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name'> {
+  const uris = meta.redirect_uris;
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) {
+    throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.');
+  }
+  const method = meta.token_endpoint_auth_method;
+  if (method !== undefined && method !== 'none') {
+    throw new OAuthError('invalid_client_metadata', 'Only public clients are registered here: "token_endpoint_auth_method" must be "none" (the code is bound by PKCE).');
+  }
+  for (const [field, supported] of [['grant_types', GRANT_TYPES], ['response_types', RESPONSE_TYPES]] as const) {
+    const value = meta[field];
+    if (value !== undefined && (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && (supported as readonly string[]).includes(v)))) {
+      throw new OAuthError('invalid_client_metadata', `"${field}" must be a list of ${supported.join(', ')} (what this server supports), or left out.`);
+    }
+  }
+  if (meta.client_name !== undefined && typeof meta.client_name !== 'string') throw new OAuthError('invalid_client_metadata', '"client_name" must be a string, or left out.');
+  return { redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+}
+
+/** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
+function narrowedTo(policy: Policy, scope: string[]): Policy {
+  const platform = policy.platforms[0]!;
+  const granted = grantedScope(platform, policy.toolsets).split(' ');
+  // A toolset qualified with another platform is wider too: it stays in as it is, and is not granted.
+  const asked = [...new Set(scope.map((s) => (platformOfScope(s) === platform ? toolsetOfScope(s) : s)))];
+  const wider = asked.filter((t) => !granted.includes(t));
+  if (wider.length) throw new OAuthError('invalid_scope', `A refresh may narrow the grant, not widen it: it shares ${granted.join(' ')}, not ${wider.join(' ')}. Authorize again to share more.`);
+  return { ...policy, toolsets: asked };
+}
+
+const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+const RESPONSE_TYPES = ['code'] as const;
+
 function answer({ registration_hash: _h, ...client }: ClientRecord): ClientAnswer {
-  return { ...client, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  return { ...client, token_endpoint_auth_method: 'none', grant_types: [...GRANT_TYPES], response_types: [...RESPONSE_TYPES] };
 }
 
 /** https anywhere; http only on a loopback host (RFC 8252 §7.3); no fragment (RFC 6749 §3.1.2). */

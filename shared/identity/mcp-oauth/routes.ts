@@ -11,6 +11,7 @@ import { esc, page } from '../routes';
 import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
+import { parseScope, platformOfScope, scopesSupported, scopesUnderstood, toolsetOfScope, toolsetsOn, TOOLSETS } from './scopes';
 
 const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
@@ -41,7 +42,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       resource: mcpResource(base, platform),
       // The external identity provider when one is configured (MCP_AUTH_SERVER=external), else this service's own.
       authorization_servers: [external?.issuer ?? base],
-      ...(external?.scopes.length ? { scopes_supported: external.scopes } : {}),
+      // The provider's scopes, or the toolsets this endpoint serves (scopes.ts): a host asks for them when a challenge names none.
+      ...(external ? (external.scopes.length ? { scopes_supported: external.scopes } : {}) : { scopes_supported: scopesSupported(platform) }),
       bearer_methods_supported: ['header'],
       resource_name: `Tool Execution Service${platform ? ` (${platform})` : ''}`,
     });
@@ -71,6 +73,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
+      // Every scope it understands: the combined endpoint's list, which holds each platform's (scopes.ts).
+      scopes_supported: scopesSupported(),
       token_endpoint_auth_methods_supported: ['none'],
       client_id_metadata_document_supported: true,
     });
@@ -91,20 +95,34 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     }
   });
 
-  // --- Client configuration (RFC 7592): read and delete with the registration access token; no update (register anew) ---
+  // --- Client configuration (RFC 7592): read, update and delete with the registration access token ---
   const registration = async (c: Context) => {
-    const grants = (await identityOf(rt)).grants;
+    const id = await identityOf(rt);
+    const grants = id.grants;
     const clientId = c.req.param('client_id') ?? '';
     const bearer = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const client = await grants.registered(clientId, bearer);
     // RFC 7592 §2: an unknown client or a wrong token is 401, and says nothing about which.
     if (!client) return c.json({ error: 'invalid_token', error_description: 'Send the registration_access_token of this client as "Authorization: Bearer …".' }, 401, { ...noStore, 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     if (c.req.method === 'GET') return c.json(client, 200, noStore);
+    if (c.req.method === 'PUT') {
+      try {
+        const body = (await c.req.json().catch(() => undefined)) as unknown;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of the client\'s full metadata, with "client_id" and "redirect_uris" (RFC 7592 §2.2).');
+        const base = id.baseOr(c.req.url);
+        const updated = await grants.update(clientId, body as Record<string, unknown>, (cid) => `${base}${REGISTER_PATH}/${cid}`);
+        log('info', 'mcp client updated', { client_id: clientId });
+        return c.json(updated, 200, noStore);
+      } catch (err) {
+        return oauthError(c, err);
+      }
+    }
     await grants.unregister(clientId);
     log('info', 'mcp client unregistered', { client_id: clientId });
     return c.body(null, 204, noStore);
   };
   app.get(`${REGISTER_PATH}/:client_id`, registration);
+  app.put(`${REGISTER_PATH}/:client_id`, registration);
   app.delete(`${REGISTER_PATH}/:client_id`, registration);
 
   // --- Token revocation (RFC 7009): a host signing out ends its tokens ---
@@ -168,7 +186,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (connections.length === 0) {
       return page(c, 400, 'No account to use', `<p id="no-connection">Tenant "${esc(key.tenant)}" has no connected ${esc(platform ?? '')} account this key may use. Connect one first (POST /v1/connections), then sign in again.</p>`);
     }
-    return consentForm(c, await id.grants.startConsent(read.request, { key }), connections, key.policy);
+    return consentForm(c, await id.grants.startConsent(read.request, { key }), connections, key.policy, read.request.scope);
   });
 
   /** The OAuth platforms a user may sign in with by connecting an account here (MCP_CONNECT_SIGN_IN), for this endpoint. */
@@ -200,13 +218,31 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const connection = consent?.connection && (await id.connections.get(consent.tenant, consent.connection));
     if (!consent || !signIn || !connection) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
     if (connection.status !== 'active') return page(c, 400, 'Not connected', '<p id="no-connection">The account was not connected; start again from your MCP host.</p>');
-    return consentForm(c, consentId, [connection], signIn.policy);
+    return consentForm(c, consentId, [connection], signIn.policy, consent.request.scope);
   }
 
-  function consentForm(c: Context, consent: string, connections: ConnectionRecord[], allowed: Policy): Response {
-    const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === 0 ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
+  /**
+   * The consent form. The toolsets the host asked for (`scope`) start chosen — those this sign-in
+   * may share on a listed account's platform; the others are named as not shareable — and an
+   * account on the platform the scope names starts picked. The user may still narrow or widen
+   * within the policy; what they allow is the token's scope.
+   */
+  function consentForm(c: Context, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[] = []): Response {
+    const platforms = [...new Set(connections.map((r) => r.platform))];
+    // A scope applies when it is a toolset of a listed account's platform (the combined endpoint's list names every platform's).
+    const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => TOOLSETS[p]?.includes(t)));
+    const permitted = (scope: string) => !allowed.toolsets || applies(scope).some((p) => toolsetsOn(p, allowed.toolsets!).includes(toolsetOfScope(scope)));
+    const relevant = requested.filter((s) => applies(s).length > 0);
+    // One platform listed: its toolsets by their short names, once each.
+    const short = (s: string) => (platforms.length === 1 ? toolsetOfScope(s) : s);
+    const chosen = [...new Set(relevant.filter(permitted).map(short))];
+    const refused = [...new Set(relevant.filter((s) => !permitted(s)).map(short))];
+    const named = [...new Set(requested.map(platformOfScope).filter((p): p is string => p !== undefined))];
+    const picked = Math.max(0, named.length === 1 ? connections.findIndex((r) => r.platform === named[0]) : 0);
+    const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === picked ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
     const toolsets = allowed.toolsets ? `<p>You may share toolsets: ${esc(allowed.toolsets.join(', '))}.</p>` : '';
-    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value=""></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+    const asked = relevant.length ? `<p id="requested">The host asks for toolsets: ${esc([...new Set(relevant.map(short))].join(', '))}.${refused.length ? ` Not shareable with this sign-in: <span id="not-shareable">${esc(refused.join(', '))}</span>.` : ''}</p>` : '';
+    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}${asked}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value="${esc(chosen.join(', '))}"></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
   }
 
   /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */
@@ -260,7 +296,10 @@ function narrowed(key: Policy, platform: string, endpoint: string | undefined, r
   if (!key.platforms.includes(platform) || (endpoint !== undefined && endpoint !== platform)) {
     throw new ToolError('FORBIDDEN', `The account is on ${platform}, which this endpoint or sign-in does not serve.`);
   }
-  const typed = rawToolsets.split(',').map((t) => t.trim()).filter(Boolean);
+  const chosen = rawToolsets.split(',').map((t) => t.trim()).filter(Boolean);
+  // Toolsets named for another platform (the combined endpoint's scopes) do not apply to this account; its own lose the prefix.
+  const typed = toolsetsOn(platform, chosen);
+  if (chosen.length && !typed.length) throw new ToolError('FORBIDDEN', `None of the toolsets ${chosen.join(', ')} is on ${platform}, the account's platform; choose its toolsets (${(TOOLSETS[platform] ?? []).join(', ')}) or leave the field empty.`);
   const toolsets = typed.length ? typed : key.toolsets;
   const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}) }, 'toolsets');
   const wider = key.toolsets && typed.filter((t) => !key.toolsets!.includes(t) && !key.toolsets!.includes(`${platform}:${t}`));
@@ -300,5 +339,10 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
   const endpoints = [mcpResource(base), ...Object.keys(PLATFORM_AUTH).map((p) => mcpResource(base, p))];
   const resource = q.resource ?? mcpResource(base);
   if (!endpoints.includes(resource)) return toClient('invalid_target', `"resource" must be one of this service's MCP endpoints, e.g. ${mcpResource(base, 'crm')}.`);
-  return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}) }, client: client.client_name ?? client.client_id };
+  // RFC 6749 §4.1.2.1: a scope this endpoint does not understand goes back as invalid_scope.
+  const scope = parseScope(q.scope);
+  const understood = scopesUnderstood(platformOf(resource, base));
+  const unknown = scope.filter((s) => !understood.includes(s));
+  if (unknown.length) return toClient('invalid_scope', `Unknown scope ${unknown.slice(0, 5).join(' ')}; the scopes of ${resource} are its toolsets: ${scopesSupported(platformOf(resource, base)).join(' ')}.`.slice(0, 500));
+  return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}), ...(scope.length ? { scope } : {}) }, client: client.client_name ?? client.client_id };
 }
