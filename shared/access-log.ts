@@ -1,4 +1,4 @@
-import { emit, log, logRecord } from './log';
+import { emit, infoLogged, log, logRecord } from './log';
 import { emfDocument, metricsEnabled, UNKNOWN_TOOL } from './metrics';
 import type { Call } from './call';
 import type { Outcome } from './envelope';
@@ -51,6 +51,9 @@ let coldStart = true;
  * written; otherwise it is written with LOG_LEVEL=info.
  */
 export function logCall(rt: Runtime, call: Call, outcome: Outcome, started: number, vendor: VendorStats): void {
+  const metrics = metricsEnabled();
+  // Nothing is written: the record is not built (the first call is still the cold one).
+  if (!metrics && !infoLogged()) return void (coldStart = false);
   const body = outcome.body;
   const code = body.success ? undefined : body.error.code;
   const platform = rt.registry.platforms.get(call.platform);
@@ -69,9 +72,9 @@ export function logCall(rt: Runtime, call: Call, outcome: Outcome, started: numb
     cold_start: coldStart,
   };
   coldStart = false;
-  if (!metricsEnabled()) return log('info', 'call', fields);
+  if (!metrics) return log('info', 'call', fields);
   // Platform and tool are dimensions: names the registry does not know are not minted as new ones.
-  const metrics = {
+  const dimensions = {
     platform: fields.platform,
     tool: fields.tool,
     ...(code ? { code } : {}),
@@ -80,5 +83,5 @@ export function logCall(rt: Runtime, call: Call, outcome: Outcome, started: numb
     vendorMs: fields.vendor_ms,
   };
   const namespace = process.env.METRICS_NAMESPACE;
-  emit('info', emfDocument(logRecord('info', 'call', fields), metrics, namespace ? { namespace } : {}));
+  emit('info', emfDocument(logRecord('info', 'call', fields), dimensions, namespace ? { namespace } : {}));
 }

@@ -4,9 +4,20 @@ import { rateLimitFor } from './config';
 import { log } from './log';
 import type { Runtime } from './runtime';
 
+/** Hashes of the keys a container has seen lately: a warm container serves few keys, each many times. */
+const hashes = new Map<string, string>();
+const MAX_HASHES = 1_000;
+
 /** The key as the store and the logs know it: its SHA-256, never the key. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(key).digest('hex');
+    // Bounded: past the limit the oldest entry goes (Map keeps insertion order).
+    if (hashes.size >= MAX_HASHES) hashes.delete(hashes.keys().next().value!);
+    hashes.set(key, hash);
+  }
+  return hash;
 }
 
 /**

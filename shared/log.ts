@@ -12,8 +12,11 @@ export function emit(level: Level, record: Record<string, unknown>): void {
   else console.log(line);
 }
 
+/** Whether info lines are written (LOG_LEVEL=info). */
+export const infoLogged = (): boolean => process.env.LOG_LEVEL === 'info';
+
 /** One JSON line per event; info lines only with LOG_LEVEL=info. */
 export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (level === 'info' && process.env.LOG_LEVEL !== 'info') return;
+  if (level === 'info' && !infoLogged()) return;
   emit(level, logRecord(level, message, fields));
 }

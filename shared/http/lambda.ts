@@ -1,13 +1,13 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { handle } from 'hono/aws-lambda';
 import { ToolError } from '../errors';
 import { execute } from '../execute';
 import { failure, writeEnvelope, type Envelope } from '../envelope';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import type { Platform } from '../tool';
-import { createApp } from './app';
 import { log } from '../log';
+import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, resultOf, toRequest, toResult, type FetchApp, type HttpEvent, type HttpResult } from './lambda-http';
 import { readSecureKey } from './ssm';
+import { bodyOf, callTool, MAX_BODY_BYTES, tooLarge } from './tool-call';
 
 /**
  * A scheduled job's event: the key is read from an SSM SecureString, never sent in the event.
@@ -29,26 +29,25 @@ export interface DirectEvent {
   max_tokens?: number;
 }
 
-type HttpEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
-
 const isHttpEvent = (e: object): e is HttpEvent => 'requestContext' in e;
 
 /**
- * The Lambda entry of one platform: API Gateway HTTP API (v2) and REST (v1) events go through
- * the shared Hono app; any other event is a direct invocation {tool, params, format?, key_parameter}.
+ * The Lambda entry of one platform: API Gateway HTTP API (v2) and REST (v1) events, any other event
+ * being a direct invocation {tool, params, format?, key_parameter}.
  *
- * The runtime (config, store client and its connection, registry, Hono app, Blob store) starts
- * here, when the module is loaded: Lambda's init phase runs that at full speed before the first
- * request, which then only awaits it. A failed start is not kept: the next invocation starts again.
+ * A tool call (POST /v1/tools/{platform}/{tool}) is read from the event and answered by this
+ * module itself (shared/http/tool-call.ts, the same code as the Hono route): no Request, Response
+ * or router on the path most invocations take. Every other route goes through the shared Hono app,
+ * whose module (MCP, OpenAPI, identity, events) loads at its first use, or on the turn after the
+ * container's first answer — in the idle time before the next event, not inside a tool call.
+ *
+ * The runtime (config, store client and its connection, registry, Blob store) starts here, when
+ * the module is loaded: Lambda's init phase runs that before the first request, which then only
+ * awaits it. A failed start is not kept: the next invocation starts again.
  */
 export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeOptions> = {}) {
-  type Ready = { rt: Runtime; http: ReturnType<typeof handle> };
-  const init = async (): Promise<Ready> => {
-    const rt = await createRuntime({ ...options, platforms: [platform] });
-    return { rt, http: handle(createApp(rt)) };
-  };
-  const start = (): Promise<Ready> => {
-    const started = init();
+  const start = (): Promise<Runtime> => {
+    const started = createRuntime({ ...options, platforms: [platform] });
     // Handled here, so a start failing before any invocation awaits it is no unhandled rejection.
     started.catch((err: unknown) => {
       if (ready === started) ready = undefined;
@@ -56,21 +55,36 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
     });
     return started;
   };
-  let ready: Promise<Ready> | undefined = start();
-  // Node's Request/Response (undici: tens of ms to compile), which the Hono adapter builds for every
-  // event, load on first use, in the first request (vendor calls use shared/vendor-fetch.ts, not them).
-  // Loaded on the next turn instead, once the store's warm-up request is out: at init, overlapping it.
-  setImmediate(loadFetch);
+  let ready: Promise<Runtime> | undefined = start();
+  let app: Promise<FetchApp> | undefined;
+  const appOf = (rt: Runtime): Promise<FetchApp> => {
+    // The dynamic import keeps the app's modules out of the bundle's load (esbuild evaluates them here, once).
+    const made = (app ??= import('./app').then(({ createApp }) => createApp(rt)));
+    made.catch(() => {
+      if (app === made) app = undefined;
+    });
+    return made;
+  };
+  let warm = false;
 
   return async function handler(event: HttpEvent | DirectEvent, context: Context) {
-    const { rt, http } = await (ready ??= start());
+    const rt = await (ready ??= start());
     if (event && typeof event === 'object' && isHttpEvent(event)) {
       const checked = checkHttpEvent(event);
       if (checked instanceof ToolError) return httpFailure(checked, platform.name);
       try {
-        return await http(checked as never, context as never);
+        const route = toolRoute(checked);
+        if (route) return await answerTool(rt, checked, route, context);
+        return await toResult(checked, await (await appOf(rt)).fetch(requestOf(checked), { event: checked, requestContext: checked.requestContext, lambdaContext: context }));
       } catch (err) {
         return httpFailure(err, platform.name);
+      } finally {
+        // After the first answer, the next turn (Lambda's runtime posting it) loads what other
+        // routes need: the app and Node's Request/Response (undici: tens of ms to compile).
+        if (!warm) {
+          warm = true;
+          setImmediate(() => void appOf(rt).then(loadFetch, () => undefined));
+        }
       }
     }
     if (!event || typeof event !== 'object' || Array.isArray(event)) {
@@ -85,6 +99,63 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
 
 /** Touching one of fetch's lazy globals makes Node load undici, which Request and Response then find ready. */
 const loadFetch = (): void => void globalThis.Headers;
+
+/** The event as a Request; one Request refuses (a header value with a line break) is a malformed event. */
+function requestOf(event: HttpEvent): Request {
+  try {
+    return toRequest(event);
+  } catch (err) {
+    if (err instanceof TypeError) throw badEvent(`it makes no valid HTTP request (${err.message})`);
+    throw err;
+  }
+}
+
+/** POST /v1/tools/{platform}/{tool} with plain segments (no percent-escapes: those take the router's decoding). */
+const TOOL_PATH = /^\/v1\/tools\/([^/%]+)\/([^/%]+)$/;
+
+function toolRoute(event: HttpEvent): { platform: string; tool: string } | undefined {
+  if (eventMethod(event) !== 'POST') return undefined;
+  const m = TOOL_PATH.exec(eventPath(event));
+  return m ? { platform: m[1]!, tool: m[2]! } : undefined;
+}
+
+/** A tool call straight from the event: what the Hono route reads from its Request, read here from the event. */
+async function answerTool(rt: Runtime, event: HttpEvent, route: { platform: string; tool: string }, context: Context): Promise<HttpResult> {
+  let headers: Map<string, string> | undefined;
+  let query: Map<string, string> | undefined;
+  const { outcome, base64 } = await callTool(rt, {
+    ...route,
+    header: (name) => (headers ??= eventHeaders(event)).get(name),
+    query: (name) => (query ??= firstValues(eventQuery(event))).get(name),
+    remainingMs: context?.getRemainingTimeInMillis?.(),
+    awsRequestId: context?.awsRequestId,
+    body: eventBodyBytes(event) > MAX_BODY_BYTES ? tooLarge() : bodyOf(eventText(event)),
+  });
+  return resultOf(event, writeEnvelope(outcome, { base64 }));
+}
+
+/** Each query parameter's first value, decoded as the router decodes it ('+' as a space; a malformed escape kept as sent). */
+function firstValues(query: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!query) return out;
+  for (const pair of query.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = decodeQuery(eq === -1 ? pair : pair.slice(0, eq));
+    if (name !== '' && !out.has(name)) out.set(name, eq === -1 ? '' : decodeQuery(pair.slice(eq + 1)));
+  }
+  return out;
+}
+
+function decodeQuery(part: string): string {
+  const spaced = part.includes('+') ? part.replace(/\+/g, ' ') : part;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const NO_BODY = new Set(['GET', 'HEAD']);
@@ -120,7 +191,7 @@ function checkHttpEvent(event: HttpEvent): HttpEvent | ToolError {
 }
 
 /** An envelope as API Gateway's proxy answer. */
-function httpFailure(err: unknown, platform: string) {
+function httpFailure(err: unknown, platform: string): HttpResult {
   const written = writeEnvelope(failure(err, { platform, tool: '' }));
   return { statusCode: written.status, headers: written.headers, body: written.body, isBase64Encoded: false };
 }

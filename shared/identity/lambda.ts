@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { handle } from 'hono/aws-lambda';
 import { createApp } from '../http/app';
+import { httpAdapter } from '../http/lambda-http';
 import { log } from '../log';
 import { createRuntime, type RuntimeOptions } from '../runtime';
 import type { Platform } from '../tool';
@@ -13,7 +13,7 @@ import type { Platform } from '../tool';
  */
 export function appHandler(name: string, platforms: readonly Platform<any>[], options: Partial<RuntimeOptions> = {}) {
   const start = () => {
-    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => handle(createApp(rt)));
+    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => httpAdapter(createApp(rt)));
     started.catch((err: unknown) => {
       ready = undefined;
       log('error', 'runtime start failed; the next invocation retries', { function: name, error: err instanceof Error ? err.message : String(err) });

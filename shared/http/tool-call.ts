@@ -1,0 +1,79 @@
+import { ToolError } from '../errors';
+import { execute } from '../execute';
+import { failure, type Outcome } from '../envelope';
+import type { Format } from '../call';
+import { readJson, type BodyRead } from '../json-body';
+import type { Runtime } from '../runtime';
+import { bearerKey } from './auth';
+
+/** The largest request body read: AWS Lambda's synchronous payload limit (6 MB). */
+export const MAX_BODY_BYTES = 6_000_000;
+
+/** POST /v1/tools/{platform}/{tool} as the Hono route and the Lambda entry both read it. */
+export interface ToolRequest {
+  platform: string;
+  tool: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The first value of a query parameter. */
+  query(name: string): string | undefined;
+  /** Lambda's remaining time and request id, when the call runs in Lambda. */
+  remainingMs?: number | undefined;
+  awsRequestId?: string | undefined;
+  /** The body as read (or why it was refused). */
+  body: BodyRead | Promise<BodyRead>;
+}
+
+/** The refusal of a body over MAX_BODY_BYTES (reported through execute, after auth and the rate limit). */
+export const tooLarge = (): BodyRead => ({
+  ok: false,
+  refused: new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }),
+});
+
+/** Empty body = no parameters; anything else is read by shared/json-body.ts (depth, JSON, duplicate keys). */
+export function bodyOf(text: string): BodyRead {
+  if (text.trim() === '') return { ok: true, value: {} };
+  return readJson(text);
+}
+
+/**
+ * One tool call over HTTP, whatever carries it (the Hono route, or the Lambda entry reading the
+ * API Gateway event itself): the key, the query options and the body (or why it was refused)
+ * into execute. Refused bodies and a bad `format` go through execute, after auth and the rate
+ * limit, so their answers carry the RateLimit-* headers like every keyed answer.
+ */
+export async function callTool(rt: Runtime, req: ToolRequest): Promise<{ outcome: Outcome; base64: boolean }> {
+  const { platform, tool } = req;
+  const base64 = req.query('base64') === 'true';
+  const auth = bearerKey(req.header('authorization'));
+  if (!auth.ok) return { outcome: failure(auth.error, { platform, tool }), base64 };
+  const format = parseFormat(req.query('format'));
+  const requestId = req.awsRequestId ?? req.header('x-request-id');
+  const body = await req.body;
+  const refused = format instanceof ToolError ? format : body.ok ? undefined : body.refused;
+  const outcome = await execute(rt, {
+    ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
+    platform,
+    tool,
+    key: auth.key,
+    connection: req.header('x-connection-id'),
+    params: body.ok ? body.value : undefined,
+    ...(refused ? { refused } : {}),
+    format: format instanceof ToolError ? 'text' : format,
+    ...(req.remainingMs !== undefined ? { deadline: Date.now() + req.remainingMs } : {}),
+    // Safe writes (shared/safe-call.ts): checked there, for every surface alike.
+    idempotencyKey: req.header('idempotency-key'),
+    dryRun: req.query('dry_run'),
+    maxTokens: req.query('max_tokens'),
+  });
+  return { outcome, base64 };
+}
+
+function parseFormat(raw: string | undefined): Format | ToolError {
+  if (raw === undefined || raw === 'text') return 'text';
+  if (raw === 'json') return 'json';
+  return new ToolError('INVALID_PARAMETER', `Query "format" must be "json" (structured result) or omitted (text); got "${raw}".`, {
+    parameter: 'format',
+    expected: '"json" or "text"',
+  });
+}
