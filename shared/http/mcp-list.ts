@@ -3,11 +3,13 @@
  * lone tools/list of an endpoint's default list. That one is answered here, by the MCP edge
  * (shared/http/mcp.ts), from the JSON the build made (shared/schemas/prebuilt.ts), before the MCP
  * server module (shared/http/mcp-server.ts, with the execute path and the search index behind it)
- * is loaded at all: a container's first list costs a file read and a string copy.
+ * is loaded at all: a container's first list costs a file read and a copy of its bytes.
  */
 import { mcpListKey, documentKeys, prebuiltWithOrigin } from '../schemas/catalog';
 import type { Registry } from '../registry';
 import type { McpScope } from './mcp-server';
+
+const CLOSE = Buffer.from('}');
 
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
 /** The revisions this server speaks, newest first (the SDK's list: test/mcp/protocol.test.ts compares them). */
@@ -33,6 +35,7 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
   if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
   const result = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
   if (result === undefined) return undefined;
-  // As jsonResponse (shared/http/mcp-rpc.ts) writes {jsonrpc, id, result}, with the result already JSON.
-  return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  // As jsonResponse (shared/http/mcp-rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8).
+  const answer = Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, CLOSE]);
+  return new Response(answer, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }

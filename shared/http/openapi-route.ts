@@ -14,7 +14,7 @@ import { respond } from './respond';
  * generators and gateways fetch it without a key.
  */
 export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
-  const sendJson = (json: string) => new Response(json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  const sendJson = (json: string | Uint8Array) => new Response(json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
   const send = (doc: unknown) => sendJson(JSON.stringify(doc));
   const openapi = async (c: Context, platforms: readonly Platform[]) => {
     const base = origin(c);

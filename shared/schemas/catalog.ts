@@ -33,28 +33,33 @@ export interface CatalogEntry {
 const built = new WeakMap<Registry, Map<string, Promise<readonly CatalogEntry[]>>>();
 
 /**
- * One build-time document's text (shared/schemas/prebuilt.ts), read from its data file on first
+ * One build-time document's bytes (shared/schemas/prebuilt.ts), read from its data file on first
  * use and kept; undefined from source, for a key the build made no file for, or where the file
  * cannot be read (then the caller builds the document as it would from source).
  */
-const documents = new Map<string, string | null>();
-export function prebuiltDocument(key: string): string | undefined {
+const documents = new Map<string, Buffer | null>();
+function prebuiltBytes(key: string): Buffer | undefined {
   const files: PrebuiltFiles | undefined = PREBUILT;
   if (!files) return undefined;
-  let text = documents.get(key);
-  if (text === undefined) {
-    text = null;
+  let bytes = documents.get(key);
+  if (bytes === undefined) {
+    bytes = null;
     const file = Object.hasOwn(files.files, key) ? files.files[key] : undefined;
     if (file !== undefined) {
       try {
-        text = readFileSync(join(files.dir, file), 'utf8');
+        bytes = readFileSync(join(files.dir, file));
       } catch (err) {
         log('warn', 'build-time document unreadable: built at runtime instead', { document: key, error: err instanceof Error ? err.message.slice(0, 200) : 'unknown' });
       }
     }
-    documents.set(key, text);
+    documents.set(key, bytes);
   }
-  return text ?? undefined;
+  return bytes ?? undefined;
+}
+
+/** A build-time document's JSON text (see prebuiltBytes). */
+export function prebuiltDocument(key: string): string | undefined {
+  return prebuiltBytes(key)?.toString('utf8');
 }
 
 /** The keys of the build-time documents (shared/schemas/prebuilt.ts): made by infra/build.ts, read by the routes. */
@@ -98,20 +103,31 @@ export function mcpListKey(registry: Registry, platform?: Platform): string {
 }
 
 /** The last origin's copy of each document: a container serves one origin. */
-const filled = new Map<string, { origin: string; json: string }>();
+const filled = new Map<string, { origin: string; bytes: Buffer }>();
+const TOKEN_BYTES = Buffer.from(ORIGIN_IN_JSON);
 /**
- * A build-time JSON document (prebuiltDocument) with `origin` in place of ORIGIN_TOKEN, when the
- * build made it: the default tools/list result of an MCP endpoint (icons), an OpenAPI document (servers).
+ * A build-time JSON document (prebuiltBytes) with `origin` in place of ORIGIN_TOKEN, as UTF-8
+ * bytes, when the build made it: the default tools/list result of an MCP endpoint (icons), an
+ * OpenAPI document (servers). Bytes, not text: the answer goes out as it was read, never decoded
+ * to a string and encoded again (hundreds of KB on the combined endpoint's first list).
  */
-export function prebuiltWithOrigin(key: string, origin: string): string | undefined {
-  const json = prebuiltDocument(key);
-  if (json === undefined) return undefined;
+export function prebuiltWithOrigin(key: string, origin: string): Buffer | undefined {
+  const raw = prebuiltBytes(key);
+  if (raw === undefined) return undefined;
   const last = filled.get(key);
-  if (last?.origin === origin) return last.json;
-  // split/join, not replace: "$&" and the like in a Host header must stay text.
-  const out = json.split(ORIGIN_IN_JSON).join(JSON.stringify(origin).slice(1, -1));
-  filled.set(key, { origin, json: out });
-  return out;
+  if (last?.origin === origin) return last.bytes;
+  // The origin as JSON string content: quotes and backslashes of a Host header escaped.
+  const value = Buffer.from(JSON.stringify(origin).slice(1, -1));
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (let i = raw.indexOf(TOKEN_BYTES); i !== -1; i = raw.indexOf(TOKEN_BYTES, at)) {
+    parts.push(raw.subarray(at, i), value);
+    at = i + TOKEN_BYTES.length;
+  }
+  parts.push(raw.subarray(at));
+  const bytes = Buffer.concat(parts);
+  filled.set(key, { origin, bytes });
+  return bytes;
 }
 
 export function platformCatalog(registry: Registry, platform: Platform): Promise<readonly CatalogEntry[]> {

@@ -11,7 +11,7 @@ import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, PREBUILT_DIR } from '../.
 import { createApp } from '../../shared/http/app';
 import { createRegistry } from '../../shared/registry';
 import { catalogByPlatform } from '../../shared/schemas/catalog';
-import { PROVIDERS } from '../../shared/schemas/providers';
+import { PROVIDERS, type Provider } from '../../shared/schemas/providers';
 import type { Platform } from '../../shared/tool';
 import { loadConfig } from '../../shared/config';
 import { listTools } from '../../shared/list-tools';
@@ -282,7 +282,7 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     const rt = await createRuntime({ platforms: [c.platform], store: new MemoryStore(), config: loadConfig({}) });
     const read = (name: string) => readFileSync(join(dir, PREBUILT_DIR, name), 'utf8');
     // Every shape GET /v1/tools/{platform} has a file for, byte for byte the JSON of what listTools builds from source.
-    const shapes = [{}, ...PROVIDERS.flatMap((provider) => [{ provider }, { provider, profile: { kind: 'deferred' } as const }])];
+    const shapes: { provider?: Provider; profile?: { kind: 'deferred' } }[] = [{}, ...PROVIDERS.flatMap((provider) => [{ provider }, { provider, profile: { kind: 'deferred' } as const }])];
     for (const shape of shapes) {
       const name = `tools.${[c.name, shape.provider, shape.profile?.kind].filter(Boolean).join('.')}.json`;
       expect(files).toContain(name);
@@ -291,7 +291,7 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     }
     expect(read('catalog.json')).toBe(JSON.stringify(await catalogByPlatform(createRegistry([c.platform]))));
     // The bundle answers from them: the plain list and one provider's shape, as from source.
-    for (const query of [{}, { schema: 'openai' }]) {
+    for (const query of [{}, { schema: 'openai' }] as Record<string, string>[]) {
       const result = await invoke(c, httpApiV2Event({ method: 'GET', path: `/v1/tools/${c.name}`, query, headers: { Authorization: `Bearer ${c.keys.owner}` } }));
       expect(result.statusCode).toBe(200);
       const fromSource = await listTools(rt, { platform: c.name, key: c.keys.owner, filter: { readOnly: false }, ...(query.schema ? { provider: 'openai' as const } : {}) }, {});
