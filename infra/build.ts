@@ -6,14 +6,20 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toolsListResult, type McpScope } from '../shared/http/mcp-server';
 import { createRegistry, type Registry } from '../shared/registry';
-import { catalog, catalogByPlatform, mcpListKey, ORIGIN_TOKEN, packPrebuilt } from '../shared/schemas/catalog';
+import { toolListDocument } from '../shared/list-tools';
+import { openApiDocument } from '../shared/openapi';
+import { catalog, catalogByPlatform, documentKeys, mcpListKey, ORIGIN_IN_JSON, ORIGIN_TOKEN } from '../shared/schemas/catalog';
+import { PROVIDERS } from '../shared/schemas/providers';
 import type { Platform } from '../shared/tool';
 
 export interface BundleInfo {
   name: string;
   file: string;
+  /** handler.js: the JavaScript a cold start loads. */
   bytes: number;
   gzipBytes: number;
+  /** The build-time documents beside it (dist/<name>/prebuilt/): read only when first asked for. */
+  dataBytes: number;
 }
 
 const root = new URL('..', import.meta.url).pathname;
@@ -42,50 +48,97 @@ export async function bundledPlatforms(name: string): Promise<Platform<any>[]> {
   return Promise.all(listed[1]!.split(',').map((s) => s.trim()).filter(Boolean).map(platformModule));
 }
 
+/** The folder of a bundle's build-time documents, beside handler.js (in the function's package: serverless.yml takes dist/<name>/**). */
+export const PREBUILT_DIR = 'prebuilt';
+
 /**
- * What the build puts in place of shared/schemas/prebuilt.ts, made now by the code the container
- * runs: the tool catalog of the bundle's platforms (shared/schemas/catalog.ts), so the first tool
- * list unpacks it instead of loading every tool module and converting each zod schema; and the
- * JSON of each of its MCP endpoints' default tools/list result (shared/http/mcp-server.ts), which
- * a lone tools/list is answered with as is: its own platform's, or the combined endpoint's. With
- * `rawLists` the JSON goes in as it is (no unpacking on the first list), else packed with the catalog.
+ * The build-time documents of a function's bundle by key (shared/schemas/catalog.ts,
+ * documentKeys), made now by the code the container runs: the tool catalog of its platforms (so
+ * the first list reads it instead of loading every tool module and converting each zod schema);
+ * the JSON of its MCP endpoint's default tools/list result (its own platform's, or the combined
+ * endpoint's), which a lone tools/list is answered with as is; its OpenAPI document; and, on a
+ * platform's function, GET /v1/tools/{platform} plain and in each provider's shape (full and
+ * deferred) as requested without filters. None for identity.
  */
-async function prebuilt(name: string): Promise<((rawLists: boolean) => Plugin[]) | undefined> {
+export async function prebuiltDocuments(name: string): Promise<Record<string, string>> {
   const platforms = await bundledPlatforms(name);
-  if (platforms.length === 0) return undefined;
+  if (platforms.length === 0) return {};
   const registry = createRegistry(platforms);
-  const lists = await prebuiltMcpLists(registry, platforms.length === 1 && platforms[0]!.name === name ? platforms[0] : undefined);
-  const entries = await catalogByPlatform(registry);
-  return (rawLists) => {
-    const packed = packPrebuilt(entries, rawLists ? {} : lists);
-    return [{
+  const own = platforms.length === 1 && platforms[0]!.name === name ? platforms[0] : undefined;
+  const docs: Record<string, string> = {
+    [documentKeys.catalog]: JSON.stringify(await catalogByPlatform(registry)),
+    ...(await prebuiltMcpLists(registry, own)),
+    [documentKeys.openApi(platforms)]: withOriginToken(`OpenAPI document of ${name}`, openApiDocument(await catalog(registry, platforms), platforms, ORIGIN_TOKEN), 1),
+  };
+  if (own) {
+    const entries = await catalog(registry, [own]);
+    docs[documentKeys.toolList(own.name)] = JSON.stringify(toolListDocument(own, entries));
+    for (const provider of PROVIDERS) {
+      for (const profile of [undefined, { kind: 'deferred' } as const]) {
+        docs[documentKeys.toolList(own.name, provider, profile?.kind)] = JSON.stringify(toolListDocument(own, entries, provider, profile));
+      }
+    }
+  }
+  return docs;
+}
+
+/** The JSON of a document built with ORIGIN_TOKEN as its origin, checked to carry it exactly `times` times (each place a request's origin goes). */
+function withOriginToken(what: string, doc: unknown, times: number): string {
+  const json = JSON.stringify(doc);
+  const found = json.split(ORIGIN_IN_JSON).length - 1;
+  if (found !== times) throw new Error(`${what}: the origin token is found ${found} times, expected ${times}`);
+  return json;
+}
+
+/** A document key as a file name: letters, digits, dots, commas and dashes. */
+const fileOf = (key: string) => `${key.replace('*', 'all-').replace(/:/g, '.').replace(/[^A-Za-z0-9.,-]/g, '_')}.json`;
+
+/**
+ * Writes a function's documents to dist/<name>/prebuilt/ and returns the plugin that puts the
+ * module naming them (folder and file per key) in place of shared/schemas/prebuilt.ts; undefined
+ * (and no folder) where there are none.
+ */
+async function writePrebuilt(name: string, dir: string): Promise<{ plugin: Plugin; bytes: number } | undefined> {
+  const docs = await prebuiltDocuments(name);
+  const folder = join(dir, PREBUILT_DIR);
+  await rm(folder, { recursive: true, force: true });
+  if (Object.keys(docs).length === 0) return undefined;
+  await mkdir(folder, { recursive: true });
+  const files: Record<string, string> = {};
+  let bytes = 0;
+  for (const [key, json] of Object.entries(docs)) {
+    const file = fileOf(key);
+    if (Object.values(files).includes(file)) throw new Error(`build-time documents of ${name}: two keys map to the file ${file}`);
+    files[key] = file;
+    await writeFile(join(folder, file), json);
+    bytes += Buffer.byteLength(json);
+  }
+  // __dirname: the bundle's own folder, wherever the runtime unpacked the package (CommonJS).
+  const contents = `export const PREBUILT = { dir: require('node:path').join(__dirname, ${JSON.stringify(PREBUILT_DIR)}), files: ${JSON.stringify(files)} };`;
+  return {
+    bytes,
+    plugin: {
       name: 'prebuilt',
       setup(b) {
-        b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({
-          contents: `export const PREBUILT = ${JSON.stringify(packed)};\nexport const PREBUILT_LISTS = ${rawLists ? JSON.stringify(lists) : 'undefined'};`,
-          loader: 'ts',
-        }));
+        b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({ contents, loader: 'ts' }));
       },
-    }];
+    },
   };
 }
 
-/** A function's bundle may be this large (README, Performance): the tools/list JSON goes in as is only where it stays within. */
+/** A function's bundle may be this large (README, Performance); its data files are not JS and are counted apart. */
 export const MAX_BUNDLE_BYTES = 700_000;
 
 /**
  * The default tools/list result (every tool, no filter, profile or page size) of one endpoint as
- * JSON by mcpListKey: the platform's (/v1/mcp/{platform}) or, without one, the combined /v1/mcp.
+ * JSON by document key: the platform's (/v1/mcp/{platform}) or, without one, the combined /v1/mcp.
  * The icons' origin is the token a request's origin replaces: each tool carries it once.
  */
 export async function prebuiltMcpLists(registry: Registry, platform?: Platform<any>): Promise<Record<string, string>> {
   const scope: McpScope = { ...(platform ? { platform } : {}), filter: { readOnly: false }, structured: false, origin: ORIGIN_TOKEN };
   const result = toolsListResult(registry, scope, await catalog(registry, platform ? [platform] : undefined));
-  const json = JSON.stringify(result);
-  const tokens = json.split(JSON.stringify(ORIGIN_TOKEN).slice(1, -1)).length - 1;
-  const withIcons = result.tools.filter((t) => t.icons !== undefined).length;
-  if (tokens !== withIcons) throw new Error(`tools/list of ${mcpListKey(registry, platform)}: the origin token is found ${tokens} times for ${withIcons} tools with icons`);
-  return { [mcpListKey(registry, platform)]: json };
+  const key = mcpListKey(registry, platform);
+  return { [documentKeys.mcpList(key)]: withOriginToken(`tools/list of ${key}`, result, result.tools.filter((t) => t.icons !== undefined).length) };
 }
 
 /** Platforms = folders of functions/ that have a handler.ts. */
@@ -100,7 +153,8 @@ export async function functionNames(): Promise<string[]> {
 }
 
 /**
- * One minified CommonJS file per function: dist/<name>/handler.js. The AWS SDK stays external:
+ * One minified CommonJS file per function: dist/<name>/handler.js, its build-time documents in
+ * dist/<name>/prebuilt/ (writePrebuilt). The AWS SDK stays external:
  * the nodejs22.x runtime provides it, and CommonJS `require` finds it there.
  */
 export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[]> {
@@ -109,8 +163,8 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'handler.js');
-    const made = await prebuilt(name);
-    const bundle = (rawLists: boolean) => build({
+    const made = await writePrebuilt(name, dir);
+    const result = await build({
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
@@ -128,14 +182,12 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       supported: { 'dynamic-import': false },
       legalComments: 'none',
       logLevel: 'warning',
-      plugins: made ? made(rawLists) : [],
+      plugins: made ? [made.plugin] : [],
     });
-    let result = await bundle(made !== undefined);
-    if (made && (await stat(file)).size > MAX_BUNDLE_BYTES) result = await bundle(false);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);
-    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length });
+    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, dataBytes: made?.bytes ?? 0 });
     if (usesConverters(result.metafile)) await buildConverterModules(name, outDir);
     else await rm(join(dir, 'node_modules'), { recursive: true, force: true });
   }
@@ -202,5 +254,5 @@ export async function buildConverterModules(name: string, outDir = join(root, 'd
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
   const infos = await buildAll();
-  for (const i of infos) console.log(`${i.name.padEnd(10)} ${String(i.bytes).padStart(9)} B  ${String(i.gzipBytes).padStart(8)} B gzip  ${i.file.replace(root, '')}`);
+  for (const i of infos) console.log(`${i.name.padEnd(10)} ${String(i.bytes).padStart(9)} B JS  ${String(i.gzipBytes).padStart(8)} B gzip  ${String(i.dataBytes).padStart(9)} B data  ${i.file.replace(root, '')}`);
 }

@@ -2,7 +2,7 @@ import { ToolError } from './errors';
 import { countCall, hashKey } from './admission';
 import { catalogFilter } from './identity';
 import type { Runtime } from './runtime';
-import { applyFilter, platformCatalog, type CatalogFilter } from './schemas/catalog';
+import { applyFilter, documentKeys, platformCatalog, prebuiltDocument, type CatalogEntry, type CatalogFilter } from './schemas/catalog';
 import type { Profile } from './schemas/profiles';
 import { PROVIDERS, providerTools, type Provider } from './schemas/providers';
 import type { Platform } from './tool';
@@ -37,11 +37,22 @@ export async function listTools(
   await countCall(rt, platform.name, hashKey(request.key), headers);
   // A service key's policy (shared/identity): the list shows only what the key may call.
   const allow = await catalogFilter(rt, request.key);
+  const whole = !request.filter.toolsets && !request.filter.readOnly && !allow;
+  // The list the build made for this shape (infra/build.ts): no filter, no tool budget.
+  if (whole && (request.profile === undefined || request.profile.kind === 'deferred')) {
+    const built = prebuiltDocument(documentKeys.toolList(platform.name, request.provider, request.profile?.kind));
+    if (built !== undefined) return JSON.parse(built) as unknown;
+  }
   const entries = applyFilter(await platformCatalog(rt.registry, platform), request.filter).filter(allow ?? (() => true));
-  if (request.provider) {
+  return toolListDocument(platform, entries, request.provider, request.profile);
+}
+
+/** GET /v1/tools/{platform}'s data for these entries: plain, or in a provider's shape (with a profile). */
+export function toolListDocument(platform: Platform, entries: readonly CatalogEntry[], provider?: Provider, profile?: Profile): unknown {
+  if (provider) {
     // ?profile= / ?max_tools=: Anthropic's defer_loading, OpenAI's namespaces with tool_search (shared/schemas/profiles.ts).
-    const opts = { ...(request.profile ? { profile: request.profile } : {}), mainGroups: { [platform.name]: platform.mainGroup }, vendors: { [platform.name]: platform.vendor } };
-    return { platform: platform.name, schema: request.provider, ...(request.profile ? { profile: request.profile } : {}), tools: providerTools(request.provider, entries, opts) };
+    const opts = { ...(profile ? { profile } : {}), mainGroups: { [platform.name]: platform.mainGroup }, vendors: { [platform.name]: platform.vendor } };
+    return { platform: platform.name, schema: provider, ...(profile ? { profile } : {}), tools: providerTools(provider, entries, opts) };
   }
   return {
     platform: platform.name,

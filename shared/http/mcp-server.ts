@@ -13,7 +13,7 @@ import { execute } from '../execute';
 import { failure } from '../envelope';
 import { log } from '../log';
 import type { Runtime } from '../runtime';
-import { applyFilter, catalog, mcpListKey, prebuiltMcpList, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
+import { applyFilter, catalog, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
 import { platformIcons } from '../schemas/icons';
 import type { Profile } from '../schemas/profiles';
 import { mcpListedTool, mcpToolsList, structuredOf } from '../schemas/providers';
@@ -22,6 +22,7 @@ import { parseInput } from '../validate';
 import { invalidParameter, type ToolError } from '../errors';
 import type { Platform } from '../tool';
 import type { Registry } from '../registry';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-list';
 import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } from './mcp-rpc';
 import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf } from './mcp-tasks';
 
@@ -62,9 +63,7 @@ export interface McpCall {
 
 const VERSION = '0.1.0';
 
-/** The revisions this server speaks, newest first (the SDK's list: test/mcp/protocol.test.ts compares them). */
-export const LATEST_PROTOCOL_VERSION = '2025-11-25';
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
 /** At most this many messages in one JSON-RPC batch (the SDK transport's limit). */
 export const MAX_BATCH = 100;
 
@@ -165,7 +164,7 @@ function decodeCursor(cursor: string | undefined): number {
 
 /**
  * The tools/list result of a scope from the entries it serves: also what the build serializes
- * for an endpoint's default list (infra/build.ts, prebuiltMcpLists).
+ * for an endpoint's default list (infra/build.ts, prebuiltMcpLists; answered by shared/http/mcp-list.ts).
  */
 export function toolsListResult(registry: Registry, scope: McpScope, served: readonly CatalogEntry[], cursor?: string): { tools: McpTool[]; nextCursor?: string } {
   const combined = !scope.platform;
@@ -182,21 +181,6 @@ export function toolsListResult(registry: Registry, scope: McpScope, served: rea
   const offset = decodeCursor(cursor);
   const next = offset + scope.pageSize;
   return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
-}
-
-/**
- * The answer to a lone tools/list of an endpoint's default list (no filter, key policy, page size
- * or profile), from the JSON the build made (shared/schemas/catalog.ts, prebuiltMcpList); undefined
- * where there is none (from source, or any other request): then it is built from the catalog.
- */
-function prebuiltListAnswer(rt: Runtime, scope: McpScope, c: Classified): Response | undefined {
-  if (c.kind !== 'request' || c.req.method !== 'tools/list' || c.req.params?.cursor !== undefined) return undefined;
-  if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly) return undefined;
-  if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
-  const result = prebuiltMcpList(mcpListKey(rt.registry, scope.platform), scope.origin);
-  if (result === undefined) return undefined;
-  // As jsonResponse writes {jsonrpc, id, result}, with the result already JSON.
-  return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id)},"result":${result}}`, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
 /** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
@@ -276,8 +260,6 @@ export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call
   if (!initialize && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return transportError(-32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
   }
-  const fast = batch ? undefined : prebuiltListAnswer(rt, scope, classified[0]!);
-  if (fast) return fast;
   const ctx = new Context(rt, scope, call);
   const answers = (
     await Promise.all(classified.map((c) => (c.kind === 'request' ? answer(ctx, c.req) : c.kind === 'invalid' ? c.answer : undefined)))

@@ -13,6 +13,7 @@ import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpCall, McpScope } from './mcp-server';
 import { errorResponse } from './mcp-rpc';
+import { defaultListAnswer } from './mcp-list';
 import { catalogFilter, identityOf, requireGrantedToolsets } from '../identity';
 import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oauth/resource';
 
@@ -73,6 +74,9 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
       background: c.env?.lambdaContext === undefined,
       ...(version !== undefined ? { protocolVersion: version } : {}),
     };
+    // The request a host sends first: answered from the build's JSON without loading the MCP server.
+    const listed = defaultListAnswer(rt.registry, scope, read.messages, version);
+    if (listed) return listed;
     const { serveMcp } = await import('./mcp-server');
     return serveMcp(rt, read.messages, scope, call);
   };

@@ -4,7 +4,7 @@ import { failure } from '../envelope';
 import { identityOpenApi } from '../identity/openapi';
 import { openApiDocument } from '../openapi';
 import type { Runtime } from '../runtime';
-import { catalog } from '../schemas/catalog';
+import { catalog, documentKeys, prebuiltWithOrigin } from '../schemas/catalog';
 import type { Platform } from '../tool';
 import { respond } from './respond';
 
@@ -14,8 +14,14 @@ import { respond } from './respond';
  * generators and gateways fetch it without a key.
  */
 export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
-  const send = (doc: unknown) => new Response(JSON.stringify(doc), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
-  const openapi = async (c: Context, platforms: readonly Platform[]) => send(openApiDocument(await catalog(rt.registry, platforms), platforms, origin(c)));
+  const sendJson = (json: string | Uint8Array) => new Response(json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  const send = (doc: unknown) => sendJson(JSON.stringify(doc));
+  const openapi = async (c: Context, platforms: readonly Platform[]) => {
+    const base = origin(c);
+    // The document the build made for these platforms (infra/build.ts), its servers set to this origin.
+    const built = base === undefined ? undefined : prebuiltWithOrigin(documentKeys.openApi(platforms), base);
+    return built !== undefined ? sendJson(built) : send(openApiDocument(await catalog(rt.registry, platforms), platforms, base));
+  };
   app.get('/v1/openapi.json', (c) => openapi(c, [...rt.registry.platforms.values()]));
   app.get('/v1/openapi/:file', async (c, next) => {
     const m = /^(.+)\.json$/.exec(c.req.param('file'));

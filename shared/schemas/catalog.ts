@@ -1,9 +1,11 @@
-import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as z from 'zod';
 import { ToolError } from '../errors';
+import { log } from '../log';
 import type { Registry } from '../registry';
 import { groupOf, type Annotations, type Platform } from '../tool';
-import { PREBUILT, PREBUILT_LISTS } from './prebuilt';
+import { PREBUILT, type PrebuiltFiles } from './prebuilt';
 
 /** A JSON Schema object (draft 2020-12, as zod writes it). */
 export type JsonSchema = Record<string, unknown>;
@@ -31,35 +33,56 @@ export interface CatalogEntry {
 const built = new WeakMap<Registry, Map<string, Promise<readonly CatalogEntry[]>>>();
 
 /**
- * The build's copy (shared/schemas/prebuilt.ts), unpacked on first use: lines of JSON, the first
- * the catalog entries by platform (parsed when first needed), then a key (mcpListKey) and the
- * JSON of that endpoint's default tools/list result, per endpoint. One Brotli stream for both:
- * the lists repeat the catalog's schemas, which Brotli's long window finds (collab's copy is 33 KB
- * where a gzipped catalog and a separate list took 65 KB, which took its bundle past 700 KB).
- * Where the bundle has room, the lists are in PREBUILT_LISTS as they are instead: unpacking costs
- * the first list several ms of CPU (zlib's first use, then the text).
+ * One build-time document's bytes (shared/schemas/prebuilt.ts), read from its data file on first
+ * use and kept; undefined from source, for a key the build made no file for, or where the file
+ * cannot be read (then the caller builds the document as it would from source).
  */
-let unpacked: { catalog: string; entries?: Record<string, readonly CatalogEntry[]>; lists: Map<string, string> } | undefined;
-function unpack(): typeof unpacked {
-  const packed: string | undefined = PREBUILT;
-  if (packed === undefined) return undefined;
-  if (!unpacked) {
-    const lines = brotliDecompressSync(Buffer.from(packed, 'base64')).toString('utf8').split('\n');
-    const lists = new Map<string, string>();
-    for (let i = 1; i + 1 < lines.length; i += 2) lists.set(JSON.parse(lines[i]!) as string, lines[i + 1]!);
-    unpacked = { catalog: lines[0]!, lists };
+const documents = new Map<string, Buffer | null>();
+function prebuiltBytes(key: string): Buffer | undefined {
+  const files: PrebuiltFiles | undefined = PREBUILT;
+  if (!files) return undefined;
+  let bytes = documents.get(key);
+  if (bytes === undefined) {
+    bytes = null;
+    const file = Object.hasOwn(files.files, key) ? files.files[key] : undefined;
+    if (file !== undefined) {
+      try {
+        bytes = readFileSync(join(files.dir, file));
+      } catch (err) {
+        log('warn', 'build-time document unreadable: built at runtime instead', { document: key, error: err instanceof Error ? err.message.slice(0, 200) : 'unknown' });
+      }
+    }
+    documents.set(key, bytes);
   }
-  return unpacked;
+  return bytes ?? undefined;
 }
 
+/** A build-time document's JSON text (see prebuiltBytes). */
+export function prebuiltDocument(key: string): string | undefined {
+  return prebuiltBytes(key)?.toString('utf8');
+}
+
+/** The keys of the build-time documents (shared/schemas/prebuilt.ts): made by infra/build.ts, read by the routes. */
+export const documentKeys = {
+  catalog: 'catalog',
+  /** An MCP endpoint's default tools/list result (mcpListKey). */
+  mcpList: (listKey: string) => `mcp:${listKey}`,
+  /** The OpenAPI document of these platforms, in this order. */
+  openApi: (platforms: readonly { name: string }[]) => `openapi:${platforms.map((p) => p.name).join(',')}`,
+  /** GET /v1/tools/{platform}, with ?schema= (and ?profile=deferred) and no filter. */
+  toolList: (platform: string, provider?: string, profile?: string) => `tools:${[platform, provider, profile].filter((s) => s !== undefined).join('.')}`,
+};
+
+let prebuiltCatalog: Record<string, readonly CatalogEntry[]> | null | undefined;
 function prebuiltEntries(platform: string): readonly CatalogEntry[] | undefined {
-  const copy = unpack();
-  if (!copy) return undefined;
-  copy.entries ??= JSON.parse(copy.catalog) as Record<string, readonly CatalogEntry[]>;
-  return copy.entries[platform];
+  if (prebuiltCatalog === undefined) {
+    const text = prebuiltDocument(documentKeys.catalog);
+    prebuiltCatalog = text === undefined ? null : (JSON.parse(text) as Record<string, readonly CatalogEntry[]>);
+  }
+  return prebuiltCatalog && Object.hasOwn(prebuiltCatalog, platform) ? prebuiltCatalog[platform] : undefined;
 }
 
-/** Every bundled platform's entries, as the build embeds them (infra/build.ts, packPrebuilt). */
+/** Every bundled platform's entries, as the build writes them (infra/build.ts). */
 export async function catalogByPlatform(registry: Registry): Promise<Record<string, readonly CatalogEntry[]>> {
   const out: Record<string, readonly CatalogEntry[]> = {};
   for (const p of registry.platforms.values()) out[p.name] = await buildEntries(registry, p);
@@ -67,37 +90,44 @@ export async function catalogByPlatform(registry: Registry): Promise<Record<stri
 }
 
 /**
- * Stands for the service's origin in the build's tools/list JSON (the icons' URLs): the answer of
- * a request puts its own origin in its place. A NUL no description or schema carries.
+ * Stands for the service's origin in the build's JSON documents (the icons' URLs of a tools/list,
+ * the servers of an OpenAPI document): the answer of a request puts its own origin in its place.
+ * A NUL no description or schema carries.
  */
 export const ORIGIN_TOKEN = '\u0000origin\u0000';
-const ORIGIN_IN_JSON = JSON.stringify(ORIGIN_TOKEN).slice(1, -1);
+export const ORIGIN_IN_JSON = JSON.stringify(ORIGIN_TOKEN).slice(1, -1);
 
 /** Which endpoint's default tools/list: a platform's name, or the combined endpoint's platforms in registry order. */
 export function mcpListKey(registry: Registry, platform?: Platform): string {
   return platform ? platform.name : `*${[...registry.platforms.keys()].join(',')}`;
 }
 
-/** The last origin's copy of each list: a container serves one origin. */
-const filled = new Map<string, { origin: string; json: string }>();
-/** The JSON of an endpoint's default tools/list result with `origin` in place, when the build made it. */
-export function prebuiltMcpList(key: string, origin: string): string | undefined {
-  const raw: Record<string, string> | undefined = PREBUILT_LISTS;
-  const json = raw && Object.hasOwn(raw, key) ? raw[key] : unpack()?.lists.get(key);
-  if (json === undefined) return undefined;
+/** The last origin's copy of each document: a container serves one origin. */
+const filled = new Map<string, { origin: string; bytes: Buffer }>();
+const TOKEN_BYTES = Buffer.from(ORIGIN_IN_JSON);
+/**
+ * A build-time JSON document (prebuiltBytes) with `origin` in place of ORIGIN_TOKEN, as UTF-8
+ * bytes, when the build made it: the default tools/list result of an MCP endpoint (icons), an
+ * OpenAPI document (servers). Bytes, not text: the answer goes out as it was read, never decoded
+ * to a string and encoded again (hundreds of KB on the combined endpoint's first list).
+ */
+export function prebuiltWithOrigin(key: string, origin: string): Buffer | undefined {
+  const raw = prebuiltBytes(key);
+  if (raw === undefined) return undefined;
   const last = filled.get(key);
-  if (last?.origin === origin) return last.json;
-  // split/join, not replace: "$&" and the like in a Host header must stay text.
-  const out = json.split(ORIGIN_IN_JSON).join(JSON.stringify(origin).slice(1, -1));
-  filled.set(key, { origin, json: out });
-  return out;
-}
-
-/** The build's embedded copy (see unpack): the catalog entries and tools/list JSON texts by mcpListKey, Brotli-compressed, base64-encoded. */
-export function packPrebuilt(entries: Record<string, readonly CatalogEntry[]>, lists: Record<string, string>): string {
-  // JSON.stringify writes no raw line break: one per line is unambiguous.
-  const text = [JSON.stringify(entries), ...Object.entries(lists).flatMap(([key, json]) => [JSON.stringify(key), json])].join('\n');
-  return brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: text.length } }).toString('base64');
+  if (last?.origin === origin) return last.bytes;
+  // The origin as JSON string content: quotes and backslashes of a Host header escaped.
+  const value = Buffer.from(JSON.stringify(origin).slice(1, -1));
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (let i = raw.indexOf(TOKEN_BYTES); i !== -1; i = raw.indexOf(TOKEN_BYTES, at)) {
+    parts.push(raw.subarray(at, i), value);
+    at = i + TOKEN_BYTES.length;
+  }
+  parts.push(raw.subarray(at));
+  const bytes = Buffer.concat(parts);
+  filled.set(key, { origin, bytes });
+  return bytes;
 }
 
 export function platformCatalog(registry: Registry, platform: Platform): Promise<readonly CatalogEntry[]> {

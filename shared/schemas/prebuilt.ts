@@ -1,11 +1,16 @@
 /**
- * What infra/build.ts builds for the bundle and puts here in place of this module, compressed and
- * base64-encoded (shared/schemas/catalog.ts, packPrebuilt): the catalog entries of the bundle's
- * platforms, so a container's first tool list costs an unpack instead of loading every tool module
- * and converting its zod schema; and the JSON of each of its MCP endpoints' default tools/list
- * result (shared/http/mcp-server.ts, toolsListResult), which a lone tools/list is answered with as
- * is. From source (tests, local server) there is none, and both are built at the first list.
+ * Where a built bundle's build-time documents are (infra/build.ts puts its own module here in
+ * place of this one): data files beside handler.js, one per document, named by key in `files`.
+ * Each is read (one file read, no decompression) when first needed: the catalog entries of the
+ * bundle's platforms, the JSON of its MCP endpoints' default tools/list results, its OpenAPI
+ * document and its tool lists in each provider's shape (shared/schemas/catalog.ts,
+ * prebuiltDocument). From source (tests, local server) there are none: all are built at runtime.
  */
-export const PREBUILT: string | undefined = undefined;
-/** The tools/list JSON texts as they are (not in PREBUILT), where the bundle stays within its size budget with them. */
-export const PREBUILT_LISTS: Record<string, string> | undefined = undefined;
+export interface PrebuiltFiles {
+  /** The folder of the data files. */
+  dir: string;
+  /** File name (inside `dir`) by document key (shared/schemas/catalog.ts, documentKeys). */
+  files: Record<string, string>;
+}
+
+export const PREBUILT: PrebuiltFiles | undefined = undefined;

@@ -92,11 +92,12 @@ async function main(): Promise<void> {
 
   // 1. Bundle sizes.
   const bundles = await buildAll();
-  out.push(`1. Bundle size — dist/<function>/handler.js, minified CommonJS, @aws-sdk/* external (goal ≤ 700 KB = ${bytes(GOALS.bundleBytes)})`);
+  out.push(`1. Bundle size — dist/<function>/handler.js, minified CommonJS, @aws-sdk/* external (goal ≤ 700 KB = ${bytes(GOALS.bundleBytes)}); the JS a cold`);
+  out.push('   start parses, and apart from it the build-time documents beside it (dist/<function>/prebuilt/: read only when first asked for)');
   out.push(
     table([
-      ['function', 'bytes', 'KB', 'gzip -9', 'goal', 'result'],
-      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
+      ['function', 'JS bytes', 'KB', 'gzip -9', 'data files', 'goal (JS)', 'result'],
+      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), bytes(b.dataBytes), `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
     ]),
   );
   out.push('');
@@ -356,7 +357,7 @@ async function main(): Promise<void> {
       cpuModel: cpu[0]?.model.trim() ?? null,
       loadAverageAtEnd: loadavg(),
       goals: GOALS,
-      bundles: bundles.map((b) => ({ name: b.name, file: b.file.replace(root, ''), bytes: b.bytes, gzipBytes: b.gzipBytes })),
+      bundles: bundles.map((b) => ({ name: b.name, file: b.file.replace(root, ''), bytes: b.bytes, gzipBytes: b.gzipBytes, dataBytes: b.dataBytes })),
       coldStart: {
         runsPerKind: cold.runsPerKind,
         measure: 'wall ms from spawn to the first answer line (lineMs); spawn to exit (exitMs) for reference',

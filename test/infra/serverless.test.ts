@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAll } from '../../infra/build';
+import { buildAll, PREBUILT_DIR } from '../../infra/build';
 import { platformCases } from '../helpers/platforms';
 import { zipEntries, zipRead } from '../helpers/zip';
 
@@ -301,7 +302,11 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     const entries = all.filter((e) => !e.name.startsWith(modules));
     if ('fileToMarkdown' in c.platform.tools) expect(all.map((e) => e.name)).toEqual(expect.arrayContaining([`${modules}officeparser/package.json`, `${modules}tesseract.js/package.json`]));
     else expect(entries).toHaveLength(all.length);
-    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`]);
+    // And its build-time documents (dist/<name>/prebuilt/, infra/build.ts), each as built.
+    const prebuilt = readdirSync(join(root, 'dist', c.name, PREBUILT_DIR)).map((f) => `dist/${c.name}/${PREBUILT_DIR}/${f}`);
+    expect(prebuilt.length).toBeGreaterThan(0);
+    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`, ...prebuilt].sort());
+    for (const file of prebuilt) expect(zipRead(zip, entries.find((e) => e.name === file)!).equals(readFileSync(join(root, file)))).toBe(true);
     const handler = entries.find((e) => e.name === `dist/${c.name}/handler.js`)!;
     expect(zipRead(zip, handler).equals(bundles[c.name]!)).toBe(true);
     const pkg = entries.find((e) => e.name === `dist/${c.name}/package.json`)!;

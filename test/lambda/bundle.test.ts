@@ -1,16 +1,17 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, prebuiltMcpLists } from '../../infra/build';
+import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, PREBUILT_DIR } from '../../infra/build';
 import { createApp } from '../../shared/http/app';
 import { createRegistry } from '../../shared/registry';
-import { catalogByPlatform, packPrebuilt } from '../../shared/schemas/catalog';
+import { catalogByPlatform } from '../../shared/schemas/catalog';
+import { PROVIDERS, type Provider } from '../../shared/schemas/providers';
 import type { Platform } from '../../shared/tool';
 import { loadConfig } from '../../shared/config';
 import { listTools } from '../../shared/list-tools';
@@ -132,6 +133,17 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
+/** Runs a bundle once with the memory store. */
+async function runBundle(bundle: string, name: string, event: unknown) {
+  const { stdout } = await run(process.execPath, ['-e', INVOKE], {
+    cwd: outDir,
+    timeout: 20_000,
+    env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), BUNDLE: bundle, PLATFORM: name, EVENT: JSON.stringify(event), STORE: 'memory' },
+  });
+  // The result is the last line: log lines (a warning) may come before it.
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1));
+}
+
 /** Runs the platform's bundle once, its vendor at its twin (`<PLATFORM>_BASE_URL`). */
 async function invoke(c: PlatformCase, event: unknown, env: Record<string, string> = {}) {
   const { stdout } = await run(process.execPath, ['-e', INVOKE], {
@@ -172,31 +184,49 @@ const listEvent = (path: string, key: string) =>
     body: JSON.stringify({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list' }),
   });
 
-/** The same request answered by the app from source (no embedded copy there: the list is built from the registry). */
-async function listFromSource(platforms: Platform<any>[], path: string, key: string): Promise<string> {
+/** A request answered by the app from source (no build-time documents there: each is built from the registry). */
+async function fromSource(platforms: Platform<any>[], method: string, path: string, headers: Record<string, string>, body?: string): Promise<string> {
   const rt = await createRuntime({ platforms, store: new MemoryStore(), config: loadConfig({}) });
-  const event = listEvent(path, key);
-  const res = await createApp(rt).request(`https://${ODD_HOST}${path}`, { method: 'POST', headers: event.headers as Record<string, string>, body: event.body! });
+  const res = await createApp(rt).request(`https://${ODD_HOST}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
   expect(res.status).toBe(200);
   return res.text();
 }
 
+/** The lone tools/list answered by the app from source. */
+async function listFromSource(platforms: Platform<any>[], path: string, key: string): Promise<string> {
+  const event = listEvent(path, key);
+  return fromSource(platforms, 'POST', path, event.headers as Record<string, string>, event.body!);
+}
+
 describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
-  it('answers tools/list from the list embedded at build time, byte for byte what the registry builds from the source now', async () => {
+  it('answers tools/list from the list made at build time, byte for byte what the registry builds from the source now', async () => {
     const platforms = await bundledPlatforms('mcp');
     expect(platforms.map((p) => p.name).sort()).toEqual(platformCases.map((c) => c.name).sort());
     const owner = platformCases[0]!.keys.owner;
-    const { stdout } = await run(process.execPath, ['-e', INVOKE], {
-      cwd: outDir,
-      timeout: 20_000,
-      env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), BUNDLE: mcpBundle, PLATFORM: 'mcp', EVENT: JSON.stringify(listEvent('/v1/mcp', owner)), STORE: 'memory' },
-    });
-    const answer = JSON.parse(stdout);
+    const answer = await runBundle(mcpBundle, 'mcp', listEvent('/v1/mcp', owner));
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe(await listFromSource(platforms, '/v1/mcp', owner));
     expect(JSON.parse(answer.body).result.tools.length).toBeGreaterThan(200);
     // No ajv in any bundle: it came only with the MCP SDK's server, which is not bundled.
     for (const file of [mcpBundle, ...Object.values(built).map((b) => b.bundle)]) expect(readFileSync(file, 'utf8')).not.toMatch(/require\("ajv|ajv-formats|strictRequired/);
+  });
+  it('serves /v1/openapi.json (every platform) from the file made at build time, byte for byte what the route builds from the source now', async () => {
+    const platforms = await bundledPlatforms('mcp');
+    const event = httpApiV2Event({ method: 'GET', path: '/v1/openapi.json', headers: { 'X-Forwarded-Host': ODD_HOST } });
+    const answer = await runBundle(mcpBundle, 'mcp', event);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(await fromSource(platforms, 'GET', '/v1/openapi.json', { 'X-Forwarded-Host': ODD_HOST }));
+  });
+
+  it('without its data files (a package that lost them) builds the list at runtime, the same bytes', async () => {
+    const platforms = await bundledPlatforms('mcp');
+    const bare = join(outDir, 'mcp-bare');
+    await cp(dirname(mcpBundle), bare, { recursive: true, filter: (src) => !src.split(sep).some((part) => part === PREBUILT_DIR || part === 'node_modules') });
+    expect(existsSync(join(bare, PREBUILT_DIR))).toBe(false);
+    const owner = platformCases[0]!.keys.owner;
+    const answer = await runBundle(join(bare, 'handler.js'), 'mcp', listEvent('/v1/mcp', owner));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(await listFromSource(platforms, '/v1/mcp', owner));
   });
 });
 
@@ -242,24 +272,42 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     expect(awsRequests.map((r) => r.target)).toContain('DynamoDB_20120810.UpdateItem');
   });
 
-  it('serves the tool list embedded at build time, equal to what the registry builds from the source now', async () => {
-    // The embedded copy is what the source builds now (Brotli's output is deterministic): the
-    // catalog, with the default MCP list packed beside it or (where the bundle has room) as is.
-    const registry = createRegistry([c.platform]);
-    const entries = await catalogByPlatform(registry);
+  it('serves the tool lists made at build time (data files beside handler.js), equal to what the registry builds from the source now', async () => {
+    const dir = dirname(built[c.name]!.bundle);
+    const files = readdirSync(join(dir, PREBUILT_DIR));
+    // The JS carries no copy of the documents: it names their files.
     const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
-    const packedWithList = bundle.includes(JSON.stringify(packPrebuilt(entries, await prebuiltMcpLists(registry, c.platform))));
-    expect(packedWithList || bundle.includes(JSON.stringify(packPrebuilt(entries, {})))).toBe(true);
-    // Either way within the size budget of a platform's function.
+    expect(bundle).not.toContain('brotli');
     expect(Buffer.byteLength(bundle)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
-    const result = await invoke(c, httpApiV2Event({ method: 'GET', path: `/v1/tools/${c.name}`, headers: { Authorization: `Bearer ${c.keys.owner}` } }));
-    expect(result.statusCode).toBe(200);
     const rt = await createRuntime({ platforms: [c.platform], store: new MemoryStore(), config: loadConfig({}) });
-    const fromSource = await listTools(rt, { platform: c.name, key: c.keys.owner, filter: { readOnly: false } }, {});
-    expect(JSON.parse(result.body).data).toEqual(fromSource);
+    const read = (name: string) => readFileSync(join(dir, PREBUILT_DIR, name), 'utf8');
+    // Every shape GET /v1/tools/{platform} has a file for, byte for byte the JSON of what listTools builds from source.
+    const shapes: { provider?: Provider; profile?: { kind: 'deferred' } }[] = [{}, ...PROVIDERS.flatMap((provider) => [{ provider }, { provider, profile: { kind: 'deferred' } as const }])];
+    for (const shape of shapes) {
+      const name = `tools.${[c.name, shape.provider, shape.profile?.kind].filter(Boolean).join('.')}.json`;
+      expect(files).toContain(name);
+      const fromSource = await listTools(rt, { platform: c.name, key: c.keys.owner, filter: { readOnly: false }, ...shape }, {});
+      expect(read(name)).toBe(JSON.stringify(fromSource));
+    }
+    expect(read('catalog.json')).toBe(JSON.stringify(await catalogByPlatform(createRegistry([c.platform]))));
+    // The bundle answers from them: the plain list and one provider's shape, as from source.
+    for (const query of [{}, { schema: 'openai' }] as Record<string, string>[]) {
+      const result = await invoke(c, httpApiV2Event({ method: 'GET', path: `/v1/tools/${c.name}`, query, headers: { Authorization: `Bearer ${c.keys.owner}` } }));
+      expect(result.statusCode).toBe(200);
+      const fromSource = await listTools(rt, { platform: c.name, key: c.keys.owner, filter: { readOnly: false }, ...(query.schema ? { provider: 'openai' as const } : {}) }, {});
+      expect(JSON.parse(result.body).data).toEqual(fromSource);
+    }
   });
 
-  it('answers MCP tools/list from the list embedded at build time, byte for byte what the registry builds from the source now', async () => {
+  it('serves its OpenAPI document from the file made at build time, byte for byte what the route builds from the source now', async () => {
+    const event = httpApiV2Event({ method: 'GET', path: `/v1/openapi/${c.name}.json`, headers: { 'X-Forwarded-Host': ODD_HOST } });
+    const answer = await invoke(c, event);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(await fromSource([c.platform], 'GET', `/v1/openapi/${c.name}.json`, { 'X-Forwarded-Host': ODD_HOST }));
+    expect(JSON.parse(answer.body).servers).toEqual([{ url: `https://${ODD_HOST}` }]);
+  });
+
+  it('answers MCP tools/list from the list made at build time, byte for byte what the registry builds from the source now', async () => {
     const platforms = [c.platform];
     const answer = await invoke(c, listEvent(`/v1/mcp/${c.name}`, c.keys.owner));
     expect(answer.statusCode).toBe(200);

@@ -1,0 +1,41 @@
+/**
+ * The revisions this server speaks, and the answer to the request a host sends first and most: a
+ * lone tools/list of an endpoint's default list. That one is answered here, by the MCP edge
+ * (shared/http/mcp.ts), from the JSON the build made (shared/schemas/prebuilt.ts), before the MCP
+ * server module (shared/http/mcp-server.ts, with the execute path and the search index behind it)
+ * is loaded at all: a container's first list costs a file read and a copy of its bytes.
+ */
+import { mcpListKey, documentKeys, prebuiltWithOrigin } from '../schemas/catalog';
+import type { Registry } from '../registry';
+import type { McpScope } from './mcp-server';
+
+const CLOSE = Buffer.from('}');
+
+export const LATEST_PROTOCOL_VERSION = '2025-11-25';
+/** The revisions this server speaks, newest first (the SDK's list: test/mcp/protocol.test.ts compares them). */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+
+/**
+ * The answer to a lone default tools/list (one JSON-RPC request, no cursor; no filter, key
+ * policy, page size or profile on the endpoint), written as the MCP server would write it, from
+ * the build's JSON; undefined for any other request, or where there is none (from source): then
+ * the MCP server answers, building the list from the catalog. Only messages the server would
+ * classify as this very request are taken (test/mcp/prebuilt-list.test.ts).
+ */
+export function defaultListAnswer(registry: Registry, scope: McpScope, body: unknown, protocolVersion: string | undefined): Response | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const m = body as Record<string, unknown>;
+  if (m.jsonrpc !== '2.0' || m.method !== 'tools/list') return undefined;
+  const id = m.id;
+  if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) return undefined;
+  const params = m.params;
+  if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params) || (params as Record<string, unknown>).cursor !== undefined)) return undefined;
+  if (protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
+  if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly) return undefined;
+  if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
+  const result = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
+  if (result === undefined) return undefined;
+  // As jsonResponse (shared/http/mcp-rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8).
+  const answer = Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, CLOSE]);
+  return new Response(answer, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+}
