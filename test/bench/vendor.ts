@@ -38,11 +38,19 @@ export async function startVendor(latencyMs: number): Promise<VendorProcess> {
   delete env.NODE_OPTIONS;
   delete env.STORE;
   delete env.TABLE_NAME;
+  // Every platform on its own twin here: a <NAME>_BASE_URL left in this process's environment (by
+  // a script, a shell) would send that platform to another address, which may be gone by now.
+  for (const name of Object.keys(env)) if (name.endsWith('_BASE_URL')) delete env[name];
+  return { ...(await startLocalServer(env)), latencyMs };
+}
+
+/** A local server (infra/local/server.ts) in its own process with exactly this environment. */
+export async function startLocalServer(env: NodeJS.ProcessEnv): Promise<Omit<VendorProcess, 'latencyMs'>> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`vendor process did not start:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`local server did not start:\n${out}\n${err}`)), 60_000);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -54,7 +62,7 @@ export async function startVendor(latencyMs: number): Promise<VendorProcess> {
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`vendor process exited (${code}):\n${out}\n${err}`));
+      reject(new Error(`local server exited (${code}):\n${out}\n${err}`));
     });
   });
   // Keep draining its output (a full pipe would stall it).
@@ -62,7 +70,6 @@ export async function startVendor(latencyMs: number): Promise<VendorProcess> {
   child.stderr!.resume();
   return {
     base,
-    latencyMs,
     pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
