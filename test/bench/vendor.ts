@@ -34,18 +34,20 @@ export function processCpuMs(pid: number): number | undefined {
 const CLOCK_TICKS = 100;
 
 export async function startVendor(latencyMs: number): Promise<VendorProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', TWIN_LATENCY_MS: String(latencyMs), TWIN_CREDITS: '1000000000' };
-  delete env.NODE_OPTIONS;
-  delete env.STORE;
-  delete env.TABLE_NAME;
-  // Every platform on its own twin here: a <NAME>_BASE_URL left in this process's environment (by
-  // a script, a shell) would send that platform to another address, which may be gone by now.
-  for (const name of Object.keys(env)) if (name.endsWith('_BASE_URL')) delete env[name];
-  return { ...(await startLocalServer(env)), latencyMs };
+  return { ...(await startLocalServer({ TWIN_LATENCY_MS: String(latencyMs), TWIN_CREDITS: '1000000000' })), latencyMs };
 }
 
-/** A local server (infra/local/server.ts) in its own process with exactly this environment. */
-export async function startLocalServer(env: NodeJS.ProcessEnv): Promise<Omit<VendorProcess, 'latencyMs'>> {
+/**
+ * A local server (infra/local/server.ts) in its own process on a free port, with the memory store
+ * and every platform on its in-process twin unless `extra` names a <PLATFORM>_BASE_URL: a
+ * <NAME>_BASE_URL left in this process's environment (by a script, a shell) would send a platform
+ * to another address, which may be gone by now.
+ */
+export async function startLocalServer(extra: NodeJS.ProcessEnv = {}): Promise<Omit<VendorProcess, 'latencyMs'>> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['NODE_OPTIONS', 'STORE', 'TABLE_NAME']) delete env[name];
+  for (const name of Object.keys(env)) if (name.endsWith('_BASE_URL')) delete env[name];
+  Object.assign(env, { PORT: '0', HOST: '127.0.0.1' }, extra);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
