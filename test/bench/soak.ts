@@ -9,9 +9,14 @@
  * as their vendors do (trash, archive) — grows in the twins' process and is reported apart.
  *
  * Part of `npm run bench` (benchRows, run.ts); alone: `SOAK_SECONDS=60 npx tsx test/bench/soak.ts`.
+ * SOAK_HEAP_SNAPSHOTS=<dir>: the service writes V8 heap snapshots into <dir> at the end of warm-up
+ * and at the end (service-1 and service-2.heapsnapshot: compare them in Chrome DevTools' Memory
+ * tab); the pauses and the snapshots' own memory distort that run's RSS figures, so such a run is
+ * for finding a leak, not for the slope.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dataset } from '../../infra/twins/batchdata';
@@ -89,7 +94,10 @@ export async function measureSoak(seconds: number): Promise<SoakReport> {
   const vendor = await startVendor(0);
   // The service's own rate limits would turn most of the soak into RATE_LIMITED answers.
   const baseUrls = Object.fromEntries(localPlatforms.map((p) => [`${p.platform.name.toUpperCase()}_BASE_URL`, `${vendor.base}${p.mount}`]));
-  const server = await startLocalServer({ ...baseUrls, RATE_LIMIT_MAX: '1000000000' }).catch(async (err: unknown) => {
+  const snapshots = process.env.SOAK_HEAP_SNAPSHOTS || undefined;
+  if (snapshots) mkdirSync(snapshots, { recursive: true });
+  const heapOptions = snapshots ? { SOAK_HEAP_SNAPSHOTS: snapshots, NODE_OPTIONS: `--import ${fileURLToPath(new URL('./heap-snapshots.mjs', import.meta.url))}` } : {};
+  const server = await startLocalServer({ ...baseUrls, RATE_LIMIT_MAX: '1000000000', ...heapOptions }).catch(async (err: unknown) => {
     await vendor.stop();
     throw err;
   });
@@ -202,6 +210,14 @@ export async function measureSoak(seconds: number): Promise<SoakReport> {
     const sample = () => ({ s: (performance.now() - started) / 1000, calls, rssMb: rssMb(server.pid), twinRssMb: rssMb(vendor.pid) });
     const samples: SoakReport['samples'] = [sample()];
     const sampler = setInterval(() => samples.push(sample()), 1000);
+    // On the signal the service writes service-<n>.heapsnapshot (test/bench/heap-snapshots.mjs); the name appears once it is complete.
+    let taken = 0;
+    const snapshot = async () => {
+      const file = join(snapshots!, `service-${++taken}.heapsnapshot`);
+      process.kill(server.pid, 'SIGUSR2');
+      while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 200));
+    };
+    const warmupSnapshot = snapshots ? setTimeout(() => void snapshot(), seconds * WARMUP_SHARE * 1000) : undefined;
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -209,7 +225,9 @@ export async function measureSoak(seconds: number): Promise<SoakReport> {
       }),
     );
     clearInterval(sampler);
+    clearTimeout(warmupSnapshot);
     samples.push(sample());
+    if (snapshots) await snapshot();
     const elapsed = samples.at(-1)!.s;
     const settled = samples.filter((p) => p.s >= elapsed * WARMUP_SHARE);
     const perCall = slope(settled.map((p) => ({ x: p.calls, y: p.rssMb })));
