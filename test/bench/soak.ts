@@ -11,8 +11,8 @@
  * Part of `npm run bench` (benchRows, run.ts); alone: `SOAK_SECONDS=60 npx tsx test/bench/soak.ts`.
  * SOAK_HEAP_SNAPSHOTS=<dir>: the service writes V8 heap snapshots into <dir> at the end of warm-up
  * and at the end (service-1 and service-2.heapsnapshot: compare them in Chrome DevTools' Memory
- * tab); the pauses and the snapshots' own memory distort that run's RSS figures, so such a run is
- * for finding a leak, not for the slope.
+ * tab); the pauses (calls in flight may go unanswered) and the snapshots' own memory distort that
+ * run's figures, so such a run is for finding a leak, not for the slope.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -116,7 +116,8 @@ export async function measureSoak(seconds: number): Promise<SoakReport> {
       answer = (await res.json()) as typeof answer;
     } catch (err) {
       // No answer at all (the service gone, a body that is not JSON): counted, not fatal to the run.
-      answer = { success: false, error: { code: '(no answer)', message: err instanceof Error ? err.message : String(err) } };
+      const cause = err instanceof Error && err.cause instanceof Error ? ` (${(err.cause as NodeJS.ErrnoException).code ?? err.cause.message})` : '';
+      answer = { success: false, error: { code: '(no answer)', message: `${err instanceof Error ? err.message : String(err)}${cause}` } };
     }
     calls++;
     const code = answer.success ? 'OK' : (answer.error?.code ?? '(no code)');
