@@ -15,42 +15,45 @@ import { benchRows } from './surfaces';
 import { startVendor } from './vendor';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const runs = Number(process.argv[2] ?? 5);
-const vendor = await startVendor(0);
-try {
-  const targets: Record<string, ColdTarget> = {};
-  for (const p of localPlatforms) {
-    targets[p.platform.name] = {
-      baseUrl: `${vendor.base}${p.mount}`,
-      event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner),
-      listEvent: mcpListEvent(p.platform.name, p.keys.owner),
+
+// A script only: run.ts imports every module here looking for benchRows, and importing this one must start nothing.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const runs = Number(process.argv[2] ?? 5);
+  const vendor = await startVendor(0);
+  try {
+    const targets: Record<string, ColdTarget> = {};
+    for (const p of localPlatforms) {
+      targets[p.platform.name] = {
+        baseUrl: `${vendor.base}${p.mount}`,
+        event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner),
+        listEvent: mcpListEvent(p.platform.name, p.keys.owner),
+      };
+    }
+    // The combined function (functions/mcp/handler.ts): first a realty call (its twin named in the
+    // environment of every child, never in this process's), then the first list of /v1/mcp with every platform's tools.
+    const realty = localPlatforms.find((p) => p.platform.name === 'realty')!;
+    targets.mcp = {
+      baseUrl: targets.realty!.baseUrl,
+      event: targets.realty!.event,
+      listEvent: httpEvent('POST', '/v1/mcp', '/v1/mcp', {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+        authorization: `Bearer ${realty.keys.owner}`,
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+      }),
     };
+    const bundles = [...localPlatforms.map((p) => p.platform.name), 'mcp'].map((name) => ({ name, file: `${root}dist/${name}/handler.js` }));
+    const cold = await measureColdInit(bundles, targets, runs, [{ name: 'memory', env: { STORE: 'memory' } }], { ...deployedEnvironment({ StoreTable: 'tes-bench', BlobBucket: 'tes-bench-blobs' }), REALTY_BASE_URL: targets.realty!.baseUrl });
+    for (const f of cold.functions) {
+      // The JS a cold start parses, and the build-time documents the first list reads (infra/build.ts).
+      const dir = join(dirname(f.file), PREBUILT_DIR);
+      const data = existsSync(dir) ? readdirSync(dir).reduce((n, file) => n + statSync(join(dir, file)).size, 0) : 0;
+      console.log(
+        `first MCP tools/list ${f.name.padEnd(8)} ${f.medianListMs.toFixed(2)} ms wall, ${f.medianListCpuMs.toFixed(2)} ms CPU (${f.listedTools} tools; goal ≤ 5 ms); ` +
+          `handler.js ${statSync(f.file).size} B, data files ${data} B`,
+      );
+    }
+  } finally {
+    await vendor.stop();
   }
-  // The combined function (functions/mcp/handler.ts): first a realty call (its twin named in the
-  // environment every child inherits), then the first list of /v1/mcp with every platform's tools.
-  const realty = localPlatforms.find((p) => p.platform.name === 'realty')!;
-  process.env.REALTY_BASE_URL = targets.realty!.baseUrl;
-  targets.mcp = {
-    baseUrl: targets.realty!.baseUrl,
-    event: targets.realty!.event,
-    listEvent: httpEvent('POST', '/v1/mcp', '/v1/mcp', {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
-      authorization: `Bearer ${realty.keys.owner}`,
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-    }),
-  };
-  const bundles = [...localPlatforms.map((p) => p.platform.name), 'mcp'].map((name) => ({ name, file: `${root}dist/${name}/handler.js` }));
-  const cold = await measureColdInit(bundles, targets, runs, [{ name: 'memory', env: { STORE: 'memory' } }], deployedEnvironment({ StoreTable: 'tes-bench', BlobBucket: 'tes-bench-blobs' }));
-  for (const f of cold.functions) {
-    // The JS a cold start parses, and the build-time documents the first list reads (infra/build.ts).
-    const dir = join(dirname(f.file), PREBUILT_DIR);
-    const data = existsSync(dir) ? readdirSync(dir).reduce((n, file) => n + statSync(join(dir, file)).size, 0) : 0;
-    console.log(
-      `first MCP tools/list ${f.name.padEnd(8)} ${f.medianListMs.toFixed(2)} ms wall, ${f.medianListCpuMs.toFixed(2)} ms CPU (${f.listedTools} tools; goal ≤ 5 ms); ` +
-        `handler.js ${statSync(f.file).size} B, data files ${data} B`,
-    );
-  }
-} finally {
-  await vendor.stop();
+  for (const r of await benchRows()) if (r.unit === 'ms') console.log(`${r.figure}: ${r.value} ms (goal ≤ ${r.goal}); ${r.detail}`);
 }
-for (const r of await benchRows()) if (r.unit === 'ms') console.log(`${r.figure}: ${r.value} ms (goal ≤ ${r.goal}); ${r.detail}`);

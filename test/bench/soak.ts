@@ -1,16 +1,23 @@
 /**
- * The soak: the local server (`npm start`, twins in its process) under mixed calls over all five
- * platforms — reads, writes, batches, a file conversion — for SOAK_SECONDS (default 600), with the
- * server's resident memory (RSS) sampled each second. Reported: calls, errors by code, and RSS
- * growth per 100,000 calls after warm-up (the slope of a least-squares line through the samples
- * after the first fifth of the run); goal: flat. What the twins keep by design — objects written and
- * not deleted, deleted ones they keep as their vendors do (trash, archive) — grows with the calls and
- * is reported apart, as objects and bytes written, so a growth it explains is not read as a leak.
+ * The soak: the service alone — the local server (`npm start`) with every platform's
+ * <PLATFORM>_BASE_URL pointing at the sandbox twins in ANOTHER process (test/bench/vendor.ts) — under
+ * mixed calls over all five platforms — reads, writes, batches, a file conversion — for SOAK_SECONDS
+ * (default 600), with both processes' resident memory (RSS) sampled each second. Reported: calls,
+ * errors by code with the first answers of each (tool and message), and the service's RSS growth per
+ * 100,000 calls after warm-up (the slope of a least-squares line through the samples after the first
+ * fifth of the run); goal: flat. What the twins keep by design — objects written, deleted ones kept
+ * as their vendors do (trash, archive) — grows in the twins' process and is reported apart.
  *
  * Part of `npm run bench` (benchRows, run.ts); alone: `SOAK_SECONDS=60 npx tsx test/bench/soak.ts`.
+ * SOAK_HEAP_SNAPSHOTS=<dir>: the service writes V8 heap snapshots into <dir> at the end of warm-up
+ * and at the end (service-1 and service-2.heapsnapshot: compare them in Chrome DevTools' Memory
+ * tab); the pauses (calls in flight may go unanswered) and the snapshots' own memory distort that
+ * run's figures, so such a run is for finding a leak, not for the slope.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dataset } from '../../infra/twins/batchdata';
 import { HUBSPOT_DEMO } from '../../infra/twins/hubspot';
@@ -18,7 +25,7 @@ import { PODIO_DEMO } from '../../infra/twins/podio';
 import { localPlatforms } from '../../infra/local/platforms';
 import { docxFile } from '../collab/files-fixtures';
 import type { BenchRow } from './rows';
-import { startVendor } from './vendor';
+import { startLocalServer, startVendor } from './vendor';
 
 export const SOAK_DEFAULT_SECONDS = 600;
 /** Calls in flight at once: enough to keep the server busy, few enough for a 2-core machine. */
@@ -27,16 +34,25 @@ const CONCURRENCY = 4;
 const WARMUP_SHARE = 0.2;
 /** "Flat": at most this many MB of RSS growth per 100,000 calls after warm-up. */
 const GOAL_MB_PER_100K = 10;
+/** Answers kept per error code: enough to say what went wrong, not a log. */
+const SAMPLES_PER_CODE = 3;
 
 export interface SoakReport {
   seconds: number;
   calls: number;
   callsPerSecond: number;
   byCode: Record<string, number>;
+  /** Per error code, the first answers: which tool, what it said (the service's message; no keys in it). */
+  errors: Record<string, { tool: string; message: string }[]>;
+  /** The service's process. */
   rssMb: { start: number; afterWarmup: number; end: number; peak: number };
   growthMbPer100k: number;
+  /** The twins' process: grows with what they keep. */
+  twinRssMb: { start: number; end: number };
   twins: { objectsCreated: number; objectsDeleted: number; netObjects: number; bytesWritten: number; bytesWrittenPer100k: number };
-  samples: { s: number; calls: number; rssMb: number }[];
+  /** 1-minute load average at the start and the end (a busy machine slows the calls, not the slope). */
+  load: { start: number; end: number };
+  samples: { s: number; calls: number; rssMb: number; twinRssMb: number }[];
 }
 
 /** The server's resident memory in MB (Linux: /proc; elsewhere: ps). */
@@ -74,26 +90,42 @@ function idsIn(value: unknown, key: string, out: (number | string)[] = []): (num
 }
 
 export async function measureSoak(seconds: number): Promise<SoakReport> {
+  const load = { start: loadavg()[0]! };
+  const vendor = await startVendor(0);
   // The service's own rate limits would turn most of the soak into RATE_LIMITED answers.
-  const saved = process.env.RATE_LIMIT_MAX;
-  process.env.RATE_LIMIT_MAX = '1000000000';
-  const server = await startVendor(0).finally(() => {
-    if (saved === undefined) delete process.env.RATE_LIMIT_MAX;
-    else process.env.RATE_LIMIT_MAX = saved;
+  const baseUrls = Object.fromEntries(localPlatforms.map((p) => [`${p.platform.name.toUpperCase()}_BASE_URL`, `${vendor.base}${p.mount}`]));
+  const snapshots = process.env.SOAK_HEAP_SNAPSHOTS || undefined;
+  if (snapshots) mkdirSync(snapshots, { recursive: true });
+  const heapOptions = snapshots ? { SOAK_HEAP_SNAPSHOTS: snapshots, NODE_OPTIONS: `--import ${fileURLToPath(new URL('./heap-snapshots.mjs', import.meta.url))}` } : {};
+  const server = await startLocalServer({ ...baseUrls, RATE_LIMIT_MAX: '1000000000', ...heapOptions }).catch(async (err: unknown) => {
+    await vendor.stop();
+    throw err;
   });
   const keys = Object.fromEntries(localPlatforms.map((p) => [p.platform.name, p.keys.owner]));
   const byCode: Record<string, number> = {};
+  const errors: SoakReport['errors'] = {};
   const twins = { objectsCreated: 0, objectsDeleted: 0, bytesWritten: 0 };
   let calls = 0;
 
   async function call(tool: string, params: Record<string, unknown>): Promise<any> {
     const platform = tool.split('/')[0]!;
     const body = JSON.stringify(params);
-    const res = await fetch(`${server.base}/v1/tools/${tool}?format=json`, { method: 'POST', headers: { authorization: `Bearer ${keys[platform]}`, 'content-type': 'application/json' }, body });
-    const answer = (await res.json()) as { success: boolean; data?: any; error?: { code: string } };
+    let answer: { success: boolean; data?: any; error?: { code: string; message?: string } };
+    try {
+      const res = await fetch(`${server.base}/v1/tools/${tool}?format=json`, { method: 'POST', headers: { authorization: `Bearer ${keys[platform]}`, 'content-type': 'application/json' }, body });
+      answer = (await res.json()) as typeof answer;
+    } catch (err) {
+      // No answer at all (the service gone, a body that is not JSON): counted, not fatal to the run.
+      const cause = err instanceof Error && err.cause instanceof Error ? ` (${(err.cause as NodeJS.ErrnoException).code ?? err.cause.message})` : '';
+      answer = { success: false, error: { code: '(no answer)', message: `${err instanceof Error ? err.message : String(err)}${cause}` } };
+    }
     calls++;
-    const code = answer.success ? 'OK' : answer.error!.code;
+    const code = answer.success ? 'OK' : (answer.error?.code ?? '(no code)');
     byCode[code] = (byCode[code] ?? 0) + 1;
+    if (!answer.success) {
+      const seen = (errors[code] ??= []);
+      if (seen.length < SAMPLES_PER_CODE) seen.push({ tool, message: String(answer.error?.message ?? '').slice(0, 300) });
+    }
     return answer.success ? answer.data : undefined;
   }
   const created = (n: number, bytes: number) => {
@@ -176,8 +208,17 @@ export async function measureSoak(seconds: number): Promise<SoakReport> {
 
     const started = performance.now();
     const until = started + seconds * 1000;
-    const samples: SoakReport['samples'] = [{ s: 0, calls: 0, rssMb: rssMb(server.pid) }];
-    const sampler = setInterval(() => samples.push({ s: (performance.now() - started) / 1000, calls, rssMb: rssMb(server.pid) }), 1000);
+    const sample = () => ({ s: (performance.now() - started) / 1000, calls, rssMb: rssMb(server.pid), twinRssMb: rssMb(vendor.pid) });
+    const samples: SoakReport['samples'] = [sample()];
+    const sampler = setInterval(() => samples.push(sample()), 1000);
+    // On the signal the service writes service-<n>.heapsnapshot (test/bench/heap-snapshots.mjs); the name appears once it is complete.
+    let taken = 0;
+    const snapshot = async () => {
+      const file = join(snapshots!, `service-${++taken}.heapsnapshot`);
+      process.kill(server.pid, 'SIGUSR2');
+      while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 200));
+    };
+    const warmupSnapshot = snapshots ? setTimeout(() => void snapshot(), seconds * WARMUP_SHARE * 1000) : undefined;
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -185,8 +226,10 @@ export async function measureSoak(seconds: number): Promise<SoakReport> {
       }),
     );
     clearInterval(sampler);
-    const elapsed = (performance.now() - started) / 1000;
-    samples.push({ s: elapsed, calls, rssMb: rssMb(server.pid) });
+    clearTimeout(warmupSnapshot);
+    samples.push(sample());
+    if (snapshots) await snapshot();
+    const elapsed = samples.at(-1)!.s;
     const settled = samples.filter((p) => p.s >= elapsed * WARMUP_SHARE);
     const perCall = slope(settled.map((p) => ({ x: p.calls, y: p.rssMb })));
     const afterWarmup = settled[0]?.rssMb ?? samples[0]!.rssMb;
@@ -195,13 +238,17 @@ export async function measureSoak(seconds: number): Promise<SoakReport> {
       calls,
       callsPerSecond: Math.round(calls / elapsed),
       byCode,
+      errors,
       rssMb: { start: round1(samples[0]!.rssMb), afterWarmup: round1(afterWarmup), end: round1(samples.at(-1)!.rssMb), peak: round1(Math.max(...samples.map((p) => p.rssMb))) },
       growthMbPer100k: round1(perCall * 100_000),
+      twinRssMb: { start: round1(samples[0]!.twinRssMb), end: round1(samples.at(-1)!.twinRssMb) },
       twins: { ...twins, netObjects: twins.objectsCreated - twins.objectsDeleted, bytesWrittenPer100k: Math.round((twins.bytesWritten / Math.max(calls, 1)) * 100_000) },
-      samples: samples.map((p) => ({ s: round1(p.s), calls: p.calls, rssMb: round1(p.rssMb) })),
+      load: { start: round1(load.start), end: round1(loadavg()[0]!) },
+      samples: samples.map((p) => ({ s: round1(p.s), calls: p.calls, rssMb: round1(p.rssMb), twinRssMb: round1(p.twinRssMb) })),
     };
   } finally {
     await server.stop();
+    await vendor.stop();
   }
 }
 
@@ -216,15 +263,21 @@ function soakSeconds(): number {
 
 function describe(r: SoakReport): string {
   const codes = Object.entries(r.byCode).map(([c, k]) => `${c} ${k.toLocaleString('en-US')}`).join(', ');
-  return `${r.calls.toLocaleString('en-US')} calls in ${r.seconds} s (${codes}); RSS ${r.rssMb.start} → ${r.rssMb.afterWarmup} after warm-up → ${r.rssMb.end} MB (peak ${r.rssMb.peak}); twins kept ${r.twins.objectsCreated} objects written, ${r.twins.objectsDeleted} deleted (kept as trash/archive), ${r.twins.bytesWritten.toLocaleString('en-US')} B of values`;
+  const failures = Object.entries(r.errors).map(([code, list]) => `${code}: ${list.map((e) => `${e.tool} "${e.message}"`).join('; ')}`);
+  return (
+    `${r.calls.toLocaleString('en-US')} calls in ${r.seconds} s (${codes}); service RSS ${r.rssMb.start} → ${r.rssMb.afterWarmup} after warm-up → ${r.rssMb.end} MB (peak ${r.rssMb.peak}); ` +
+    `twins' process RSS ${r.twinRssMb.start} → ${r.twinRssMb.end} MB, keeping ${r.twins.objectsCreated} objects written, ${r.twins.objectsDeleted} deleted (kept as trash/archive), ${r.twins.bytesWritten.toLocaleString('en-US')} B of values; ` +
+    `load ${r.load.start} → ${r.load.end}${failures.length ? `; first errors — ${failures.join(' | ')}` : ''}`
+  );
 }
 
 /** The bench's rows (run.ts section 6): RSS growth per 100k calls after warm-up, and what the twins stored. */
 export async function benchRows(): Promise<BenchRow[]> {
   const r = await measureSoak(soakSeconds());
   return [
-    { figure: `soak ${r.seconds} s, 5 platforms: server RSS growth per 100k calls after warm-up`, value: r.growthMbPer100k, unit: 'MB', goal: GOAL_MB_PER_100K, better: 'lower', detail: describe(r) },
-    { figure: "soak: the twins' stored data (values written per 100k calls, objects made and deleted)", value: r.twins.bytesWrittenPer100k / 1e6, unit: 'MB', goal: Number.POSITIVE_INFINITY, better: 'lower', detail: `${r.twins.objectsCreated} made, ${r.twins.objectsDeleted} deleted; the twins keep deleted objects as their vendors do` },
+    { figure: `soak ${r.seconds} s, 5 platforms: the service's RSS growth per 100k calls after warm-up (twins in another process)`, value: r.growthMbPer100k, unit: 'MB', goal: GOAL_MB_PER_100K, better: 'lower', detail: describe(r) },
+    { figure: 'soak: calls not answered OK', value: r.calls - (r.byCode.OK ?? 0), unit: 'calls', goal: 0, better: 'lower', detail: Object.keys(r.errors).length ? 'see the row above for the first answers of each code' : `none of ${r.calls.toLocaleString('en-US')}` },
+    { figure: "soak: the twins' stored data (values written per 100k calls, objects made and deleted)", value: r.twins.bytesWrittenPer100k / 1e6, unit: 'MB', goal: Number.POSITIVE_INFINITY, better: 'lower', detail: `${r.twins.objectsCreated} made, ${r.twins.objectsDeleted} deleted; the twins keep deleted objects as their vendors do; their process's RSS ${r.twinRssMb.start} → ${r.twinRssMb.end} MB` },
   ];
 }
 

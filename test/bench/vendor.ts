@@ -34,15 +34,25 @@ export function processCpuMs(pid: number): number | undefined {
 const CLOCK_TICKS = 100;
 
 export async function startVendor(latencyMs: number): Promise<VendorProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', TWIN_LATENCY_MS: String(latencyMs), TWIN_CREDITS: '1000000000' };
-  delete env.NODE_OPTIONS;
-  delete env.STORE;
-  delete env.TABLE_NAME;
+  return { ...(await startLocalServer({ TWIN_LATENCY_MS: String(latencyMs), TWIN_CREDITS: '1000000000' })), latencyMs };
+}
+
+/**
+ * A local server (infra/local/server.ts) in its own process on a free port, with the memory store
+ * and every platform on its in-process twin unless `extra` names a <PLATFORM>_BASE_URL: a
+ * <NAME>_BASE_URL left in this process's environment (by a script, a shell) would send a platform
+ * to another address, which may be gone by now.
+ */
+export async function startLocalServer(extra: NodeJS.ProcessEnv = {}): Promise<Omit<VendorProcess, 'latencyMs'>> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['NODE_OPTIONS', 'STORE', 'TABLE_NAME']) delete env[name];
+  for (const name of Object.keys(env)) if (name.endsWith('_BASE_URL')) delete env[name];
+  Object.assign(env, { PORT: '0', HOST: '127.0.0.1' }, extra);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`vendor process did not start:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`local server did not start:\n${out}\n${err}`)), 60_000);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -54,7 +64,7 @@ export async function startVendor(latencyMs: number): Promise<VendorProcess> {
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`vendor process exited (${code}):\n${out}\n${err}`));
+      reject(new Error(`local server exited (${code}):\n${out}\n${err}`));
     });
   });
   // Keep draining its output (a full pipe would stall it).
@@ -62,7 +72,6 @@ export async function startVendor(latencyMs: number): Promise<VendorProcess> {
   child.stderr!.resume();
   return {
     base,
-    latencyMs,
     pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
