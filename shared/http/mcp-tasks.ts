@@ -116,7 +116,7 @@ export class McpTasks {
   constructor(
     private readonly store: Store,
     owner: string,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.owner = owner;
   }
