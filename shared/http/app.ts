@@ -7,6 +7,7 @@ import type { Format } from '../call';
 import { readJson, type BodyRead } from '../json-body';
 import type { Runtime } from '../runtime';
 import { bearerKey } from './auth';
+import { httpDeadline } from './deadline';
 import { catalogRoute } from './catalog-route';
 import { corsRoutes } from './cors';
 import { iconRoutes } from './icon-route';
@@ -65,7 +66,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
     const auth = bearerKey(c.req.header('authorization'));
     if (!auth.ok) return respond(failure(auth.error, { platform, tool }), { base64 });
     const format = parseFormat(c.req.query('format'));
-    const remaining = c.env?.lambdaContext?.getRemainingTimeInMillis();
+    const deadline = httpDeadline(c.env?.lambdaContext);
     const requestId = c.env?.lambdaContext?.awsRequestId ?? c.req.header('x-request-id');
     const body = await reading;
     const refused = format instanceof ToolError ? format : body.ok ? undefined : body.refused;
@@ -78,7 +79,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
       params: body.ok ? body.value : undefined,
       ...(refused ? { refused } : {}),
       format: format instanceof ToolError ? 'text' : format,
-      ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
+      ...(deadline !== undefined ? { deadline } : {}),
       // Safe writes (shared/safe-call.ts): checked there, for every surface alike.
       idempotencyKey: c.req.header('idempotency-key'),
       dryRun: c.req.query('dry_run'),

@@ -151,7 +151,13 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect(kms[0]!.Resource).toEqual({ 'Fn::GetAtt': ['VaultKey', 'Arn'] });
     expect((kms[0] as unknown as { Condition: unknown }).Condition).toEqual({ 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['tenant', 'connection'] } });
 
-    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s) && !sqs.includes(s) && !bus.includes(s) && !kms.includes(s));
+    // MCP tasks: a function serving MCP invokes itself for a task's worker; only those functions, by name.
+    const invoke = all.filter((s) => s.Action.some((a) => a.startsWith('lambda:')));
+    expect(invoke).toHaveLength(1);
+    expect(invoke[0]!.Action).toEqual(['lambda:InvokeFunction']);
+    expect(invoke[0]!.Resource).toEqual([...platformCases.map((c) => c.name), 'mcp'].map((n) => ({ 'Fn::Sub': `arn:\${AWS::Partition}:lambda:\${AWS::Region}:\${AWS::AccountId}:function:tool-execution-service-dev-${n}` })));
+
+    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s) && !sqs.includes(s) && !bus.includes(s) && !kms.includes(s) && !invoke.includes(s));
     for (const s of rest) {
       expect(s.Action.every((a) => a.startsWith('logs:'))).toBe(true);
       expect(JSON.stringify(s.Resource)).toContain('log-group:/aws/lambda/tool-execution-service-dev');
