@@ -166,7 +166,7 @@ export class McpTasks {
     if (terminal(task.status)) return now < end ? kept : undefined;
     if (now >= end + task.pollInterval) return undefined;
     const stopped = (why: string): Kept => {
-      const message = `The task ${why}; records or items written before it stopped stay written. Check them, then run the call again (as a task with a longer ttl, or smaller).`;
+      const message = `The task ${why}. Vendor calls it made stand (a batch's records written so far stay written): check them, then run the rest again, as a task with a longer ttl or in smaller batches.`;
       return { task: { ...task, status: 'failed', statusMessage: message, lastUpdatedAt: new Date(Math.min(now, end)).toISOString() }, error: { code: -32603, message } };
     };
     if (now >= end) return stopped(`did not finish within its ttl (${task.ttl} ms)`);
@@ -192,7 +192,13 @@ export class McpTasks {
     };
     const ttlSeconds = this.secondsLeft(task);
     // The call before the task: a worker that finds the task finds its call.
-    if (run.kind === 'worker') await this.store.put(this.jobKey(task.taskId), await run.job({ id: task.taskId, owner: this.owner }), this.workingSeconds(task));
+    if (run.kind === 'worker') {
+      const job = await run.job({ id: task.taskId, owner: this.owner });
+      await this.store.put(this.jobKey(task.taskId), job, this.workingSeconds(task)).catch((err: unknown) => {
+        // Arguments larger than a Store item (DynamoDB: 400 KB) cannot wait for a worker.
+        throw new RpcError(-32603, `The call could not be kept for its task (${err instanceof Error ? err.name : 'store error'}); send it in smaller batches, or without a task.`);
+      });
+    }
     // Kept before the work starts: tasks/get from any instance finds it at once.
     await this.store.put(this.keyOf(task.taskId), { task } satisfies Kept, this.workingSeconds(task));
     await this.index(task.taskId, ttlSeconds);
@@ -254,7 +260,7 @@ export class McpTasks {
         (err: unknown) => writes.then(() => this.finish(taskId, 'failed', { error: errorBody(err) })),
       )
       .catch((err: unknown) => {
-        // The Store failed to keep the end: the task reads "working" until its ttl; logged, never thrown.
+        // The Store failed to keep the end: the task reads "working" until its ttl, then failed; logged, never thrown.
         log('warn', 'mcp task end not kept', { error: err instanceof Error ? err.name : 'unknown' });
       });
   }

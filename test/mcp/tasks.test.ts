@@ -275,7 +275,7 @@ describe.each(stores)('MCP tasks (experimental, 2025-11-25), $name store', (kind
     expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).not.toContain(task.taskId);
   });
 
-  it('in a Lambda invocation the work ends before the answer: the task comes back completed, its result kept for any instance', async () => {
+  it('in a Lambda invocation with no function to invoke (AWS_LAMBDA_FUNCTION_NAME unset) the work ends before the answer: the task comes back completed, its result kept for any instance', async () => {
     const s = (current = await setup({ lambda: true }));
     s.release();
     const client = await s.connect();
