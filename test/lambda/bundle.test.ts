@@ -303,6 +303,10 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     expect(stdout).toContain('"_aws"');
   });
 
+  it('hands an MCP task worker event to the task worker: a task the Store does not hold runs nothing', async () => {
+    expect(await invoke(c, { tes_task: { id: 'no-such-task', owner: 'nobody' } })).toEqual({ task: 'no-such-task', ran: false });
+  });
+
   it('runs a scheduled job: key read from SSM (the runtime-provided SDK) with decryption', async () => {
     const keyParameter = `/tool-execution-service/dev/${c.name}/api-key`;
     const event = { tool: c.probe.tool, params: c.probe.params, format: 'text', key_parameter: keyParameter };
