@@ -8,6 +8,7 @@ import type { Platform } from '../tool';
 import { createApp } from './app';
 import { log } from '../log';
 import { readSecureKey } from './ssm';
+import { taskWorker } from './task-event';
 
 /**
  * A scheduled job's event: the key is read from an SSM SecureString, never sent in the event.
@@ -73,8 +74,8 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
         return httpFailure(err, platform.name);
       }
     }
-    // An MCP task's worker: this function invoked itself for a task it took (shared/http/mcp-task-worker.ts).
-    if (event && typeof event === 'object' && 'tes_task' in event) return (await import('./mcp-task-worker')).runTaskEvent(rt, event as never, context);
+    const worker = taskWorker(rt, event, context);
+    if (worker) return worker;
     if (!event || typeof event !== 'object' || Array.isArray(event)) {
       return failure(
         new ToolError('INVALID_PARAMETER', 'A direct invocation takes an object {tool, params, format?, key_parameter}.', { parameter: '(event)', expected: 'object' }),

@@ -37,9 +37,6 @@ const isRef = (v: unknown): v is TaskRef => {
   return typeof r === 'object' && r !== null && typeof r.id === 'string' && r.id.length <= 100 && typeof r.owner === 'string' && r.owner.length <= 200;
 };
 
-/** Whether a Lambda event is a task's worker invocation. */
-export const isTaskEvent = (event: unknown): event is TaskEvent => typeof event === 'object' && event !== null && 'tes_task' in event;
-
 /** The vault context of a task's sealed key: it opens for this owner's task only. */
 const sealContext = (ref: TaskRef): SealContext => ({ tenant: `mcptask#${ref.owner}`, connection: ref.id });
 

@@ -9,6 +9,7 @@ import { SANDBOX_KEYS, createTapeTwin, type TapeTwin } from '../../infra/twins/t
 import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/config';
 import { lambdaHandler } from '../../shared/http/lambda';
+import { appHandler } from '../../shared/identity/lambda';
 import { MemoryStore } from '../../shared/store/memory';
 import { lambdaContext, viaLambda } from '../helpers/lambda-events';
 
@@ -80,7 +81,8 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
 });
 
-function setup() {
+/** A platform's function (/v1/mcp/dbapp), or the combined MCP function (/v1/mcp, tools named <platform>_<tool>). */
+function setup(combined = false) {
   const tape: TapeTwin = createTapeTwin({ credits: 1e9 });
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
@@ -95,10 +97,11 @@ function setup() {
     return tape.fetch(input, init);
   }) as typeof fetch;
   const store = new MemoryStore();
-  const handler = lambdaHandler(dbapp, { fetchFor: { dbapp: fetchDbapp }, store, config: loadConfig({ RATE_LIMIT_MAX: '100000' }) });
+  const options = { fetchFor: { dbapp: fetchDbapp }, store, config: loadConfig({ RATE_LIMIT_MAX: '100000' }) };
+  const handler = combined ? appHandler('mcp', [dbapp], options) : lambdaHandler(dbapp, options);
   async function connect(key = SANDBOX_KEYS.owner): Promise<Client> {
     const client = new Client({ name: 'task-host', version: '1.0.0' }, { capabilities: { tasks: { list: {}, cancel: {} } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com/v1/mcp/dbapp`), { requestInit: { headers: { authorization: `Bearer ${key}` } }, fetch: viaLambda(handler as never) }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com/v1/mcp${combined ? '' : '/dbapp'}`), { requestInit: { headers: { authorization: `Bearer ${key}` } }, fetch: viaLambda(handler as never) }));
     clients.push(client);
     return client;
   }
@@ -106,7 +109,7 @@ function setup() {
   const deliver = (i: Invocation, budgetMs = 900_000) => handler(JSON.parse(i.body), lambdaContext(budgetMs)) as Promise<{ task: string; ran: boolean }>;
   const records = (tag: string) => [...tape.state.records.values()].filter((r) => JSON.stringify(r).includes(`"${tag} `)).length;
   const createTask = (client: Client, n: number, tag: string) =>
-    client.request({ method: 'tools/call', params: { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(n, tag) }, task: { ttl: 600_000 } } }, CreateTaskResultSchema).then((r) => r.task);
+    client.request({ method: 'tools/call', params: { name: combined ? 'dbapp_batchCreateRecords' : 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(n, tag) }, task: { ttl: 600_000 } } }, CreateTaskResultSchema).then((r) => r.task);
   return { store, connect, deliver, records, createTask, hold: () => (gated = true), atGate, release: () => open() };
 }
 
@@ -141,6 +144,17 @@ describe('MCP tasks in AWS Lambda: a worker invocation of the same function', ()
     // Lambda may deliver an asynchronous event twice: the second delivery runs nothing.
     expect(await s.deliver(inv!)).toEqual({ task: task.taskId, ran: false });
     expect(s.records('Worked')).toBe(120);
+  });
+
+  it('the combined MCP function runs its own tasks\' workers too', async () => {
+    const s = setup(true);
+    const client = await s.connect();
+    const task = await s.createTask(client, 4, 'Combined');
+    expect(task.status).toBe('working');
+    expect(invocations.map((i) => i.path)).toEqual([`/2015-03-31/functions/${FUNCTION}/invocations`]);
+    expect(await s.deliver(invocations[0]!)).toEqual({ task: task.taskId, ran: true });
+    expect(s.records('Combined')).toBe(4);
+    expect((await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)).isError).toBeFalsy();
   });
 
   it('a task cancelled before its worker starts is not run', async () => {
