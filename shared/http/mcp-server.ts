@@ -407,6 +407,7 @@ class Context {
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
     if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
+    // Safe writes through the call's _meta, as the HTTP header and queries (shared/safe-call.ts).
     const meta = callMetaOf(isObject(p._meta) ? p._meta : {});
     const caller = {
       key: call.key,
@@ -415,7 +416,6 @@ class Context {
       structured: scope.structured,
       deadline: call.deadline,
       requestId: call.requestId,
-      // Safe writes through the call's _meta, as the HTTP header and queries (shared/safe-call.ts).
       refused: call.refused?.get(id),
     };
     const run = () => runTool(rt, entry, caller, args, meta);
