@@ -1,5 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ToolError, type ErrorCode } from './errors';
 import { eachBounded } from './pool';
+
+/** How far a batch is: chunks and items done so far, of all. */
+export interface BatchProgress {
+  chunk: number;
+  chunks: number;
+  done: number;
+  total: number;
+}
+
+/**
+ * The progress listener of the call running now (an MCP task: shared/http/mcp-tasks.ts). Scoped to
+ * the call's async context, so every batch tool reports progress without passing a callback down
+ * through its own code.
+ */
+export const batchProgress = new AsyncLocalStorage<(p: BatchProgress) => void>();
 
 export interface BatchOptions {
   /** Items per chunk. Tape's batch endpoints take at most 50. */
@@ -22,6 +38,8 @@ export interface BatchOptions {
    */
   stopOn?: (err: unknown) => boolean;
   now?: () => number;
+  /** Told once per chunk as it ends (default: the listener of batchProgress, if any). */
+  progress?: (p: BatchProgress) => void;
 }
 
 export type BatchError = { code: ErrorCode | 'NOT_ATTEMPTED'; message: string; details?: Record<string, unknown> };
@@ -105,8 +123,16 @@ export async function runBatch<T, R extends object>(
 
   const chunks: number[][] = [];
   for (let start = 0; start < inputs.length; start += chunkSize) chunks.push(Array.from({ length: Math.min(chunkSize, inputs.length - start) }, (_, i) => start + i));
+  const progress = opts.progress ?? batchProgress.getStore();
+  let chunksDone = 0;
+  let itemsDone = 0;
+  const ended = (chunk: readonly number[]) => {
+    chunksDone++;
+    itemsDone += chunk.length;
+    progress?.({ chunk: chunksDone, chunks: chunks.length, done: itemsDone, total: inputs.length });
+  };
   // A lane takes the next chunk when its chunk is done; `attempt` never throws, so no lane stops early.
-  await eachBounded(chunks, opts.parallelism ?? 1, (chunk, c) => eachBounded(chunk, opts.concurrency ?? chunkSize, (index) => attempt(index, c)));
+  await eachBounded(chunks, opts.parallelism ?? 1, (chunk, c) => eachBounded(chunk, opts.concurrency ?? chunkSize, (index) => attempt(index, c)).then(() => ended(chunk)));
   const successful = items.filter((i) => i.success).length;
   return { total: inputs.length, successful, failed: inputs.length - successful, items };
 }

@@ -8,6 +8,7 @@ import { log } from '../log';
 import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, resultOf, toRequest, toResult, type FetchApp, type HttpEvent, type HttpResult } from './lambda-http';
 import { readSecureKey } from './ssm';
 import { bodyOf, callTool, MAX_BODY_BYTES, tooLarge } from './tool-call';
+import { taskWorker } from './task-event';
 
 /**
  * A scheduled job's event: the key is read from an SSM SecureString, never sent in the event.
@@ -87,6 +88,8 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
         }
       }
     }
+    const worker = taskWorker(rt, event, context);
+    if (worker) return worker;
     if (!event || typeof event !== 'object' || Array.isArray(event)) {
       return failure(
         new ToolError('INVALID_PARAMETER', 'A direct invocation takes an object {tool, params, format?, key_parameter}.', { parameter: '(event)', expected: 'object' }),

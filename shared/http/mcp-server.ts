@@ -9,14 +9,14 @@
  */
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { execute } from '../execute';
 import { failure } from '../envelope';
+import { taskOwnerOf } from '../identity';
 import { log } from '../log';
 import type { Runtime } from '../runtime';
 import { applyFilter, catalog, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
 import { platformIcons } from '../schemas/icons';
 import type { Profile } from '../schemas/profiles';
-import { mcpListedTool, mcpToolsList, structuredOf } from '../schemas/providers';
+import { mcpListedTool, mcpToolsList } from '../schemas/providers';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
 import { parseInput } from '../validate';
 import { invalidParameter, type ToolError } from '../errors';
@@ -24,7 +24,9 @@ import type { Platform } from '../tool';
 import type { Registry } from '../registry';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-list';
 import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } from './mcp-rpc';
-import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf } from './mcp-tasks';
+import { callMetaOf, errorResult, runTool } from './mcp-call';
+import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf, type TaskRun } from './mcp-tasks';
+import { invokeWorker, taskJob } from './mcp-task-worker';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
 export interface McpScope {
@@ -183,9 +185,6 @@ export function toolsListResult(registry: Registry, scope: McpScope, served: rea
   return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
 }
 
-/** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
-const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
-
 /** A JSON-RPC id: a string or an integer (as the SDK's clients send them). */
 type Id = RpcId;
 interface Request {
@@ -299,13 +298,13 @@ function handle(ctx: Context, req: Request): Promise<unknown> | unknown {
       return ctx.callTool(req.id, p);
     }
     case 'tasks/get':
-      return ctx.tasks().get(taskIdOf(req.method, p));
+      return ctx.tasks().then((t) => t.get(taskIdOf(req.method, p)));
     case 'tasks/result':
-      return ctx.tasks().result(taskIdOf(req.method, p), ctx.waitUntil());
+      return ctx.tasks().then((t) => t.result(taskIdOf(req.method, p), ctx.waitUntil()));
     case 'tasks/list':
-      return ctx.tasks().list(cursorOf(p));
+      return ctx.tasks().then((t) => t.list(cursorOf(p)));
     case 'tasks/cancel':
-      return ctx.tasks().cancel(taskIdOf(req.method, p));
+      return ctx.tasks().then((t) => t.cancel(taskIdOf(req.method, p)));
     default:
       throw new RpcError(-32601, `Method not found: "${req.method.slice(0, 60)}". This server answers ${METHODS}.`);
   }
@@ -327,7 +326,7 @@ function taskIdOf(method: string, p: Record<string, unknown>): string {
 /** What the requests of one POST share: the endpoint's scope, the caller, and the tools it serves (read once). */
 class Context {
   private entries?: Promise<CatalogEntry[]>;
-  private tasks_?: McpTasks;
+  private tasks_?: Promise<McpTasks>;
   readonly combined: boolean;
 
   constructor(
@@ -342,8 +341,9 @@ class Context {
     return (this.entries ??= entriesOf(this.rt, this.scope));
   }
 
-  tasks(): McpTasks {
-    return (this.tasks_ ??= new McpTasks(this.rt.store, this.call.key));
+  /** The caller's tasks: those of its sign-in or key (taskOwnerOf), whichever token it presents now. */
+  tasks(): Promise<McpTasks> {
+    return (this.tasks_ ??= taskOwnerOf(this.rt, this.call.key, this.call.resource).then((owner) => new McpTasks(this.rt.store, owner)));
   }
 
   /** How long tasks/result may wait: the invocation's deadline less a second, or a minute. */
@@ -389,46 +389,30 @@ class Context {
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
     if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
-    const run = () => this.runTool(entry, id, args, isObject(p._meta) ? p._meta : {});
+    // Safe writes through the call's _meta, as the HTTP header and queries (shared/safe-call.ts).
+    const meta = callMetaOf(isObject(p._meta) ? p._meta : {});
+    const caller = {
+      key: call.key,
+      connection: call.connection,
+      resource: call.resource,
+      structured: scope.structured,
+      deadline: call.deadline,
+      requestId: call.requestId,
+      refused: call.refused?.get(id),
+    };
+    const run = () => runTool(rt, entry, caller, args, meta);
     if (p.task === undefined) return run();
     if (!taskSupportOf(entry)) {
       throw new RpcError(-32601, `Tool "${name.slice(0, 100)}" does not run as a task: call it without "task". Tools whose execution.taskSupport in tools/list is "optional" do.`);
     }
-    return this.tasks().create(p.task as { ttl?: unknown; pollInterval?: unknown }, run, call.background === true);
-  }
-
-  private async runTool(entry: CatalogEntry, id: Id, args: Record<string, unknown>, meta: Record<string, unknown>): Promise<CallToolResult> {
-    const { rt, scope, call } = this;
-    // Safe writes through the call's _meta, as the HTTP header and queries (shared/safe-call.ts).
-    const refused = call.refused?.get(id);
-    const outcome = await execute(rt, {
-      platform: entry.platform,
-      tool: entry.name,
-      key: call.key,
-      ...(call.resource ? { resource: call.resource } : {}),
-      connection: typeof meta.connection_id === 'string' ? meta.connection_id : call.connection,
-      params: args,
-      ...(refused ? { refused } : {}),
-      format: scope.structured || entry.outputSchema !== undefined ? 'structured' : 'text',
-      ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
-      ...(call.requestId ? { requestId: call.requestId } : {}),
-      idempotencyKey: meta.idempotency_key,
-      dryRun: meta.dry_run,
-      maxTokens: meta.max_tokens,
-    });
-    // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
-    if (!outcome.body.success) return errorResult(outcome.body);
-    // As HTTP's Idempotent-Replayed and Dry-Run headers say it.
-    const said = {
-      ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
-      ...(outcome.headers['Dry-Run'] === 'true' ? { dry_run: true } : {}),
-    };
-    const data = outcome.structured;
-    return {
-      content: [{ type: 'text', text: String(outcome.body.data) }],
-      ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
-      ...(Object.keys(said).length ? { _meta: said } : {}),
-    };
+    // In Lambda a worker invocation of this function runs the task (shared/http/mcp-task-worker.ts):
+    // this one is frozen once it answers. Arguments refused at the edge fail at once, here.
+    const fn = process.env.AWS_LAMBDA_FUNCTION_NAME;
+    const how: TaskRun =
+      !call.background && fn && !caller.refused
+        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta), dispatch: (ref) => invokeWorker(fn, ref) }
+        : { kind: 'here', work: run, background: call.background === true };
+    return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how);
   }
 }
 

@@ -8,6 +8,7 @@ import type { Runtime } from '../runtime';
 import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../schemas/catalog';
 import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from '../validate';
 import { bearerKey } from './auth';
+import { httpDeadline } from './deadline';
 import { parseProfile, type Profile } from '../schemas/profiles';
 import { origin } from './openapi-route';
 import { respond } from './respond';
@@ -60,14 +61,14 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     if (!isJsonContentType(c.req.header('content-type'))) return errorResponse(-32000, 'Unsupported Media Type: Content-Type must be application/json', null, undefined, 415);
     const read = readMessages(await c.req.text());
     if ('error' in read) return errorResponse(read.error.code, read.error.message, read.error.id, read.error.data);
-    const remaining = c.env?.lambdaContext?.getRemainingTimeInMillis?.() as number | undefined;
+    const deadline = httpDeadline(c.env?.lambdaContext);
     const requestId = (c.env?.lambdaContext?.awsRequestId as string | undefined) ?? c.req.header('x-request-id');
     const version = c.req.header('mcp-protocol-version');
     const call: McpCall = {
       key: auth.key,
       resource,
       ...connectionOf(c),
-      ...(remaining !== undefined ? { deadline: Date.now() + remaining } : {}),
+      ...(deadline !== undefined ? { deadline } : {}),
       ...(requestId ? { requestId: requestId.slice(0, 100) } : {}),
       refused: read.refused,
       // A Lambda function is frozen once it answers: a task's work runs on only where the process does.

@@ -5,6 +5,7 @@ import type { Format } from '../call';
 import { readJson, type BodyRead } from '../json-body';
 import type { Runtime } from '../runtime';
 import { bearerKey } from './auth';
+import { HTTP_BUDGET_MS } from './deadline';
 
 /** The largest request body read: AWS Lambda's synchronous payload limit (6 MB). */
 export const MAX_BODY_BYTES = 6_000_000;
@@ -60,7 +61,8 @@ export async function callTool(rt: Runtime, req: ToolRequest): Promise<{ outcome
     params: body.ok ? body.value : undefined,
     ...(refused ? { refused } : {}),
     format: format instanceof ToolError ? 'text' : format,
-    ...(req.remainingMs !== undefined ? { deadline: Date.now() + req.remainingMs } : {}),
+    // The function may run longer than API Gateway waits (shared/http/deadline.ts): the shorter bounds the call.
+    ...(req.remainingMs !== undefined ? { deadline: Date.now() + Math.min(req.remainingMs, HTTP_BUDGET_MS) } : {}),
     // Safe writes (shared/safe-call.ts): checked there, for every surface alike.
     idempotencyKey: req.header('idempotency-key'),
     dryRun: req.query('dry_run'),

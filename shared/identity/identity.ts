@@ -65,6 +65,11 @@ export class Identity {
     this.external = opts.config.externalAuth && new ExternalTokens(opts.config.externalAuth, this.now, this.allowHttpHosts);
   }
 
+  /** The vault connections' credentials are sealed with; also MCP tasks' keys kept for their worker (shared/http/mcp-task-worker.ts). */
+  vault(): Promise<Vault> {
+    return this.opts.vault();
+  }
+
   base(): string {
     const base = this.config.publicBaseUrl ?? this.opts.publicBase?.();
     if (!base) throw new ToolError('INTERNAL_ERROR', 'This deployment does not know its public address: set PUBLIC_BASE_URL.', {});

@@ -239,3 +239,21 @@ export async function requireGrantedToolsets(rt: Runtime, key: string, resource:
     throw insufficientScope(`This sign-in shares toolset(s) ${granted.join(', ')} only, not ${lacking.join(', ')}; sign in again from your MCP host and share ${lacking.join(', ')} on the consent page.`, requested);
   }
 }
+
+/**
+ * Whose MCP tasks a bearer sees (shared/http/mcp-tasks.ts): an access token of the built-in server
+ * is its sign-in (the grant's refresh-token family, which every refresh keeps), a token of an
+ * external provider its issuer and subject, so a host still finds its tasks after its token
+ * rotates; a service key or vendor key is its own hash. An opaque id, never the credential.
+ */
+export async function taskOwnerOf(rt: Runtime, key: string, resource: string | undefined): Promise<string> {
+  const identity = await identityOf(rt);
+  if (isAccessToken(key)) {
+    const grant = await identity.grants.verify(key, resource);
+    if (grant.family !== undefined) return keyHash(`grant#${grant.family}`);
+  } else if (identity.external?.owns(key)) {
+    const { subject } = await identity.external.verify(key, resource);
+    if (subject !== undefined) return keyHash(`sub#${identity.external.config.issuer}#${subject}`);
+  }
+  return keyHash(key);
+}

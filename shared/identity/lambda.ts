@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createApp } from '../http/app';
 import { httpAdapter } from '../http/lambda-http';
+import { taskWorker } from '../http/task-event';
 import { log } from '../log';
 import { createRuntime, type RuntimeOptions } from '../runtime';
 import type { Platform } from '../tool';
@@ -13,7 +14,7 @@ import type { Platform } from '../tool';
  */
 export function appHandler(name: string, platforms: readonly Platform<any>[], options: Partial<RuntimeOptions> = {}) {
   const start = () => {
-    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => httpAdapter(createApp(rt)));
+    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => ({ rt, http: httpAdapter(createApp(rt)) }));
     started.catch((err: unknown) => {
       ready = undefined;
       log('error', 'runtime start failed; the next invocation retries', { function: name, error: err instanceof Error ? err.message : String(err) });
@@ -21,7 +22,11 @@ export function appHandler(name: string, platforms: readonly Platform<any>[], op
     return started;
   };
   let ready: ReturnType<typeof start> | undefined = start();
-  return async (event: APIGatewayProxyEventV2, context: Context) => (await (ready ??= start()))(event as never, context as never);
+  return async (event: APIGatewayProxyEventV2, context: Context) => {
+    const { rt, http } = await (ready ??= start());
+    // The combined MCP function runs its own tasks' workers, as a platform's function does.
+    return taskWorker(rt, event, context) ?? http(event as never, context as never);
+  };
 }
 
 /** The identity function (serverless.yml, function `identity`): keys, connections, MCP sign-in; no tools. */

@@ -98,7 +98,7 @@ export function mcpListEvent(platform: string, key: string): Record<string, unkn
 }
 
 /** Packages that must not be loaded before a call that needs them (checked in the child's require cache after its first answer). */
-export const LAZY_PACKAGES = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min', 'pdfjs-dist'];
+export const LAZY_PACKAGES = ['@aws-sdk/client-s3', '@aws-sdk/client-lambda', '@aws-sdk/s3-request-presigner', 'officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min', 'pdfjs-dist'];
 
 /** The marker of the child's result line: with LOG_LEVEL=info and METRICS=on the handler writes its own lines to stdout too. */
 export const RESULT_MARK = '@@bench-result ';

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
 /**
  * API Gateway events and a Lambda context as AWS delivers them (shapes from the API Gateway
@@ -157,4 +157,22 @@ export function lambdaContext(budgetMs = 29_000): Context {
     fail: () => undefined,
     succeed: () => undefined,
   };
+}
+
+/** fetch as API Gateway (HTTP API, payload 2.0) delivers it to a Lambda handler, and its answer back. */
+export function viaLambda(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>): typeof fetch {
+  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
+    const event = httpApiV2Event({
+      method: req.method as HttpRequest['method'],
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(req.headers),
+      ...(body !== undefined ? { body } : {}),
+    });
+    const res = (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    return new Response(res.body ?? null, { status: res.statusCode ?? 200, headers: res.headers as Record<string, string> });
+  }) as typeof fetch;
 }

@@ -1,42 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { loadIdentityConfig } from '../../shared/identity/config';
 import { ExternalTokens } from '../../shared/identity/mcp-oauth/external';
-import { Browser, localServer } from './helpers';
-
-/** A signing key of the test's identity provider: RS256 or ES256, published under `kid`. */
-function providerKey(alg: 'RS256' | 'ES256', kid: string) {
-  const { privateKey, publicKey } = alg === 'RS256' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return { alg, kid, privateKey, jwk: { ...publicKey.export({ format: 'jwk' }), kid, use: 'sig', alg } };
-}
-type ProviderKey = ReturnType<typeof providerKey>;
-
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-
-/** A JWT as the provider signs it (the header's kid and alg may be overridden to forge one). */
-function jwt(key: { alg: string; kid: string; privateKey: KeyObject }, claims: Record<string, unknown>, header: Record<string, unknown> = {}): string {
-  const input = `${b64({ alg: key.alg, kid: key.kid, typ: 'at+jwt', ...header })}.${b64(claims)}`;
-  const sig = sign('sha256', Buffer.from(input), key.alg === 'ES256' ? { key: key.privateKey, dsaEncoding: 'ieee-p1363' } : key.privateKey);
-  return `${input}.${sig.toString('base64url')}`;
-}
-
-/** The provider's JWKS endpoint on an ephemeral port; the test swaps its keys (rotation) and counts requests. */
-async function jwksServer() {
-  const state = { keys: [] as ProviderKey[], hits: 0 };
-  const server: Server = createServer((req, res) => {
-    state.hits++;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: state.keys.map((k) => k.jwk) }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pool/.well-known/jwks.json`;
-  return { state, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { b64, Browser, jwksServer, jwt, localServer, providerKey } from './helpers';
 
 const ISSUER = 'https://idp.test/pool-1';
 const SCOPE = 'tes/mcp';

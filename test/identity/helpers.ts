@@ -1,4 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startLocal } from '../../infra/local/server';
 import { configureIdentity } from '../../shared/identity';
 import type { Policy } from '../../shared/identity/policy';
@@ -130,4 +132,32 @@ export async function hostSignIn(base: string, resource: string, signIn: (browse
   const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: reg.client_id, redirect_uri: redirect, resource }) });
   const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
   return { client: reg, tokens, browser, consent };
+}
+
+/** A signing key of the test's identity provider: RS256 or ES256, published under `kid`. */
+export function providerKey(alg: 'RS256' | 'ES256', kid: string) {
+  const { privateKey, publicKey } = alg === 'RS256' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { alg, kid, privateKey, jwk: { ...publicKey.export({ format: 'jwk' }), kid, use: 'sig', alg } };
+}
+type ProviderKey = ReturnType<typeof providerKey>;
+
+export const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+/** A JWT as the provider signs it (the header's kid and alg may be overridden to forge one). */
+export function jwt(key: { alg: string; kid: string; privateKey: KeyObject }, claims: Record<string, unknown>, header: Record<string, unknown> = {}): string {
+  const input = `${b64({ alg: key.alg, kid: key.kid, typ: 'at+jwt', ...header })}.${b64(claims)}`;
+  const sig = sign('sha256', Buffer.from(input), key.alg === 'ES256' ? { key: key.privateKey, dsaEncoding: 'ieee-p1363' } : key.privateKey);
+  return `${input}.${sig.toString('base64url')}`;
+}
+
+/** The provider's JWKS endpoint on an ephemeral port; the test swaps its keys (rotation) and counts requests. */
+export async function jwksServer() {
+  const state = { keys: [] as ProviderKey[], hits: 0 };
+  const server: Server = createServer((req, res) => {
+    state.hits++;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: state.keys.map((k) => k.jwk) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pool/.well-known/jwks.json`;
+  return { state, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -152,7 +152,14 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect(kms[0]!.Resource).toEqual({ 'Fn::GetAtt': ['VaultKey', 'Arn'] });
     expect((kms[0] as unknown as { Condition: unknown }).Condition).toEqual({ 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['tenant', 'connection'] } });
 
-    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s) && !sqs.includes(s) && !bus.includes(s) && !kms.includes(s));
+    // MCP tasks: a function serving MCP invokes itself for a task's worker; only those functions, by name.
+    const invoke = all.filter((s) => s.Action.some((a) => a.startsWith('lambda:')));
+    expect(invoke).toHaveLength(1);
+    expect(invoke[0]!.Action).toEqual(['lambda:InvokeFunction']);
+    const invoked = (invoke[0]!.Resource as { 'Fn::Sub': string }[]).map((r) => r['Fn::Sub']);
+    expect(invoked.sort()).toEqual([...platformCases.map((c) => c.name), 'mcp'].map((n) => `arn:\${AWS::Partition}:lambda:\${AWS::Region}:\${AWS::AccountId}:function:tool-execution-service-dev-${n}`).sort());
+
+    const rest = all.filter((s) => !dynamo.includes(s) && !ssm.includes(s) && !s3.includes(s) && !sqs.includes(s) && !bus.includes(s) && !kms.includes(s) && !invoke.includes(s));
     for (const s of rest) {
       expect(s.Action.every((a) => a.startsWith('logs:'))).toBe(true);
       expect(JSON.stringify(s.Resource)).toContain('log-group:/aws/lambda/tool-execution-service-dev');
@@ -221,7 +228,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
   it('runs nodejs22.x on arm64 with the bundle handler and the store environment', () => {
     const [, f] = fn(dev, 'dev', c.name);
     const tableId = only(dev, 'AWS::DynamoDB::Table')[0];
-    expect(f.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: `dist/${c.name}/handler.handler`, Architectures: ['arm64'], MemorySize: 512, Timeout: 29 });
+    expect(f.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: `dist/${c.name}/handler.handler`, Architectures: ['arm64'], MemorySize: 512, Timeout: 900 });
     expect(f.Properties.Environment.Variables).toEqual({
       STORE: 'dynamodb',
       TABLE_NAME: { Ref: tableId },

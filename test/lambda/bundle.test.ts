@@ -317,13 +317,15 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     expect(JSON.parse(answer.body).result.tools[0].icons[0].src).toBe(`https://${ODD_HOST}/v1/icons/${c.name}.svg`);
   });
 
-  it('with the environment serverless.yml deploys, answers its probe without loading the S3 client or a document converter', async () => {
+  it('with the environment serverless.yml deploys, answers its probe without loading the S3 or Lambda client or a document converter', async () => {
     const deployed = deployedEnvironment({ StoreTable: 'tes-dev-store', BlobBucket: 'tes-dev-blobs' });
     expect(deployed).toMatchObject({ BLOB_BUCKET: 'tes-dev-blobs', LOG_LEVEL: 'info', METRICS: 'on' });
     const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
     // Not a vacuous check: the bundle can load the S3 client (on a file hand-out), and the
     // platforms with file tools can load the converters (beside the bundle).
     expect(bundle).toContain('@aws-sdk/client-s3');
+    // ...and the Lambda client, on the first MCP task (shared/http/mcp-task-worker.ts).
+    expect(bundle).toContain('@aws-sdk/client-lambda');
     if ('fileToMarkdown' in c.platform.tools) expect(bundle).toContain('officeparser');
     const { stdout } = await run(process.execPath, ['-e', INVOKE_LOADED], {
       cwd: outDir,
@@ -347,6 +349,10 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     expect(loaded).toEqual([]);
     // The metrics and access-log lines were written: the deployed environment was in force.
     expect(stdout).toContain('"_aws"');
+  });
+
+  it('hands an MCP task worker event to the task worker: a task the Store does not hold runs nothing', async () => {
+    expect(await invoke(c, { tes_task: { id: 'no-such-task', owner: 'nobody' } })).toEqual({ task: 'no-such-task', ran: false });
   });
 
   it('runs a scheduled job: key read from SSM (the runtime-provided SDK) with decryption', async () => {

@@ -5,31 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config';
 import { lambdaHandler } from '../../shared/http/lambda';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext, type HttpRequest } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext, viaLambda } from '../helpers/lambda-events';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
 
 /** The platform's Lambda entry, wired in-process to a fresh twin of its vendor. */
 function makeHandler(c: PlatformCase) {
   const twin = c.twin();
   return lambdaHandler(c.platform, { fetchFor: { [c.name]: twin.fetch }, store: new MemoryStore(), config: loadConfig({}) });
-}
-
-/** fetch as API Gateway (HTTP API, payload 2.0) delivers it to the handler, and its answer back. */
-function viaLambda(handler: ReturnType<typeof makeHandler>): typeof fetch {
-  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const req = new Request(input, init);
-    const url = new URL(req.url);
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
-    const event = httpApiV2Event({
-      method: req.method as HttpRequest['method'],
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(req.headers),
-      ...(body !== undefined ? { body } : {}),
-    });
-    const res = (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
-    return new Response(res.body ?? null, { status: res.statusCode ?? 200, headers: res.headers as Record<string, string> });
-  }) as typeof fetch;
 }
 
 const clients: Client[] = [];

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tasksSettled } from '../../shared/http/mcp-tasks';
 import type { Store } from '../../shared/store';
 import type { Clock } from '../../shared/store/store';
@@ -34,13 +34,30 @@ async function setup(opts: { lambda?: boolean } = {}) {
   let now = Date.now();
   const store = makeStore(() => now);
   const h = await harness({ store, env: { RATE_LIMIT_MAX: '100000' }, twin: { credits: 1e9 } });
-  let open!: () => void;
-  let gate = new Promise<void>((r) => (open = r));
+  // The gate of the vendor's batch endpoint: open, or closed with requests let through one by one.
+  let opened = false;
+  let passes = 0;
+  const waiting: (() => void)[] = [];
   const inner = h.rt.fetchFor!.dbapp!;
   h.rt.fetchFor!.dbapp = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    if (new URL(String(input)).pathname.startsWith('/v1/record/app/batch/')) await gate;
+    if (!opened && new URL(String(input)).pathname.startsWith('/v1/record/app/batch/')) {
+      if (passes > 0) passes--;
+      else await new Promise<void>((r) => waiting.push(r));
+    }
     return inner(input, init);
   }) as typeof fetch;
+  // Each progress the Store keeps, as it is written: the test waits on these, not on time.
+  const progress: string[] = [];
+  let progressed: () => void = () => undefined;
+  const put = store.put.bind(store);
+  store.put = async (key, value, ttl) => {
+    await put(key, value, ttl);
+    if (key.endsWith('#progress')) {
+      progress.push(String(value));
+      progressed();
+    }
+  };
+  const nextProgress = () => new Promise<void>((r) => (progressed = r));
   const env = opts.lambda ? { lambdaContext: lambdaContext() } : undefined;
   const clients: Client[] = [];
   async function connect(key: string = SANDBOX_KEYS.owner, tasks = true): Promise<Client> {
@@ -57,8 +74,19 @@ async function setup(opts: { lambda?: boolean } = {}) {
     h,
     connect,
     clients,
-    release: () => open(),
-    close: () => (gate = new Promise<void>((r) => (open = r))),
+    release: () => {
+      opened = true;
+      for (const go of waiting.splice(0)) go();
+    },
+    /** Lets one more batch request through the closed gate: one waiting, or the next to come. */
+    pass: () => {
+      const go = waiting.shift();
+      if (go) go();
+      else passes++;
+    },
+    progress,
+    nextProgress,
+    close: () => (opened = false),
     advance: (ms: number) => (now += ms),
   };
 }
@@ -68,6 +96,7 @@ const records = (s: Awaited<ReturnType<typeof setup>>, tag: string) => [...s.h.t
 
 let current: Awaited<ReturnType<typeof setup>> | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   current?.release();
   await tasksSettled();
   await Promise.all(current?.clients.map((c) => c.close()) ?? []);
@@ -140,6 +169,56 @@ describe.each(stores)('MCP tasks (experimental, 2025-11-25), $name store', (kind
     expect((final as { structuredContent: { successful: number } }).structuredContent.successful).toBe(5);
   });
 
+  it('a batch task reports its progress as statusMessage, one Store write per chunk, visible through tasks/get', async () => {
+    const s = (current = await setup());
+    const client = await s.connect();
+    // 260 records: six chunks of 50 (the last 10), four in flight at once (dbapp's parallelism).
+    const { task } = await client.request(
+      { method: 'tools/call', params: { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(260, 'Progress') }, task: { ttl: 60_000 } } },
+      CreateTaskResultSchema,
+    );
+    expect((await client.experimental.tasks.getTask(task.taskId)).statusMessage).toBeUndefined();
+    const first = s.nextProgress();
+    s.pass();
+    await first;
+    const seen = await client.experimental.tasks.getTask(task.taskId);
+    expect(seen.status).toBe('working');
+    expect(seen.statusMessage).toBe('chunk 1 of 6: 50 of 260 items done');
+    const second = s.nextProgress();
+    s.pass();
+    await second;
+    expect((await client.experimental.tasks.getTask(task.taskId)).statusMessage).toBe('chunk 2 of 6: 100 of 260 items done');
+    expect((await client.experimental.tasks.listTasks()).tasks.find((t) => t.taskId === task.taskId)?.statusMessage).toBe('chunk 2 of 6: 100 of 260 items done');
+    s.release();
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect((result.structuredContent as { successful: number }).successful).toBe(260);
+    // One write per chunk, in order; the ended task says nothing of progress.
+    expect(s.progress).toEqual([1, 2, 3, 4, 5, 6].map((c) => `chunk ${c} of 6: ${Math.min(260, c * 50)} of 260 items done`));
+    const done = await client.experimental.tasks.getTask(task.taskId);
+    expect(done.status).toBe('completed');
+    expect(done.statusMessage).toBeUndefined();
+  });
+
+  it('a task still working once its ttl has passed reads failed, saying so, for one poll interval; then it is gone', async () => {
+    const s = (current = await setup());
+    const client = await s.connect();
+    const { task } = await client.request(
+      { method: 'tools/call', params: { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(2, 'Overdue') }, task: { ttl: 5_000, pollInterval: 2_000 } } },
+      CreateTaskResultSchema,
+    );
+    const start = Date.parse(task.createdAt);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + 5_500);
+    const overdue = await client.experimental.tasks.getTask(task.taskId);
+    expect(overdue.status).toBe('failed');
+    expect(overdue.statusMessage).toMatch(/did not finish within its ttl \(5000 ms\)/);
+    const err = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema).catch((e: unknown) => e);
+    expect((err as McpError).message).toMatch(/did not finish within its ttl/);
+    vi.setSystemTime(start + 7_500);
+    const gone = await client.experimental.tasks.getTask(task.taskId).catch((e: unknown) => e);
+    expect((gone as McpError).message).toMatch(/not found/);
+  });
+
   it('cancel: the task reads "cancelled", its result is not kept when the work ends, and a second cancel is refused', async () => {
     const s = (current = await setup());
     const client = await s.connect();
@@ -196,7 +275,7 @@ describe.each(stores)('MCP tasks (experimental, 2025-11-25), $name store', (kind
     expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).not.toContain(task.taskId);
   });
 
-  it('in a Lambda invocation the work ends before the answer: the task comes back completed, its result kept for any instance', async () => {
+  it('in a Lambda invocation with no function to invoke (AWS_LAMBDA_FUNCTION_NAME unset) the work ends before the answer: the task comes back completed, its result kept for any instance', async () => {
     const s = (current = await setup({ lambda: true }));
     s.release();
     const client = await s.connect();

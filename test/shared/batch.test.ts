@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchText, isRateLimited, ranges, runBatch } from '../../shared/batch';
+import { batchProgress, batchText, isRateLimited, ranges, runBatch, type BatchProgress } from '../../shared/batch';
 import { rateLimited } from '../../shared/errors';
 import { ToolError } from '../../shared/errors';
 
@@ -169,6 +169,23 @@ describe('runBatch', () => {
     expect(result.successful).toBe(50);
     expect(result.items[50]).toMatchObject({ index: 50, success: false, error: { code: 'NOT_ATTEMPTED' } });
     expect(result.items.every((item, i) => item.index === i)).toBe(true);
+  });
+
+  it('tells its progress once per chunk as chunks end, to the option or else to the call\'s batchProgress listener', async () => {
+    const given: BatchProgress[] = [];
+    await runBatch(Array.from({ length: 120 }, (_, i) => i), async (n) => ({ n }), { progress: (p) => given.push(p) });
+    expect(given).toEqual([
+      { chunk: 1, chunks: 3, done: 50, total: 120 },
+      { chunk: 2, chunks: 3, done: 100, total: 120 },
+      { chunk: 3, chunks: 3, done: 120, total: 120 },
+    ]);
+    const heard: BatchProgress[] = [];
+    await batchProgress.run((p) => heard.push(p), () => runBatch([1, 2, 3], async (n) => ({ n }), { chunkSize: 2, parallelism: 2 }));
+    expect(heard.map((p) => p.chunk)).toEqual([1, 2]);
+    expect(heard.at(-1)).toEqual({ chunk: 2, chunks: 2, done: 3, total: 3 });
+    // Outside a listener's call, nothing is told.
+    await runBatch([1], async (n) => ({ n }));
+    expect(heard).toHaveLength(2);
   });
 
   it('handles an empty input', async () => {

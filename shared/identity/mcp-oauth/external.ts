@@ -110,6 +110,8 @@ export interface ExternalPrincipal {
   /** A key record standing for the token's tenant entry: its calls run as a service key of that tenant with that policy. */
   key: KeyRecord;
   connection?: string;
+  /** The token's `sub` claim: who signed in, whatever token they present (MCP tasks are theirs). */
+  subject?: string;
 }
 
 /** The external provider of one identity: token verification and claim mapping. */
@@ -172,7 +174,7 @@ export class ExternalTokens {
     const connection = entry.connection ?? (typeof claimed === 'string' ? claimed : undefined);
     const id = `ext_${createHash('sha256').update(`${c.issuer}#${c.tenantClaim}#${value}`).digest('hex').slice(0, 24)}`;
     const key: KeyRecord = { id, tenant: entry.tenant, name: `${c.issuer} ${c.tenantClaim}=${value}`.slice(0, 200), policy: entry.policy, created_at: new Date(0).toISOString() };
-    return { key, ...(connection ? { connection } : {}) };
+    return { key, ...(connection ? { connection } : {}), ...(typeof claims.sub === 'string' ? { subject: claims.sub } : {}) };
   }
 }
 
