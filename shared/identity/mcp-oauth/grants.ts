@@ -150,13 +150,13 @@ export class Grants {
   /**
    * RFC 7592 §2.2: the holder of the registration access token replaces the client's metadata,
    * checked as a registration is; what the body leaves out is gone. The client id stays. The
-   * registration access token is rotated (§3 allows it): the answer carries the new one, and the
+   * registration access token is rotated (RFC 7592 §3 allows it): the answer carries the new one, and the
    * old one stops working, so a copy of it cannot change the client again. Codes issued for a
    * redirect URI the update removes are refused at the token endpoint (exchangeCode).
    * Call only after `registered` accepted the token.
    */
   async update(clientId: string, meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
-    // §2.2: the body carries the client's own client_id; anything it holds besides metadata (the token, its URI, issued_at) is ignored.
+    // RFC 7592 §2.2: the body carries the client's own client_id; anything it holds besides metadata (the token, its URI, issued_at) is ignored.
     if (meta.client_id !== clientId) throw new OAuthError('invalid_client_metadata', `"client_id" must be this client's own ("${clientId}"): a client id cannot change. Send the full metadata as a read (GET) answers it, changed where you mean to.`);
     const metadata = clientMetadata(meta);
     const registration = secret(REGISTRATION_PREFIX);
@@ -330,7 +330,7 @@ export class Grants {
 /**
  * The metadata a public client may register (RFC 7591 §2), checked alike on registration and on
  * update (RFC 7592 §2.2): redirect URIs, an optional name; the auth method, grant and response
- * types, when sent, only those this server supports (§3.2.2: invalid_client_metadata otherwise).
+ * types, when sent, only those this server supports (RFC 7591 §3.2.2: invalid_client_metadata otherwise).
  */
 function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name'> {
   const uris = meta.redirect_uris;
