@@ -5,9 +5,29 @@
  * server module (shared/http/mcp-server.ts, with the execute path and the search index behind it)
  * is loaded at all: a container's first list costs a file read and a copy of its bytes.
  */
-import { mcpListKey, documentKeys, prebuiltWithOrigin } from '../schemas/catalog';
+import { mcpListKey, documentKeys, prebuiltWithOrigin, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
+import type { Profile } from '../schemas/profiles';
 import type { Registry } from '../registry';
-import type { McpScope } from './mcp-server';
+import type { Platform } from '../tool';
+
+/** What an MCP endpoint serves: its platform (or every one), filters, key policy and list shape. */
+export interface McpScope {
+  platform?: Platform;
+  filter: CatalogFilter;
+  /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
+  allow?: (entry: CatalogEntry) => boolean;
+  /**
+   * `?format=json` on the endpoint URL: results also carry the JSON result as structuredContent.
+   * A tool with an output schema always does (its listing promises it).
+   */
+  structured: boolean;
+  /** `?page_size=N`: tools/list in pages of N with cursors (all at once otherwise). */
+  pageSize?: number;
+  /** Which tools tools/list loads (shared/schemas/profiles.ts); every tool of the scope stays callable. */
+  profile?: Profile;
+  /** The service's public base URL: where the platforms' icons are served. */
+  origin?: string;
+}
 
 const CLOSE = Buffer.from('}');
 

@@ -13,39 +13,22 @@ import { failure } from '../envelope';
 import { taskOwnerOf } from '../identity';
 import { log } from '../log';
 import type { Runtime } from '../runtime';
-import { applyFilter, catalog, type CatalogEntry, type CatalogFilter } from '../schemas/catalog';
+import { applyFilter, catalog, type CatalogEntry } from '../schemas/catalog';
 import { platformIcons } from '../schemas/icons';
-import type { Profile } from '../schemas/profiles';
 import { mcpListedTool, mcpToolsList } from '../schemas/providers';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
 import { parseInput } from '../validate';
 import { invalidParameter, type ToolError } from '../errors';
 import type { Platform } from '../tool';
 import type { Registry } from '../registry';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-list';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './mcp-list';
 import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } from './mcp-rpc';
 import { callMetaOf, errorResult, runTool } from './mcp-call';
 import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf, type TaskRun } from './mcp-tasks';
 import { invokeWorker, taskJob } from './mcp-task-worker';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
-export interface McpScope {
-  platform?: Platform;
-  filter: CatalogFilter;
-  /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
-  allow?: (entry: CatalogEntry) => boolean;
-  /**
-   * `?format=json` on the endpoint URL: results also carry the JSON result as structuredContent.
-   * A tool with an output schema always does (its listing promises it).
-   */
-  structured: boolean;
-  /** `?page_size=N`: tools/list in pages of N with cursors (all at once otherwise). */
-  pageSize?: number;
-  /** Which tools tools/list loads (shared/schemas/profiles.ts); every tool of the scope stays callable. */
-  profile?: Profile;
-  /** The service's public base URL: where the platforms' icons are served. */
-  origin?: string;
-}
+export type { McpScope } from './mcp-list';
 
 export interface McpCall {
   key: string;
