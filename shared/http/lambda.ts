@@ -84,7 +84,7 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
         // routes need: the app and Node's Request/Response (undici: tens of ms to compile).
         if (!warm) {
           warm = true;
-          setImmediate(() => void appOf(rt).then(loadFetch, () => undefined));
+          setImmediate(() => void appOf(rt).then(warmApp, () => undefined));
         }
       }
     }
@@ -100,8 +100,15 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
   };
 }
 
-/** Touching one of fetch's lazy globals makes Node load undici, which Request and Response then find ready. */
-const loadFetch = (): void => void globalThis.Headers;
+/**
+ * One request no route answers, through the app and back out as the adapter reads it: Node loads
+ * undici (Request, Response) and Hono compiles its router's matcher — one-time work a container's
+ * next request (an MCP tools/list, say) would otherwise carry. Nothing is logged, stored or sent.
+ */
+const WARM_EVENT = { version: '2.0', rawPath: '/.warm', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } }, isBase64Encoded: false } as unknown as HttpEvent;
+async function warmApp(app: FetchApp): Promise<void> {
+  await toResult(WARM_EVENT, await app.fetch(toRequest(WARM_EVENT), {}));
+}
 
 /** The event as a Request; one Request refuses (a header value with a line break) is a malformed event. */
 function requestOf(event: HttpEvent): Request {
