@@ -198,6 +198,8 @@ describe('serverless.yml packaged by osls (offline)', () => {
   it('routes the identity endpoints to the identity function, which ships only its bundle', async () => {
     const [fnId, f] = fn(dev, 'dev', 'identity');
     expect(f.Properties.Handler).toBe('dist/identity/handler.handler');
+    // No task workers here: it keeps API Gateway's limit rather than the tool functions' 900 s.
+    expect(f.Properties.Timeout).toBe(29);
     const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
     expect(integrations).toHaveLength(1);
     const routes = ofType(dev, 'AWS::ApiGatewayV2::Route')
