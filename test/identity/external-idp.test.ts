@@ -2,10 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { loadIdentityConfig } from '../../shared/identity/config';
 import { ExternalTokens } from '../../shared/identity/mcp-oauth/external';
-import { b64, Browser, jwksServer, jwt, localServer, providerKey } from './helpers';
+import { b64, connectedDbapp, externalIdpServer, jwksServer, jwt, localServer, providerKey } from './helpers';
 
 const ISSUER = 'https://idp.test/pool-1';
 const SCOPE = 'tes/mcp';
@@ -21,27 +20,8 @@ describe('MCP sign-in through an external identity provider (JWT access tokens)'
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    jwks = await jwksServer();
-    jwks.state.keys = [rsa, ec];
-    s = await localServer(
-      {
-        // The JWKS is fetched over https unless its host is one of these (the test's provider is local).
-        ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
-        MCP_AUTH_SERVER: 'external',
-        MCP_AUTH_ISSUER: ISSUER,
-        MCP_AUTH_JWKS_URL: jwks.url,
-        MCP_AUTH_SCOPES: SCOPE,
-        MCP_AUTH_TENANT_CLAIM: 'custom:tenant',
-        MCP_AUTH_CONNECTION_CLAIM: 'custom:connection',
-        MCP_AUTH_TENANTS: JSON.stringify({ acme: { policy: { platforms: ['dbapp'], toolsets: ['workspaces', 'apps'], read_only: true } } }),
-      },
-      { now: () => clock },
-    );
-    // The tenant's connected account, made with an admin-issued service key as usual.
-    const { key } = await s.createKey('acme', { platforms: ['dbapp'] });
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
-    connection = created.body.data.connection.id;
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+    ({ s, jwks } = await externalIdpServer(ISSUER, [rsa, ec], { platforms: ['dbapp'], toolsets: ['workspaces', 'apps'], read_only: true }, { MCP_AUTH_SCOPES: SCOPE }, { now: () => clock }));
+    ({ connection } = await connectedDbapp(s, 'acme'));
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));

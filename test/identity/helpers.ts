@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocal } from '../../infra/local/server';
+import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { configureIdentity } from '../../shared/identity';
 import type { Policy } from '../../shared/identity/policy';
 
@@ -160,4 +161,40 @@ export async function jwksServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pool/.well-known/jwks.json`;
   return { state, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A tenant's dbapp account connected with the sandbox key, made with an admin-issued service key
+ * as a user would: the service key and the connection's id.
+ */
+export async function connectedDbapp(s: Awaited<ReturnType<typeof localServer>>, tenant: string) {
+  const { key } = await s.createKey(tenant, { platforms: ['dbapp'] });
+  const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
+  await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+  return { key, connection: created.body.data.connection.id as string };
+}
+
+/**
+ * The local server signing MCP hosts in through an external provider (MCP_AUTH_SERVER=external)
+ * whose JWKS serves `keys`; the tenant `acme` maps to `policy`, its connection and tenant read from
+ * the `custom:` claims.
+ */
+export async function externalIdpServer(issuer: string, keys: ProviderKey[], policy: Partial<Policy>, env: Record<string, string> = {}, opts: { now?: () => number } = {}) {
+  const jwks = await jwksServer();
+  jwks.state.keys = keys;
+  const s = await localServer(
+    {
+      // The JWKS is fetched over https unless its host is one of these (the test's provider is local).
+      ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
+      MCP_AUTH_SERVER: 'external',
+      MCP_AUTH_ISSUER: issuer,
+      MCP_AUTH_JWKS_URL: jwks.url,
+      MCP_AUTH_TENANT_CLAIM: 'custom:tenant',
+      MCP_AUTH_CONNECTION_CLAIM: 'custom:connection',
+      MCP_AUTH_TENANTS: JSON.stringify({ acme: { policy } }),
+      ...env,
+    },
+    opts,
+  );
+  return { s, jwks };
 }

@@ -2,8 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_KEYS } from '../../infra/twins/kit';
-import { Browser, hostSignIn, jwksServer, jwt, localServer, providerKey } from '../identity/helpers';
+import { connectedDbapp, externalIdpServer, hostSignIn, jwksServer, jwt, localServer, providerKey } from '../identity/helpers';
 
 /**
  * Whose tasks a host sees when it signed in through the built-in authorization server: the
@@ -19,9 +18,7 @@ describe('MCP tasks of a signed-in host', () => {
 
   beforeAll(async () => {
     s = await localServer();
-    key = (await s.createKey('tenant-tasks', { platforms: ['dbapp'] })).key;
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+    ({ key } = await connectedDbapp(s, 'tenant-tasks'));
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -81,21 +78,8 @@ describe('MCP tasks of a host signed in through an external identity provider', 
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    jwks = await jwksServer();
-    jwks.state.keys = [rsa];
-    s = await localServer({
-      ALLOW_HTTP_HOSTS: '127.0.0.1,localhost',
-      MCP_AUTH_SERVER: 'external',
-      MCP_AUTH_ISSUER: ISSUER,
-      MCP_AUTH_JWKS_URL: jwks.url,
-      MCP_AUTH_TENANT_CLAIM: 'custom:tenant',
-      MCP_AUTH_CONNECTION_CLAIM: 'custom:connection',
-      MCP_AUTH_TENANTS: JSON.stringify({ acme: { policy: { platforms: ['dbapp'] } } }),
-    });
-    const { key } = await s.createKey('acme', { platforms: ['dbapp'] });
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
-    connection = created.body.data.connection.id;
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+    ({ s, jwks } = await externalIdpServer(ISSUER, [rsa], { platforms: ['dbapp'] }));
+    ({ connection } = await connectedDbapp(s, 'acme'));
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
