@@ -4,13 +4,13 @@ import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { toolsListResult, type McpScope } from '../shared/http/mcp-server';
-import { createRegistry, type Registry } from '../shared/registry';
-import { toolListDocument } from '../shared/list-tools';
-import { openApiDocument } from '../shared/openapi';
-import { catalog, catalogByPlatform, documentKeys, mcpListKey, ORIGIN_IN_JSON, ORIGIN_TOKEN } from '../shared/schemas/catalog';
-import { PROVIDERS } from '../shared/schemas/providers';
-import type { Platform } from '../shared/tool';
+import { toolsListResult, type McpScope } from '../shared/mcp/server';
+import { createRegistry, type Registry } from '../shared/core/registry';
+import { toolListDocument } from '../shared/catalog/list-tools';
+import { openApiDocument } from '../shared/catalog/openapi';
+import { catalog, catalogByPlatform, documentKeys, mcpListKey, ORIGIN_IN_JSON, ORIGIN_TOKEN } from '../shared/catalog/catalog';
+import { PROVIDERS } from '../shared/catalog/providers';
+import type { Platform } from '../shared/core/tool';
 
 export interface BundleInfo {
   name: string;
@@ -52,7 +52,7 @@ export async function bundledPlatforms(name: string): Promise<Platform<any>[]> {
 export const PREBUILT_DIR = 'prebuilt';
 
 /**
- * The build-time documents of a function's bundle by key (shared/schemas/catalog.ts,
+ * The build-time documents of a function's bundle by key (shared/catalog/catalog.ts,
  * documentKeys), made now by the code the container runs: the tool catalog of its platforms (so
  * the first list reads it instead of loading every tool module and converting each zod schema);
  * the JSON of its MCP endpoint's default tools/list result (its own platform's, or the combined
@@ -95,7 +95,7 @@ const fileOf = (key: string) => `${key.replace('*', 'all-').replace(/:/g, '.').r
 
 /**
  * Writes a function's documents to dist/<name>/prebuilt/ and returns the plugin that puts the
- * module naming them (folder and file per key) in place of shared/schemas/prebuilt.ts; undefined
+ * module naming them (folder and file per key) in place of shared/catalog/prebuilt.ts; undefined
  * (and no folder) where there are none.
  */
 async function writePrebuilt(name: string, dir: string): Promise<{ plugin: Plugin; bytes: number } | undefined> {
@@ -120,7 +120,7 @@ async function writePrebuilt(name: string, dir: string): Promise<{ plugin: Plugi
     plugin: {
       name: 'prebuilt',
       setup(b) {
-        b.onLoad({ filter: /[\\/]shared[\\/]schemas[\\/]prebuilt\.ts$/ }, () => ({ contents, loader: 'ts' }));
+        b.onLoad({ filter: /[\\/]shared[\\/]catalog[\\/]prebuilt\.ts$/ }, () => ({ contents, loader: 'ts' }));
       },
     },
   };

@@ -56,7 +56,7 @@ const kind = (a: { readOnly: boolean; destructive: boolean }) => (a.readOnly ? '
 
 /** The README with every marked tool table printed from the registry. */
 export async function readmeTables(readme: string): Promise<string> {
-  const [{ createRegistry }, { platforms }] = await Promise.all([import('../shared/registry'), import('./local/platforms')]);
+  const [{ createRegistry }, { platforms }] = await Promise.all([import('../shared/core/registry'), import('./local/platforms')]);
   const registry = createRegistry(platforms);
   let out = readme;
   for (const p of platforms) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../shared/config';
-import { ToolError } from '../shared/errors';
+import { loadConfig } from '../shared/core/config';
+import { ToolError } from '../shared/core/errors';
 import { ServiceKeys, type KeyView } from '../shared/identity/keys';
 import { createStore, type Store } from '../shared/store';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../shared/errors';
+import { ERROR_CATALOGUE } from '../shared/core/errors';
 import { harness } from './helpers/harness';
 
 describe('error catalogue', () => {

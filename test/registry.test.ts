@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { platforms } from '../infra/local/platforms';
-import { createRegistry } from '../shared/registry';
-import { groupOf } from '../shared/tool';
+import { createRegistry } from '../shared/core/registry';
+import { groupOf } from '../shared/core/tool';
 import { EVENT_TOOL_NAMES } from '../shared/events/group';
 import { NOT_SHOWN_TOOLS, SPEC_TOOLS } from './spec-tools';
 

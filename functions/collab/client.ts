@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { createUpstream, naming, type VendorError } from '../../shared/upstream';
-import { contractedRequest } from '../../shared/vendor-contract';
-import type { PlatformEnv } from '../../shared/tool';
+import { createUpstream, naming, type VendorError } from '../../shared/vendor/upstream';
+import { contractedRequest } from '../../shared/vendor/vendor-contract';
+import type { PlatformEnv } from '../../shared/core/tool';
 import type { PodioAccessLevel, PodioGrant, PodioGrantWrite, PodioView, PodioViewWrite } from './wire';
 import type { PodioConversation, PodioConversationCreated, PodioConversationEvent, PodioConversationWrite, PodioLabel, PodioTask, PodioTaskQuery, PodioTaskWrite } from './wire';
 import type {
@@ -48,7 +48,7 @@ const flagQuery = (f: PodioWriteFlags & { alert_invite?: boolean } = {}): Record
  * (`Authorization: OAuth2 <token>`, docs/vendors/podio.md#conventions). Paths keep Podio's slash-aware form: collections
  * end in `/`, single objects do not.
  */
-// The parts of Podio's answers the tools read (shared/vendor-contract.ts): ids, titles, names, the field lists.
+// The parts of Podio's answers the tools read (shared/vendor/vendor-contract.ts): ids, titles, names, the field lists.
 const FIELD = z.looseObject({ field_id: z.number().int(), type: z.string() });
 const APP = z.looseObject({ app_id: z.number().int(), config: z.looseObject({ name: z.string() }), fields: z.array(FIELD) });
 const APP_SUMMARY = z.looseObject({ app_id: z.number().int(), config: z.looseObject({ name: z.string() }) });

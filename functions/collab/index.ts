@@ -1,5 +1,5 @@
 import { eventToolGroup } from '../../shared/events/group';
-import { definePlatform } from '../../shared/tool';
+import { definePlatform } from '../../shared/core/tool';
 import { createPodioClient, PODIO_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { commentTools } from './tools/comments';
@@ -22,7 +22,7 @@ export const collab = definePlatform({
   defaultBaseUrl: PODIO_BASE_URL,
   rateLimit: { max: 1000, windowSeconds: 3600 }, // Podio: 1,000 calls per hour per key
   client: createPodioClient,
-  outputSchemas: () => import('../../shared/schemas/output/collab.json').then((m) => m.default.tools),
+  outputSchemas: () => import('../../shared/catalog/output/collab.json').then((m) => m.default.tools),
   mainGroup: 'items',
   events: eventsAdapter,
   tools: {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import type { ToolContext } from '../../shared/tool';
-import { id } from '../../shared/params';
+import type { ToolContext } from '../../shared/core/tool';
+import { id } from '../../shared/core/params';
 import type { PodioClient } from './client';
 
 /** Input fragments the collab tools share (docs/spec.md#collab-podio). */

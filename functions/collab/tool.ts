@@ -1,4 +1,4 @@
-import { platformTool } from '../../shared/tool';
+import { platformTool } from '../../shared/core/tool';
 import type { PodioClient } from './client';
 
 /** Every collab tool is defined through this: platform "collab", Podio's client in its context. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { PlatformEnv } from '../../shared/tool';
-import { contractedRequest } from '../../shared/vendor-contract';
-import { createUpstream, naming, type VendorError } from '../../shared/upstream';
+import type { PlatformEnv } from '../../shared/core/tool';
+import { contractedRequest } from '../../shared/vendor/vendor-contract';
+import { createUpstream, naming, type VendorError } from '../../shared/vendor/upstream';
 import type {
   HubSpotAssociationPage, HubSpotObjectType, HubSpotPipeline, HubSpotProperty, HubSpotPropertyCreate, HubSpotRecord, HubSpotSearchBody, HubSpotSearchPage,
 } from './wire';
@@ -32,7 +32,7 @@ const NEW_PROPERTY = { 'Property group|groupName': 'group_name', '[Pp]ropert(y|i
 
 const csv = (names?: string[]) => (names && names.length ? names.join(',') : undefined);
 
-// The parts of HubSpot's answers the tools read (shared/vendor-contract.ts).
+// The parts of HubSpot's answers the tools read (shared/vendor/vendor-contract.ts).
 const RECORD = z.looseObject({ id: z.string().min(1), properties: z.record(z.string(), z.string().nullable()) });
 const SEARCH_PAGE = z.looseObject({ total: z.number(), results: z.array(RECORD), paging: z.looseObject({ next: z.looseObject({ after: z.string() }).optional() }).optional() });
 const PROPERTIES = z.looseObject({ results: z.array(z.looseObject({ name: z.string(), label: z.string(), type: z.string(), fieldType: z.string() })) });

@@ -1,5 +1,5 @@
 import { eventToolGroup } from '../../shared/events/group';
-import { definePlatform } from '../../shared/tool';
+import { definePlatform } from '../../shared/core/tool';
 import { createHubSpotClient, HUBSPOT_BASE_URL } from './client';
 import { associationTools } from './tools/associations';
 import { companiesTools } from './tools/companies';
@@ -18,7 +18,7 @@ export const crm = definePlatform({
   defaultBaseUrl: HUBSPOT_BASE_URL,
   rateLimit: { max: 100, windowSeconds: 10 }, // HubSpot: 100 per 10 s (Free/Starter; Pro/Enterprise private apps 190)
   client: createHubSpotClient,
-  outputSchemas: () => import('../../shared/schemas/output/crm.json').then((m) => m.default.tools),
+  outputSchemas: () => import('../../shared/catalog/output/crm.json').then((m) => m.default.tools),
   mainGroup: 'deals',
   events: eventsAdapter,
   tools: {

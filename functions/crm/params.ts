@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { digitsId } from '../../shared/ids';
+import { digitsId } from '../../shared/core/ids';
 import type { ObjectKind } from './objects/kinds';
 
 /** Object types the crm tools take (docs/spec.md#crm-objects). */

@@ -1,4 +1,4 @@
-import { platformTool } from '../../shared/tool';
+import { platformTool } from '../../shared/core/tool';
 import type { HubSpotClient } from './client';
 
 /** Every crm tool is defined through this: platform "crm", HubSpot's client in its context. */

@@ -1,7 +1,7 @@
-import { ToolError } from '../../shared/errors';
-import { createUpstream, downloadLink, naming, UNNAMED, type VendorError } from '../../shared/upstream';
-import type { PlatformEnv } from '../../shared/tool';
-import { contractedRequest } from '../../shared/vendor-contract';
+import { ToolError } from '../../shared/core/errors';
+import { createUpstream, downloadLink, naming, UNNAMED, type VendorError } from '../../shared/vendor/upstream';
+import type { PlatformEnv } from '../../shared/core/tool';
+import { contractedRequest } from '../../shared/vendor/vendor-contract';
 import * as z from 'zod';
 import type {
   TapeAppSummary, TapeAppWithFields, TapeAppWrite, TapeAutomation, TapeAutomationError, TapeAutomationRevision,
@@ -88,7 +88,7 @@ const RECORD_PAGE = { ...PAGE, sort_by: 'sort_by' };
 const RUN_FILTERS = { ...PAGE, automation_ids: 'automation_id', app_ids: 'app_id', workspace_ids: 'workspace_id', status: 'status', created_at_from: 'created_at_from', created_at_to: 'created_at_to' };
 const AUTOMATION_CALL = { 'trigger_workflow_def_id|[Aa]utomation \\d+': 'automation_id', 'trigger_on_record_id|[Rr]ecord \\d+': 'record_id', trigger_with_arguments: 'arguments' };
 
-// The parts of Tape's answers the tools read (shared/vendor-contract.ts): ids and names they render, the lists they page.
+// The parts of Tape's answers the tools read (shared/vendor/vendor-contract.ts): ids and names they render, the lists they page.
 const WORKSPACE = z.looseObject({ workspace_id: z.number().int(), org_id: z.number().int(), name: z.string(), slug: z.string(), type: z.string() });
 const WORKSPACES = z.looseObject({ workspaces: z.array(WORKSPACE) });
 const APP_SUMMARY = z.looseObject({ app_id: z.number().int(), workspace_id: z.number().int(), name: z.string() });

@@ -1,5 +1,5 @@
 import { eventToolGroup } from '../../shared/events/group';
-import { definePlatform } from '../../shared/tool';
+import { definePlatform } from '../../shared/core/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
 import { appTools } from './tools/apps';
 import { automationTools } from './tools/automations';
@@ -19,7 +19,7 @@ export const dbapp = definePlatform({
   defaultBaseUrl: TAPE_BASE_URL,
   rateLimit: { max: 200, windowSeconds: 60 }, // Tape: 2,000 credits per minute, 10 per call for most
   client: createTapeClient,
-  outputSchemas: () => import('../../shared/schemas/output/dbapp.json').then((m) => m.default.tools),
+  outputSchemas: () => import('../../shared/catalog/output/dbapp.json').then((m) => m.default.tools),
   mainGroup: 'records',
   events: eventsAdapter,
   tools: {

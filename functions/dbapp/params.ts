@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { cursor, id } from '../../shared/params';
+import { cursor, id } from '../../shared/core/params';
 
 export const workspaceId = id('Numeric id of the workspace (from listWorkspaces).');
 export const userId = id('Numeric id of an organization user (from listOrganizationUsers).');

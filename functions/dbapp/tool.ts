@@ -1,4 +1,4 @@
-import { platformTool } from '../../shared/tool';
+import { platformTool } from '../../shared/core/tool';
 import type { TapeClient } from './client';
 
 /** Every dbapp tool is defined through this: platform "dbapp", Tape's client in its context. */

@@ -1,8 +1,8 @@
-import { ToolError } from '../../shared/errors';
-import type { PlatformEnv } from '../../shared/tool';
+import { ToolError } from '../../shared/core/errors';
+import type { PlatformEnv } from '../../shared/core/tool';
 import * as z from 'zod';
-import { createUpstream, downloadLink, naming, type UpstreamRequest, type VendorError } from '../../shared/upstream';
-import { contractedRequest } from '../../shared/vendor-contract';
+import { createUpstream, downloadLink, naming, type UpstreamRequest, type VendorError } from '../../shared/vendor/upstream';
+import { contractedRequest } from '../../shared/vendor/vendor-contract';
 import type {
   SfAccessControl, SfAccessControlWrite, SfAsyncOperation, SfContact, SfDownloadSpecification, SfFeed, SfGroup, SfItem, SfItemWrite, SfSearchQuery,
   SfSearchResults, SfShare, SfShareWrite, SfUploadResult, SfUploadSpecification, SfUser, SfUserWrite,
@@ -43,7 +43,7 @@ const q = (o: Record<string, string | number | boolean | undefined>) => o;
 /** What a refused new user names: a taken or malformed email (409/400 "A user with the email … already exists"), a short password. */
 const NEW_USER = { '[Ee]mail': 'email', Password: 'password' };
 
-// The parts of ShareFile's answers the tools read (shared/vendor-contract.ts): every entity's Id, the feeds' value lists.
+// The parts of ShareFile's answers the tools read (shared/vendor/vendor-contract.ts): every entity's Id, the feeds' value lists.
 const ENTITY = z.looseObject({ Id: z.string().min(1) });
 const FEED = z.looseObject({ value: z.array(ENTITY), 'odata.count': z.number().optional() });
 const GROUP = ENTITY.extend({ Name: z.string() });

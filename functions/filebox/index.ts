@@ -1,5 +1,5 @@
 import { eventToolGroup } from '../../shared/events/group';
-import { definePlatform } from '../../shared/tool';
+import { definePlatform } from '../../shared/core/tool';
 import { createShareFileClient, SHAREFILE_BASE_URL } from './client';
 import { accessTools } from './tools/access';
 import { groupTools } from './tools/groups';
@@ -17,7 +17,7 @@ export const filebox = definePlatform({
   defaultBaseUrl: SHAREFILE_BASE_URL,
   rateLimit: { max: 600, windowSeconds: 60 }, // ShareFile publishes no limit: the service's default
   client: createShareFileClient,
-  outputSchemas: () => import('../../shared/schemas/output/filebox.json').then((m) => m.default.tools),
+  outputSchemas: () => import('../../shared/catalog/output/filebox.json').then((m) => m.default.tools),
   mainGroup: 'items',
   events: eventsAdapter,
   tools: {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../shared/errors';
-import type { ToolContext } from '../../shared/tool';
+import { invalidParameter } from '../../shared/core/errors';
+import type { ToolContext } from '../../shared/core/tool';
 import type { ShareFileClient } from './client';
 import { filterProperties, ODataSyntaxError, parseFilter, parseOrderBy } from './items/odata';
 

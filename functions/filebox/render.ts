@@ -1,5 +1,5 @@
-import { listed, type Listed } from '../../shared/listed';
-import { byteSize, listFooter, plural } from '../../shared/render';
+import { listed, type Listed } from '../../shared/core/listed';
+import { byteSize, listFooter, plural } from '../../shared/core/render';
 import type { SfItem } from './wire';
 
 /** Shapes and text the filebox groups share: items (docs/spec.md#filebox-item) appear in listings, searches and shares. */

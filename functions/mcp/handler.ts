@@ -1,4 +1,4 @@
-import { appHandler } from '../../shared/identity/lambda';
+import { appHandler } from '../../shared/lambda/app-handler';
 import { collab } from '../collab/index';
 import { crm } from '../crm/index';
 import { dbapp } from '../dbapp/index';

@@ -1,8 +1,8 @@
-import { ToolError } from '../../shared/errors';
-import type { PlatformEnv } from '../../shared/tool';
+import { ToolError } from '../../shared/core/errors';
+import type { PlatformEnv } from '../../shared/core/tool';
 import * as z from 'zod';
-import { createUpstream, vendorError, type UpstreamRequest, type VendorError } from '../../shared/upstream';
-import { checkAnswer } from '../../shared/vendor-contract';
+import { createUpstream, vendorError, type UpstreamRequest, type VendorError } from '../../shared/vendor/upstream';
+import { checkAnswer } from '../../shared/vendor/vendor-contract';
 import type { BdEnvelope, BdLookupBody, BdSearchBody } from './wire';
 
 /** The host; the client adds the API version to each path (`/api/v1/…`), so a base URL is just where BatchData (or its twin) answers. */
@@ -20,7 +20,7 @@ export function describeBatchDataError(body: unknown): VendorError {
   };
 }
 
-// The parts of BatchData's answer the tools read (shared/vendor-contract.ts): the envelope, and each property's id.
+// The parts of BatchData's answer the tools read (shared/vendor/vendor-contract.ts): the envelope, and each property's id.
 const ENVELOPE = z.looseObject({
   status: z.looseObject({ code: z.literal(200) }),
   results: z.looseObject({ properties: z.array(z.looseObject({ _id: z.string() })) }),

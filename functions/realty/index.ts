@@ -1,4 +1,4 @@
-import { definePlatform } from '../../shared/tool';
+import { definePlatform } from '../../shared/core/tool';
 import { BATCHDATA_BASE_URL, createBatchDataClient } from './client';
 import { propertyTools } from './tools/properties';
 
@@ -9,7 +9,7 @@ export const realty = definePlatform({
   defaultBaseUrl: BATCHDATA_BASE_URL,
   rateLimit: { max: 3000, windowSeconds: 60 }, // BatchData: 3,000 requests per minute per token
   client: createBatchDataClient,
-  outputSchemas: () => import('../../shared/schemas/output/realty.json').then((m) => m.default.tools),
+  outputSchemas: () => import('../../shared/catalog/output/realty.json').then((m) => m.default.tools),
   mainGroup: 'properties',
   tools: {
     ...propertyTools,

@@ -1,4 +1,4 @@
-import { plural } from '../../shared/render';
+import { plural } from '../../shared/core/render';
 import { flaggedQuickLists, QUICK_LIST_NAMES, quickListOfWire, type QuickListName } from './params';
 import { formatAddress } from './properties/address';
 import type { BdProperty } from './wire';

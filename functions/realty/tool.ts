@@ -1,4 +1,4 @@
-import { platformTool } from '../../shared/tool';
+import { platformTool } from '../../shared/core/tool';
 import type { BatchDataClient } from './client';
 
 /** Every realty tool is defined through this: platform "realty", BatchData's client in its context. */

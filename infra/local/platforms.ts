@@ -2,7 +2,7 @@ import { collab } from '../../functions/collab';
 import { crm } from '../../functions/crm';
 import { createHubSpotTwin, SANDBOX_KEYS as HUBSPOT_KEYS } from '../twins/hubspot';
 import { dbapp } from '../../functions/dbapp';
-import type { Platform } from '../../shared/tool';
+import type { Platform } from '../../shared/core/tool';
 import type { TwinOptions } from '../twins/kit';
 import { createPodioTwin, SANDBOX_KEYS as PODIO_KEYS } from '../twins/podio';
 import { filebox } from '../../functions/filebox';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { contentDisposition, type BlobObject, type BlobStore, type SignedLink } from './blob';
-import { errorBody, writeEnvelope } from '../envelope';
-import type { ErrorCode } from '../errors';
+import { errorBody, writeEnvelope } from '../core/envelope';
+import type { ErrorCode } from '../core/errors';
 
 /** A refused link as the envelope every route answers (the link works without a key, so nothing names the caller). */
 function refuse(status: number, code: ErrorCode, message: string, details: Record<string, unknown> = {}): Response {

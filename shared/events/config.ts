@@ -2,7 +2,7 @@ import { secretFrom, type SecretSource } from './secrets';
 
 /**
  * The event inbox's settings (README "Event inbox"), read from the environment with the rest of
- * the configuration (shared/config.ts). Everything is optional: without EVENTS_BASE_URL the
+ * the configuration (shared/core/config.ts). Everything is optional: without EVENTS_BASE_URL the
  * receiver still answers, but subscribeEvents cannot tell a vendor where to deliver.
  */
 export interface EventsConfig {

@@ -1,4 +1,4 @@
-import { toolGroup, type Tool, type ToolLoaders } from '../tool';
+import { toolGroup, type Tool, type ToolLoaders } from '../core/tool';
 import type { EventsAdapter } from './model';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ToolError } from '../errors';
+import { ToolError } from '../core/errors';
 import type { Store } from '../store/store';
 import type { IncomingEvent, InboxEvent, Subscription } from './model';
 

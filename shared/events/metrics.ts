@@ -1,10 +1,10 @@
-import { emit, log, logRecord } from '../log';
-import { DEFAULT_NAMESPACE, metricsEnabled } from '../metrics';
+import { emit, log, logRecord } from '../core/log';
+import { DEFAULT_NAMESPACE, metricsEnabled } from '../core/metrics';
 import type { Refusal } from './model';
 
 /**
  * The receiver's counts: every refused delivery by platform and reason, every stored and
- * duplicate event by platform. In Lambda each is an EMF line (as shared/metrics.ts does for
+ * duplicate event by platform. In Lambda each is an EMF line (as shared/core/metrics.ts does for
  * calls): CloudWatch metrics `EventsRefused` [platform, reason], `EventsStored` and
  * `EventsDuplicate` [platform]. The in-process totals are for tests and the local server.
  */

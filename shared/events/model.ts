@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import type { Store } from '../store/store';
 
 /**

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { Runtime } from '../runtime';
-import type { ErrorCode } from '../errors';
+import type { Runtime } from '../core/runtime';
+import type { ErrorCode } from '../core/errors';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
 import { bounded, Inbox } from './inbox';
@@ -124,7 +124,7 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
 
 function refuse(c: Context, platform: string, r: Refusal): Response {
   countRefusal(platform, r);
-  // The service's error envelope (shared/errors.ts codes), so a vendor's log shows why.
+  // The service's error envelope (shared/core/errors.ts codes), so a vendor's log shows why.
   return c.json({ success: false, error: { code: CODES[r.status] ?? 'INVALID_PARAMETER', message: r.message, details: { reason: r.reason } } }, r.status as 400);
 }
 

@@ -1,11 +1,11 @@
-import { ToolError } from '../errors';
-import { readSecureKey } from '../http/ssm';
+import { ToolError } from '../core/errors';
+import { readSecureKey } from '../aws/ssm';
 
 /**
  * A secret of the event inbox (a vendor app's signing secret, a developer key, a webhook signature
  * key): given in the environment as `<NAME>` for local runs, or as `<NAME>_PARAMETER`, the name of
  * an SSM Parameter Store SecureString — how a deployment keeps it (serverless.yml). A parameter is
- * read on first use and kept for the container's life (shared/http/ssm.ts caches it).
+ * read on first use and kept for the container's life (shared/aws/ssm.ts caches it).
  */
 export type SecretSource = { value: string } | { parameter: string };
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../errors';
-import { defineTool, type Tool, type ToolContext } from '../tool';
-import { plural } from '../render';
+import { invalidParameter, ToolError } from '../core/errors';
+import { defineTool, type Tool, type ToolContext } from '../core/tool';
+import { plural } from '../core/render';
 import type { EventsConfig } from './config';
 import { Inbox } from './inbox';
 import type { AdapterContext, EventsAdapter, InboxEvent, Subscription } from './model';

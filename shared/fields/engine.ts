@@ -1,5 +1,5 @@
-import { invalidParameter, type ToolError } from '../errors';
-import { eachChecked } from '../validate';
+import { invalidParameter, type ToolError } from '../core/errors';
+import { eachChecked } from '../core/validate';
 
 /**
  * The vendor-neutral field engine. A platform describes its field types as ONE table — per type:

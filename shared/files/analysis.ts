@@ -1,4 +1,4 @@
-import { byteSize } from '../render';
+import { byteSize } from '../core/render';
 import { plainTextOf, type ConvertedDoc } from './document';
 
 /** analyzeFile's structural summary of a converted file: counts, outline, tables, language, first lines. No model involved. */

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
-import { invalidParameter, ToolError } from '../errors';
-import { byteSize } from '../render';
+import { invalidParameter, ToolError } from '../core/errors';
+import { byteSize } from '../core/render';
 import type { Block, ConvertedDoc, DocKind } from './document';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { invalidParameter } from '../errors';
-import { FETCH_LIMITS } from '../fetch-url';
-import { MAX_TOTAL_BYTES, type FileSource } from '../download';
+import { invalidParameter } from '../core/errors';
+import { FETCH_LIMITS } from '../vendor/fetch-url';
+import { MAX_TOTAL_BYTES, type FileSource } from '../vendor/download';
 
 /**
  * The one shape of a file to upload, on every platform's upload tool: `filename` plus exactly one

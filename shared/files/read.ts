@@ -1,7 +1,7 @@
 import { analysisText, analyze, type FileAnalysis } from './analysis';
 import { checkConvertSize, convertFile, CONVERT_LIMITS, type ConvertTarget } from './convert';
 import { toMarkdown, type ConvertedDoc } from './document';
-import { byteSize } from '../render';
+import { byteSize } from '../core/render';
 
 /**
  * What every platform's fileToMarkdown and analyzeFile share: the pipeline (size known → checked

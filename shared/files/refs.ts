@@ -1,9 +1,9 @@
-import { invalidParameter } from '../errors';
-import type { FileSource } from '../download';
+import { invalidParameter } from '../core/errors';
+import type { FileSource } from '../vendor/download';
 
 /**
  * Where a vendor takes file ids, callers may also pass https URLs: each is downloaded (through the
- * SSRF-guarded fetch of shared/download.ts) and uploaded to the vendor, and its new id goes where
+ * SSRF-guarded fetch of shared/vendor/download.ts) and uploaded to the vendor, and its new id goes where
  * the URL was. The algorithm is the same for every platform; what an id looks like and how files
  * go up is the vendor's.
  */

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ToolError } from '../errors';
-import { failure } from '../envelope';
-import type { BodyRead } from '../json-body';
-import type { Runtime } from '../runtime';
+import { ToolError } from '../core/errors';
+import { failure } from '../core/envelope';
+import type { BodyRead } from '../core/json-body';
+import type { Runtime } from '../core/runtime';
 import { catalogRoute } from './catalog-route';
 import { corsRoutes } from './cors';
 import { iconRoutes } from './icon-route';
@@ -26,7 +26,7 @@ export { MAX_BODY_BYTES };
 /**
  * The shared Hono app: every platform's tools under POST /v1/tools/{platform}/{tool}, their lists
  * (GET /v1/tools/{platform}), tool search, MCP and OpenAPI. Each route maps its request to the
- * core (shared/execute.ts, shared/list-tools.ts) and the answer back through one envelope writer.
+ * core (shared/core/execute.ts, shared/catalog/list-tools.ts) and the answer back through one envelope writer.
  */
 export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   const app = new Hono<{ Bindings: LambdaBindings }>();

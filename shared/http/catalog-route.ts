@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { knownPlatform, listTools, parseProvider } from '../list-tools';
-import type { Runtime } from '../runtime';
-import { parseFilter } from '../schemas/catalog';
-import { parseProfile } from '../schemas/profiles';
+import { knownPlatform, listTools, parseProvider } from '../catalog/list-tools';
+import type { Runtime } from '../core/runtime';
+import { parseFilter } from '../catalog/catalog';
+import { parseProfile } from '../catalog/profiles';
 import { keyed } from './respond';
 
 /**

@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { identityOf } from '../identity';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../core/runtime';
 
 /**
  * CORS for browser-based MCP hosts (https://fetch.spec.whatwg.org/#http-cors-protocol).

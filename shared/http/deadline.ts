@@ -1,7 +1,7 @@
 /**
  * API Gateway gives up on an integration after 30 s (HTTP API:
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html), whatever the
- * function's own timeout, which is longer for MCP tasks' workers (shared/http/mcp-task-worker.ts).
+ * function's own timeout, which is longer for MCP tasks' workers (shared/mcp/task-worker.ts).
  * An HTTP request's work is bounded by the shorter of the two.
  */
 export const HTTP_BUDGET_MS = 29_000;

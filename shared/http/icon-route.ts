@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { ToolError } from '../errors';
-import { failure } from '../envelope';
-import type { Runtime } from '../runtime';
-import { platformIconSvg } from '../schemas/icons';
+import { ToolError } from '../core/errors';
+import { failure } from '../core/envelope';
+import type { Runtime } from '../core/runtime';
+import { platformIconSvg } from '../catalog/icons';
 import { respond } from './respond';
 
 /** GET /v1/icons/{platform}.svg: the icon MCP tools/list names for a platform's tools. Public, like the OpenAPI document. */

@@ -1,20 +1,20 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ToolError } from '../errors';
-import { failure } from '../envelope';
-import { nestedTooDeep, stringEnd, tooDeepError } from '../json-body';
-import { knownPlatform } from '../list-tools';
-import type { Runtime } from '../runtime';
-import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../schemas/catalog';
-import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from '../validate';
-import { bearerKey } from './auth';
+import { ToolError } from '../core/errors';
+import { failure } from '../core/envelope';
+import { nestedTooDeep, stringEnd, tooDeepError } from '../core/json-body';
+import { knownPlatform } from '../catalog/list-tools';
+import type { Runtime } from '../core/runtime';
+import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../catalog/catalog';
+import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from '../core/validate';
+import { bearerKey } from '../identity/bearer';
 import { httpDeadline } from './deadline';
-import { parseProfile, type Profile } from '../schemas/profiles';
+import { parseProfile, type Profile } from '../catalog/profiles';
 import { origin } from './openapi-route';
 import { respond } from './respond';
-import type { McpCall, McpScope } from './mcp-server';
-import { errorResponse } from './mcp-rpc';
-import { defaultListAnswer } from './mcp-list';
+import type { McpCall, McpScope } from '../mcp/server';
+import { errorResponse } from '../mcp/rpc';
+import { defaultListAnswer } from '../mcp/list';
 import { catalogFilter, identityOf, requireGrantedToolsets } from '../identity';
 import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oauth/resource';
 
@@ -22,7 +22,7 @@ import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oaut
  * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,
  * stateless, over the one execute path. This module reads the HTTP request: key, endpoint query,
  * the JSON-RPC body (Content-Type, depth checked before it is parsed, duplicate keys), and hands
- * the parsed messages to the MCP server (shared/http/mcp-server.ts), loaded by dynamic import on
+ * the parsed messages to the MCP server (shared/mcp/server.ts), loaded by dynamic import on
  * the first MCP request.
  */
 export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): void {
@@ -78,7 +78,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     // The request a host sends first: answered from the build's JSON without loading the MCP server.
     const listed = defaultListAnswer(rt.registry, scope, read.messages, version);
     if (listed) return listed;
-    const { serveMcp } = await import('./mcp-server');
+    const { serveMcp } = await import('../mcp/server');
     return serveMcp(rt, read.messages, scope, call);
   };
   const limit = bodyLimit({
@@ -101,7 +101,7 @@ type Read =
 
 /**
  * The JSON-RPC body, as REST reads its body: nesting checked by a linear scan before parsing
- * (shared/json-body.ts), then parsed, then each key once per object. A key given twice inside a
+ * (shared/core/json-body.ts), then parsed, then each key once per object. A key given twice inside a
  * tools/call's `arguments` is that call's INVALID_PARAMETER (refused by name, after auth and the
  * rate limit, as REST does); anywhere else it makes the message ambiguous: -32600.
  */

@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
-import { ToolError } from '../errors';
-import { failure } from '../envelope';
+import { ToolError } from '../core/errors';
+import { failure } from '../core/envelope';
 import { identityOpenApi } from '../identity/openapi';
-import { openApiDocument } from '../openapi';
-import type { Runtime } from '../runtime';
-import { catalog, documentKeys, prebuiltWithOrigin } from '../schemas/catalog';
-import type { Platform } from '../tool';
+import { openApiDocument } from '../catalog/openapi';
+import type { Runtime } from '../core/runtime';
+import { catalog, documentKeys, prebuiltWithOrigin } from '../catalog/catalog';
+import type { Platform } from '../core/tool';
 import { respond } from './respond';
 
 /**

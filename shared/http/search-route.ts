@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
-import { ToolError } from '../errors';
-import { countCall, hashKey } from '../admission';
-import { knownPlatform } from '../list-tools';
-import type { Runtime } from '../runtime';
-import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../search';
+import { ToolError } from '../core/errors';
+import { countCall, hashKey } from '../core/admission';
+import { knownPlatform } from '../catalog/list-tools';
+import type { Runtime } from '../core/runtime';
+import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../catalog/search';
 import { catalogFilter } from '../identity';
 import { keyed } from './respond';
 
-/** `GET /v1/tools/search?query=…`: the tools for a task, ranked by shared/search.ts. Registered before the tool list route. */
+/** `GET /v1/tools/search?query=…`: the tools for a task, ranked by shared/catalog/search.ts. Registered before the tool list route. */
 export function searchRoute(app: Hono<any>, rt: Runtime): void {
   app.get('/v1/tools/search', (c) => keyed(c, '', async (key, headers) => {
     const q = c.req.query();

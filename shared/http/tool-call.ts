@@ -1,10 +1,10 @@
-import { ToolError } from '../errors';
-import { execute } from '../execute';
-import { failure, type Outcome } from '../envelope';
-import type { Format } from '../call';
-import { readJson, type BodyRead } from '../json-body';
-import type { Runtime } from '../runtime';
-import { bearerKey } from './auth';
+import { ToolError } from '../core/errors';
+import { execute } from '../core/execute';
+import { failure, type Outcome } from '../core/envelope';
+import type { Format } from '../core/call';
+import { readJson, type BodyRead } from '../core/json-body';
+import type { Runtime } from '../core/runtime';
+import { bearerKey } from '../identity/bearer';
 import { HTTP_BUDGET_MS } from './deadline';
 
 /** The largest request body read: AWS Lambda's synchronous payload limit (6 MB). */
@@ -31,7 +31,7 @@ export const tooLarge = (): BodyRead => ({
   refused: new ToolError('INVALID_PARAMETER', `The request body is larger than ${MAX_BODY_BYTES / 1_000_000} MB. Pass large files as https URLs rather than base64 content.`, { parameter: '(body)', expected: `at most ${MAX_BODY_BYTES} bytes` }),
 });
 
-/** Empty body = no parameters; anything else is read by shared/json-body.ts (depth, JSON, duplicate keys). */
+/** Empty body = no parameters; anything else is read by shared/core/json-body.ts (depth, JSON, duplicate keys). */
 export function bodyOf(text: string): BodyRead {
   if (text.trim() === '') return { ok: true, value: {} };
   return readJson(text);
@@ -63,7 +63,7 @@ export async function callTool(rt: Runtime, req: ToolRequest): Promise<{ outcome
     format: format instanceof ToolError ? 'text' : format,
     // The function may run longer than API Gateway waits (shared/http/deadline.ts): the shorter bounds the call.
     ...(req.remainingMs !== undefined ? { deadline: Date.now() + Math.min(req.remainingMs, HTTP_BUDGET_MS) } : {}),
-    // Safe writes (shared/safe-call.ts): checked there, for every surface alike.
+    // Safe writes (shared/core/safe-call.ts): checked there, for every surface alike.
     idempotencyKey: req.header('idempotency-key'),
     dryRun: req.query('dry_run'),
     maxTokens: req.query('max_tokens'),

@@ -1,4 +1,4 @@
-import { ToolError } from '../errors';
+import { ToolError } from '../core/errors';
 import type { Store } from '../store';
 import type { AuthKind } from './providers';
 import { FOREVER_SECONDS, K, newId, updateIndex } from './records';

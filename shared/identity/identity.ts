@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ToolError, rateLimited } from '../errors';
+import { ToolError, rateLimited } from '../core/errors';
 import type { Store } from '../store';
 import type { IdentityConfig } from './config';
 import { Connections, type ConnectionRecord, type Credential } from './connections';
@@ -65,7 +65,7 @@ export class Identity {
     this.external = opts.config.externalAuth && new ExternalTokens(opts.config.externalAuth, this.now, this.allowHttpHosts);
   }
 
-  /** The vault connections' credentials are sealed with; also MCP tasks' keys kept for their worker (shared/http/mcp-task-worker.ts). */
+  /** The vault connections' credentials are sealed with; also MCP tasks' keys kept for their worker (shared/mcp/task-worker.ts). */
   vault(): Promise<Vault> {
     return this.opts.vault();
   }

@@ -1,6 +1,6 @@
-import { ToolError } from '../errors';
-import type { Runtime } from '../runtime';
-import { groupOf, type Platform, type PlatformEnv, type Tool } from '../tool';
+import { ToolError } from '../core/errors';
+import type { Runtime } from '../core/runtime';
+import { groupOf, type Platform, type PlatformEnv, type Tool } from '../core/tool';
 import { loadIdentityConfig } from './config';
 import { callScope, Identity, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
@@ -241,7 +241,7 @@ export async function requireGrantedToolsets(rt: Runtime, key: string, resource:
 }
 
 /**
- * Whose MCP tasks a bearer sees (shared/http/mcp-tasks.ts): an access token of the built-in server
+ * Whose MCP tasks a bearer sees (shared/mcp/tasks.ts): an access token of the built-in server
  * is its sign-in (the grant's refresh-token family, which every refresh keeps), a token of an
  * external provider its issuer and subject, so a host still finds its tasks after its token
  * rotates; a service key or vendor key is its own hash. An opaque id, never the credential.

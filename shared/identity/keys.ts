@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ToolError } from '../errors';
+import { ToolError } from '../core/errors';
 import type { Store } from '../store';
 import { parsePolicy, type Policy } from './policy';
 import { FOREVER_SECONDS, K, newId, updateIndex } from './records';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ToolError } from '../errors';
-import { log } from '../log';
-import { readSecureKey } from '../http/ssm';
+import { ToolError } from '../core/errors';
+import { log } from '../core/log';
+import { readSecureKey } from '../aws/ssm';
 import type { OAuthClient } from './config';
 import type { Credential } from './connections';
 import type { OAuthProvider } from './providers';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ToolError } from '../errors';
+import { ToolError } from '../core/errors';
 
 /**
  * What a service key may call. Every list is an allow-list; an absent `toolsets` allows every

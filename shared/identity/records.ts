@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ToolError } from '../errors';
+import { ToolError } from '../core/errors';
 import type { Store } from '../store';
 
 /**

@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { ToolError } from '../errors';
-import { failure } from '../envelope';
-import type { Runtime } from '../runtime';
-import { bearerKey } from '../http/auth';
-import { readSecureKey } from '../http/ssm';
-import { log } from '../log';
+import { ToolError } from '../core/errors';
+import { failure } from '../core/envelope';
+import type { Runtime } from '../core/runtime';
+import { bearerKey } from './bearer';
+import { readSecureKey } from '../aws/ssm';
+import { log } from '../core/log';
 import { view, type ConnectionRecord } from './connections';
 import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
 import { identityOf } from './index';

@@ -1,4 +1,4 @@
-import { log } from '../log';
+import { log } from '../core/log';
 
 /** The port every function uses for state: a TTL cache and an atomic sliding-window counter. */
 export interface CounterResult {
@@ -25,7 +25,7 @@ export interface Store {
   increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult>;
   /**
    * Writes `value` only when `key` holds no live (unexpired) value; true when this call wrote it.
-   * Atomic: of N concurrent calls exactly one wins (idempotency claims, shared/idempotency.ts).
+   * Atomic: of N concurrent calls exactly one wins (idempotency claims, shared/core/idempotency.ts).
    * Optional so that partial test doubles still type; a store without it cannot guard a write.
    */
   putIfAbsent?(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;

@@ -1,5 +1,5 @@
 /**
- * Tool definitions a host loads up front, per profile (shared/schemas/profiles.ts): tokens
+ * Tool definitions a host loads up front, per profile (shared/catalog/profiles.ts): tokens
  * (gpt-tokenizer) of the MCP tools/list (as served, every page) of each platform's endpoint and of the combined one under
  * the full profile, the deferred one and the max_tools budgets of Cursor (40) and VS Code (128);
  * what Anthropic's and OpenAI's deferred listings put in front of the model; and the search
@@ -10,14 +10,14 @@
 import { encode } from 'gpt-tokenizer';
 import { platforms } from '../../infra/local/platforms';
 import { SANDBOX_KEYS } from '../../infra/twins/tape';
-import { loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { combinedName } from '../../shared/http/mcp-server';
-import { createRuntime } from '../../shared/runtime';
-import { catalog, type CatalogEntry } from '../../shared/schemas/catalog';
-import { applyProfile, type Profile } from '../../shared/schemas/profiles';
-import { anthropicTools, openaiResponsesTools, type AnthropicTool, type OpenAiNamespace } from '../../shared/schemas/providers';
-import { buildIndex, searchIndex } from '../../shared/search';
+import { combinedName } from '../../shared/mcp/server';
+import { createRuntime } from '../../shared/core/runtime';
+import { catalog, type CatalogEntry } from '../../shared/catalog/catalog';
+import { applyProfile, type Profile } from '../../shared/catalog/profiles';
+import { anthropicTools, openaiResponsesTools, type AnthropicTool, type OpenAiNamespace } from '../../shared/catalog/providers';
+import { buildIndex, searchIndex } from '../../shared/catalog/search';
 import { MemoryStore } from '../../shared/store/memory';
 import { evaluate } from '../search/evaluate';
 import type { BenchRow } from './rows';

@@ -2,7 +2,7 @@
  * What a hostile body costs: ~6 MB of nested arrays (the edge's cap is 6,000,000 bytes) sent to a
  * tool on REST and on MCP, through the app, against a flat body of the same size (one 6 MB JSON
  * string) on the same surface, and against a bare JSON.parse of that flat body. The depth is
- * scanned linearly before anything parses (shared/json-body.ts), so the hostile body must cost no
+ * scanned linearly before anything parses (shared/core/json-body.ts), so the hostile body must cost no
  * more than the flat one: goal ≤ 1.2× (the margin is the noise of a shared machine). Medians of
  * RUNS calls each, CPU (user + system of this process) and wall time. Run alone:
  * `npx tsx test/bench/hostile-body.ts`.

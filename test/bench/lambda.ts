@@ -1,10 +1,10 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { dbapp } from '../../functions/dbapp';
 import { SANDBOX_KEYS } from '../../infra/twins/tape';
-import { loadConfig } from '../../shared/config';
-import { lambdaHandler } from '../../shared/http/lambda';
+import { loadConfig } from '../../shared/core/config';
+import { lambdaHandler } from '../../shared/lambda/platform-handler';
 import type { Store } from '../../shared/store';
-import type { Platform } from '../../shared/tool';
+import type { Platform } from '../../shared/core/tool';
 import { toolEvent } from './cold';
 
 /** API Gateway's integration limit: what a Lambda behind it has per call. */

@@ -6,10 +6,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { platforms } from '../../infra/local/platforms';
-import { loadConfig } from '../../shared/config';
-import { createRuntime } from '../../shared/runtime';
-import { catalog } from '../../shared/schemas/catalog';
-import { buildIndex, searchIndex, SEARCH_LIMIT } from '../../shared/search';
+import { loadConfig } from '../../shared/core/config';
+import { createRuntime } from '../../shared/core/runtime';
+import { catalog } from '../../shared/catalog/catalog';
+import { buildIndex, searchIndex, SEARCH_LIMIT } from '../../shared/catalog/search';
 import { MemoryStore } from '../../shared/store/memory';
 import { EVAL_SET } from '../search/eval-set';
 import { evaluate } from '../search/evaluate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../shared/errors';
+import { ToolError } from '../../shared/core/errors';
 import {
   fieldText,
   finishItemFields,

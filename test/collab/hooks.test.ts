@@ -182,7 +182,7 @@ describe('hooks: checks before the call', () => {
     const port = await h.call('collab/createHook', { ref_type: 'app', ref_id: D.apps.deals, url: 'https://hooks.example.com:8443/p', type: 'item.create' }, json);
     expect(port.body.error.details).toMatchObject({ parameter: 'url', expected: 'a publicly reachable https URL on port 443 (or 80), without credentials' });
     expect(sent).toEqual([]);
-    // A private host is refused before Podio is asked (shared/webhook-target.ts checkTarget).
+    // A private host is refused before Podio is asked (shared/vendor/webhook-target.ts checkTarget).
     const priv = await h.call('collab/createHook', { ref_type: 'app', ref_id: D.apps.deals, url: 'https://10.0.0.5/p', type: 'item.create' }, json);
     expect(priv.status).toBe(400);
     expect(priv.body.error.message).toMatch(/publicly reachable/);

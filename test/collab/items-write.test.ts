@@ -8,8 +8,8 @@ import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 // by the SSRF-guarded fetch through its `ca` option (every other rule of the guard stays on; the
 // loopback address is allowed only because ALLOW_HTTP_HOSTS lists 127.0.0.1).
 const testCa = vi.hoisted(() => ({ pem: '' }));
-vi.mock('../../shared/fetch-url', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../shared/fetch-url')>();
+vi.mock('../../shared/vendor/fetch-url', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../shared/vendor/fetch-url')>();
   return { ...m, fetchUrl: (url: string, o: Parameters<typeof m.fetchUrl>[1]) => m.fetchUrl(url, { ...o, ...(testCa.pem ? { ca: testCa.pem } : {}) }) };
 });
 

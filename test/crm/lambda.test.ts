@@ -2,8 +2,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { crm } from '../../functions/crm';
 import { createHubSpotTwin, HUBSPOT_DEMO, SANDBOX_KEYS } from '../../infra/twins/hubspot';
-import { loadConfig } from '../../shared/config';
-import { lambdaHandler } from '../../shared/http/lambda';
+import { loadConfig } from '../../shared/core/config';
+import { lambdaHandler } from '../../shared/lambda/platform-handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loopbackServer } from '../helpers/loopback';
-import { loadConfig } from '../../shared/config';
-import { ToolError } from '../../shared/errors';
+import { loadConfig } from '../../shared/core/config';
+import { ToolError } from '../../shared/core/errors';
 import { createTapeClient } from '../../functions/dbapp/client';
 import { resolveAttachments } from '../../functions/dbapp/files/attachments';
 import { createTapeTwin } from '../../infra/twins/tape';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loopbackServer } from '../helpers/loopback';
-import { execute } from '../../shared/execute';
+import { execute } from '../../shared/core/execute';
 import type { TapeRecordRow } from '../../infra/twins/tape/model';
 import { valueText, type AppRecord } from '../../functions/dbapp/fields';
 import { harness, SANDBOX_KEYS, type HarnessOptions } from '../helpers/harness';
@@ -689,7 +689,7 @@ describe('record comments', () => {
 describe('cursors of dbapp listings', () => {
   it('every dbapp listing says, in its description and its cursor parameter, that the last page answers cursor: null; listRecords does', async () => {
     const { platforms } = await import('../../infra/local/platforms');
-    const { createRegistry } = await import('../../shared/registry');
+    const { createRegistry } = await import('../../shared/core/registry');
     const dbapp = platforms.find((p) => p.name === 'dbapp')!;
     // listEvents pages an inbox: its next_cursor is the position to acknowledge up to, set on every
     // page, and `more` says whether another page waits (shared/events/tools.ts, the same on every platform).

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dbapp } from '../../functions/dbapp';
-import { loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { createRuntime } from '../../shared/runtime';
+import { createRuntime } from '../../shared/core/runtime';
 import { Inbox, SUB_CACHE_MS } from '../../shared/events/inbox';
 import { receiverUrl } from '../../shared/events/receiver';
 import type { Subscription } from '../../shared/events/model';

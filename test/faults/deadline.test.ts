@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Twin } from '../../infra/twins/kit';
 import { localPlatforms } from '../../infra/local/platforms';
-import { ToolError } from '../../shared/errors';
-import { execute } from '../../shared/execute';
-import { createUpstream, DEADLINE_RESERVE_MS } from '../../shared/upstream';
+import { ToolError } from '../../shared/core/errors';
+import { execute } from '../../shared/core/execute';
+import { createUpstream, DEADLINE_RESERVE_MS } from '../../shared/vendor/upstream';
 import { harness } from '../helpers/harness';
 
 /** The Lambda's time budget (Call.deadline): no vendor call outlives it, no retry starts that could not finish. */

@@ -14,7 +14,7 @@
  */
 import type { Fault, LoggedRequest, Twin } from '../../infra/twins/kit';
 import { localPlatforms } from '../../infra/local/platforms';
-import { DEFAULT_RETRY_AFTER } from '../../shared/upstream';
+import { DEFAULT_RETRY_AFTER } from '../../shared/vendor/upstream';
 import { harness } from '../helpers/harness';
 
 /** The upstream timeout the matrix runs with: long enough for a loaded machine, short against a slow body. */
@@ -38,7 +38,7 @@ export interface FaultCell {
 }
 
 const limitStatus = (platform: string) => (platform === 'collab' ? 420 : 429);
-/** A server error: INTERNAL_ERROR with its status; a gateway failure (502–504) is retried by a read, a 500 is not (see shared/upstream.ts). */
+/** A server error: INTERNAL_ERROR with its status; a gateway failure (502–504) is retried by a read, a 500 is not (see shared/vendor/upstream.ts). */
 const serverError = (status: number): FaultCell => ({
   name: String(status),
   fault: () => ({ status }),

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Twin } from '../../infra/twins/kit';
 import { localPlatform } from '../../infra/local/platforms';
-import { emfDocument, metricsEnabled } from '../../shared/metrics';
+import { emfDocument, metricsEnabled } from '../../shared/core/metrics';
 import { harness } from '../helpers/harness';
 
 /**
- * The access log line and the EMF metrics of every call (shared/execute.ts logCall,
- * shared/metrics.ts), and what never leaves in any output: the key, parameter values, file content.
+ * The access log line and the EMF metrics of every call (shared/core/execute.ts logCall,
+ * shared/core/metrics.ts), and what never leaves in any output: the key, parameter values, file content.
  */
 
 /** Everything written to stdout/stderr (console and direct writes) while `fn` runs. */
@@ -136,7 +136,7 @@ describe('no key, parameter value or file content in any output', () => {
       // vendor error: the vendor echoes the value in its message
       h.twin<Twin>('dbapp').faults.inject({ path: '/v1/workspace', times: 1, fault: { status: 400, body: { error_code: 'validation', error_message: `name "ws-${MARK}" is taken` } } });
       note(await h.call('dbapp/createWorkspace', { name: `ws-${MARK}`, type: 'open' }));
-      // a vendor answer that breaks the tool: refused at the client's boundary (shared/vendor-contract.ts),
+      // a vendor answer that breaks the tool: refused at the client's boundary (shared/vendor/vendor-contract.ts),
       // logged with the endpoint and the field that broke, never with the value
       h.twin<Twin>('crm').faults.inject({ path: /associations\/companies$/, times: 1, fault: { status: 200, body: { results: MARK } as never } });
       note(await h.call('crm/getAssociations', { from_object_type: 'contacts', object_id: '1061', to_object_type: 'companies' }));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PODIO_DEMO } from '../../infra/twins/podio';
-import type { Resolver } from '../../shared/address-rules';
+import type { Resolver } from '../../shared/vendor/address-rules';
 import { harness } from '../helpers/harness';
 
 /**
- * Webhook targets are held to the rules of fetched URLs (shared/webhook-target.ts checkTarget) on every
+ * Webhook targets are held to the rules of fetched URLs (shared/vendor/webhook-target.ts checkTarget) on every
  * tool that registers one, although the vendor, not the service, will call them: the name is
  * resolved and every address checked, credentials are refused, listed local receivers let in.
  */

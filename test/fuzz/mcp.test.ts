@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPlatforms } from '../../infra/local/platforms';
-import { ERROR_CATALOGUE } from '../../shared/errors';
+import { ERROR_CATALOGUE } from '../../shared/core/errors';
 import { checkEnvelope, checkInvalid, checkValid, OracleError, type Answer } from './oracle';
 import { inputArb, invalidArb, type InvalidCase, type Schema } from './schema-arb';
 import { fuzzTarget } from './suite';

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE } from '../../shared/errors';
+import { ERROR_CATALOGUE } from '../../shared/core/errors';
 import type { InvalidCase } from './schema-arb';
 
 /** One answer of the service as the fuzz suite judges it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
-import { duplicateKeyPath, MAX_ITEMS, MAX_TEXT, parseInput } from '../../shared/validate';
+import { duplicateKeyPath, MAX_ITEMS, MAX_TEXT, parseInput } from '../../shared/core/validate';
 import { fileEntryInput } from '../../shared/files/entries';
 
 /** Each a failure the fuzz suite (test/fuzz/tools-*.test.ts) found, pinned by a focused case. */

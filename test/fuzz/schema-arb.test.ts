@@ -3,8 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { platforms } from '../../infra/local/platforms';
-import { catalog } from '../../shared/schemas/catalog';
-import { createRegistry } from '../../shared/registry';
+import { catalog } from '../../shared/catalog/catalog';
+import { createRegistry } from '../../shared/core/registry';
 import { invalidArb, validArb, type Schema } from './schema-arb';
 
 /**

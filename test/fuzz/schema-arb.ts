@@ -247,7 +247,7 @@ function mutations(site: Site, root: Record<string, unknown>): Mutation[] {
   });
   const types = typesOf(s);
   // A `{}` schema accepts any value: no wrong type for it. Null is never used: a null for an
-  // optional parameter is read as its omission (shared/schemas/nulls.ts).
+  // optional parameter is read as its omission (shared/core/nulls.ts).
   if (path.length > 0 && types.length > 0) {
     const wrong = WRONG_VALUES.filter((w) => !accepts(types, w.type) && !(s.enum ?? []).includes(w.value));
     if (wrong.length) add('wrong-type', (pick) => replace('wrong-type', wrong[pick % wrong.length]!.value)());

@@ -1,9 +1,9 @@
-import { loadConfig, type Config } from '../../shared/config';
+import { loadConfig, type Config } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { createRuntime } from '../../shared/runtime';
+import { createRuntime } from '../../shared/core/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import type { Store } from '../../shared/store';
-import type { Resolver } from '../../shared/address-rules';
+import type { Resolver } from '../../shared/vendor/address-rules';
 import { SANDBOX_KEYS, type TapeTwin, type TapeTwinOptions } from '../../infra/twins/tape';
 import { localPlatform, localPlatforms, platforms, type Twin } from '../../infra/local/platforms';
 

@@ -1,7 +1,7 @@
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { resetKeyCache } from '../../shared/http/ssm';
+import { resetKeyCache } from '../../shared/aws/ssm';
 
 /**
  * SSM mocked for direct Lambda invocations (the key comes from a SecureString), reset before each

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platforms } from '../../infra/local/platforms';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { TOOLSETS } from '../../shared/identity/mcp-oauth/scopes';
-import { createRegistry } from '../../shared/registry';
-import { catalog } from '../../shared/schemas/catalog';
+import { createRegistry } from '../../shared/core/registry';
+import { catalog } from '../../shared/catalog/catalog';
 import { Browser, localServer } from './helpers';
 
 describe('scopes of the built-in authorization server: the toolsets', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
 import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
-import { createRuntime } from '../../shared/runtime';
+import { createRuntime } from '../../shared/core/runtime';
 
 const root = new URL('../..', import.meta.url).pathname;
 

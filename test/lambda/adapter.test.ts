@@ -4,12 +4,12 @@ import { setCookie } from 'hono/cookie';
 import { describe, expect, it } from 'vitest';
 import { dbapp } from '../../functions/dbapp';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
-import { loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { lambdaHandler } from '../../shared/http/lambda';
-import { httpAdapter } from '../../shared/http/lambda-http';
+import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { httpAdapter } from '../../shared/lambda/http-event';
 import { MAX_BODY_BYTES } from '../../shared/http/tool-call';
-import { createRuntime } from '../../shared/runtime';
+import { createRuntime } from '../../shared/core/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../helpers/lambda-events';
 
@@ -34,7 +34,7 @@ function probeApp() {
   return httpAdapter(app);
 }
 
-describe('API Gateway adapter (shared/http/lambda-http.ts)', () => {
+describe('API Gateway adapter (shared/lambda/http-event.ts)', () => {
   const handler = probeApp();
   const v2 = (r: HttpRequest, extra: Partial<APIGatewayProxyEventV2> = {}) => handler({ ...httpApiV2Event(r), ...extra }, lambdaContext()) as Promise<APIGatewayProxyStructuredResultV2>;
   const v1 = (r: HttpRequest, extra: Partial<APIGatewayProxyEvent> = {}) => handler({ ...restApiV1Event(r), ...extra }, lambdaContext()) as unknown as Promise<APIGatewayProxyResult>;

@@ -9,13 +9,13 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, PREBUILT_DIR } from '../../infra/build';
 import { createApp } from '../../shared/http/app';
-import { createRegistry } from '../../shared/registry';
-import { catalogByPlatform } from '../../shared/schemas/catalog';
-import { PROVIDERS, type Provider } from '../../shared/schemas/providers';
-import type { Platform } from '../../shared/tool';
-import { loadConfig } from '../../shared/config';
-import { listTools } from '../../shared/list-tools';
-import { createRuntime } from '../../shared/runtime';
+import { createRegistry } from '../../shared/core/registry';
+import { catalogByPlatform } from '../../shared/catalog/catalog';
+import { PROVIDERS, type Provider } from '../../shared/catalog/providers';
+import type { Platform } from '../../shared/core/tool';
+import { loadConfig } from '../../shared/core/config';
+import { listTools } from '../../shared/catalog/list-tools';
+import { createRuntime } from '../../shared/core/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event } from '../helpers/lambda-events';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
@@ -324,7 +324,7 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     // Not a vacuous check: the bundle can load the S3 client (on a file hand-out), and the
     // platforms with file tools can load the converters (beside the bundle).
     expect(bundle).toContain('@aws-sdk/client-s3');
-    // ...and the Lambda client, on the first MCP task (shared/http/mcp-task-worker.ts).
+    // ...and the Lambda client, on the first MCP task (shared/mcp/task-worker.ts).
     expect(bundle).toContain('@aws-sdk/client-lambda');
     if ('fileToMarkdown' in c.platform.tools) expect(bundle).toContain('officeparser');
     const { stdout } = await run(process.execPath, ['-e', INVOKE_LOADED], {

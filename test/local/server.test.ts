@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/core/config';
 import { startLocal, startupMessage } from '../../infra/local/server';
 import { platformCases } from '../helpers/platforms';
 

@@ -1,18 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../shared/http/app';
-import { loadConfig } from '../../shared/config';
-import { createRuntime } from '../../shared/runtime';
+import { loadConfig } from '../../shared/core/config';
+import { createRuntime } from '../../shared/core/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { platformCases } from '../helpers/platforms';
 
 /**
- * A bundle's build-time documents (shared/schemas/prebuilt.ts: data files made by infra/build.ts)
+ * A bundle's build-time documents (shared/catalog/prebuilt.ts: data files made by infra/build.ts)
  * stand in here with documents of their own, so the answers show which path served them:
  * test/lambda/bundle.test.ts checks that the real ones equal the built ones byte for byte. The
  * catalog's file is missing: the catalog is built from the registry, as a package without its
  * files would.
  */
-vi.mock('../../shared/schemas/prebuilt', async () => {
+vi.mock('../../shared/catalog/prebuilt', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_KEYS, createTapeTwin, type TapeTwin } from '../../infra/twins/tape';
 import { dbapp } from '../../functions/dbapp';
-import { loadConfig } from '../../shared/config';
-import { lambdaHandler } from '../../shared/http/lambda';
-import { appHandler } from '../../shared/identity/lambda';
+import { loadConfig } from '../../shared/core/config';
+import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { appHandler } from '../../shared/lambda/app-handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { lambdaContext, viaLambda } from '../helpers/lambda-events';
 

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tasksSettled } from '../../shared/http/mcp-tasks';
+import { tasksSettled } from '../../shared/mcp/tasks';
 import type { Store } from '../../shared/store';
 import type { Clock } from '../../shared/store/store';
 import { DynamoStore } from '../../shared/store/dynamodb';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMIT } from '../../shared/config';
+import { DEFAULT_RATE_LIMIT } from '../../shared/core/config';
 import { MAX_BODY_BYTES } from '../../shared/http/app';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';

@@ -3,7 +3,7 @@ import { encode as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { encode as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { describe, expect, it } from 'vitest';
 import { localPlatforms } from '../../infra/local/platforms';
-import { estimateTokens, fitText, MIN_MAX_TOKENS } from '../../shared/budget';
+import { estimateTokens, fitText, MIN_MAX_TOKENS } from '../../shared/core/budget';
 import { prng } from '../../infra/twins/kit/prng';
 import { harness } from '../helpers/harness';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localPlatforms } from '../../infra/local/platforms';
-import { capturingFetch, isRead, markRead, planOf, planText, type PlannedWrite } from '../../shared/dry-run';
+import { capturingFetch, isRead, markRead, planOf, planText, type PlannedWrite } from '../../shared/core/dry-run';
 import { harness } from '../helpers/harness';
 import { isWrite, writeTools } from './write-tools';
 

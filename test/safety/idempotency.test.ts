@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localPlatforms } from '../../infra/local/platforms';
-import { entryKey, fingerprint, IDEMPOTENCY_TTL_SECONDS } from '../../shared/idempotency';
-import { hashKey } from '../../shared/admission';
+import { entryKey, fingerprint, IDEMPOTENCY_TTL_SECONDS } from '../../shared/core/idempotency';
+import { hashKey } from '../../shared/core/admission';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import type { Clock, Store } from '../../shared/store/store';

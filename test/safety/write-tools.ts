@@ -1,5 +1,5 @@
 import { localPlatforms } from '../../infra/local/platforms';
-import type { Tool } from '../../shared/tool';
+import type { Tool } from '../../shared/core/tool';
 
 export interface WriteTool {
   /** `platform/tool` */

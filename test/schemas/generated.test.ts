@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { outputSchemaFiles } from '../../infra/output-schemas';
 
 /**
- * The committed shared/schemas/output/<platform>.json are what infra/output-schemas.ts makes from
+ * The committed shared/catalog/output/<platform>.json are what infra/output-schemas.ts makes from
  * the tools' result types now: a changed result type without `npm run schemas` fails here.
  */
 it('the committed output schemas are up to date with the result types (npm run schemas)', async () => {

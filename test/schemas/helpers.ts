@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { OUTPUT_DIR } from '../../infra/output-schemas';
-import type { Registry } from '../../shared/registry';
-import type { JsonSchema } from '../../shared/schemas/catalog';
+import type { Registry } from '../../shared/core/registry';
+import type { JsonSchema } from '../../shared/catalog/catalog';
 
-/** The committed shared/schemas/output/<platform>.json files: platform → tool → schema. */
+/** The committed shared/catalog/output/<platform>.json files: platform → tool → schema. */
 export async function committedOutputSchemas(): Promise<Record<string, Record<string, JsonSchema>>> {
   const out: Record<string, Record<string, JsonSchema>> = {};
   for (const p of ['collab', 'crm', 'dbapp', 'filebox', 'realty']) {

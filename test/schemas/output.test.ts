@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { platforms } from '../../infra/local/platforms';
-import { createRegistry } from '../../shared/registry';
+import { createRegistry } from '../../shared/core/registry';
 import { harness } from '../helpers/harness';
 import { committedOutputSchemas, outputValidator, readToolsOf } from './helpers';
 

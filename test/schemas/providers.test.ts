@@ -1,12 +1,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platforms } from '../../infra/local/platforms';
-import { createRegistry } from '../../shared/registry';
-import { catalog, type CatalogEntry } from '../../shared/schemas/catalog';
-import { applyProfile, byUse, coreOf, parseProfile, type Profile } from '../../shared/schemas/profiles';
-import { ANTHROPIC_TOOL_SEARCH, anthropicTools, mcpListedTool, mcpToolsList, openaiResponsesTools, providerTools, structuredOf, type AnthropicTool, type OpenAiNamespace } from '../../shared/schemas/providers';
-import { ToolError } from '../../shared/errors';
-import { parseInput } from '../../shared/validate';
+import { createRegistry } from '../../shared/core/registry';
+import { catalog, type CatalogEntry } from '../../shared/catalog/catalog';
+import { applyProfile, byUse, coreOf, parseProfile, type Profile } from '../../shared/catalog/profiles';
+import { ANTHROPIC_TOOL_SEARCH, anthropicTools, mcpListedTool, mcpToolsList, openaiResponsesTools, providerTools, structuredOf, type AnthropicTool, type OpenAiNamespace } from '../../shared/catalog/providers';
+import { ToolError } from '../../shared/core/errors';
+import { parseInput } from '../../shared/core/validate';
 
 const registry = createRegistry(platforms);
 const mainGroups = Object.fromEntries(platforms.map((p) => [p.name, p.mainGroup]));

@@ -1,7 +1,7 @@
 /**
  * The tool-search evaluation set: requests as a user of each platform words them, each with the tool
  * it needs (platform/name; several where they are genuinely equivalent, any of them counts as found).
- * Six rounds, each written before the ranking (shared/search.ts) changed after it:
+ * Six rounds, each written before the ranking (shared/catalog/search.ts) changed after it:
  * - round 1 (FIRST_SET), written before the first tuning; every third task held out (heldOut);
  * - round 2 (FRESH_SET), from the specification's wording for the tools round 1 covered least;
  *   held out when first measured (top-1 80.3 %, top-3 93.0 %), tuned on since;

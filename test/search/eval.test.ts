@@ -7,7 +7,7 @@ import { evaluate, type Evaluation, type Figures } from './evaluate';
 /**
  * The evaluation set through GET /v1/tools/search, as an agent asks it. How the figures were made
  * (test/search/eval-set.ts says it per round): each round of requests was committed before the
- * ranking (shared/search.ts) changed after it, and measured once before the change; held-out
+ * ranking (shared/catalog/search.ts) changed after it, and measured once before the change; held-out
  * requests are never looked at while tuning. The blind rounds were written by someone who saw only
  * the tool list. The floors sit a little under what the ranking reaches (test/bench/search.ts
  * prints the figures): a change that loses a few requests fails here. Before tuning again, write a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runBatch } from '../../shared/batch';
-import { chunkSender, coalesce, type ChunkWriter } from '../../shared/batch-chunks';
-import { invalidParameter, rateLimited, ToolError } from '../../shared/errors';
+import { runBatch } from '../../shared/core/batch';
+import { chunkSender, coalesce, type ChunkWriter } from '../../shared/core/batch-chunks';
+import { invalidParameter, rateLimited, ToolError } from '../../shared/core/errors';
 
 /** A vendor batch endpoint that refuses the whole group when one input is negative (one transaction). */
 function vendor(overrides: Partial<ChunkWriter<number>> = {}) {

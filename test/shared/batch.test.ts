@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { batchProgress, batchText, isRateLimited, ranges, runBatch, type BatchProgress } from '../../shared/batch';
-import { rateLimited } from '../../shared/errors';
-import { ToolError } from '../../shared/errors';
+import { batchProgress, batchText, isRateLimited, ranges, runBatch, type BatchProgress } from '../../shared/core/batch';
+import { rateLimited } from '../../shared/core/errors';
+import { ToolError } from '../../shared/core/errors';
 
 /** Lets the event loop turn `n` times: items interleave by counted turns, not by wall-clock waits. */
 const tick = async (n = 1) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cached } from '../../shared/cache';
+import { cached } from '../../shared/core/cache';
 import { MemoryStore } from '../../shared/store/memory';
 import type { Store } from '../../shared/store/store';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMIT, loadConfig, rateLimitFor } from '../../shared/config';
+import { DEFAULT_RATE_LIMIT, loadConfig, rateLimitFor } from '../../shared/core/config';
 import { platforms } from '../../infra/local/platforms';
 
 describe('loadConfig base URLs', () => {

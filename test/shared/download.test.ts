@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loopbackServer } from '../helpers/loopback';
-import { downloadSources, type FileSource } from '../../shared/download';
-import { ToolError } from '../../shared/errors';
+import { downloadSources, type FileSource } from '../../shared/vendor/download';
+import { ToolError } from '../../shared/core/errors';
 
 // A plain http server on 127.0.0.1: reachable only because the context lists 127.0.0.1 in allowHttpHosts.
 const hits: string[] = [];

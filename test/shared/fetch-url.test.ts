@@ -2,10 +2,10 @@ import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopbackServer } from '../helpers/loopback';
 import { hasOpenssl, selfSignedServer, type TlsServer } from '../helpers/tls';
-import { ToolError } from '../../shared/errors';
-import { blockedAddress, type Resolver } from '../../shared/address-rules';
-import { fetchUrl, type FetchUrlOptions } from '../../shared/fetch-url';
-import { fileNameFrom } from '../../shared/file-name';
+import { ToolError } from '../../shared/core/errors';
+import { blockedAddress, type Resolver } from '../../shared/vendor/address-rules';
+import { fetchUrl, type FetchUrlOptions } from '../../shared/vendor/fetch-url';
+import { fileNameFrom } from '../../shared/core/file-name';
 
 /** A resolver that answers from a table and counts its calls; unknown hosts fail as DNS does. */
 function resolver(table: Record<string, string | string[]>) {

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { numericId } from '../../shared/ids';
-import { parseInput } from '../../shared/validate';
-import { ToolError } from '../../shared/errors';
+import { numericId } from '../../shared/core/ids';
+import { parseInput } from '../../shared/core/validate';
+import { ToolError } from '../../shared/core/errors';
 import { harness } from '../helpers/harness';
 import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 

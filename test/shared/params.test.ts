@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { cursor, id, offset, page } from '../../shared/params';
+import { cursor, id, offset, page } from '../../shared/core/params';
 
 describe('param fragments', () => {
   it('id takes positive integers, also as text ("7") or printed ("#7"), and carries its description', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachBounded } from '../../shared/pool';
+import { eachBounded } from '../../shared/core/pool';
 
 const tick = (ms = 1) => new Promise((r) => setTimeout(r, ms));
 

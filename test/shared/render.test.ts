@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteSize, listFooter, plainText, plural, shortDate } from '../../shared/render';
+import { byteSize, listFooter, plainText, plural, shortDate } from '../../shared/core/render';
 
 describe('render helpers', () => {
   it('plural counts with thousands separators and irregular plurals', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { platformTool } from '../../shared/tool';
+import { platformTool } from '../../shared/core/tool';
 
 describe('platformTool', () => {
   it('fixes the platform of every tool it defines and keeps the rest as given', async () => {

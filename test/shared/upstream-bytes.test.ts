@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUpstream, DEADLINE_RESERVE_MS } from '../../shared/upstream';
-import { ToolError } from '../../shared/errors';
+import { createUpstream, DEADLINE_RESERVE_MS } from '../../shared/vendor/upstream';
+import { ToolError } from '../../shared/core/errors';
 import { PODIO_DEMO as D, type PodioTwin } from '../../infra/twins/podio';
 import { harness } from '../helpers/harness';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createUpstream, naming } from '../../shared/upstream';
-import { ToolError } from '../../shared/errors';
+import { createUpstream, naming } from '../../shared/vendor/upstream';
+import { ToolError } from '../../shared/core/errors';
 
 type Reply = () => Response | Promise<Response>;
 

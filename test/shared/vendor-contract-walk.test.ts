@@ -5,7 +5,7 @@ import { localPlatforms } from '../../infra/local/platforms';
 /**
  * Every read tool of every platform, called through HTTP with its own example input against its
  * twin: no answer is refused as a vendor-contract breach (details.reason "vendor_contract"), so the
- * zod contracts the clients check vendor answers against (shared/vendor-contract.ts) fit what the
+ * zod contracts the clients check vendor answers against (shared/vendor/vendor-contract.ts) fit what the
  * twins answer. Most of the examples name demo data the twins hold, so calls succeed and the
  * contracts of their answers are really exercised (counted below).
  */

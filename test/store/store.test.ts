@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetItemCommand, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashKey } from '../../shared/admission';
+import { hashKey } from '../../shared/core/admission';
 import { createStore } from '../../shared/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';

@@ -6,11 +6,11 @@ import { recordTools } from '../../functions/dbapp/tools/records';
 import { viewTools } from '../../functions/dbapp/tools/views';
 import { workspaceTools } from '../../functions/dbapp/tools/workspaces';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
-import { loadConfig } from '../../shared/config';
+import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { createRuntime } from '../../shared/runtime';
+import { createRuntime } from '../../shared/core/runtime';
 import { MemoryStore } from '../../shared/store/memory';
-import { definePlatform, groupOf, toolGroup } from '../../shared/tool';
+import { definePlatform, groupOf, toolGroup } from '../../shared/core/tool';
 import { harness } from '../helpers/harness';
 
 /**

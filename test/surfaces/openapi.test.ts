@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../shared/errors';
+import { ERROR_CATALOGUE } from '../../shared/core/errors';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
 

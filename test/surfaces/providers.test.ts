@@ -1,9 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalog, type CatalogEntry, type JsonSchema } from '../../shared/schemas/catalog';
-import { omitNulls } from '../../shared/schemas/nulls';
-import { anthropicTool, geminiTool, openaiTool } from '../../shared/schemas/providers';
-import { parseInput } from '../../shared/validate';
+import { catalog, type CatalogEntry, type JsonSchema } from '../../shared/catalog/catalog';
+import { omitNulls } from '../../shared/core/nulls';
+import { anthropicTool, geminiTool, openaiTool } from '../../shared/catalog/providers';
+import { parseInput } from '../../shared/core/validate';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
 

@@ -1,11 +1,11 @@
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../shared/config';
-import { lambdaHandler, type DirectEvent } from '../../shared/http/lambda';
+import { loadConfig } from '../../shared/core/config';
+import { lambdaHandler, type DirectEvent } from '../../shared/lambda/platform-handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { MemoryBlobStore } from '../../shared/blob';
-import { createRegistry } from '../../shared/registry';
+import { createRegistry } from '../../shared/core/registry';
 import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
 import { platformCases } from '../helpers/platforms';

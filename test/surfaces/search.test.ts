@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, searchIndex, stem, tokenize } from '../../shared/search';
-import type { CatalogEntry } from '../../shared/schemas/catalog';
+import { buildIndex, searchIndex, stem, tokenize } from '../../shared/catalog/search';
+import type { CatalogEntry } from '../../shared/catalog/catalog';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
 

@@ -4,7 +4,7 @@ import { HUBSPOT_DEMO } from '../../infra/twins/hubspot';
 import type { Faults } from '../../infra/twins/kit/faults';
 import { PODIO_DEMO } from '../../infra/twins/podio';
 import { SHAREFILE_DEMO } from '../../infra/twins/sharefile';
-import { VENDOR_CONTRACT_METRIC } from '../../shared/vendor-contract';
+import { VENDOR_CONTRACT_METRIC } from '../../shared/vendor/vendor-contract';
 import { harness } from '../helpers/harness';
 
 /**

@@ -1,4 +1,4 @@
-import { cached } from '../../../shared/cache';
+import { cached } from '../../../shared/core/cache';
 import type { OrgMember } from '../fields';
 import type { Ctx } from '../params';
 import type { PodioApp } from '../wire';

@@ -1,5 +1,5 @@
 /** Orgs and their spaces as getOrganizations and getUserStatus return them: the way to an app from nothing. */
-import { invalidParameter, ToolError } from '../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
 import type { Ctx } from '../params';
 import type { PodioOrg, PodioSpace } from '../wire';
 

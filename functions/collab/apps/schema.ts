@@ -1,6 +1,6 @@
 /** An app's schema as getApp returns it (what an item write needs), apps in a listing, and their text. */
 import { expectedOf } from '../../../shared/fields/engine';
-import { plural } from '../../../shared/render';
+import { plural } from '../../../shared/core/render';
 import { COLLAB_FIELDS } from '../fields';
 import type { PodioApp, PodioAppField, PodioAppSummary } from '../wire';
 

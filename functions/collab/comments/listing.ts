@@ -5,7 +5,7 @@
  * window is cut from their end and reversed. Only the newest 100 are reachable that way (docs/spec.md#limits:
  * `offset + limit <= 100` in desc mode); deeper history is read in asc mode, which is one call.
  */
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { PodioClient } from '../client';
 import type { PodioComment, PodioCommentRefType } from '../wire';
 

@@ -5,7 +5,7 @@
  * and that number the user id of a member of the object's org (a profile id gets the right user id
  * in the hint). The members are read only when the text has mentions.
  */
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { OrgMember } from '../fields';
 import { appOrgMembers, appSchema, membersOfMyOrgs, orgMembers, spaceOrgId } from '../apps/lookups';
 import type { Ctx } from '../params';

@@ -1,5 +1,5 @@
 /** Comments and their revisions as the comment tools return them (docs/spec.md#collab-comment), and their text. */
-import { shortDate } from '../../../shared/render';
+import { shortDate } from '../../../shared/core/render';
 import { fileRef, person, type FileRef } from '../render';
 import type { PodioComment, PodioCommentRevision, PodioEmbed } from '../wire';
 

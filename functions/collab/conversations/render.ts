@@ -1,5 +1,5 @@
 /** Conversations and their events as the tools return them (docs/spec.md#collab-conversation), and their text. */
-import { listFooter, plural, shortDate } from '../../../shared/render';
+import { listFooter, plural, shortDate } from '../../../shared/core/render';
 import { person } from '../render';
 import type { PodioConversation, PodioConversationEvent, PodioConversationMessage, PodioEmbed, PodioFile } from '../wire';
 

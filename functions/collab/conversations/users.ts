@@ -4,8 +4,8 @@
  * two are easily swapped. Every id is checked against the members of the key's orgs before the
  * write: a profile id is refused with the member's user id in the hint, an unknown id is refused.
  */
-import { cached } from '../../../shared/cache';
-import { invalidParameter } from '../../../shared/errors';
+import { cached } from '../../../shared/core/cache';
+import { invalidParameter } from '../../../shared/core/errors';
 import { membersOfMyOrgs } from '../apps/lookups';
 import type { Ctx } from '../params';
 

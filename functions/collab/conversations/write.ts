@@ -1,4 +1,4 @@
-import { ToolError } from '../../../shared/errors';
+import { ToolError } from '../../../shared/core/errors';
 import type { Ctx } from '../params';
 import { resolveFileIds } from '../files/uploads';
 import type { PodioConversationWrite } from '../wire';

@@ -1,4 +1,4 @@
-import { invalidParameter, ToolError } from '../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
 
 /**
  * Podio refuses to attach a file that is already attached (docs/spec.md#collab-file, #errors): 400

@@ -1,4 +1,4 @@
-import { invalidParameter, ToolError } from '../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
 import type { Ctx } from '../params';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { id } from '../../../shared/params';
-import { invalidParameter } from '../../../shared/errors';
+import { id } from '../../../shared/core/params';
+import { invalidParameter } from '../../../shared/core/errors';
 
 /** Input fragments the file tools share (docs/spec.md#collab-file). */
 

@@ -1,4 +1,4 @@
-import { listFooter } from '../../../shared/render';
+import { listFooter } from '../../../shared/core/render';
 import type { PodioFileListQuery } from '../wire';
 import { fileLine, type FileMeta } from './render';
 

@@ -1,4 +1,4 @@
-import { byteSize } from '../../../shared/render';
+import { byteSize } from '../../../shared/core/render';
 import type { PodioFile } from '../wire';
 
 /** A file's metadata: every field Podio's file model lists, null when Podio gives none; listings add `context`. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id } from '../../../shared/params';
+import { id } from '../../../shared/core/params';
 import type { Ctx } from './../params';
 
 /** uploadFiles' `attach_to`: the object the files go on, which must exist before anything is uploaded. */

@@ -1,4 +1,4 @@
-import { downloadSources, type FileSource } from '../../../shared/download';
+import { downloadSources, type FileSource } from '../../../shared/vendor/download';
 import { positiveId, resolveFileRefs } from '../../../shared/files/refs';
 import type { Ctx } from '../params';
 import type { PodioFile } from '../wire';

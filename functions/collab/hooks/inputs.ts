@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../shared/errors';
-import { id } from '../../../shared/params';
+import { invalidParameter } from '../../../shared/core/errors';
+import { id } from '../../../shared/core/params';
 
 /** Input fragments and checks of the hook tools (docs/spec.md#collab-hook). */
 

@@ -1,13 +1,13 @@
 import * as z from 'zod';
-import { batchText, isRateLimited, ranges, runBatch, type BatchResult, type DoneItem, type FailedItem } from '../../../shared/batch';
-import { invalidParameter, ToolError } from '../../../shared/errors';
-import { eachBounded } from '../../../shared/pool';
-import { eachChecked } from '../../../shared/validate';
+import { batchText, isRateLimited, ranges, runBatch, type BatchResult, type DoneItem, type FailedItem } from '../../../shared/core/batch';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
+import { eachBounded } from '../../../shared/core/pool';
+import { eachChecked } from '../../../shared/core/validate';
 import type { Ctx } from '../params';
 
 /**
  * Batches of item writes. Podio has no batch endpoint for creating or updating items, so every item
- * is its own call: they run with bounded parallelism through shared/batch.ts, as one chunk (chunks
+ * is its own call: they run with bounded parallelism through shared/core/batch.ts, as one chunk (chunks
  * would only idle the lanes between them). Every input is checked first and one invalid input means
  * none is written; the refusal names every bad index. A 420 (rate limit) from Podio starts no further
  * item: those are reported NOT_ATTEMPTED with its retry_after, to resend as they are.
@@ -49,7 +49,7 @@ function collected(errors: readonly ToolError[]): ToolError {
 
 /**
  * The refusal of a batch: every invalid entry, the first one's parameter and expected shape at the
- * top; `details.errors` lists the problems as every platform's batches list them (shared/validate.ts),
+ * top; `details.errors` lists the problems as every platform's batches list them (shared/core/validate.ts),
  * `details.invalid` the same with each entry's index.
  */
 function refusal(problems: { index: number; error: ToolError }[], total: number): ToolError {
@@ -108,7 +108,7 @@ export function checkDistinct(ids: readonly number[], what = 'item_id'): void {
   if (problems.length) throw refusal(problems, ids.length);
 }
 
-/** shared/batch.ts's result, where a failed update or delete also names its item. */
+/** shared/core/batch.ts's result, where a failed update or delete also names its item. */
 export type ItemBatchResult<R> = Omit<BatchResult<R>, 'items'> & { items: (DoneItem<R> | (FailedItem & { item_id?: number }))[] };
 
 /**

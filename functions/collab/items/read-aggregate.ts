@@ -3,9 +3,9 @@
  * relation, contact, date, or who/when created), checked against the app before Podio's
  * `POST /item/app/{app_id}/calculate`; totals shown in the field's unit (money with its currency).
  */
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import { show } from '../../../shared/fields/engine';
-import { plural } from '../../../shared/render';
+import { plural } from '../../../shared/core/render';
 import { appFields, type PodioApp, type PodioAppField } from '../fields';
 import { settingsOf } from '../fields/types/common';
 import { durationText } from '../fields/types/number';

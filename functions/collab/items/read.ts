@@ -4,9 +4,9 @@
  * checked against the app before the call (aggregateItems uses the same filters).
  */
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
 import { fieldError, isId, show } from '../../../shared/fields/engine';
-import { fieldKeys, fieldKinds } from '../../../shared/params';
+import { fieldKeys, fieldKinds } from '../../../shared/core/params';
 import { appFields, planItemFilters, resolveItemFieldIds, type ItemFieldSelection, type PodioApp, type PodioAppField } from '../fields';
 import type { FilterContext } from '../fields/table';
 import { range } from '../fields/types/common';

@@ -7,9 +7,9 @@
  * Text: ids first, `Label: value` pairs by each type's `text` (money `12.50 EUR`, contacts by name,
  * categories by text), one line per item in lists; `verbose` adds field ids and types and metadata.
  */
-import { byteSize, shortDate } from '../../../shared/render';
+import { byteSize, shortDate } from '../../../shared/core/render';
 import { fieldText, itemFieldPairs, itemFieldValues, type FieldValue, type ItemFieldSelection } from '../fields';
-import { listed } from '../../../shared/listed';
+import { listed } from '../../../shared/core/listed';
 import { fileRef, person, type FileRef, type Person } from '../render';
 import type { PodioFile, PodioItem } from '../wire';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
 import { finishItemFields, needsFinish, planItemFieldValue, planItemFields, type FieldPort, type ItemFieldPlan, type OrgMember } from '../fields';
 import { appOrgMembers } from '../apps/lookups';
 import { fileIdsInput, type Ctx } from '../params';

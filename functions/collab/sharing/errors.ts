@@ -1,4 +1,4 @@
-import { ToolError } from '../../../shared/errors';
+import { ToolError } from '../../../shared/core/errors';
 
 /** A NOT_FOUND from Podio's grant calls, with what it means here and how to go on appended. */
 export async function notFoundHint<T>(call: Promise<T>, hint: string): Promise<T> {

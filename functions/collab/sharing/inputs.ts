@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id } from '../../../shared/params';
+import { id } from '../../../shared/core/params';
 
 /** Input fragments the sharing tools share (docs/spec.md#collab-grant). */
 

@@ -1,5 +1,5 @@
 /**
- * The task batches (createTasks, updateTasks, deleteTasks) on shared/batch.ts: a few writes in flight
+ * The task batches (createTasks, updateTasks, deleteTasks) on shared/core/batch.ts: a few writes in flight
  * at once (Podio has no batch endpoint for tasks, and its hourly budget is shared), as one chunk (each
  * task is its own call: chunk boundaries would only idle the lanes), a rate limit stops the rest
  * (NOT_ATTEMPTED, to resend). The answer is docs/spec.md#collab-task's envelope
@@ -7,7 +7,7 @@
  * `{index, success: false, task_id?, error: {code, message, details?}}` — `task_id` when the input
  * named one (update, delete).
  */
-import { batchText, isRateLimited, runBatch, type BatchError, type BatchResult } from '../../../shared/batch';
+import { batchText, isRateLimited, runBatch, type BatchError, type BatchResult } from '../../../shared/core/batch';
 import type { Ctx } from '../params';
 import type { Label } from './render';
 

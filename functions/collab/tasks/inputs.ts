@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { numericId } from '../../../shared/ids';
-import { id } from '../../../shared/params';
+import { numericId } from '../../../shared/core/ids';
+import { id } from '../../../shared/core/params';
 import { fileIdsInput } from '../params';
 
 /** Input fragments the task and label tools share (docs/spec.md#collab-task). */

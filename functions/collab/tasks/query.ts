@@ -4,7 +4,7 @@
  * `YYYY-MM-DD-YYYY-MM-DD` (real dates, from ≤ to; an end may be left open, one day may stand alone),
  * references `type:id;type:id`.
  */
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { PodioTaskQuery } from '../wire';
 import { DATE, realDate } from './inputs';
 

@@ -1,5 +1,5 @@
 /** Tasks and labels as the tools return them (docs/spec.md#collab-task), and their text. */
-import { shortDate } from '../../../shared/render';
+import { shortDate } from '../../../shared/core/render';
 import { person } from '../render';
 import type { PodioLabel, PodioTask } from '../wire';
 

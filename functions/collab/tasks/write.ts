@@ -4,8 +4,8 @@
  * the writes run as a batch (batch.ts). Order of cost: pure checks, then reads (the key's user, org
  * members, labels), then uploads of https file URLs, then labels named by new text are created.
  */
-import { invalidParameter } from '../../../shared/errors';
-import { eachChecked } from '../../../shared/validate';
+import { invalidParameter } from '../../../shared/core/errors';
+import { eachChecked } from '../../../shared/core/validate';
 import { checkUserIds, me } from '../conversations/users';
 import type { Ctx } from '../params';
 import { resolveFileIds } from '../files/uploads';

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../shared/errors';
+import { ToolError } from '../../../shared/core/errors';
 import { appSchema } from '../apps/lookups';
 import type { Ctx } from '../params';
 import type { PodioView } from '../wire';

@@ -1,4 +1,4 @@
-import { plural } from '../../../shared/render';
+import { plural } from '../../../shared/core/render';
 import { durationText } from '../fields/types/number';
 import { settingsOf } from '../fields/types/common';
 import { person, type Person } from '../render';

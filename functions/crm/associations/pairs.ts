@@ -1,4 +1,4 @@
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { HubSpotObjectType } from '../wire';
 
 /**

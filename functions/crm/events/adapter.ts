@@ -4,8 +4,8 @@ import { removeVendorParts } from '../../../shared/events/hooks';
 import { refusal } from '../../../shared/events/receiver';
 import { readSecret } from '../../../shared/events/secrets';
 import type { EventsAdapter, IncomingEvent, Parsed, Refusal, Subscription } from '../../../shared/events/model';
-import { ToolError } from '../../../shared/errors';
-import type { Config } from '../../../shared/config';
+import { ToolError } from '../../../shared/core/errors';
+import type { Config } from '../../../shared/core/config';
 import type { HubSpotClient } from '../client';
 
 /**

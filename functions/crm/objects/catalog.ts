@@ -1,7 +1,7 @@
-import { editDistance } from '../../../shared/validate';
-import { cached } from '../../../shared/cache';
+import { editDistance } from '../../../shared/core/validate';
+import { cached } from '../../../shared/core/cache';
 import { scopedCache } from '../../../shared/store/store';
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { HubSpotClient } from '../client';
 import { nameMap, type NameMap } from '../properties/names';
 import type { HubSpotObjectType, HubSpotPipeline } from '../wire';

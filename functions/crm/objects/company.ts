@@ -1,4 +1,4 @@
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { HubSpotClient } from '../client';
 import type { ObjectKind } from './kinds';
 

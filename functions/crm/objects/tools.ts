@@ -4,9 +4,9 @@
  * required properties, pipeline).
  */
 import * as z from 'zod';
-import { ToolError } from '../../../shared/errors';
-import { listFooter } from '../../../shared/render';
-import type { ToolContext } from '../../../shared/tool';
+import { ToolError } from '../../../shared/core/errors';
+import { listFooter } from '../../../shared/core/render';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { HubSpotClient } from '../client';
 import { crmProperties } from '../properties/names';
 import { recordId, returnProperties, valuesInput } from '../params';

@@ -1,5 +1,5 @@
-import { invalidParameter } from '../../../shared/errors';
-import type { ToolContext } from '../../../shared/tool';
+import { invalidParameter } from '../../../shared/core/errors';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { HubSpotClient } from '../client';
 import type { HubSpotPipeline } from '../wire';
 import { catalog, closeMatches, pipelines, type Catalog, type PropInfo } from './catalog';

@@ -1,5 +1,5 @@
 /** Apps, their schema, the organization and its users as the tools return them, and their text. */
-import { plural } from '../../../shared/render';
+import { plural } from '../../../shared/core/render';
 import type { TapeAppSummary, TapeAppWithFields, TapeOrganization, TapeOrgUser } from '../wire';
 
 /** An app in a listing: what an agent needs to pick one. */

@@ -6,9 +6,9 @@
  * within the minute is then found); getApp, which a caller uses to look at an app, always reads
  * Tape and refreshes the entry.
  */
-import { ToolError } from '../../../shared/errors';
+import { ToolError } from '../../../shared/core/errors';
 import { scopedCache } from '../../../shared/store/store';
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { TapeClient } from '../client';
 import type { TapeAppWithFields, TapeRecord } from '../wire';
 

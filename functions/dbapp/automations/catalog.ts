@@ -1,6 +1,6 @@
 /** The automation catalog (docs/vendors/tape.md#automation-discovery): trigger and action types, a field type's filter operators; cached per key. */
-import { cached } from '../../../shared/cache';
-import type { ToolContext } from '../../../shared/tool';
+import { cached } from '../../../shared/core/cache';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { TapeClient } from '../client';
 import type { TapeCatalogAction, TapeCatalogTrigger, TapeFilterOperator } from '../wire';
 

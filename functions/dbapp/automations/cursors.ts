@@ -1,5 +1,5 @@
 /** Listing cursors tied to the scope they came from. */
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 
 // --- cursors tied to their scope ---
 /** Wraps Tape's cursor with the scope that issued it, so a cursor replayed elsewhere is refused before any request. */

@@ -1,6 +1,6 @@
 /** Pre-write validation of an automation's trigger, filter and actions, against the app's fields and the catalog. */
 import { withAppSchema } from '../apps/schema';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { TapeAppField, TapeAutomationAction, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { loadCatalog, type CatalogContext, type CatalogEntry } from './catalog';
 import { optionsOf } from '../fields';

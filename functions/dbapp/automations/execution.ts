@@ -1,7 +1,7 @@
 /** Manual runs, simulations and calls (docs/vendors/tape.md#automation-execution, #automation-advanced): their bodies and answers. */
 import * as z from 'zod';
-import { ToolError, invalidParameter } from '../../../shared/errors';
-import { id } from '../../../shared/params';
+import { ToolError, invalidParameter } from '../../../shared/core/errors';
+import { id } from '../../../shared/core/params';
 
 // --- manual run / simulate (docs/vendors/tape.md#automation-execution): the body follows the automation's trigger ---
 export const runTargetInput = {

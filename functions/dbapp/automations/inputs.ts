@@ -1,6 +1,6 @@
 /** Input fragments the automation tools share. */
 import * as z from 'zod';
-import { id } from '../../../shared/params';
+import { id } from '../../../shared/core/params';
 
 // --- input fragments ---
 export const automationId = id('Numeric id of the automation (from listAutomations or createAutomation).');

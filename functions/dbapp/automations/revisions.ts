@@ -1,5 +1,5 @@
 /** Automation revisions: summaries, snapshots and their lines. */
-import { ToolError } from '../../../shared/errors';
+import { ToolError } from '../../../shared/core/errors';
 import type { TapeAutomationAction, TapeAutomationRevision, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { actionFacts, type AutomationSummary } from './summary';
 

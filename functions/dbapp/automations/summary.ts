@@ -1,5 +1,5 @@
 /** Automations as the tools return them (docs/spec.md#dbapp-automation), their text, and the unreadable (pre-migration) ones. */
-import { ToolError } from '../../../shared/errors';
+import { ToolError } from '../../../shared/core/errors';
 import type { TapeAutomation, TapeAutomationAction, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { NESTED_ACTION_KEYS } from './definition';
 

@@ -1,4 +1,4 @@
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import { resolveAttachments } from '../files/attachments';
 import type { TapeClient } from '../client';
 import type { TapeRecord } from '../wire';

@@ -1,5 +1,5 @@
 import * as engine from '../../../shared/fields/engine';
-import { listFooter } from '../../../shared/render';
+import { listFooter } from '../../../shared/core/render';
 import type { AppRecord, RecordFieldValue } from './output';
 import { TAPE_FIELDS } from './table';
 

@@ -1,12 +1,12 @@
-import { ToolError } from '../../../shared/errors';
-import { downloadSources, type FileSource } from '../../../shared/download';
+import { ToolError } from '../../../shared/core/errors';
+import { downloadSources, type FileSource } from '../../../shared/vendor/download';
 import { positiveId, resolveFileRefs } from '../../../shared/files/refs';
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { TapeClient } from '../client';
 import type { TapeFile } from '../wire';
 
 /**
- * Files for Tape's attachment and image fields: https URLs are downloaded (shared/download.ts) and
+ * Files for Tape's attachment and image fields: https URLs are downloaded (shared/vendor/download.ts) and
  * uploaded to Tape in one multipart request, giving temporary file ids. Used by uploadFiles and by
  * the record tools for attachment/image field values.
  */

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../shared/errors';
-import { id } from '../../../shared/params';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
+import { id } from '../../../shared/core/params';
 import { mediaTypeOf, type DocumentSource } from '../../../shared/files/read';
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { TapeClient } from '../client';
 import { recordId } from '../records/inputs';
 

@@ -1,4 +1,4 @@
-import { byteSize } from '../../../shared/render';
+import { byteSize } from '../../../shared/core/render';
 
 /** An uploaded file as uploadFiles returns it: the temporary id goes into attachment or image fields. */
 export interface UploadedFile {

@@ -1,11 +1,11 @@
-import { runBatch, batchText, type BatchResult, type DoneItem } from '../../../shared/batch';
-import { chunkSender, coalesce, type ChunkWriter } from '../../../shared/batch-chunks';
+import { runBatch, batchText, type BatchResult, type DoneItem } from '../../../shared/core/batch';
+import { chunkSender, coalesce, type ChunkWriter } from '../../../shared/core/batch-chunks';
 import { recordUrl } from '../fields';
 
 /**
  * Batch writes of records: runBatch runs the inputs in chunks of 50, CHUNK_PARALLELISM chunks at
  * once, the items of a chunk in parallel; the items of one chunk are coalesced into ONE call of Tape's
- * batch endpoint (POST/PUT /v1/record/app/batch/{app_id}, at most 50 inputs), see shared/batch-chunks.ts.
+ * batch endpoint (POST/PUT /v1/record/app/batch/{app_id}, at most 50 inputs), see shared/core/batch-chunks.ts.
  *
  * Why the batch endpoint and not 50 single calls: Tape's rate limit is 2,000 credits a minute per key
  * and a request costs 10, so 50 parallel single writes spend a quarter of the minute's budget per
@@ -31,7 +31,7 @@ export const CHUNK_PARALLELISM = 4;
 
 /**
  * Inputs of one batch call. The spec says "any count"; the bound is set here so the shared input
- * guard (shared/validate.ts MAX_ITEMS, 1,000 where a list sets none) does not apply: 10,000 records
+ * guard (shared/core/validate.ts MAX_ITEMS, 1,000 where a list sets none) does not apply: 10,000 records
  * are 200 Tape calls, about 13 s at 250 ms with 4 in flight (inside API Gateway's 29 s), and about
  * what a 6 MB body holds.
  */

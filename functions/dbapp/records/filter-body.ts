@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter, type ToolError } from '../../../shared/errors';
+import { invalidParameter, type ToolError } from '../../../shared/core/errors';
 import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../wire';
 import { filterField } from '../../../shared/fields/engine';
 import { TAPE_FIELDS, isDateField, optionsOf, type TapeOperand } from '../fields';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { TapeClient } from '../client';
-import { fieldKeys, fieldKinds, id, page } from '../../../shared/params';
+import { fieldKeys, fieldKinds, id, page } from '../../../shared/core/params';
 import { pageCursor } from '../params';
 
 /** The zod fragments of the record tools' parameters. */

@@ -1,5 +1,5 @@
-import { invalidParameter, ToolError } from '../../../shared/errors';
-import { cached } from '../../../shared/cache';
+import { invalidParameter, ToolError } from '../../../shared/core/errors';
+import { cached } from '../../../shared/core/cache';
 import type { TapeAppWithFields, TapeRecord, TapeRecordPage } from '../wire';
 import { findField, fieldKeyList, resolveFieldIds, toRecord, type AppRecord, type FieldSelection, type FieldTypes } from '../fields';
 import type { NumberFormats } from '../apps/schema';

@@ -1,4 +1,4 @@
-import { plural } from '../../../shared/render';
+import { plural } from '../../../shared/core/render';
 import type { TapeView, TapeViewFilter, TapeViewPreview, TapeViewSplitBy } from '../wire';
 
 /** View preview as the spec (docs/spec.md#dbapp-view getAppViews) shapes it. */

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { TapeClient } from '../client';
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import { withAppSchema } from '../apps/schema';
 import type { TapeAppField, TapeAppWithFields, TapeViewFilter, TapeViewLayout, TapeViewWrite } from '../wire';
 import { isDateField } from '../fields';

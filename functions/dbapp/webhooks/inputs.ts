@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id } from '../../../shared/params';
+import { id } from '../../../shared/core/params';
 
 // --- webhooks ---
 export const WEBHOOK_EVENT_TYPES = ['record.create', 'record.update', 'record.delete', 'record.restore', 'comment.create', 'comment.delete', 'app.update'] as const;

@@ -1,4 +1,4 @@
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { PermissionInput } from './inputs';
 
 /** Upload rights and upload notices apply to folders: refused on a file id (fi…) before the call. */

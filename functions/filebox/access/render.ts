@@ -1,4 +1,4 @@
-import { listed, type Listed } from '../../../shared/listed';
+import { listed, type Listed } from '../../../shared/core/listed';
 import type { SfAccessControl } from '../wire';
 
 /** Access controls as the filebox tools return them (docs/spec.md#filebox-access-control), and the permission inputs they share. */

@@ -1,4 +1,4 @@
-import { listed, type Listed } from '../../../shared/listed';
+import { listed, type Listed } from '../../../shared/core/listed';
 import { isUserId } from '../params';
 import type { SfContact, SfGroup } from '../wire';
 

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../shared/errors';
+import { ToolError } from '../../../shared/core/errors';
 import type { ShareFileClient } from '../client';
 import type { SfAsyncOperation } from '../wire';
 

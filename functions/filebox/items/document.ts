@@ -1,6 +1,6 @@
 import type { DocumentSource } from '../../../shared/files/read';
 import { mediaTypeOf } from '../../../shared/files/read';
-import type { ToolContext } from '../../../shared/tool';
+import type { ToolContext } from '../../../shared/core/tool';
 import type { ShareFileClient } from '../client';
 
 /**

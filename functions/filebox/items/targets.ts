@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import type { ShareFileClient } from '../client';
 import { toItem, type Item } from '../render';
 

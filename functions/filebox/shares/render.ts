@@ -1,4 +1,4 @@
-import { listed, type Listed } from '../../../shared/listed';
+import { listed, type Listed } from '../../../shared/core/listed';
 import { toItem, type Item } from '../render';
 import type { SfShare } from '../wire';
 

@@ -1,4 +1,4 @@
-import { listed, type Listed } from '../../../shared/listed';
+import { listed, type Listed } from '../../../shared/core/listed';
 import type { SfContact, SfUser } from '../wire';
 
 /** Users as the filebox tools return them (docs/spec.md#filebox-user), and their one-line text. */

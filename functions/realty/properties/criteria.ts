@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/core/errors';
 import { QUICK_LISTS, type QuickListName, stateInput, zipInput } from '../params';
 import type { BdRange, BdSearchCriteria } from '../wire';
 import { normaliseStreet } from './address';

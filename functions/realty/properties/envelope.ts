@@ -1,4 +1,4 @@
-import { listed, type Listed } from '../../../shared/listed';
+import { listed, type Listed } from '../../../shared/core/listed';
 import type { BdAddress, BdEnvelope, BdMeta, BdMetaResults, BdProperty, BdResults, BdStatus } from '../wire';
 
 /**

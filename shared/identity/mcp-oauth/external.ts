@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { ToolError } from '../../errors';
-import { fetchUrl } from '../../fetch-url';
+import { ToolError } from '../../core/errors';
+import { fetchUrl } from '../../vendor/fetch-url';
 import type { ExternalAuth, ExternalTenant } from '../config';
 import type { KeyRecord } from '../keys';
 import { insufficientScope } from './resource';
@@ -39,7 +39,7 @@ function part(segment: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The provider's keys, fetched over https (shared/fetch-url.ts), cached, refetched on an unknown kid. */
+/** The provider's keys, fetched over https (shared/vendor/fetch-url.ts), cached, refetched on an unknown kid. */
 export class Jwks {
   private keys = new Map<string, SigningKey>();
   private fetchedAt = -Infinity;

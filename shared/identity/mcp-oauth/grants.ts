@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ToolError } from '../../errors';
-import { fetchUrl } from '../../fetch-url';
+import { ToolError } from '../../core/errors';
+import { fetchUrl } from '../../vendor/fetch-url';
 import type { KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
@@ -205,7 +205,7 @@ export class Grants {
   /**
    * A client by id: a registered one, or a Client ID Metadata Document — the client id is an https
    * URL whose JSON names the same client_id and its redirect URIs — fetched through the SSRF guard
-   * (shared/fetch-url.ts; ALLOW_HTTP_HOSTS lifts it for local hosts as for file URLs).
+   * (shared/vendor/fetch-url.ts; ALLOW_HTTP_HOSTS lifts it for local hosts as for file URLs).
    */
   async client(clientId: string): Promise<ClientRecord> {
     if (!/^https?:\/\//.test(clientId)) {

@@ -1,4 +1,4 @@
-import { ToolError } from '../../errors';
+import { ToolError } from '../../core/errors';
 
 /**
  * The MCP endpoints as OAuth 2.1 protected resources (RFC 9728): each endpoint URL is a resource,

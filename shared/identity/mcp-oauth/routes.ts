@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { ToolError } from '../../errors';
-import { log } from '../../log';
-import type { Runtime } from '../../runtime';
+import { ToolError } from '../../core/errors';
+import { log } from '../../core/log';
+import type { Runtime } from '../../core/runtime';
 import type { Identity } from '../identity';
 import { identityOf } from '../index';
 import { isServiceKey } from '../keys';

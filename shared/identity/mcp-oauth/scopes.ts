@@ -5,7 +5,7 @@
  * `?toolsets=` writes it (`records`), or qualified by its platform as policies may (`dbapp:records`).
  *
  * Listed here, not read from the registry: the identity function that serves the metadata and the
- * consent page carries no tools (shared/identity/lambda.ts). test/identity/mcp-scopes.test.ts holds
+ * consent page carries no tools (shared/lambda/app-handler.ts). test/identity/mcp-scopes.test.ts holds
  * this list against the registry's groups, so a new group folder fails it until it is added.
  */
 export const TOOLSETS: Readonly<Record<string, readonly string[]>> = {

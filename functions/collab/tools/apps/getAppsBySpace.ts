@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { id } from '../../../../shared/params';
-import { plural } from '../../../../shared/render';
+import { id } from '../../../../shared/core/params';
+import { plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { appLine, toAppSummary, type AppSummary } from '../../apps/schema';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { offset, page } from '../../../../shared/params';
-import { listFooter } from '../../../../shared/render';
+import { offset, page } from '../../../../shared/core/params';
+import { listFooter } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { contactLine, toContact, type Contact } from '../../apps/people';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { id, offset, page } from '../../../../shared/params';
-import { listFooter } from '../../../../shared/render';
+import { id, offset, page } from '../../../../shared/core/params';
+import { listFooter } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { defaultOrgId } from '../../apps/orgs';
 import { memberLine, toMember, type Member } from '../../apps/people';

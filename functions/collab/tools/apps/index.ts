@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { PodioClient } from '../../client';
 
 /** The apps and lookup tools (docs/spec.md#collab-item "tools referenced for lookup", plus getOrganizations), each loaded on first use. */

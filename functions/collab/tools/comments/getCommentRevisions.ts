@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { commentIdInput } from '../../comments/inputs';
 import { revisionLine, toRevision, type CommentRevision } from '../../comments/render';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { offset } from '../../../../shared/params';
-import { listFooter } from '../../../../shared/render';
+import { offset } from '../../../../shared/core/params';
+import { listFooter } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { refIdInput, refTypeInput } from '../../comments/inputs';
 import { DESC_WINDOW, listCommentsPage, pageLimit } from '../../comments/listing';

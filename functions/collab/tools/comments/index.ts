@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { PodioClient } from '../../client';
 
 /** The comments tools (docs/spec.md#collab-comment), each loaded on first use. */

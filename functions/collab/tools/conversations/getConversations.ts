@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { offset, page } from '../../../../shared/params';
+import { offset, page } from '../../../../shared/core/params';
 import { collabTool } from '../../tool';
 import { conversationListText, toConversation, type Conversation } from '../../conversations/render';
 import { SAMPLE_LISTED } from '../../conversations/examples';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { id } from '../../../../shared/params';
-import { ToolError } from '../../../../shared/errors';
+import { id } from '../../../../shared/core/params';
+import { ToolError } from '../../../../shared/core/errors';
 import { collabTool } from '../../tool';
 import { conversationText, toConversation, type Conversation } from '../../conversations/render';
 import { checkUserIds } from '../../conversations/users';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { collabTool } from '../../tool';
 import { hookInput, silentInput } from '../../params';
 import { explainAttachError } from '../../files/attach';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { numericId } from '../../../../shared/ids';
-import { plural } from '../../../../shared/render';
+import { numericId } from '../../../../shared/core/ids';
+import { plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { itemIdInput, silentInput } from '../../params';
 import { copyFilesBetweenItems, type CopiedFiles } from '../../files/copy';

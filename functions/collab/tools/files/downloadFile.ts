@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
-import { byteSize } from '../../../../shared/render';
+import { invalidParameter, ToolError } from '../../../../shared/core/errors';
+import { byteSize } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { fileIdInput } from '../../files/inputs';
 import { handOut, MAX_DOWNLOAD_BYTES } from '../../files/handout';

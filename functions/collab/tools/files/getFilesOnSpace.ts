@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { collabTool } from '../../tool';
 import { fileListInput } from '../../files/inputs';
 import { fileListQuery, filePage, filePageText } from '../../files/listing';

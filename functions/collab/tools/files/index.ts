@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { PodioClient } from '../../client';
 
 /** The file tools (docs/spec.md#collab-file), each loaded on first use: the converters load only with fileToMarkdown and analyzeFile. */

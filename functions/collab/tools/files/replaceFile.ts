@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { fileBlobKey } from '../../../../shared/blob/blob';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { collabTool } from '../../tool';
 import { alreadyAttached } from '../../files/attach';
 import { contextText, toFile } from '../../files/render';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { byteSize, plural } from '../../../../shared/render';
+import { byteSize, plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
 import { uploadSources } from '../../files/uploads';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { numericId } from '../../../../shared/ids';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
-import { plural } from '../../../../shared/render';
+import { numericId } from '../../../../shared/core/ids';
+import { invalidParameter, ToolError } from '../../../../shared/core/errors';
+import { plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { silentInput } from '../../params';
 import { alreadyAttached, explainAttachError } from '../../files/attach';

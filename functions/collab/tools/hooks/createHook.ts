@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { collabTool } from '../../tool';
-import { checkWebhookTarget } from '../../../../shared/webhook-target';
+import { checkWebhookTarget } from '../../../../shared/vendor/webhook-target';
 import { checkHookType, hookRefIdInput, hookRefTypeInput, hookTypeInput } from '../../hooks/inputs';
 import { VERIFY_STEPS } from '../../hooks/render';
 

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { PodioClient } from '../../client';
 
 /** The hook tools (docs/spec.md#collab-hook), each loaded on first use. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ToolError, invalidParameter } from '../../../../shared/errors';
+import { ToolError, invalidParameter } from '../../../../shared/core/errors';
 import { collabTool } from '../../tool';
 import { hookIdInput } from '../../hooks/inputs';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../../shared/core/errors';
 import { collabTool } from '../../tool';
 import { hookIdInput } from '../../hooks/inputs';
 

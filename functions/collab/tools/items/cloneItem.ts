@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { itemIdInput, silentInput } from '../../params';
 // The files of the copy are copied by the same code as copyItemFiles'.

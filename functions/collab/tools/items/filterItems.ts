@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { offset, page } from '../../../../shared/params';
-import { listFooter, plural } from '../../../../shared/render';
+import { offset, page } from '../../../../shared/core/params';
+import { listFooter, plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
 import { appSchema } from '../../apps/lookups';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../../shared/core/errors';
 import { show } from '../../../../shared/fields/engine';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
 import { appSchema } from '../../apps/lookups';

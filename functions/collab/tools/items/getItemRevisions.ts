@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { eachBounded } from '../../../../shared/pool';
-import { plural, shortDate } from '../../../../shared/render';
+import { eachBounded } from '../../../../shared/core/pool';
+import { plural, shortDate } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { itemIdInput } from '../../params';
 import { fieldText, itemFieldValues } from '../../fields';

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { PodioClient } from '../../client';
 
 /** The items tools (docs/spec.md#collab-item, #collab-comment), each loaded on first use. */

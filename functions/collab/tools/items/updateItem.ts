@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { collabTool } from '../../tool';
 import { hookInput, itemIdInput, silentInput } from '../../params';
 import { appSchema } from '../../apps/lookups';

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { PodioClient } from '../../client';
 
 /** The search tool (docs/spec.md#collab-search), loaded on first use. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { numericId } from '../../../../shared/ids';
-import { invalidParameter } from '../../../../shared/errors';
+import { numericId } from '../../../../shared/core/ids';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { collabTool } from '../../tool';
 import { nextStep, searchText, toEntry, type SearchEnvelope, type SearchLevel } from '../../search/envelope';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { numericId } from '../../../../shared/ids';
-import { invalidParameter } from '../../../../shared/errors';
+import { numericId } from '../../../../shared/core/ids';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { EMAIL_PATTERN } from '../../../../shared/fields/values';
 import { collabTool } from '../../tool';
 import { itemIdInput } from '../../params';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { numericId } from '../../../../shared/ids';
-import { offset } from '../../../../shared/params';
-import { listFooter, plural } from '../../../../shared/render';
+import { numericId } from '../../../../shared/core/ids';
+import { offset } from '../../../../shared/core/params';
+import { listFooter, plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { me } from '../../conversations/users';
 import { taskQuery, type TaskFilters } from '../../tasks/query';

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { PodioClient } from '../../client';
 
 /** The task and label tools (docs/spec.md#collab-task), each loaded on first use. */

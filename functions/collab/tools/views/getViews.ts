@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { collabTool } from '../../tool';
 import { appIdInput } from '../../params';
 import { appSchema } from '../../apps/lookups';

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { ToolError } from '../../../../shared/errors';
+import { ToolError } from '../../../../shared/core/errors';
 import { checkPair } from '../../associations/pairs';
 import { crmCategory } from '../../properties/names';
 import { objectType, recordId } from '../../params';
 import { crmTool } from '../../tool';
 import type { HubSpotAssociation, HubSpotObjectType } from '../../wire';
 import { KINDS } from '../../objects/kinds';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 
 /** docs/spec.md#crm-objects: toObjectId a number, the association types with category, typeId and label. */
 export interface Association {

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { HubSpotClient } from '../../client';
 
 /** The association tools (docs/spec.md#crm-objects), each loaded on first use. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { reservedName } from '../../properties/names';
 import { objectType } from '../../params';
 import { catalog, forgetCatalog } from '../../objects/catalog';

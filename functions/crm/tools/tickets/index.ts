@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { HubSpotClient } from '../../client';
 
 /** The tickets tools (not shown in the spec, same form as deals), each loaded on first use. */

@@ -1,5 +1,5 @@
 import { isId, isObject, show } from '../../../../shared/fields/engine';
-import { byteSize } from '../../../../shared/render';
+import { byteSize } from '../../../../shared/core/render';
 import type { TapeEntry } from '../entry';
 import { TEXT_OPS } from './text';
 import { SINGLE, elementPath, listOf, shaped } from './common';

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { TapeClient } from '../../client';
 
 export const appTools = toolGroup<TapeClient>('apps', {

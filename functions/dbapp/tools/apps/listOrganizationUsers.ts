@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { orgUserLine, toOrgUser, type OrgUser } from '../../apps/render';
 
 export const listOrganizationUsers = dbappTool({

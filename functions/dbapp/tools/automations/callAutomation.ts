@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { argumentKeys } from '../../automations/execution';
 import { automationId } from '../../automations/inputs';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { dbappTool } from '../../tool';
 
 export const callAutomation = dbappTool({

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { argumentKeys } from '../../automations/execution';
 import { automationId } from '../../automations/inputs';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { dbappTool } from '../../tool';
 
 const EXPIRATIONS = { never: 'NEVER', one_day: 'ONE_DAY', one_week: 'ONE_WEEK', one_month: 'ONE_MONTH', one_year: 'ONE_YEAR' } as const;

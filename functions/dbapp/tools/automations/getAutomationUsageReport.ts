@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { page } from '../../../../shared/params';
+import { page } from '../../../../shared/core/params';
 import type { TapeUsageBucket } from '../../wire';
 import { dbappTool } from '../../tool';
 

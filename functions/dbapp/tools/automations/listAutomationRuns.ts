@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import type { TapeRunListBody } from '../../wire';
 import { unwrapCursor, wrapCursor } from '../../automations/cursors';
 import { runLine, toRun, type AutomationRun } from '../../automations/runs';
-import { id, page } from '../../../../shared/params';
+import { id, page } from '../../../../shared/core/params';
 import { pageCursor } from '../../params';
-import { listFooter } from '../../../../shared/render';
+import { listFooter } from '../../../../shared/core/render';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_RUN } from '../../automations/examples';
 

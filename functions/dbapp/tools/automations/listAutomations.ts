@@ -2,9 +2,9 @@ import * as z from 'zod';
 import type { TapeAutomation, TapeAutomationScope } from '../../wire';
 import { cursorFor, wrapCursor } from '../../automations/cursors';
 import { automationLine, automationText, isUnreadable, toAutomation, type AutomationFull, type AutomationSummary } from '../../automations/summary';
-import { id, page } from '../../../../shared/params';
+import { id, page } from '../../../../shared/core/params';
 import { pageCursor } from '../../params';
-import { listFooter } from '../../../../shared/render';
+import { listFooter } from '../../../../shared/core/render';
 import { dbappTool } from '../../tool';
 import { EXAMPLE_SUMMARY } from '../../automations/examples';
 

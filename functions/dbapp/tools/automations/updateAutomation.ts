@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import type { TapeAutomationWrite } from '../../wire';
 import { prepareDefinition } from '../../automations/definition';
 import { actionsInput, automationId, filterInput, triggerInput } from '../../automations/inputs';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
 import { uploadSources } from '../../files/attachments';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { fileLine, toUploadedFile, type UploadedFile } from '../../files/render';
 import { dbappTool } from '../../tool';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { eachChecked } from '../../../../shared/validate';
+import { eachChecked } from '../../../../shared/core/validate';
 import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, planFields } from '../../fields';
-import { eachBounded } from '../../../../shared/pool';
+import { eachBounded } from '../../../../shared/core/pool';
 import { MAX_BATCH_RECORDS, recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
 import { fieldsInput, hookInput, recordAppId, silentInput, workflowInput } from '../../records/inputs';
 import { orgUrl } from '../../records/page';

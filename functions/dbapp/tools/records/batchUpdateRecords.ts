@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { eachChecked } from '../../../../shared/validate';
-import { invalidParameter } from '../../../../shared/errors';
+import { eachChecked } from '../../../../shared/core/validate';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { finishFields, needsCurrent, planFields } from '../../fields';
-import { eachBounded } from '../../../../shared/pool';
+import { eachBounded } from '../../../../shared/core/pool';
 import { MAX_BATCH_RECORDS, recordBatchText, runRecordBatch, type BatchWriteResult } from '../../records/batch-write';
 import { fieldsInput, hookInput, recordAppId, recordId, silentInput, workflowInput } from '../../records/inputs';
 import { appIdOf, orgUrl } from '../../records/page';

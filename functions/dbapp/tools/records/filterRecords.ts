@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { numberFormats, withAppSchema } from '../../apps/schema';
 import { dbappTool } from '../../tool';
 import { recordListText } from '../../fields';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { cursorInput, fieldIdsInput, fieldTypesInput, limitInput, recordAppId, sortByInput, sortDescInput, verboseInput } from '../../records/inputs';
 import { orgUrl, selection, sortField, toPage, type RecordPage } from '../../records/page';
 import { checkRecordFilters, recordFilter } from '../../records/filter-body';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { recordUrl } from '../../fields';
 import { orgUrl } from '../../records/page';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { fieldValue, shortDate, valueText, type UserValue } from '../../fields';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { recordId } from '../../records/inputs';
 
 interface RevisionSummary {

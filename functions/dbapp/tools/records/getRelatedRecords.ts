@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { formatsFor } from '../../apps/schema';
 import { dbappTool } from '../../tool';
-import { id, page } from '../../../../shared/params';
+import { id, page } from '../../../../shared/core/params';
 import { recordListText } from '../../fields';
 import { fieldTypesInput, recordAppId, verboseInput } from '../../records/inputs';
 import { orgUrl, selection, toPage, type RecordPage } from '../../records/page';

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { TapeClient } from '../../client';
 
 /** The 14 record tools of docs/spec.md#dbapp-record: the six it shows, and deletion, filtering, relations, history and comments. */

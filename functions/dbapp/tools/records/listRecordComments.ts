@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { page } from '../../../../shared/params';
+import { page } from '../../../../shared/core/params';
 import { pageCursor } from '../../params';
 import { dbappTool } from '../../tool';
-import { listFooter, plainText, shortDate } from '../../../../shared/render';
+import { listFooter, plainText, shortDate } from '../../../../shared/core/render';
 import { recordId } from '../../records/inputs';
 import { toComment, type RecordComment } from '../../records/comments';
 

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { appSchema, formatsFor } from '../../apps/schema';
 import { dbappTool } from '../../tool';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { recordListText } from '../../fields';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { cursorInput, fieldIdsInput, fieldTypesInput, limitInput, sortByInput, sortDescInput, verboseInput } from '../../records/inputs';
 import { orgUrl, selection, sortField, toPage, type RecordPage } from '../../records/page';
 import { EXAMPLE_RECORD, EXAMPLE_RECORD_2 } from '../../records/examples';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { viewAppId } from '../../views/inputs';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { toViewPreview, viewLine, type ViewPreview } from '../../views/render';
 
 export const getAppViews = dbappTool({

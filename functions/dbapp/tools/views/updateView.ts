@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { id } from '../../../../shared/params';
+import { id } from '../../../../shared/core/params';
 import { viewFieldSettings, viewFilters, viewId, viewLayout, viewSplitBy } from '../../views/inputs';
 import { toView, viewLine, type View } from '../../views/render';
 import { checkViewDefinition } from '../../views/view-body';

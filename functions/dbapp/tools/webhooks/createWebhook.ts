@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { checkWebhookTarget } from '../../../../shared/webhook-target';
+import { checkWebhookTarget } from '../../../../shared/vendor/webhook-target';
 import { dbappTool } from '../../tool';
 import { webhookAppId, webhookEventType } from '../../webhooks/inputs';
 import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';

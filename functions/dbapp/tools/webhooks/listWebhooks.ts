@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { webhookAppId } from '../../webhooks/inputs';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { toWebhook, webhookLine, type Webhook } from '../../webhooks/render';
 
 export const listWebhooks = dbappTool({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ToolError } from '../../../../shared/errors';
+import { ToolError } from '../../../../shared/core/errors';
 import { dbappTool } from '../../tool';
 import { workspaceId } from '../../params';
 import { toWorkspace, workspaceLine } from '../../workspaces/render';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
 import { workspaceId } from '../../params';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { toMember, type WorkspaceMember } from '../../workspaces/render';
 
 export const listWorkspaceMembers = dbappTool({

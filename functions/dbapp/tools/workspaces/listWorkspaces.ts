@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { dbappTool } from '../../tool';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { toWorkspace, workspaceLine, type Workspace } from '../../workspaces/render';
 
 export const listWorkspaces = dbappTool({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { dbappTool } from '../../tool';
 import { workspaceId } from '../../params';
 import { toWorkspace, workspaceLine } from '../../workspaces/render';

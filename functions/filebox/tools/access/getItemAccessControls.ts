@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { fileboxTool } from '../../tool';
 import { itemIdInput } from '../../params';
 import { accessLine, toAccessControl, type AccessControl } from '../../access/render';

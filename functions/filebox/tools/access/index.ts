@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The access-control tools (docs/spec.md#filebox-access-control), each loaded on first use. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
+import { invalidParameter, ToolError } from '../../../../shared/core/errors';
 import { fileboxTool } from '../../tool';
 import { concreteItemIdInput, principalIdInput } from '../../params';
 import { accessLine, toAccessControl, type AccessControl } from '../../access/render';

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The groups tools (docs/spec.md#filebox-group), each loaded on first use. */

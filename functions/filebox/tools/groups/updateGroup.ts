@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { fileboxTool } from '../../tool';
 import { groupIdInput } from '../../params';
 import { groupText, toGroup, type Group } from '../../groups/render';

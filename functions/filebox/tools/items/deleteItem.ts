@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
+import { invalidParameter } from '../../../../shared/core/errors';
 import { fileboxTool } from '../../tool';
 import { concreteItemIdInput } from '../../params';
 

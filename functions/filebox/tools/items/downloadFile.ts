@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { byteSize } from '../../../../shared/render';
+import { byteSize } from '../../../../shared/core/render';
 import { fileboxTool } from '../../tool';
 import { concreteItemIdInput } from '../../params';
 

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The items tools (docs/spec.md#filebox-item, and the three it leaves "not shown"), each loaded on first use. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { invalidParameter } from '../../../../shared/errors';
-import { listed, type Listed } from '../../../../shared/listed';
-import { byteSize } from '../../../../shared/render';
+import { invalidParameter } from '../../../../shared/core/errors';
+import { listed, type Listed } from '../../../../shared/core/listed';
+import { byteSize } from '../../../../shared/core/render';
 import { fileboxTool } from '../../tool';
 import { folderIdInput, skipInput } from '../../params';
 import { pageFooter, type Paged } from '../../render';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
-import { downloadSources } from '../../../../shared/download';
+import { invalidParameter, ToolError } from '../../../../shared/core/errors';
+import { downloadSources } from '../../../../shared/vendor/download';
 import { entrySources, fileEntriesInput } from '../../../../shared/files/entries';
-import { plural } from '../../../../shared/render';
+import { plural } from '../../../../shared/core/render';
 import { fileboxTool } from '../../tool';
 import { folderIdInput } from '../../params';
 import { itemDetail, toItem, type Item } from '../../render';

@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { ShareFileClient } from '../../client';
 
 /** The users tools (docs/spec.md#filebox-user), each loaded on first use. */

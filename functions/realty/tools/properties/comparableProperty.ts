@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { invalidParameter, ToolError } from '../../../../shared/errors';
-import { plural } from '../../../../shared/render';
+import { invalidParameter, ToolError } from '../../../../shared/core/errors';
+import { plural } from '../../../../shared/core/render';
 import { cityInput, MAX_TAKE, stateInput, streetInput, zipInput } from '../../params';
 import { propertyLine, usd } from '../../render';
 import { realtyTool } from '../../tool';

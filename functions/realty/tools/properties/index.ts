@@ -1,4 +1,4 @@
-import { toolGroup } from '../../../../shared/tool';
+import { toolGroup } from '../../../../shared/core/tool';
 import type { BatchDataClient } from '../../client';
 
 /** The property tools (docs/spec.md#realty-property), each loaded on first use. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { printedId } from '../../../../shared/ids';
-import { ToolError } from '../../../../shared/errors';
+import { printedId } from '../../../../shared/core/ids';
+import { ToolError } from '../../../../shared/core/errors';
 import { cityInput, stateInput, streetInput, zipInput } from '../../params';
 import { realtyTool } from '../../tool';
 import { identify } from '../../properties/address';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { ToolError } from '../../../../shared/errors';
-import { listFooter } from '../../../../shared/render';
+import { ToolError } from '../../../../shared/core/errors';
+import { listFooter } from '../../../../shared/core/render';
 import { MAX_TAKE, quickListInput } from '../../params';
 import { propertyLine, quickListCountsText } from '../../render';
 import { realtyTool } from '../../tool';

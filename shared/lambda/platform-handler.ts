@@ -1,0 +1,247 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { ToolError } from '../core/errors';
+import { execute } from '../core/execute';
+import { failure, writeEnvelope, type Envelope } from '../core/envelope';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../core/runtime';
+import type { Platform } from '../core/tool';
+import { log } from '../core/log';
+import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, resultOf, toRequest, toResult, type FetchApp, type HttpEvent, type HttpResult } from './http-event';
+import { readSecureKey } from '../aws/ssm';
+import { bodyOf, callTool, MAX_BODY_BYTES, tooLarge } from '../http/tool-call';
+import { taskWorker } from './task-event';
+
+/**
+ * A scheduled job's event: the key is read from an SSM SecureString, never sent in the event.
+ * Lambda's runtime parses the event before this code runs; the parameters' depth is then checked
+ * by validation (iteratively, shared/core/validate.ts), like an HTTP body after its text scan.
+ */
+export interface DirectEvent {
+  tool: string;
+  params?: unknown;
+  format?: 'text' | 'json';
+  /** Name of the SSM Parameter Store SecureString holding the platform API key. */
+  key_parameter: string;
+  platform?: string;
+  /** The connected account a service key (tes_…, in the SSM parameter) acts through, as the X-Connection-Id header. */
+  connection_id?: string;
+  /** Safe writes (shared/core/safe-call.ts): as the HTTP `Idempotency-Key` header, `dry_run` and `max_tokens` queries. */
+  idempotency_key?: string;
+  dry_run?: boolean;
+  max_tokens?: number;
+}
+
+const isHttpEvent = (e: object): e is HttpEvent => 'requestContext' in e;
+
+/**
+ * The Lambda entry of one platform: API Gateway HTTP API (v2) and REST (v1) events, any other event
+ * being a direct invocation {tool, params, format?, key_parameter}.
+ *
+ * A tool call (POST /v1/tools/{platform}/{tool}) is read from the event and answered by this
+ * module itself (shared/http/tool-call.ts, the same code as the Hono route): no Request, Response
+ * or router on the path most invocations take. Every other route goes through the shared Hono app,
+ * whose module (MCP, OpenAPI, identity, events) loads at its first use, or on the turn after the
+ * container's first answer — in the idle time before the next event, not inside a tool call.
+ *
+ * The runtime (config, store client and its connection, registry, Blob store) starts here, when
+ * the module is loaded: Lambda's init phase runs that before the first request, which then only
+ * awaits it. A failed start is not kept: the next invocation starts again.
+ */
+export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeOptions> = {}) {
+  const start = (): Promise<Runtime> => {
+    const started = createRuntime({ ...options, platforms: [platform] });
+    // Handled here, so a start failing before any invocation awaits it is no unhandled rejection.
+    started.catch((err: unknown) => {
+      if (ready === started) ready = undefined;
+      log('error', 'runtime start failed; the next invocation retries', { platform: platform.name, error: err instanceof Error ? err.message : String(err) });
+    });
+    return started;
+  };
+  let ready: Promise<Runtime> | undefined = start();
+  let app: Promise<FetchApp> | undefined;
+  const appOf = (rt: Runtime): Promise<FetchApp> => {
+    // The dynamic import keeps the app's modules out of the bundle's load (esbuild evaluates them here, once).
+    const made = (app ??= import('../http/app').then(({ createApp }) => createApp(rt)));
+    made.catch(() => {
+      if (app === made) app = undefined;
+    });
+    return made;
+  };
+  let warm = false;
+
+  return async function handler(event: HttpEvent | DirectEvent, context: Context) {
+    const rt = await (ready ??= start());
+    if (event && typeof event === 'object' && isHttpEvent(event)) {
+      const checked = checkHttpEvent(event);
+      if (checked instanceof ToolError) return httpFailure(checked, platform.name);
+      try {
+        const route = toolRoute(checked);
+        if (route) return await answerTool(rt, checked, route, context);
+        return await toResult(checked, await (await appOf(rt)).fetch(requestOf(checked), { event: checked, requestContext: checked.requestContext, lambdaContext: context }));
+      } catch (err) {
+        return httpFailure(err, platform.name);
+      } finally {
+        // After the first answer, the next turn (Lambda's runtime posting it) loads what other
+        // routes need: the app and Node's Request/Response (undici: tens of ms to compile).
+        if (!warm) {
+          warm = true;
+          setImmediate(() => void appOf(rt).then(warmApp, () => undefined));
+        }
+      }
+    }
+    const worker = taskWorker(rt, event, context);
+    if (worker) return worker;
+    if (!event || typeof event !== 'object' || Array.isArray(event)) {
+      return failure(
+        new ToolError('INVALID_PARAMETER', 'A direct invocation takes an object {tool, params, format?, key_parameter}.', { parameter: '(event)', expected: 'object' }),
+        { platform: platform.name, tool: '' },
+      ).body;
+    }
+    return direct(rt, platform, event, context);
+  };
+}
+
+/**
+ * One request no route answers, through the app and back out as the adapter reads it: Node loads
+ * undici (Request, Response) and Hono compiles its router's matcher — one-time work a container's
+ * next request (an MCP tools/list, say) would otherwise carry. Nothing is logged, stored or sent.
+ */
+const WARM_EVENT = { version: '2.0', rawPath: '/.warm', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } }, isBase64Encoded: false } as unknown as HttpEvent;
+async function warmApp(app: FetchApp): Promise<void> {
+  await toResult(WARM_EVENT, await app.fetch(toRequest(WARM_EVENT), {}));
+}
+
+/** The event as a Request; one Request refuses (a header value with a line break) is a malformed event. */
+function requestOf(event: HttpEvent): Request {
+  try {
+    return toRequest(event);
+  } catch (err) {
+    if (err instanceof TypeError) throw badEvent(`it makes no valid HTTP request (${err.message})`);
+    throw err;
+  }
+}
+
+/** POST /v1/tools/{platform}/{tool} with plain segments (no percent-escapes: those take the router's decoding). */
+const TOOL_PATH = /^\/v1\/tools\/([^/%]+)\/([^/%]+)$/;
+
+function toolRoute(event: HttpEvent): { platform: string; tool: string } | undefined {
+  if (eventMethod(event) !== 'POST') return undefined;
+  const m = TOOL_PATH.exec(eventPath(event));
+  return m ? { platform: m[1]!, tool: m[2]! } : undefined;
+}
+
+/** A tool call straight from the event: what the Hono route reads from its Request, read here from the event. */
+async function answerTool(rt: Runtime, event: HttpEvent, route: { platform: string; tool: string }, context: Context): Promise<HttpResult> {
+  let headers: Map<string, string> | undefined;
+  let query: Map<string, string> | undefined;
+  const { outcome, base64 } = await callTool(rt, {
+    ...route,
+    header: (name) => (headers ??= eventHeaders(event)).get(name),
+    query: (name) => (query ??= firstValues(eventQuery(event))).get(name),
+    remainingMs: context?.getRemainingTimeInMillis?.(),
+    awsRequestId: context?.awsRequestId,
+    body: eventBodyBytes(event) > MAX_BODY_BYTES ? tooLarge() : bodyOf(eventText(event)),
+  });
+  return resultOf(event, writeEnvelope(outcome, { base64 }));
+}
+
+/** Each query parameter's first value, decoded as the router decodes it ('+' as a space; a malformed escape kept as sent). */
+function firstValues(query: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!query) return out;
+  for (const pair of query.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = decodeQuery(eq === -1 ? pair : pair.slice(0, eq));
+    if (name !== '' && !out.has(name)) out.set(name, eq === -1 ? '' : decodeQuery(pair.slice(eq + 1)));
+  }
+  return out;
+}
+
+function decodeQuery(part: string): string {
+  const spaced = part.includes('+') ? part.replace(/\+/g, ' ') : part;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const NO_BODY = new Set(['GET', 'HEAD']);
+const badEvent = (problem: string) => new ToolError('INVALID_PARAMETER', `Malformed API Gateway event: ${problem}.`, { parameter: '(event)', expected: 'an API Gateway HTTP API (2.0) or REST (1.0) proxy event' });
+
+/**
+ * What the Hono adapter would turn into a bare text answer (or a thrown error) is checked here so
+ * that every answer is an envelope: the request line must be there, a base64 body must be base64,
+ * and a GET/HEAD carries no body (Request refuses one; it would mean nothing to a GET route).
+ */
+function checkHttpEvent(event: HttpEvent): HttpEvent | ToolError {
+  const rc = (event as { requestContext?: unknown }).requestContext;
+  if (!rc || typeof rc !== 'object') return badEvent('requestContext is missing');
+  let method: unknown;
+  if ('rawPath' in event || (event as { version?: unknown }).version === '2.0') {
+    const v2 = event as APIGatewayProxyEventV2;
+    const http = (rc as { http?: unknown }).http;
+    if (!http || typeof http !== 'object') return badEvent('requestContext.http is missing');
+    method = (http as { method?: unknown }).method;
+    if (typeof v2.rawPath !== 'string' || !v2.rawPath.startsWith('/')) return badEvent('rawPath is missing');
+  } else {
+    const v1 = event as APIGatewayProxyEvent;
+    method = v1.httpMethod;
+    if (typeof v1.path !== 'string' || !v1.path.startsWith('/')) return badEvent('path is missing');
+  }
+  if (typeof method !== 'string' || !/^[A-Z]+$/.test(method)) return badEvent('the HTTP method is missing');
+  const body = (event as { body?: unknown }).body;
+  if (event.isBase64Encoded && typeof body === 'string' && (body.length % 4 !== 0 || !BASE64.test(body))) {
+    return new ToolError('INVALID_PARAMETER', 'The event says isBase64Encoded but its body is not base64; send the JSON body as text or encode it in base64 (RFC 4648).', { parameter: '(body)', expected: 'base64' });
+  }
+  if (NO_BODY.has(method) && body != null) return { ...event, body: null, isBase64Encoded: false } as HttpEvent;
+  return event;
+}
+
+/** An envelope as API Gateway's proxy answer. */
+function httpFailure(err: unknown, platform: string): HttpResult {
+  const written = writeEnvelope(failure(err, { platform, tool: '' }));
+  return { statusCode: written.status, headers: written.headers, body: written.body, isBase64Encoded: false };
+}
+
+async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, context: Context): Promise<Envelope> {
+  const call = { platform: event.platform ?? platform.name, tool: String(event.tool ?? '') };
+  try {
+    if (['key', 'api_key', 'authorization', 'token'].some((k) => k in event)) {
+      throw new ToolError('INVALID_PARAMETER', 'A plaintext key in the event is refused. Store the key as an SSM SecureString and pass its name as "key_parameter".', {
+        parameter: 'key_parameter',
+        expected: 'name of an SSM SecureString parameter',
+      });
+    }
+    if (typeof event.key_parameter !== 'string' || event.key_parameter === '') {
+      throw new ToolError('UNAUTHORIZED', 'Direct invocation needs "key_parameter": the name of the SSM SecureString that holds the API key.', {
+        parameter: 'key_parameter',
+        expected: 'name of an SSM SecureString parameter',
+      });
+    }
+    if (event.format !== undefined && event.format !== 'text' && event.format !== 'json') {
+      throw new ToolError('INVALID_PARAMETER', `"format" must be "json" or "text"; got ${JSON.stringify(event.format)}.`, { parameter: 'format', expected: '"json" or "text"' });
+    }
+    if (event.connection_id !== undefined && typeof event.connection_id !== 'string') {
+      throw new ToolError('INVALID_PARAMETER', '"connection_id" must be the id of a connected account (con_…), as a string.', { parameter: 'connection_id', expected: 'string (con_…)' });
+    }
+    const key = await readSecureKey(event.key_parameter);
+    const outcome = await execute(rt, {
+      ...call,
+      key,
+      ...(event.connection_id !== undefined ? { connection: event.connection_id } : {}),
+      params: event.params ?? {},
+      format: event.format ?? 'text',
+      deadline: Date.now() + context.getRemainingTimeInMillis(),
+      requestId: context.awsRequestId,
+      idempotencyKey: event.idempotency_key,
+      dryRun: event.dry_run,
+      maxTokens: event.max_tokens,
+    });
+    return outcome.body;
+  } catch (err) {
+    return failure(err, call).body;
+  }
+}

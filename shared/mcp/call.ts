@@ -1,0 +1,72 @@
+/**
+ * One MCP tools/call of a tool, through the one execute path, its Outcome as an MCP tool result:
+ * answered in the request (shared/mcp/server.ts) or by a task's worker
+ * (shared/mcp/task-worker.ts).
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolError } from '../core/errors';
+import { execute } from '../core/execute';
+import type { Runtime } from '../core/runtime';
+import type { CatalogEntry } from '../catalog/catalog';
+import { structuredOf } from '../catalog/providers';
+
+/** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
+export const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
+
+/** The caller's side of one call: who, through which connection, for which endpoint, until when. */
+export interface ToolCaller {
+  key: string;
+  connection?: string | undefined;
+  resource?: string | undefined;
+  /** `?format=json` on the endpoint: the result carries structuredContent even without an output schema. */
+  structured: boolean;
+  deadline?: number | undefined;
+  requestId?: string | undefined;
+  /** The arguments the HTTP edge refused (a key given twice): the call answers that error. */
+  refused?: ToolError | undefined;
+}
+
+/** The _meta of a tools/call the service reads: a connection per call and safe writes (shared/core/safe-call.ts). */
+export interface CallMeta {
+  connection_id?: unknown;
+  idempotency_key?: unknown;
+  dry_run?: unknown;
+  max_tokens?: unknown;
+}
+
+/** Only what the service reads of a call's _meta: what a task keeps for its worker. */
+export const callMetaOf = (meta: Record<string, unknown>): CallMeta => {
+  const { connection_id, idempotency_key, dry_run, max_tokens } = meta;
+  return Object.fromEntries(Object.entries({ connection_id, idempotency_key, dry_run, max_tokens }).filter(([, v]) => v !== undefined));
+};
+
+export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<CallToolResult> {
+  const outcome = await execute(rt, {
+    platform: entry.platform,
+    tool: entry.name,
+    key: who.key,
+    ...(who.resource ? { resource: who.resource } : {}),
+    connection: typeof meta.connection_id === 'string' ? meta.connection_id : who.connection,
+    params: args,
+    ...(who.refused ? { refused: who.refused } : {}),
+    format: who.structured || entry.outputSchema !== undefined ? 'structured' : 'text',
+    ...(who.deadline !== undefined ? { deadline: who.deadline } : {}),
+    ...(who.requestId ? { requestId: who.requestId } : {}),
+    idempotencyKey: meta.idempotency_key,
+    dryRun: meta.dry_run,
+    maxTokens: meta.max_tokens,
+  });
+  // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
+  if (!outcome.body.success) return errorResult(outcome.body);
+  // As HTTP's Idempotent-Replayed and Dry-Run headers say it.
+  const said = {
+    ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
+    ...(outcome.headers['Dry-Run'] === 'true' ? { dry_run: true } : {}),
+  };
+  const data = outcome.structured;
+  return {
+    content: [{ type: 'text', text: String(outcome.body.data) }],
+    ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
+    ...(Object.keys(said).length ? { _meta: said } : {}),
+  };
+}

@@ -1,0 +1,445 @@
+/**
+ * The MCP server side: JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses, for a tools
+ * server (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports). Our own
+ * code: the official SDK's server evaluates its protocol schemas on first use (tens of ms of CPU in
+ * a cold container), and a tools server needs a handful of methods. Its types are imported for the
+ * shapes only. Loaded by shared/http/mcp.ts on the first MCP request. It maps tools/list to the
+ * catalog, tools/call to a `Call` for execute and the `Outcome` back to a tool result; long tools
+ * run as tasks where the host asks (shared/mcp/tasks.ts).
+ */
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { failure } from '../core/envelope';
+import { taskOwnerOf } from '../identity';
+import { log } from '../core/log';
+import type { Runtime } from '../core/runtime';
+import { applyFilter, catalog, type CatalogEntry } from '../catalog/catalog';
+import { platformIcons } from '../catalog/icons';
+import { mcpListedTool, mcpToolsList } from '../catalog/providers';
+import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../catalog/search';
+import { parseInput } from '../core/validate';
+import { invalidParameter, type ToolError } from '../core/errors';
+import type { Platform } from '../core/tool';
+import type { Registry } from '../core/registry';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './list';
+import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } from './rpc';
+import { callMetaOf, errorResult, runTool } from './call';
+import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf, type TaskRun } from './tasks';
+import { invokeWorker, taskJob } from './task-worker';
+
+/** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
+export type { McpScope } from './list';
+
+export interface McpCall {
+  key: string;
+  /** The connection a service key acts through (X-Connection-Id or ?connection=); `_meta.connection_id` overrides it per call. */
+  connection?: string;
+  /** This endpoint's URL: the audience an access token must have been granted for. */
+  resource?: string;
+  deadline?: number;
+  requestId?: string;
+  /** tools/call requests (by JSON-RPC id) whose arguments the HTTP edge refused (a key given twice). */
+  refused?: ReadonlyMap<unknown, ToolError>;
+  /** The process outlives the answer (the local server): a task's work runs on after it; in Lambda it does not. */
+  background?: boolean;
+  /** The MCP-Protocol-Version header, when sent. */
+  protocolVersion?: string;
+}
+
+const VERSION = '0.1.0';
+
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
+/** At most this many messages in one JSON-RPC batch (the SDK transport's limit). */
+export const MAX_BATCH = 100;
+
+/** The combined endpoint's own tool: search the catalog when a host cannot load all tools. */
+export const SEARCH_TOOL = 'search_tools';
+const searchInput = z.strictObject({
+  query: z.string().min(1).max(500).describe('What you want to do, in plain words, e.g. "add a comment to a deal".'),
+  platform: z.string().optional().describe('Only tools of this platform, e.g. "crm".'),
+  limit: z.number().int().min(1).max(SEARCH_LIMIT.max).default(SEARCH_LIMIT.default).describe(`How many tools, 1-${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}).`),
+});
+
+/**
+ * Names on the combined endpoint are always `<platform>_<tool>`: a name stays the same when a
+ * platform added later brings a tool of the same name (prefixing only on collision would rename
+ * tools hosts already know). Per-platform endpoints use the plain tool names.
+ */
+export const combinedName = (e: Pick<CatalogEntry, 'platform' | 'name'>) => `${e.platform}_${e.name}`;
+
+/**
+ * MCP tool objects, built once per catalog entry and origin (the entries themselves are cached per
+ * container): with the output schema and the platform's icons.
+ */
+const mcpTools = new WeakMap<CatalogEntry, Map<string, McpTool>>();
+
+function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefined): McpTool {
+  let built = mcpTools.get(entry);
+  if (!built) mcpTools.set(entry, (built = new Map()));
+  const key = `${combined ? 'c' : 'p'}|${origin ?? ''}`;
+  let tool = built.get(key);
+  if (!tool) {
+    tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined) as McpTool;
+    // Long tools may run as tasks (shared/mcp/tasks.ts): hosts that support tasks see it here.
+    const taskSupport = taskSupportOf(entry);
+    if (taskSupport) tool = { ...tool, execution: { taskSupport } };
+    built.set(key, tool);
+  }
+  return tool;
+}
+
+let searchInputSchema: McpTool['inputSchema'] | undefined;
+function searchInputJson(): McpTool['inputSchema'] {
+  if (!searchInputSchema) {
+    const { $schema: _, ...s } = z.toJSONSchema(searchInput, { io: 'input' });
+    searchInputSchema = s as McpTool['inputSchema'];
+  }
+  return searchInputSchema;
+}
+
+/** The search tool of an endpoint: every platform's tools on the combined one, its own platform's (plain names) on a platform's. */
+function searchToolOf(platform: Platform | undefined): McpTool {
+  return {
+    name: SEARCH_TOOL,
+    title: 'Search tools',
+    description: platform
+      ? `Find the tool for a task among ${platform.vendor}'s tools here, listed or not: ranks them by name, description and parameter names. ` +
+        'Returns the best matches (tool, first sentence of its description); call a match by its name.'
+      : 'Find the tools for a task among every platform\'s tools, listed or not: ranks them by name, description and parameter names. Returns the best matches ' +
+        '(platform, tool, first sentence of its description); call a match by its name here: <platform>_<tool>.',
+    inputSchema: searchInputJson(),
+    annotations: { title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+}
+/** Built on first use: converting the search input to JSON Schema costs milliseconds a platform's first tools/list need not pay. */
+const searchTools_: { all?: McpTool; byPlatform: WeakMap<Platform, McpTool> } = { byPlatform: new WeakMap() };
+function searchToolFor(platform: Platform | undefined): McpTool {
+  if (!platform) return (searchTools_.all ??= searchToolOf(undefined));
+  let t = searchTools_.byPlatform.get(platform);
+  if (!t) searchTools_.byPlatform.set(platform, (t = searchToolOf(platform)));
+  return t;
+}
+
+/** Whether one scope serves an entry: what entriesOf keeps, for one entry. */
+function serves(scope: McpScope, e: CatalogEntry): boolean {
+  const { toolsets, readOnly } = scope.filter;
+  if (toolsets && (e.group === undefined || !toolsets.includes(e.group))) return false;
+  if (readOnly && !e.annotations.readOnly) return false;
+  return !scope.allow || scope.allow(e);
+}
+
+/** The entries one scope serves (filters applied), in registry order. */
+async function entriesOf(rt: Runtime, scope: McpScope): Promise<CatalogEntry[]> {
+  const entries = applyFilter(await catalog(rt.registry, scope.platform ? [scope.platform] : undefined), scope.filter);
+  return scope.allow ? entries.filter(scope.allow) : entries;
+}
+
+
+const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ offset }), 'utf8').toString('base64url');
+function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset?: unknown };
+    if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) return offset;
+  } catch {
+    // falls through to the protocol error
+  }
+  throw new RpcError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous tools/list answer unchanged.');
+}
+
+/**
+ * The tools/list result of a scope from the entries it serves: also what the build serializes
+ * for an endpoint's default list (infra/build.ts, prebuiltMcpLists; answered by shared/mcp/list.ts).
+ */
+export function toolsListResult(registry: Registry, scope: McpScope, served: readonly CatalogEntry[], cursor?: string): { tools: McpTool[]; nextCursor?: string } {
+  const combined = !scope.platform;
+  const mainGroups = Object.fromEntries([...registry.platforms.values()].map((p) => [p.name, p.mainGroup]));
+  // Catalog order (stable across requests and pages); the search tool first where there is one.
+  const tools = mcpToolsList(served, {
+    profile: scope.profile ?? { kind: 'full' },
+    mainGroups,
+    // The search tool only where it is listed: its schema is converted from zod on first use.
+    ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
+    viewOf: (e) => toMcp(e, combined, scope.origin),
+  }) as McpTool[];
+  if (!scope.pageSize) return { tools };
+  const offset = decodeCursor(cursor);
+  const next = offset + scope.pageSize;
+  return { tools: tools.slice(offset, next), ...(next < tools.length ? { nextCursor: encodeCursor(next) } : {}) };
+}
+
+/** A JSON-RPC id: a string or an integer (as the SDK's clients send them). */
+type Id = RpcId;
+interface Request {
+  id: Id;
+  method: string;
+  params: Record<string, unknown> | undefined;
+}
+
+type Classified =
+  | { kind: 'request'; req: Request }
+  | { kind: 'notification' }
+  | { kind: 'response' }
+  | { kind: 'invalid'; answer: Answer };
+
+type Answer = RpcAnswer;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const isId = (v: unknown): v is Id => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+
+/** A message of the body: a request, a notification, a response (this server sends no requests: ignored), or invalid. */
+function classify(m: unknown): Classified {
+  const example = 'e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}';
+  if (!isObject(m)) return { kind: 'invalid', answer: errorAnswer(null, -32600, `Invalid request: a JSON-RPC message is an object, ${example}; got ${kindOf(m)}.`) };
+  const id = isId(m.id) ? m.id : null;
+  if (m.jsonrpc !== '2.0') return { kind: 'invalid', answer: errorAnswer(id, -32600, `Invalid request: "jsonrpc" must be "2.0", ${example}.`) };
+  if (m.method === undefined && ('result' in m || 'error' in m)) return { kind: 'response' };
+  if (typeof m.method !== 'string') return { kind: 'invalid', answer: errorAnswer(id, -32600, `Invalid request: "method" must be the method's name as a string, ${example}; got ${m.method === undefined ? 'nothing' : kindOf(m.method)}.`) };
+  if (!('id' in m)) return { kind: 'notification' };
+  if (id === null) return { kind: 'invalid', answer: errorAnswer(null, -32600, `Invalid request: "id" must be a string or an integer; got ${Number.isFinite(m.id) ? 'a fraction' : kindOf(m.id)}.`) };
+  const params = m.params;
+  if (params !== undefined && !isObject(params)) {
+    // tools/call says what it expects in its own words (malformedCall); other methods here.
+    return { kind: 'invalid', answer: errorAnswer(id, INVALID_PARAMS, malformedCall(m) ?? `Invalid params: "params" must be an object (or left out); got ${kindOf(params)}.`) };
+  }
+  return { kind: 'request', req: { id, method: m.method, params } };
+}
+
+/** What is wrong with a tools/call request's shape, as a sentence; undefined when nothing is (or it is no tools/call). */
+export function malformedCall(m: unknown): string | undefined {
+  if (!isObject(m) || m.method !== 'tools/call') return undefined;
+  const params = m.params;
+  if (params === undefined) return 'Invalid tools/call request: "params" is missing; send {"name": "<tool>", "arguments": {…}}.';
+  if (!isObject(params)) return `Invalid tools/call request: "params" must be an object {"name", "arguments"}; got ${kindOf(params)}.`;
+  const { name, arguments: args, _meta: meta, task } = params;
+  if (typeof name !== 'string') return `Invalid tools/call request: "params.name" must be the tool's name as a string; got ${name === undefined ? 'nothing' : kindOf(name)}. List the tools with tools/list.`;
+  if (args !== undefined && !isObject(args)) return `Invalid tools/call request: "params.arguments" must be an object of the tool's parameters (or left out); got ${kindOf(args)}.`;
+  if (meta !== undefined && !isObject(meta)) return `Invalid tools/call request: "params._meta" must be an object; got ${kindOf(meta)}.`;
+  if (task !== undefined && !isObject(task)) return `Invalid tools/call request: "params.task" must be an object such as {"ttl": 60000} (or left out); got ${kindOf(task)}.`;
+  if (isObject(task) && task.ttl !== undefined && (typeof task.ttl !== 'number' || !(task.ttl >= 0))) return `Invalid tools/call request: "params.task.ttl" must be milliseconds as a number; got ${kindOf(task.ttl)}.`;
+  return undefined;
+}
+
+/** An error the transport answers before any message is handled: no id, HTTP 400. */
+const transportError = (code: number, message: string) => errorResponse(code, message, null);
+
+/**
+ * Answers one POST: the parsed body (one message or a batch) under the transport's rules, each
+ * request by its handler, every answer in one JSON body. Requests of a batch run concurrently,
+ * answered in the order they came.
+ */
+export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call: McpCall): Promise<Response> {
+  const batch = Array.isArray(body);
+  const messages: unknown[] = batch ? body : [body];
+  if (batch && messages.length === 0) return transportError(-32600, 'Invalid Request: an empty batch; send one message or an array of them.');
+  if (messages.length > MAX_BATCH) return transportError(-32600, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`);
+  const classified = messages.map(classify);
+  const initialize = classified.some((c) => c.kind === 'request' && c.req.method === 'initialize');
+  if (initialize && messages.length > 1) return transportError(-32600, 'Invalid Request: Only one initialization request is allowed');
+  // After initialize, a client names the revision it speaks; one this server does not is refused.
+  const version = call.protocolVersion;
+  if (!initialize && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return transportError(-32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+  }
+  const ctx = new Context(rt, scope, call);
+  const answers = (
+    await Promise.all(classified.map((c) => (c.kind === 'request' ? answer(ctx, c.req) : c.kind === 'invalid' ? c.answer : undefined)))
+  ).filter((a): a is Answer => a !== undefined);
+  // Only notifications and responses: accepted, nothing to answer.
+  if (answers.length === 0) return new Response(null, { status: 202 });
+  if (batch) return jsonResponse(answers);
+  const only = answers[0]!;
+  // An error tied to no request is HTTP 400 (as the SDK answers them); a request's error is its answer.
+  return jsonResponse(only, only.id === null ? 400 : 200);
+}
+
+async function answer(ctx: Context, req: Request): Promise<Answer> {
+  try {
+    return { jsonrpc: '2.0', id: req.id, result: await handle(ctx, req) };
+  } catch (err) {
+    if (err instanceof RpcError) return errorAnswer(req.id, err.code, err.message, err.data);
+    log('error', 'mcp request failed', { method: req.method.slice(0, 40), error: err instanceof Error ? err.name : 'unknown' });
+    return errorAnswer(req.id, -32603, 'Internal error');
+  }
+}
+
+const METHODS = 'initialize, ping, tools/list, tools/call, tasks/get, tasks/result, tasks/list and tasks/cancel';
+
+function handle(ctx: Context, req: Request): Promise<unknown> | unknown {
+  const p = req.params ?? {};
+  switch (req.method) {
+    case 'initialize':
+      return ctx.initialize(p);
+    case 'ping':
+      return {};
+    case 'tools/list':
+      return ctx.listTools(cursorOf(p));
+    case 'tools/call': {
+      const malformed = malformedCall({ method: req.method, params: req.params });
+      if (malformed) throw new RpcError(INVALID_PARAMS, malformed);
+      return ctx.callTool(req.id, p);
+    }
+    case 'tasks/get':
+      return ctx.tasks().then((t) => t.get(taskIdOf(req.method, p)));
+    case 'tasks/result':
+      return ctx.tasks().then((t) => t.result(taskIdOf(req.method, p), ctx.waitUntil()));
+    case 'tasks/list':
+      return ctx.tasks().then((t) => t.list(cursorOf(p)));
+    case 'tasks/cancel':
+      return ctx.tasks().then((t) => t.cancel(taskIdOf(req.method, p)));
+    default:
+      throw new RpcError(-32601, `Method not found: "${req.method.slice(0, 60)}". This server answers ${METHODS}.`);
+  }
+}
+
+function cursorOf(p: Record<string, unknown>): string | undefined {
+  if (p.cursor === undefined) return undefined;
+  if (typeof p.cursor !== 'string') throw new RpcError(INVALID_PARAMS, `Invalid params: "cursor" must be the nextCursor string of the previous answer; got ${kindOf(p.cursor)}.`);
+  return p.cursor;
+}
+
+function taskIdOf(method: string, p: Record<string, unknown>): string {
+  if (typeof p.taskId !== 'string' || p.taskId === '') {
+    throw new RpcError(INVALID_PARAMS, `Invalid ${method} request: "params.taskId" must be the taskId a task-augmented tools/call answered; got ${p.taskId === undefined ? 'nothing' : kindOf(p.taskId)}.`);
+  }
+  return p.taskId;
+}
+
+/** What the requests of one POST share: the endpoint's scope, the caller, and the tools it serves (read once). */
+class Context {
+  private entries?: Promise<CatalogEntry[]>;
+  private tasks_?: Promise<McpTasks>;
+  readonly combined: boolean;
+
+  constructor(
+    readonly rt: Runtime,
+    readonly scope: McpScope,
+    readonly call: McpCall,
+  ) {
+    this.combined = !scope.platform;
+  }
+
+  served(): Promise<CatalogEntry[]> {
+    return (this.entries ??= entriesOf(this.rt, this.scope));
+  }
+
+  /** The caller's tasks: those of its sign-in or key (taskOwnerOf), whichever token it presents now. */
+  tasks(): Promise<McpTasks> {
+    return (this.tasks_ ??= taskOwnerOf(this.rt, this.call.key, this.call.resource).then((owner) => new McpTasks(this.rt.store, owner)));
+  }
+
+  /** How long tasks/result may wait: the invocation's deadline less a second, or a minute. */
+  waitUntil(): number {
+    return this.call.deadline !== undefined ? this.call.deadline - 1_000 : Date.now() + 60_000;
+  }
+
+  initialize(p: Record<string, unknown>) {
+    if (typeof p.protocolVersion !== 'string') {
+      throw new RpcError(INVALID_PARAMS, `Invalid initialize request: "params.protocolVersion" must be the revision the client speaks as a string, e.g. "${LATEST_PROTOCOL_VERSION}".`);
+    }
+    if (p.capabilities !== undefined && !isObject(p.capabilities)) throw new RpcError(INVALID_PARAMS, `Invalid initialize request: "params.capabilities" must be an object; got ${kindOf(p.capabilities)}.`);
+    // The client's revision when this server speaks it, else the latest (the client then decides).
+    const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(p.protocolVersion) ? p.protocolVersion : LATEST_PROTOCOL_VERSION;
+    // Tasks are offered to a client that announced its own tasks capability; others see today's answer.
+    const tasks = isObject(p.capabilities) && isObject(p.capabilities.tasks);
+    const { platform, profile } = this.scope;
+    return {
+      protocolVersion,
+      capabilities: { tools: { listChanged: false }, ...(tasks ? { tasks: TASKS_CAPABILITY } : {}) },
+      serverInfo: { name: platform ? `tool-execution-service-${platform.name}` : 'tool-execution-service', version: VERSION },
+      instructions:
+        (platform
+          ? `Tools of ${platform.vendor} (platform "${platform.name}"). Results are compact text; errors name the parameter to fix.`
+          : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`) +
+        (profile && profile.kind !== 'full' ? ` Only the most used tools are listed: ${SEARCH_TOOL} finds the others with their parameters, and they are called by name like the listed ones.` : ''),
+    };
+  }
+
+  async listTools(cursor: string | undefined): Promise<{ tools: McpTool[]; nextCursor?: string }> {
+    return toolsListResult(this.rt.registry, this.scope, await this.served(), cursor);
+  }
+
+  async callTool(id: Id, p: Record<string, unknown>): Promise<CallToolResult | { task: unknown }> {
+    const { rt, scope, call, combined } = this;
+    const name = p.name as string;
+    // The arguments as JSON.parse read them, as REST passes its body on ("__proto__" included, for the core to refuse by name).
+    const args = (p.arguments ?? {}) as Record<string, unknown>;
+    if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) return searchTools(rt, args, scope);
+    // The one entry by name, then whether this endpoint serves it: no filtered copy of the catalog per call.
+    const named = (await catalog(rt.registry, scope.platform ? [scope.platform] : undefined)).find((e) => (combined ? combinedName(e) : e.name) === name);
+    const entry = named && serves(scope, named) ? named : undefined;
+    // An unknown tool is a protocol error (the MCP specification's own example); so is one this
+    // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
+    if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
+    // Safe writes through the call's _meta, as the HTTP header and queries (shared/core/safe-call.ts).
+    const meta = callMetaOf(isObject(p._meta) ? p._meta : {});
+    const caller = {
+      key: call.key,
+      connection: call.connection,
+      resource: call.resource,
+      structured: scope.structured,
+      deadline: call.deadline,
+      requestId: call.requestId,
+      refused: call.refused?.get(id),
+    };
+    const run = () => runTool(rt, entry, caller, args, meta);
+    if (p.task === undefined) return run();
+    if (!taskSupportOf(entry)) {
+      throw new RpcError(-32601, `Tool "${name.slice(0, 100)}" does not run as a task: call it without "task". Tools whose execution.taskSupport in tools/list is "optional" do.`);
+    }
+    // In Lambda a worker invocation of this function runs the task (shared/mcp/task-worker.ts):
+    // this one is frozen once it answers. Arguments refused at the edge fail at once, here.
+    const fn = process.env.AWS_LAMBDA_FUNCTION_NAME;
+    const how: TaskRun =
+      !call.background && fn && !caller.refused
+        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta), dispatch: (ref) => invokeWorker(fn, ref) }
+        : { kind: 'here', work: run, background: call.background === true };
+    return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how);
+  }
+}
+
+/**
+ * search_tools: over every platform on the combined endpoint, over the platform's own tools on a
+ * platform's (which lists it with a deferring profile); only tools the endpoint serves
+ * (?toolsets=, ?read_only=) are answered.
+ */
+async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: McpScope): Promise<CallToolResult> {
+  let input: z.output<typeof searchInput>;
+  try {
+    input = parseInput(searchInput, args);
+    if (input.platform !== undefined && !rt.registry.platforms.has(input.platform)) {
+      const known = [...rt.registry.platforms.keys()].join(', ');
+      throw invalidParameter('platform', `one of ${known}`, `Unknown platform "${input.platform}"; platforms here: ${known}.`);
+    }
+  } catch (err) {
+    return errorResult(failure(err, { platform: '', tool: SEARCH_TOOL }).body);
+  }
+  const { query, limit } = input;
+  const platform = scope.platform?.name ?? input.platform;
+  const served = new Set((await entriesOf(rt, scope)).map((e) => `${e.platform}/${e.name}`));
+  const nameOf = (h: { platform: string; tool: string }) => (scope.platform ? h.tool : `${h.platform}_${h.tool}`);
+  const hits = searchIndex(await registryIndex(rt.registry), query, SEARCH_LIMIT.max, platform)
+    .map(hitView)
+    .filter((h) => served.has(`${h.platform}/${h.tool}`))
+    .slice(0, limit);
+  // Where tools/list leaves tools out, a match comes with its parameters: the model can call it
+  // without a listing it never got.
+  const deferring = scope.profile !== undefined && scope.profile.kind !== 'full';
+  const schemas = new Map(deferring ? (await entriesOf(rt, scope)).map((e) => [`${e.platform}/${e.name}`, e.inputSchema] as const) : []);
+  const schemaOf = (h: { platform: string; tool: string }) => {
+    const s = schemas.get(`${h.platform}/${h.tool}`);
+    if (!s) return undefined;
+    const { $schema: _, ...rest } = s;
+    return rest;
+  };
+  const lines = hits.map((h) => {
+    const params = schemaOf(h);
+    return `${nameOf(h)} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}${params ? `\n  parameters: ${JSON.stringify(params)}` : ''}`;
+  });
+  const text = hits.length ? `${lines.join('\n')}\n${hits.length} tools for "${query}"` : `No tool matches "${query}". Try other words.`;
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) },
+  };
+}

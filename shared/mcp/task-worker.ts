@@ -1,0 +1,98 @@
+/**
+ * The worker of an MCP task in AWS Lambda. The invocation that takes a task-augmented tools/call
+ * keeps the call in the Store (its parameters, and the caller's bearer sealed by the identity
+ * vault, shared/identity/vault.ts), then invokes its own function asynchronously (Lambda Invoke,
+ * InvocationType "Event": https://docs.aws.amazon.com/lambda/latest/api/API_Invoke.html) with only
+ * the task's id and owner, and answers the task at once. The worker invocation (shared/lambda/platform-handler.ts)
+ * takes the task once, opens the credential, runs the call and keeps its end: it runs with the
+ * function's own timeout, not API Gateway's 30 s nor the host's.
+ */
+import type { Context } from 'aws-lambda';
+import { identityOf } from '../identity';
+import type { Sealed, SealContext } from '../identity/vault';
+import { log } from '../core/log';
+import type { Runtime } from '../core/runtime';
+import { catalog, type CatalogEntry } from '../catalog/catalog';
+import { runTool, type CallMeta, type ToolCaller } from './call';
+import { INVALID_PARAMS, McpTasks, RpcError, type TaskRef } from './tasks';
+
+/** The event a worker invocation receives: which task, nothing else. */
+export interface TaskEvent {
+  tes_task: TaskRef;
+}
+
+/** What the Store keeps for the worker of one task. */
+interface TaskJob {
+  platform: string;
+  tool: string;
+  args: Record<string, unknown>;
+  meta: CallMeta;
+  caller: Omit<ToolCaller, 'key' | 'deadline' | 'requestId' | 'refused'>;
+  /** The caller's bearer (service key, access token or vendor key), sealed to this task. */
+  key: Sealed;
+}
+
+const isRef = (v: unknown): v is TaskRef => {
+  const r = v as Partial<TaskRef> | null;
+  return typeof r === 'object' && r !== null && typeof r.id === 'string' && r.id.length <= 100 && typeof r.owner === 'string' && r.owner.length <= 200;
+};
+
+/** The vault context of a task's sealed key: it opens for this owner's task only. */
+const sealContext = (ref: TaskRef): SealContext => ({ tenant: `mcptask#${ref.owner}`, connection: ref.id });
+
+/** The job of one call, with its key sealed to the task. */
+export async function taskJob(rt: Runtime, ref: TaskRef, entry: CatalogEntry, caller: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<TaskJob> {
+  const vault = await (await identityOf(rt)).vault();
+  const { key, deadline: _d, requestId: _r, refused: _f, ...rest } = caller;
+  return { platform: entry.platform, tool: entry.name, args, meta, caller: rest, key: await vault.seal(key, sealContext(ref)) };
+}
+
+type Invoker = { send(cmd: unknown): Promise<{ StatusCode?: number }>; Command: new (input: unknown) => unknown };
+let lambda: Promise<Invoker> | undefined;
+
+/**
+ * Starts the worker of a task: an asynchronous invocation of `functionName` (this function) with
+ * the task's reference only. The SDK client loads on the first task of a container; it signs with
+ * the function's role and honours AWS_ENDPOINT_URL_LAMBDA.
+ */
+export async function invokeWorker(functionName: string, ref: TaskRef): Promise<void> {
+  const c = await (lambda ??= import('@aws-sdk/client-lambda').then((m) => {
+    const client = new m.LambdaClient({});
+    return { send: (cmd: unknown) => client.send(cmd as never) as Promise<{ StatusCode?: number }>, Command: m.InvokeCommand as never };
+  })).catch((err: unknown) => {
+    lambda = undefined;
+    throw err;
+  });
+  const event: TaskEvent = { tes_task: ref };
+  const out = await c.send(new c.Command({ FunctionName: functionName, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(event)) }));
+  if (out.StatusCode !== 202) throw new Error(`Lambda answered ${String(out.StatusCode)} to the asynchronous invocation`);
+}
+
+/**
+ * A worker invocation: takes the task (only while it is working, only once), runs its call until
+ * the invocation's deadline and keeps the end. A task cancelled before the worker started is not
+ * run. Answers what it did, for the invocation's log; never the call's data.
+ */
+export async function runTaskEvent(rt: Runtime, event: TaskEvent, context: Context): Promise<{ task: string; ran: boolean }> {
+  const ref = event.tes_task;
+  if (!isRef(ref)) {
+    log('error', 'mcp task event malformed', {});
+    return { task: '', ran: false };
+  }
+  const tasks = new McpTasks(rt.store, ref.owner);
+  const deadline = Date.now() + context.getRemainingTimeInMillis();
+  const claimed = await tasks.claim(ref.id, deadline);
+  if (!claimed) {
+    log('info', 'mcp task not run: cancelled, ended, expired or taken by another worker', { task: ref.id });
+    return { task: ref.id, ran: false };
+  }
+  const job = claimed.job as TaskJob;
+  await tasks.execute(claimed.task, async () => {
+    const entry = (await catalog(rt.registry)).find((e) => e.platform === job.platform && e.name === job.tool);
+    if (!entry) throw new RpcError(INVALID_PARAMS, `Tool "${job.tool}" of "${job.platform}" is not served by this function any more; list the tools with tools/list.`);
+    const vault = await (await identityOf(rt)).vault();
+    const key = await vault.open(job.key, sealContext(ref));
+    return runTool(rt, entry, { ...job.caller, key, deadline, requestId: context.awsRequestId }, job.args, job.meta);
+  });
+  return { task: ref.id, ran: true };
+}

@@ -1,0 +1,370 @@
+/**
+ * MCP tasks (revision 2025-11-25, experimental) for long tools: a task-augmented tools/call of a
+ * batch or file conversion tool answers a task at once; tasks/get, tasks/result, tasks/list and
+ * tasks/cancel answer from state kept in the Store, so any instance of the function can answer
+ * (https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks).
+ *
+ * State is scoped to the task's owner (shared/identity/index.ts, taskOwnerOf: a sign-in's grant,
+ * or the hash of the bearer key), so a task id learnt by another caller finds nothing, and a host
+ * whose access token rotates on refresh still finds its tasks. Where the work runs: locally in the
+ * background of the process that took the call; in a Lambda function in a worker invocation of the
+ * same function (shared/mcp/task-worker.ts), so neither the function's timeout nor API
+ * Gateway's 30 s cuts it. A batch's progress is kept beside the task as its statusMessage.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { batchProgress, type BatchProgress } from '../core/batch';
+import { log } from '../core/log';
+import type { CatalogEntry } from '../catalog/catalog';
+import type { Store } from '../store';
+
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** The task as the protocol shows it. */
+export interface McpTask {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  createdAt: string;
+  lastUpdatedAt: string;
+  /** Milliseconds from creation the task and its result are kept. */
+  ttl: number;
+  pollInterval: number;
+}
+
+/** A JSON-RPC error as the protocol answers it. */
+export interface RpcErrorBody {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** What the Store keeps per task: the task, and once terminal its result or its JSON-RPC error. */
+interface Kept {
+  task: McpTask;
+  result?: CallToolResult;
+  error?: RpcErrorBody;
+}
+
+/** Kept once a worker took the task: the instant its invocation is stopped at the latest. */
+interface Started {
+  runBy: number;
+}
+
+/** What a worker needs to find a task: never the call's key or parameters (those stay in the Store). */
+export interface TaskRef {
+  id: string;
+  owner: string;
+}
+
+/** How a task's work runs: in this process, or in a worker the `dispatch` starts (which reads `job`). */
+export type TaskRun =
+  | { kind: 'here'; work: () => Promise<CallToolResult>; background: boolean }
+  | { kind: 'worker'; job: (ref: TaskRef) => Promise<unknown>; dispatch: (ref: TaskRef) => Promise<void> };
+
+/** A JSON-RPC error thrown by a handler and answered with its code (shared/mcp/server.ts). */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const INVALID_PARAMS = -32602;
+
+/**
+ * Which tools run as tasks when the host asks: batch tools (hundreds of records or items) and
+ * file conversion (a large document), the calls that run past a host's timeout. Decided here only;
+ * tools/list says it as `execution.taskSupport`.
+ */
+const LONG_RUNNING = /^(batch[A-Z]\w*|fileToMarkdown|analyzeFile)$/;
+export const taskSupportOf = (entry: Pick<CatalogEntry, 'name'>): 'optional' | undefined => (LONG_RUNNING.test(entry.name) ? 'optional' : undefined);
+
+/** The server's tasks capability, in the initialize answer of a client that announced its own. */
+export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } } as const;
+
+export const TASK_TTL = { defaultMs: 3_600_000, minMs: 1_000, maxMs: 86_400_000 } as const;
+const POLL = { defaultMs: 1_000, minMs: 100, maxMs: 60_000 } as const;
+const LIST_PAGE = 50;
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+const terminal = (s: TaskStatus) => s === 'completed' || s === 'failed' || s === 'cancelled';
+const clamp = (v: unknown, range: { defaultMs: number; minMs: number; maxMs: number }) =>
+  typeof v === 'number' && Number.isFinite(v) ? Math.min(range.maxMs, Math.max(range.minMs, Math.round(v))) : range.defaultMs;
+
+const notFound = (taskId: string) =>
+  new RpcError(INVALID_PARAMS, `Task "${taskId.slice(0, 100)}" not found: it is not one of this key's tasks, or its ttl has passed. List your tasks with tasks/list.`);
+
+/** Tasks this process runs, by store key: tasks/result here waits on the work itself. */
+const running = new Map<string, Promise<void>>();
+
+/** Resolves once every task this process runs has ended (a server's orderly stop; tests). */
+export async function tasksSettled(): Promise<void> {
+  while (running.size) await Promise.all(running.values());
+}
+
+/** Milliseconds between two reads of a task another instance runs, while tasks/result waits for it. */
+const WAIT_STEP_MS = 250;
+
+export class McpTasks {
+  private readonly owner: string;
+
+  /** `owner`: the opaque id of whose tasks these are (taskOwnerOf in shared/identity/index.ts). */
+  constructor(
+    private readonly store: Store,
+    owner: string,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.owner = owner;
+  }
+
+  private keyOf(taskId: string) {
+    return `mcptask#${this.owner}#${taskId}`;
+  }
+
+  /** Beside the task: the call a worker runs (params and sealed credential), its start, its progress. */
+  private jobKey = (taskId: string) => `${this.keyOf(taskId)}#job`;
+  private startedKey = (taskId: string) => `${this.keyOf(taskId)}#started`;
+  private progressKey = (taskId: string) => `${this.keyOf(taskId)}#progress`;
+
+  private get seqKey() {
+    return `mcptasks#${this.owner}`;
+  }
+
+  /** Seconds the Store keeps a task created at `createdAt` with `ttl`: none left is 0. */
+  private secondsLeft(task: McpTask): number {
+    return Math.max(0, Math.ceil((Date.parse(task.createdAt) + task.ttl - this.now()) / 1000));
+  }
+
+  /**
+   * Seconds the Store keeps a working task: its ttl and one poll interval more, so a host polling
+   * a task that never ended sees it fail (view) before it is gone.
+   */
+  private workingSeconds(task: McpTask): number {
+    return Math.max(1, Math.ceil((Date.parse(task.createdAt) + task.ttl + task.pollInterval - this.now()) / 1000));
+  }
+
+  private async read(taskId: string): Promise<Kept | undefined> {
+    if (taskId.length > 100) return undefined;
+    const [kept, started, progress] = await this.many<unknown>([this.keyOf(taskId), this.startedKey(taskId), this.progressKey(taskId)]);
+    return this.view(kept as Kept | undefined, started as Started | undefined, progress as string | undefined);
+  }
+
+  /**
+   * The task as a host sees it. A terminal task is gone once its ttl has passed. A working one
+   * reads as failed once it cannot end any more: its worker's invocation was stopped (past
+   * `runBy`), or its ttl passed (then it is gone a poll interval later); else it shows its progress.
+   */
+  private view(kept: Kept | undefined, started: Started | undefined, progress: string | undefined): Kept | undefined {
+    if (!kept) return undefined;
+    const { task } = kept;
+    const end = Date.parse(task.createdAt) + task.ttl;
+    const now = this.now();
+    if (terminal(task.status)) return now < end ? kept : undefined;
+    if (now >= end + task.pollInterval) return undefined;
+    const stopped = (why: string): Kept => {
+      const message = `The task ${why}. Vendor calls it made stand (a batch's records written so far stay written): check them, then run the rest again, as a task with a longer ttl or in smaller batches.`;
+      return { task: { ...task, status: 'failed', statusMessage: message, lastUpdatedAt: new Date(Math.min(now, end)).toISOString() }, error: { code: -32603, message } };
+    };
+    if (now >= end) return stopped(`did not finish within its ttl (${task.ttl} ms)`);
+    if (started && now > started.runBy) return stopped('was stopped before it finished: its worker ran out of time');
+    return typeof progress === 'string' ? { task: { ...task, statusMessage: progress } } : kept;
+  }
+
+  /**
+   * Creates a task and starts its work. Here in the background (locally) the task is answered at
+   * once, status "working"; here in the foreground the work is awaited first and the task answered
+   * as it ended. With a worker, the call is kept for it and the worker started; the task is
+   * answered at once, or failed when the worker cannot be started.
+   */
+  async create(params: { ttl?: unknown; pollInterval?: unknown }, run: TaskRun): Promise<{ task: McpTask }> {
+    const at = new Date(this.now()).toISOString();
+    const task: McpTask = {
+      taskId: randomUUID(),
+      status: 'working',
+      createdAt: at,
+      lastUpdatedAt: at,
+      ttl: clamp(params.ttl, TASK_TTL),
+      pollInterval: clamp(params.pollInterval, POLL),
+    };
+    const ttlSeconds = this.secondsLeft(task);
+    // The call before the task: a worker that finds the task finds its call.
+    if (run.kind === 'worker') {
+      const job = await run.job({ id: task.taskId, owner: this.owner });
+      await this.store.put(this.jobKey(task.taskId), job, this.workingSeconds(task)).catch((err: unknown) => {
+        // Arguments larger than a Store item (DynamoDB: 400 KB) cannot wait for a worker.
+        throw new RpcError(-32603, `The call could not be kept for its task (${err instanceof Error ? err.name : 'store error'}); send it in smaller batches, or without a task.`);
+      });
+    }
+    // Kept before the work starts: tasks/get from any instance finds it at once.
+    await this.store.put(this.keyOf(task.taskId), { task } satisfies Kept, this.workingSeconds(task));
+    await this.index(task.taskId, ttlSeconds);
+    if (run.kind === 'worker') {
+      try {
+        await run.dispatch({ id: task.taskId, owner: this.owner });
+      } catch (err) {
+        log('error', 'mcp task worker not started', { error: err instanceof Error ? err.name : 'unknown' });
+        const message = `The task could not be started: its worker was not invoked (${err instanceof Error ? err.name : 'unknown error'}). Nothing was sent to the vendor; run the call again.`;
+        await this.finish(task.taskId, 'failed', { error: { code: -32603, message } });
+        return { task: (await this.read(task.taskId))?.task ?? task };
+      }
+      return { task };
+    }
+    const done = this.execute(task, run.work);
+    if (!run.background) {
+      await done;
+      return { task: (await this.read(task.taskId))?.task ?? task };
+    }
+    const key = this.keyOf(task.taskId);
+    const tracked = done.finally(() => running.delete(key));
+    running.set(key, tracked);
+    return { task };
+  }
+
+  /**
+   * A worker takes the task: only a task still working, and only once (an asynchronous invocation
+   * may be delivered twice); `runBy` is when its invocation is stopped at the latest. Answers the
+   * call kept for it, or undefined when there is nothing to run (cancelled, ended, gone, taken).
+   */
+  async claim(taskId: string, runBy: number): Promise<{ job: unknown; task: McpTask } | undefined> {
+    const kept = await this.read(taskId);
+    if (!kept || kept.task.status !== 'working') return undefined;
+    const seconds = this.workingSeconds(kept.task);
+    const won = this.store.putIfAbsent ? await this.store.putIfAbsent(this.startedKey(taskId), { runBy } satisfies Started, seconds) : true;
+    if (!won) return undefined;
+    if (!this.store.putIfAbsent) await this.store.put(this.startedKey(taskId), { runBy } satisfies Started, seconds);
+    const job = await this.store.get<unknown>(this.jobKey(taskId));
+    return job === undefined ? undefined : { job, task: kept.task };
+  }
+
+  /**
+   * Runs a task's work and keeps its end. A batch inside reports each chunk it ends
+   * (shared/core/batch.ts): one Store write per chunk, beside the task, so a cancel is never undone.
+   */
+  execute(task: McpTask, work: () => Promise<CallToolResult>): Promise<void> {
+    const taskId = task.taskId;
+    let writes: Promise<void> = Promise.resolve();
+    const report = (p: BatchProgress) => {
+      const message = `chunk ${count(p.chunk)} of ${count(p.chunks)}: ${count(p.done)} of ${count(p.total)} items done`;
+      writes = writes
+        .then(() => this.store.put(this.progressKey(taskId), message, this.workingSeconds(task)))
+        .catch((err: unknown) => log('warn', 'mcp task progress not kept', { error: err instanceof Error ? err.name : 'unknown' }));
+    };
+    return batchProgress
+      .run(report, work)
+      .then(
+        (result) => writes.then(() => this.finish(taskId, 'completed', { result })),
+        (err: unknown) => writes.then(() => this.finish(taskId, 'failed', { error: errorBody(err) })),
+      )
+      .catch((err: unknown) => {
+        // The Store failed to keep the end: the task reads "working" until its ttl, then failed; logged, never thrown.
+        log('warn', 'mcp task end not kept', { error: err instanceof Error ? err.name : 'unknown' });
+      });
+  }
+
+  /** A slot per task in a sequence (the Store's atomic add), so tasks/list needs no scan. */
+  private async index(taskId: string, ttlSeconds: number): Promise<void> {
+    const seq = this.store.add
+      ? await this.store.add(this.seqKey, 1, TASK_TTL.maxMs / 1000)
+      : ((await this.store.get<number>(this.seqKey)) ?? 0) + 1;
+    if (!this.store.add) await this.store.put(this.seqKey, seq, TASK_TTL.maxMs / 1000);
+    await this.store.put(`${this.seqKey}#${seq}`, taskId, ttlSeconds);
+  }
+
+  private async finish(taskId: string, status: 'completed' | 'failed', end: { result?: CallToolResult; error?: RpcErrorBody }): Promise<void> {
+    const kept = await this.read(taskId);
+    // Cancelled meanwhile, or expired: the result is not kept.
+    if (!kept || terminal(kept.task.status)) return;
+    const task: McpTask = { ...kept.task, status, lastUpdatedAt: new Date(this.now()).toISOString() };
+    if (status === 'failed') task.statusMessage = end.error?.message ?? 'The call failed.';
+    else delete task.statusMessage;
+    try {
+      await this.store.put(this.keyOf(taskId), { task, ...end } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+    } catch (err) {
+      // A result the Store cannot keep (too large for an item): the task fails with a reason.
+      const error = { code: -32603, message: `The result could not be kept (${err instanceof Error ? err.name : 'store error'}); run the call without a task.` };
+      await this.store.put(this.keyOf(taskId), { task: { ...task, status: 'failed', statusMessage: error.message }, error } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+    }
+    // The call and its sealed credential are of no use once the task ended.
+    await this.store.delete?.(this.jobKey(taskId));
+  }
+
+  async get(taskId: string): Promise<McpTask> {
+    const kept = await this.read(taskId);
+    if (!kept) throw notFound(taskId);
+    return kept.task;
+  }
+
+  /**
+   * The call's own answer once the task ended: its result (with the related-task _meta), or the
+   * JSON-RPC error it failed with. Waits while the task is working, up to `deadline`.
+   */
+  async result(taskId: string, deadline: number): Promise<CallToolResult> {
+    let kept = await this.read(taskId);
+    if (!kept) throw notFound(taskId);
+    while (!terminal(kept.task.status)) {
+      const here = running.get(this.keyOf(taskId));
+      if (here) await here;
+      else if (this.now() + WAIT_STEP_MS < deadline) await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+      else throw new RpcError(INVALID_PARAMS, `Task "${taskId}" is still working; ask tasks/get until its status is "completed", then tasks/result again.`);
+      kept = await this.read(taskId);
+      if (!kept) throw notFound(taskId);
+    }
+    if (kept.task.status === 'cancelled') throw new RpcError(INVALID_PARAMS, `Task "${taskId}" was cancelled before it finished: it has no result.`);
+    if (kept.error || !kept.result) {
+      const e = kept.error ?? { code: -32603, message: 'The task failed.' };
+      throw new RpcError(e.code, e.message, e.data);
+    }
+    return { ...kept.result, _meta: { ...kept.result._meta, [RELATED_TASK]: { taskId } } };
+  }
+
+  /** This caller's live tasks, newest first, in pages; the cursor is the slot to continue below. */
+  async list(cursor: string | undefined): Promise<{ tasks: McpTask[]; nextCursor?: string }> {
+    let top: number;
+    // The sequence is read by adding 0: a counter kept by `add` is not a value `get` reads (DynamoDB).
+    if (cursor === undefined) top = this.store.add ? await this.store.add(this.seqKey, 0, TASK_TTL.maxMs / 1000) : ((await this.store.get<number>(this.seqKey)) ?? 0);
+    else {
+      top = Number(cursor);
+      if (!/^\d{1,15}$/.test(cursor)) throw new RpcError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous tasks/list answer unchanged.');
+    }
+    const slots = Array.from({ length: Math.min(LIST_PAGE, top) }, (_, i) => `${this.seqKey}#${top - i}`);
+    const ids = await this.many<string>(slots);
+    const found = ids.filter((id): id is string => typeof id === 'string');
+    const kept = await this.many<unknown>(found.flatMap((id) => [this.keyOf(id), this.startedKey(id), this.progressKey(id)]));
+    const tasks = found
+      .map((_, i) => this.view(kept[3 * i] as Kept | undefined, kept[3 * i + 1] as Started | undefined, kept[3 * i + 2] as string | undefined))
+      .filter((k): k is Kept => k !== undefined)
+      .map((k) => k.task);
+    const rest = top - slots.length;
+    return { tasks, ...(rest > 0 ? { nextCursor: String(rest) } : {}) };
+  }
+
+  private many<T>(keys: string[]): Promise<(T | undefined)[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.store.getMany ? this.store.getMany<T>(keys) : Promise.all(keys.map((k) => this.store.get<T>(k)));
+  }
+
+  /**
+   * Cancels a working task: its result, when the work ends, is not kept. Calls the work already
+   * made to the vendor stand (a batch's records written so far stay written).
+   */
+  async cancel(taskId: string): Promise<McpTask> {
+    const kept = await this.read(taskId);
+    if (!kept) throw notFound(taskId);
+    if (terminal(kept.task.status)) throw new RpcError(INVALID_PARAMS, `Cannot cancel task in terminal status: ${kept.task.status}.`);
+    const task: McpTask = { ...kept.task, status: 'cancelled', statusMessage: 'Cancelled by the client; vendor calls already made stand.', lastUpdatedAt: new Date(this.now()).toISOString() };
+    await this.store.put(this.keyOf(taskId), { task } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+    await this.store.delete?.(this.jobKey(taskId));
+    return task;
+  }
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function errorBody(err: unknown): RpcErrorBody {
+  if (err instanceof RpcError) return { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) };
+  return { code: -32603, message: 'Internal error: the call failed unexpectedly.' };
+}
