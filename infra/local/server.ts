@@ -4,7 +4,7 @@ import { loadConfig } from '../../shared/core/config';
 import { createApp, noRoute } from '../../shared/http/app';
 import { localOriginGuard } from '../../shared/http/origin-guard';
 import { mountReference } from './reference';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { BLOB_PATH, MemoryBlobStore } from '../../shared/blob';
 import { eventsConfigOf } from '../../shared/events/receiver';
 import { HUBSPOT_APP } from '../twins/hubspot';

@@ -1,7 +1,7 @@
-import type { BlobObject, BlobStore, SignedLink } from './blob';
+import type { BlobObject, BlobStore, SignedLink } from '../core/blob';
 import { MemoryBlobStore } from './memory';
 
-export { contentDisposition, fileBlobKey, type BlobObject, type BlobStore, type SignedLink } from './blob';
+export { contentDisposition, fileBlobKey, type BlobObject, type BlobStore, type SignedLink } from '../core/blob';
 export { BLOB_PATH, MemoryBlobStore, type MemoryBlobOptions } from './memory';
 
 /**

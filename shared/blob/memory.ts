@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { contentDisposition, type BlobObject, type BlobStore, type SignedLink } from './blob';
+import { contentDisposition, type BlobObject, type BlobStore, type SignedLink } from '../core/blob';
 import { errorBody, writeEnvelope } from '../core/envelope';
 import type { ErrorCode } from '../core/errors';
 

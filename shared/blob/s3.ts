@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition, type BlobObject, type BlobStore, type SignedLink } from './blob';
+import { contentDisposition, type BlobObject, type BlobStore, type SignedLink } from '../core/blob';
 
 /**
  * The Blob store on AWS: objects in an S3 bucket (BLOB_BUCKET; a lifecycle rule in serverless.yml

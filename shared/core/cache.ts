@@ -1,4 +1,4 @@
-import { scopedCache } from '../store/store';
+import { scopedCache } from './store';
 import type { ToolContext } from './tool';
 
 /**

@@ -1,4 +1,6 @@
 import type { ToolError } from './errors';
+import type { Runtime } from './runtime';
+import type { Platform, PlatformEnv, Tool } from './tool';
 
 /** One tool call as every surface (HTTP, direct Lambda invocation, MCP) hands it to `execute`. */
 
@@ -36,3 +38,20 @@ export interface Call {
   dryRun?: unknown;
   maxTokens?: unknown;
 }
+
+/** Who a call acts as: the vendor credential to use, and the scope of its caches and claims. */
+export interface Caller {
+  vendorKey: string;
+  /** Replaces the raw key's hash as the scope of caches and idempotency claims. */
+  scope: string;
+  /** The platform env for this caller: the account's own API host, and a fetch that refreshes once on a 401. */
+  env(env: PlatformEnv): PlatformEnv;
+  /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
+  failure?: unknown;
+}
+
+/**
+ * Resolves who a tool call acts as, before anything reaches the vendor (shared/identity builds it;
+ * the runtime carries it so the core names no layer above it, docs/architecture.md#layers).
+ */
+export type CallerResolver = (rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool) => Promise<Caller>;

@@ -1,5 +1,5 @@
-import type { StoreConfig } from '../store';
-import { loadEventsConfig, type EventsConfig } from '../events/config';
+import type { StoreConfig } from './store';
+import { loadEventsConfig, type EventsConfig } from './events-config';
 
 /** Everything configurable, read from the environment once. Documented in README "Configuration". */
 export interface Config {
@@ -23,7 +23,7 @@ export interface Config {
   allowHttpHosts: string[];
   /** Per platform: base URL of the vendor API, from `<PLATFORM>_BASE_URL` (absent: the real vendor). */
   baseUrls: Record<string, string | undefined>;
-  /** The event inbox (shared/events/config.ts); absent in hand-built configs: the defaults. */
+  /** The event inbox (shared/core/events-config.ts); absent in hand-built configs: the defaults. */
   events?: EventsConfig;
 }
 

@@ -1,5 +1,5 @@
 import { ToolError } from './errors';
-import type { Call } from './call';
+import type { Call, Caller } from './call';
 import { failure, success, type Outcome } from './envelope';
 import { countCall, hashKey } from './admission';
 import { countingFetch, logCall, type VendorStats } from './access-log';
@@ -9,8 +9,7 @@ import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { omitNulls } from './nulls';
 import { safeCall } from './safe-call';
-import { resolveCaller, type Caller } from '../identity';
-import { vendorFetch } from '../vendor/vendor-fetch';
+import { vendorFetch } from './vendor-fetch';
 
 /**
  * The one path of a tool call, for every surface (HTTP, MCP, direct Lambda invocation): they map
@@ -51,7 +50,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     // Idempotency keys, dry runs and token budgets: every tool of every platform.
     const safe = safeCall(call, tool);
     // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
-    const who = (caller = await resolveCaller(rt, call, platform, tool));
+    const who = (caller = await rt.resolveCaller(rt, call, platform, tool));
 
     // What the surface refused while reading the request: reported here, after the rate limit.
     if (call.refused === 'not_json') throw notJsonError(tool.example?.input);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ToolError, rateLimited, type ErrorCode, type ErrorDetails } from './errors';
-import type { Store } from '../store/store';
+import type { Store } from './store';
 import { log } from './log';
 
 /**

@@ -1,7 +1,7 @@
 /** Text helpers every platform's compact output uses. */
 
 // HTML → plain text and short dates live with the field formatting that uses them most.
-export { plainText, shortDate } from '../fields/format';
+export { plainText, shortDate } from './format';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -1,14 +1,15 @@
-import { loadConfig, type Config } from './config';
-import { log } from './log';
-import { createRegistry, type Registry } from './registry';
-import { createStore, type Store } from '../store';
-import { createBlobStore, type BlobStore } from '../blob';
-import type { Resolver } from '../vendor/address-rules';
-import type { Platform } from './tool';
+import type { CallerResolver } from './call';
+import type { Config } from './config';
+import type { Registry } from './registry';
+import type { Store } from './store';
+import type { BlobStore } from './blob';
+import type { Platform, Resolver } from './tool';
 
-/** What every call of a container shares: built once (createRuntime), passed to every surface. */
+/** What every call of a container shares: built once (createRuntime, shared/lambda/runtime.ts), passed to every surface. */
 export interface Runtime {
   registry: Registry;
+  /** Who a call acts as (shared/identity's resolveCaller, set by createRuntime). */
+  resolveCaller: CallerResolver;
   store: Store;
   config: Config;
   /** Per-platform fetch override (local twins in-process); the global fetch otherwise. */
@@ -27,22 +28,4 @@ export interface RuntimeOptions {
   fetchFor?: Runtime['fetchFor'];
   /** A ready Blob store (tests); otherwise the configured one (shared/blob). */
   blob?: BlobStore;
-}
-
-/**
- * Builds what every call shares. The configured store and Blob store are built side by side, and a
- * store that can warm up (DynamoDB: SDK loaded, credentials, connection) does so before this
- * resolves; a failed warm-up is only logged — the first call then pays for the connection itself.
- */
-export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
-  const config = opts.config ?? loadConfig();
-  const registry = createRegistry(opts.platforms);
-  const [store, blob] = await Promise.all([opts.store ?? warmed(createStore(config.store)), opts.blob ?? createBlobStore()]);
-  return { registry, config, store, ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}), blob };
-}
-
-async function warmed(building: Promise<Store>): Promise<Store> {
-  const store = await building;
-  await store.warm?.().catch((err: unknown) => log('warn', 'store warm-up failed', { error: err instanceof Error ? err.name : 'unknown' }));
-  return store;
 }

@@ -1,6 +1,6 @@
 import { ToolError } from './errors';
 import type { Call, Format } from './call';
-import type { Store } from '../store/store';
+import type { Store } from './store';
 import type { Tool } from './tool';
 import { fitText, parseMaxTokens } from './budget';
 import { capturingFetch, planOf, planText, type DryRunPlan, type PlannedWrite } from './dry-run';

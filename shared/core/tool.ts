@@ -1,9 +1,8 @@
 import type * as z from 'zod';
 import type { Config, RateLimit } from './config';
-import type { Store } from '../store/store';
-import type { BlobStore } from '../blob/blob';
-import type { Resolver } from '../vendor/address-rules';
-import type { EventsAdapter } from '../events/model';
+import type { Store } from './store';
+import type { BlobStore } from './blob';
+import type { EventsAdapter } from './event-model';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -31,6 +30,9 @@ export interface ToolContext<C> {
   /** DNS for checking caller URLs (shared/vendor/address-rules.ts); absent: the system resolver. Tests inject one. */
   resolve?: Resolver;
 }
+
+/** Resolves a host name to every address (node:dns lookup with all: true); shared/vendor/address-rules.ts checks each. */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {
   name: string;

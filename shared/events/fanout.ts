@@ -1,6 +1,6 @@
 import { log } from '../core/log';
-import type { EventsConfig } from './config';
-import type { InboxEvent } from './model';
+import type { EventsConfig } from '../core/events-config';
+import type { InboxEvent } from '../core/event-model';
 
 /**
  * Optional fan-out of each newly stored event to an SQS queue and/or an EventBridge bus named in

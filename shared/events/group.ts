@@ -1,5 +1,5 @@
 import { toolGroup, type Tool, type ToolLoaders } from '../core/tool';
-import type { EventsAdapter } from './model';
+import type { EventsAdapter } from '../core/event-model';
 
 /**
  * The event inbox's six tools are the same on every platform with webhooks; what differs is data:

@@ -1,5 +1,5 @@
 import { ToolError } from '../core/errors';
-import type { AdapterContext } from './model';
+import type { AdapterContext } from '../core/event-model';
 
 /**
  * The vendor side of a subscription, for vendors whose webhooks are hooks with a verification

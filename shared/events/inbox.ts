@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ToolError } from '../core/errors';
-import type { Store } from '../store/store';
-import type { IncomingEvent, InboxEvent, Subscription } from './model';
+import type { Store } from '../core/store';
+import type { IncomingEvent, InboxEvent, Subscription } from '../core/event-model';
 
 /**
- * The event inbox on the Store port (shared/store/store.ts), one key per thing:
+ * The event inbox on the Store port (shared/core/store.ts), one key per thing:
  *
  * - `evsub#<id>`: the subscription;
  * - `evix#<index>` (a counter) and `evix#<index>#<n>` (a subscription id): an index of

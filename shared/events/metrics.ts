@@ -1,6 +1,6 @@
 import { emit, log, logRecord } from '../core/log';
 import { DEFAULT_NAMESPACE, metricsEnabled } from '../core/metrics';
-import type { Refusal } from './model';
+import type { Refusal } from '../core/event-model';
 
 /**
  * The receiver's counts: every refused delivery by platform and reason, every stored and

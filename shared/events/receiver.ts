@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { Runtime } from '../core/runtime';
 import type { ErrorCode } from '../core/errors';
-import { loadEventsConfig, type EventsConfig } from './config';
+import { loadEventsConfig, type EventsConfig } from '../core/events-config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
 import { bounded, Inbox } from './inbox';
 import { countRefusal, countStored } from './metrics';
-import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from './model';
+import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from '../core/event-model';
 
 /** The receiver's path; `{id}` is a subscription id (or an app-level target an adapter names). */
 export const RECEIVER_PATH = '/v1/events/:platform/:id';

@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { invalidParameter, ToolError } from '../core/errors';
 import { defineTool, type Tool, type ToolContext } from '../core/tool';
 import { plural } from '../core/render';
-import type { EventsConfig } from './config';
+import type { EventsConfig } from '../core/events-config';
 import { Inbox } from './inbox';
-import type { AdapterContext, EventsAdapter, InboxEvent, Subscription } from './model';
+import type { AdapterContext, EventsAdapter, InboxEvent, Subscription } from '../core/event-model';
 import { eventsConfigOf, receiverUrl } from './receiver';
 
 /**

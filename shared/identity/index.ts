@@ -1,5 +1,6 @@
 import { ToolError } from '../core/errors';
 import type { Runtime } from '../core/runtime';
+import type { Caller } from '../core/call';
 import { groupOf, type Platform, type PlatformEnv, type Tool } from '../core/tool';
 import { loadIdentityConfig } from './config';
 import { callScope, Identity, type IdentityOptions } from './identity';
@@ -10,6 +11,7 @@ import { allows, enforce, type Policy } from './policy';
 import { createVault, type Vault } from './vault';
 
 export { Identity } from './identity';
+export type { Caller } from '../core/call';
 
 type Setup = Partial<Pick<IdentityOptions, 'now' | 'publicBase' | 'config'>> & {
   /** A ready vault (tests); otherwise createVault of `env` (default process.env), on first use. */
@@ -97,16 +99,6 @@ async function principalOf(identity: Identity, presented: string, resource: stri
   return { key: record, policies: [record.policy, grant.policy], connection: grant.connection };
 }
 
-/** Who a call acts as: the vendor credential to use, and the scope of its caches and claims. */
-export interface Caller {
-  vendorKey: string;
-  /** Replaces the raw key's hash as the scope of caches and idempotency claims. */
-  scope: string;
-  /** The platform env for this caller: the account's own API host, and a fetch that refreshes once on a 401. */
-  env(env: PlatformEnv): PlatformEnv;
-  /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
-  failure?: unknown;
-}
 
 /**
  * The seam of the call path: resolves the caller of a tool call before anything reaches the

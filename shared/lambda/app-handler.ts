@@ -3,7 +3,7 @@ import { createApp } from '../http/app';
 import { httpAdapter } from './http-event';
 import { taskWorker } from './task-event';
 import { log } from '../core/log';
-import { createRuntime, type RuntimeOptions } from '../core/runtime';
+import { createRuntime, type RuntimeOptions } from './runtime';
 import type { Platform } from '../core/tool';
 
 /**

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-
 import { ToolError } from '../core/errors';
 import { execute } from '../core/execute';
 import { failure, writeEnvelope, type Envelope } from '../core/envelope';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../core/runtime';
+import { createRuntime, type Runtime, type RuntimeOptions } from './runtime';
 import type { Platform } from '../core/tool';
 import { log } from '../core/log';
 import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, resultOf, toRequest, toResult, type FetchApp, type HttpEvent, type HttpResult } from './http-event';

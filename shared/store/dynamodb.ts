@@ -10,7 +10,7 @@ import {
   UpdateItemCommand,
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
-import { admitted, refused, type Clock, type CounterResult, type Store } from './store';
+import { admitted, refused, type Clock, type CounterResult, type Store } from '../core/store';
 
 /** Attempts of a claim-and-event transaction that conflicted with another, and the first pause (doubling, jittered). */
 const CONFLICT_ATTEMPTS = 5;

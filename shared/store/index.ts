@@ -1,12 +1,5 @@
-import type { Store } from './store';
+import type { Store, StoreConfig } from '../core/store';
 import { MemoryStore } from './memory';
-
-export interface StoreConfig {
-  kind: 'memory' | 'dynamodb';
-  table?: string;
-  endpoint?: string;
-  region?: string;
-}
 
 /** Builds the configured store; the DynamoDB client is loaded only when it is used. */
 export async function createStore(config: StoreConfig): Promise<Store> {
@@ -20,4 +13,4 @@ export async function createStore(config: StoreConfig): Promise<Store> {
   return new DynamoStore(client, config.table);
 }
 
-export type { Store } from './store';
+export type { Store, StoreConfig } from '../core/store';

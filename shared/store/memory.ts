@@ -1,4 +1,4 @@
-import { admitted, refused, type Clock, type CounterResult, type Store } from './store';
+import { admitted, refused, type Clock, type CounterResult, type Store } from '../core/store';
 
 interface Entry {
   value: unknown;

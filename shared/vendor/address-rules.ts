@@ -13,7 +13,9 @@ import { invalidParameter, type ToolError } from '../core/errors';
  * Every refusal is INVALID_PARAMETER naming the caller's parameter path and the rule that refused it.
  */
 
-export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+import type { Resolver } from '../core/tool';
+
+export type { Resolver };
 
 export interface UrlRules {
   /** Parameter path named in errors, e.g. `fields.attachments.0`. */

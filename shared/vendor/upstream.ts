@@ -1,7 +1,7 @@
 import type { PlatformEnv } from '../core/tool';
 import { ToolError, rateLimited, type ErrorCode } from '../core/errors';
 import { markRead } from '../core/dry-run';
-import { isFormData } from './vendor-fetch';
+import { isFormData } from '../core/vendor-fetch';
 
 /**
  * What a vendor's error answer says, extracted by the platform client: each vendor puts its code,

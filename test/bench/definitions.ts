@@ -13,7 +13,7 @@ import { SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
 import { combinedName } from '../../shared/mcp/server';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { catalog, type CatalogEntry } from '../../shared/catalog/catalog';
 import { applyProfile, type Profile } from '../../shared/catalog/profiles';
 import { anthropicTools, openaiResponsesTools, type AnthropicTool, type OpenAiNamespace } from '../../shared/catalog/providers';

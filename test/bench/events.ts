@@ -16,7 +16,7 @@ import { serve } from '@hono/node-server';
 import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { Inbox } from '../../shared/events/inbox';
 import { receiverUrl } from '../../shared/events/receiver';
 import type { Store } from '../../shared/store';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { SANDBOX_KEYS } from '../../infra/twins/tape';
 import type { Store } from '../../shared/store';
-import { vendorFetch } from '../../shared/vendor/vendor-fetch';
+import { vendorFetch } from '../../shared/core/vendor-fetch';
 import { dbappLambda } from './lambda';
 import { percentile } from './stats';
 
@@ -25,7 +25,7 @@ export interface OverheadReport {
 /**
  * Per-call overhead as deployed: dbapp/getWorkspace through the Lambda handler with real API
  * Gateway v2 events, against a zero-latency Tape twin in another process (over loopback HTTP),
- * paired with the same vendor request made directly through the same vendor client (shared/vendor/vendor-fetch.ts:
+ * paired with the same vendor request made directly through the same vendor client (shared/core/vendor-fetch.ts:
  * GET /v1/workspace/org + JSON parse), so the difference is the service's own. Each pair
  * runs back to back, in alternating order, so drift (GC, JIT, the other process) falls on both; the
  * figures are percentiles of the per-pair differences. Every tool call passes the rate-limit counter

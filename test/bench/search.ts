@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { platforms } from '../../infra/local/platforms';
 import { loadConfig } from '../../shared/core/config';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { catalog } from '../../shared/catalog/catalog';
 import { buildIndex, searchIndex, SEARCH_LIMIT } from '../../shared/catalog/search';
 import { MemoryStore } from '../../shared/store/memory';

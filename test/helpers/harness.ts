@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import type { Store } from '../../shared/store';
 import type { Resolver } from '../../shared/vendor/address-rules';

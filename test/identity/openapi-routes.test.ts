@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
 import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -15,7 +15,7 @@ import { PROVIDERS, type Provider } from '../../shared/catalog/providers';
 import type { Platform } from '../../shared/core/tool';
 import { loadConfig } from '../../shared/core/config';
 import { listTools } from '../../shared/catalog/list-tools';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event } from '../helpers/lambda-events';
 import { platformCases, type PlatformCase } from '../helpers/platforms';

@@ -6,7 +6,7 @@ import { dbapp } from '../../functions/dbapp';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/platform-handler';
-import * as runtime from '../../shared/core/runtime';
+import * as runtime from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 
@@ -15,8 +15,8 @@ import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
  * the first invocation only awaits it; a failed start is retried by the next invocation.
  */
 
-vi.mock('../../shared/core/runtime', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../shared/core/runtime')>();
+vi.mock('../../shared/lambda/runtime', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../shared/lambda/runtime')>();
   return { ...original, createRuntime: vi.fn(original.createRuntime) };
 });
 const createRuntime = vi.mocked(runtime.createRuntime);

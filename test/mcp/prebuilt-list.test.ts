@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../shared/http/app';
 import { loadConfig } from '../../shared/core/config';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { platformCases } from '../helpers/platforms';
 

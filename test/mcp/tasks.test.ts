@@ -4,7 +4,7 @@ import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelco
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tasksSettled } from '../../shared/mcp/tasks';
 import type { Store } from '../../shared/store';
-import type { Clock } from '../../shared/store/store';
+import type { Clock } from '../../shared/core/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';

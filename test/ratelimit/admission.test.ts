@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
-import type { CounterResult, Store } from '../../shared/store/store';
+import type { CounterResult, Store } from '../../shared/core/store';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { harness } from '../helpers/harness';
 

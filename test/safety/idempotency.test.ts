@@ -5,7 +5,7 @@ import { entryKey, fingerprint, IDEMPOTENCY_TTL_SECONDS } from '../../shared/cor
 import { hashKey } from '../../shared/core/admission';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
-import type { Clock, Store } from '../../shared/store/store';
+import type { Clock, Store } from '../../shared/core/store';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 import { isWrite, writeTools, type WriteTool } from './write-tools';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cached } from '../../shared/core/cache';
 import { MemoryStore } from '../../shared/store/memory';
-import type { Store } from '../../shared/store/store';
+import type { Store } from '../../shared/core/store';
 
 describe('cached', () => {
   it('loads once, then serves the value from the store for the same key hash only', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { scopedCache, type Store } from '../../shared/store/store';
+import { scopedCache, type Store } from '../../shared/core/store';
 
 describe('scopedCache', () => {
   it('treats a failing store as a cache miss and logs it without the value', async () => {

@@ -5,7 +5,7 @@ import { hashKey } from '../../shared/core/admission';
 import { createStore } from '../../shared/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
-import { scopedCache, type Clock, type CounterResult, type Store } from '../../shared/store/store';
+import { scopedCache, type Clock, type CounterResult, type Store } from '../../shared/core/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 
 /**

@@ -8,7 +8,7 @@ import { workspaceTools } from '../../functions/dbapp/tools/workspaces';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { createRuntime } from '../../shared/core/runtime';
+import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { definePlatform, groupOf, toolGroup } from '../../shared/core/tool';
 import { harness } from '../helpers/harness';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
 import { refusal, secretInUrl } from '../../../shared/events/receiver';
-import type { EventsAdapter, Parsed, Refusal } from '../../../shared/events/model';
+import type { EventsAdapter, Parsed, Refusal } from '../../../shared/core/event-model';
 import { removeVendorParts, verifiedHooks } from '../../../shared/events/hooks';
 import type { PodioClient } from '../client';
 import { HOOK_EVENTS, hookRefIdInput, hookRefTypeInput } from '../hooks/inputs';

@@ -1,5 +1,5 @@
-import type { BlobStore } from '../../../shared/blob/blob';
-import { fileBlobKey } from '../../../shared/blob/blob';
+import type { BlobStore } from '../../../shared/core/blob';
+import { fileBlobKey } from '../../../shared/core/blob';
 import type { PodioClient } from '../client';
 import type { PodioFile } from '../wire';
 

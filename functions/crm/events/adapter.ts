@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { removeVendorParts } from '../../../shared/events/hooks';
 import { refusal } from '../../../shared/events/receiver';
 import { readSecret } from '../../../shared/events/secrets';
-import type { EventsAdapter, IncomingEvent, Parsed, Refusal, Subscription } from '../../../shared/events/model';
+import type { EventsAdapter, IncomingEvent, Parsed, Refusal, Subscription } from '../../../shared/core/event-model';
 import { ToolError } from '../../../shared/core/errors';
 import type { Config } from '../../../shared/core/config';
 import type { HubSpotClient } from '../client';

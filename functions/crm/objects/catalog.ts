@@ -1,6 +1,6 @@
 import { editDistance } from '../../../shared/core/validate';
 import { cached } from '../../../shared/core/cache';
-import { scopedCache } from '../../../shared/store/store';
+import { scopedCache } from '../../../shared/core/store';
 import type { ToolContext } from '../../../shared/core/tool';
 import type { HubSpotClient } from '../client';
 import { nameMap, type NameMap } from '../properties/names';

@@ -7,7 +7,7 @@
  * Tape and refreshes the entry.
  */
 import { ToolError } from '../../../shared/core/errors';
-import { scopedCache } from '../../../shared/store/store';
+import { scopedCache } from '../../../shared/core/store';
 import type { ToolContext } from '../../../shared/core/tool';
 import type { TapeClient } from '../client';
 import type { TapeAppWithFields, TapeRecord } from '../wire';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
 import { isRefusal, jsonObject, refusal, secretInUrl } from '../../../shared/events/receiver';
-import type { EventsAdapter, IncomingEvent, Parsed, Refusal } from '../../../shared/events/model';
+import type { EventsAdapter, IncomingEvent, Parsed, Refusal } from '../../../shared/core/event-model';
 import { removeVendorParts, verifiedHooks } from '../../../shared/events/hooks';
 import type { TapeClient } from '../client';
 import { WEBHOOK_EVENT_TYPES, webhookAppId } from '../webhooks/inputs';

@@ -11,9 +11,9 @@ import { TAPE_FIELDS } from './table';
  * record's metadata in lists.
  */
 
-import { shortDate } from '../../../shared/fields/format';
+import { shortDate } from '../../../shared/core/format';
 
-export { plainText, shortDate } from '../../../shared/fields/format';
+export { plainText, shortDate } from '../../../shared/core/format';
 
 /** `list`: list lines cut texts over 500 characters and leave checklist item ids out (unless verbose). */
 export type TextOptions = engine.TextOptions;

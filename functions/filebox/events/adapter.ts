@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { deliveryHash } from '../../../shared/events/inbox';
-import { DEFAULT_EVENT_TTL_SECONDS } from '../../../shared/events/config';
+import { DEFAULT_EVENT_TTL_SECONDS } from '../../../shared/core/events-config';
 import { removeVendorParts } from '../../../shared/events/hooks';
 import { isRefusal, jsonObject, refusal, secretInUrl } from '../../../shared/events/receiver';
-import type { EventsAdapter, Parsed, Refusal } from '../../../shared/events/model';
+import type { EventsAdapter, Parsed, Refusal } from '../../../shared/core/event-model';
 import { readSecret } from '../../../shared/events/secrets';
 import type { ShareFileClient } from '../client';
 

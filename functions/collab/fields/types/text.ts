@@ -1,5 +1,5 @@
 import { show } from '../../../../shared/fields/engine';
-import { plainText } from '../../../../shared/fields/format';
+import { plainText } from '../../../../shared/core/format';
 import type { CollabEntry } from '../entry';
 import { cut } from './common';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { fileBlobKey } from '../../../../shared/blob/blob';
+import { fileBlobKey } from '../../../../shared/core/blob';
 import { collabTool } from '../../tool';
 import { hookInput } from '../../params';
 import { fileIdInput } from '../../files/inputs';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { invalidParameter } from '../../../../shared/core/errors';
-import { fileBlobKey } from '../../../../shared/blob/blob';
+import { fileBlobKey } from '../../../../shared/core/blob';
 import { id } from '../../../../shared/core/params';
 import { collabTool } from '../../tool';
 import { alreadyAttached } from '../../files/attach';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { scopedCache } from '../../../../shared/store/store';
+import { scopedCache } from '../../../../shared/core/store';
 import { CATALOG_TTL_SECONDS } from '../../objects/catalog';
 import { crmTool } from '../../tool';
 

@@ -1,6 +1,6 @@
 import { isObject, show } from '../../../../shared/fields/engine';
 import { fixedDateTime, isDateTime } from '../../../../shared/fields/values';
-import { shortDate } from '../../../../shared/fields/format';
+import { shortDate } from '../../../../shared/core/format';
 import type { TapeEntry } from '../entry';
 import type { Cx } from './common';
 

@@ -1,5 +1,5 @@
 import { isObject, show } from '../../../../shared/fields/engine';
-import { plainText } from '../../../../shared/fields/format';
+import { plainText } from '../../../../shared/core/format';
 import type { TapeEntry } from '../entry';
 import { cut, type Cx } from './common';
 import { DATE_OPS } from './date';

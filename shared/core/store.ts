@@ -1,4 +1,12 @@
-import { log } from '../core/log';
+import { log } from './log';
+
+/** Which store a deployment uses (README "Configuration"): built by shared/store/index.ts. */
+export interface StoreConfig {
+  kind: 'memory' | 'dynamodb';
+  table?: string;
+  endpoint?: string;
+  region?: string;
+}
 
 /** The port every function uses for state: a TTL cache and an atomic sliding-window counter. */
 export interface CounterResult {

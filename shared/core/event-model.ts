@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import type { Config } from '../core/config';
-import type { Store } from '../store/store';
+import type { Config } from './config';
+import type { Store } from './store';
 
 /**
  * A subscription: what one caller watches on one platform, and the vendor webhooks that deliver

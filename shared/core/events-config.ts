@@ -1,4 +1,18 @@
-import { secretFrom, type SecretSource } from './secrets';
+/**
+ * A secret of the event inbox (a vendor app's signing secret, a developer key, a webhook signature
+ * key): given in the environment as `<NAME>` for local runs, or as `<NAME>_PARAMETER`, the name of
+ * an SSM Parameter Store SecureString — how a deployment keeps it (serverless.yml). A parameter is
+ * read on first use and kept for the container's life (shared/aws/ssm.ts caches it).
+ */
+export type SecretSource = { value: string } | { parameter: string };
+
+/** `<name>` (the value) wins over `<name>_PARAMETER` (where it is); neither set: undefined. */
+export function secretFrom(env: Env, name: string): SecretSource | undefined {
+  const value = env[name];
+  if (value) return { value };
+  const parameter = env[`${name}_PARAMETER`]?.trim();
+  return parameter ? { parameter } : undefined;
+}
 
 /**
  * The event inbox's settings (README "Event inbox"), read from the environment with the rest of
