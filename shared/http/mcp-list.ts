@@ -9,6 +9,8 @@ import { mcpListKey, documentKeys, prebuiltWithOrigin, type CatalogEntry, type C
 import type { Profile } from '../schemas/profiles';
 import type { Registry } from '../registry';
 import type { Platform } from '../tool';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { InputRound } from './mcp-input';
 
 /** What an MCP endpoint serves: its platform (or every one), filters, key policy and list shape. */
 export interface McpScope {
@@ -27,6 +29,23 @@ export interface McpScope {
   profile?: Profile;
   /** The service's public base URL: where the platforms' icons are served. */
   origin?: string;
+  /**
+   * Tools (and prompts) served instead of the catalog's, on the same protocol core: only the
+   * conformance fixture sets it (test/mcp/fixture.ts); production endpoints serve the catalog.
+   */
+  source?: McpToolSource;
+}
+
+/** Tools and prompts an endpoint serves when they do not come from the catalog (McpScope.source). */
+export interface McpToolSource {
+  tools(): readonly McpTool[];
+  /** A call of one of `tools()`; undefined for a name it does not serve. May throw InputRequired or RpcError. */
+  call(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<CallToolResult> | undefined;
+  /** Whether a call of this tool may become a task (the Tasks extension). */
+  taskSupport?(name: string): boolean;
+  prompts?(): readonly Record<string, unknown>[];
+  /** prompts/get of one of `prompts()`; undefined for a name it does not serve. */
+  getPrompt?(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<Record<string, unknown>> | undefined;
 }
 
 const CLOSE = Buffer.from('}');

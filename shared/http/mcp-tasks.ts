@@ -83,6 +83,9 @@ export const INVALID_PARAMS = -32602;
 const LONG_RUNNING = /^(batch[A-Z]\w*|fileToMarkdown|analyzeFile)$/;
 export const taskSupportOf = (entry: Pick<CatalogEntry, 'name'>): 'optional' | undefined => (LONG_RUNNING.test(entry.name) ? 'optional' : undefined);
 
+/** The Tasks extension's identifier (revision 2026-07-28: https://modelcontextprotocol.io/extensions/tasks/overview). */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
 /** The server's tasks capability, in the initialize answer of a client that announced its own. */
 export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } } as const;
 
