@@ -79,6 +79,8 @@ export function negotiate(body: unknown, header: (name: string) => string | unde
   const metaVersion = meta?.[META.protocolVersion];
   // A legacy revision named in _meta or the header (or none at all) keeps the legacy behaviour.
   if (typeof metaVersion === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(metaVersion)) return { era: 'legacy' };
+  // An initialize without the modern _meta opens a legacy session, whatever header a client sends with it.
+  if (metaVersion === undefined && body.method === 'initialize') return { era: 'legacy' };
   const modern = metaVersion !== undefined || body.method === 'server/discover' || (headerVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(headerVersion));
   if (!modern) return { era: 'legacy' };
   if (id === null) return refuse(null, -32600, 'Invalid request: "id" must be a string or an integer.');

@@ -57,10 +57,10 @@ describe('version negotiation', () => {
     await client.close();
   });
 
-  it('refuses an MCP-Protocol-Version header it does not speak (400), except on initialize', async () => {
+  it('refuses an MCP-Protocol-Version header it does not speak (400, UnsupportedProtocolVersion with the request\'s id), except on initialize', async () => {
     const r = await post(rpc(2, 'tools/list'), { 'mcp-protocol-version': '1999-01-01' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Bad Request: Unsupported protocol version: 1999-01-01 (supported versions: ${SDK_SUPPORTED.join(', ')})` } });
+    expect(r.body).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32022, message: `Unsupported protocol version: 1999-01-01. Supported versions: 2026-07-28, ${SDK_SUPPORTED.join(', ')}.`, data: { supported: ['2026-07-28', ...SDK_SUPPORTED], requested: '1999-01-01' } } });
     expect((await post(init('2025-06-18'), { 'mcp-protocol-version': '1999-01-01' })).status).toBe(200);
     expect((await post(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2024-11-05' })).status).toBe(200);
   });
