@@ -41,8 +41,10 @@ export interface McpToolSource {
   tools(): readonly McpTool[];
   /** A call of one of `tools()`; undefined for a name it does not serve. May throw InputRequired or RpcError. */
   call(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<CallToolResult> | undefined;
-  /** Whether a call of this tool may become a task (the Tasks extension). */
-  taskSupport?(name: string): boolean;
+  /** Whether a call of this tool may become a task (the Tasks extension), or must. */
+  taskSupport?(name: string): 'optional' | 'required' | undefined;
+  /** Whether this round of a task-capable call becomes a task now (default: yes); the server decides. */
+  runsAsTask?(name: string, round: InputRound | undefined): boolean;
   prompts?(): readonly Record<string, unknown>[];
   /** prompts/get of one of `prompts()`; undefined for a name it does not serve. */
   getPrompt?(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<Record<string, unknown>> | undefined;

@@ -110,8 +110,8 @@ function unsupported(id: RpcId, requested: string): Negotiated {
   });
 }
 
-/** Methods whose `Mcp-Name` header mirrors `params.name` (or `params.uri`). */
-const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/** Methods whose `Mcp-Name` header mirrors `params.name` (`params.uri`, or a task's `params.taskId`: the Tasks extension). */
+const NAMED: Record<string, 'name' | 'uri' | 'taskId'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
 /** A header value of visible ASCII, spaces and tabs only (RFC 9110 field values). */
 const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;

@@ -25,8 +25,8 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } f
 import { errorAnswer, type RpcAnswer, type RpcId } from './mcp-rpc';
 import { callMetaOf, errorResult, runTool, runToolOutcome } from './mcp-call';
 import { META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './mcp-revision';
-import { canElicit, InputRequired, openState, sealState, type InputRound } from './mcp-input';
-import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf, type TaskRun } from './mcp-tasks';
+import { canElicit, InputRequired, missingCapability, openState, sealState, type InputRound } from './mcp-input';
+import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './mcp-tasks';
 import { invokeWorker, taskJob } from './mcp-task-worker';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
@@ -286,6 +286,49 @@ async function serveModern(ctx: Context, body: unknown, client: ModernClient): P
   return { status: modernStatus(answer), body: answer };
 }
 
+/** Whether a 2026-07-28 request declared the Tasks extension: only then may a call become a task. */
+const declaresTasks = (client: ModernClient) => {
+  const ext = client.capabilities.extensions;
+  return ext !== null && typeof ext === 'object' && (ext as Record<string, unknown>)[TASKS_EXTENSION] !== undefined;
+};
+
+const needsTasks = (why: string) => missingCapability({ extensions: { [TASKS_EXTENSION]: {} } }, `${why}; declare "extensions": {"${TASKS_EXTENSION}": {}} in the request's client capabilities.`);
+
+/** A task as the Tasks extension shows it: flat, durations in ms under their extension names. */
+function taskView(task: McpTask) {
+  const { ttl, pollInterval, ...rest } = task;
+  return { ...rest, ttlMs: ttl, pollIntervalMs: pollInterval };
+}
+
+/**
+ * tasks/get, tasks/update and tasks/cancel of the Tasks extension, over the store the 2025-11-25
+ * tasks use (shared/http/mcp-tasks.ts): get shows the result or error inline once terminal and
+ * the pending input requests while input_required; update and cancel answer an empty ack.
+ */
+async function modernTasks(ctx: Context, req: Request, client: ModernClient): Promise<unknown> {
+  if (!declaresTasks(client)) throw needsTasks(`${req.method} belongs to the Tasks extension`);
+  const p = req.params ?? {};
+  const taskId = taskIdOf(req.method, p);
+  const tasks = await ctx.tasks();
+  if (req.method === 'tasks/cancel') {
+    await tasks.cancel(taskId, { terminalIsError: false });
+    return {};
+  }
+  if (req.method === 'tasks/update') {
+    if (!isObject(p.inputResponses)) throw new RpcError(INVALID_PARAMS, `Invalid tasks/update request: "params.inputResponses" must be an object of the answers by the keys of the task's inputRequests; got ${kindOf(p.inputResponses)}.`);
+    await tasks.update(taskId, p.inputResponses, client.capabilities);
+    return {};
+  }
+  const kept: Kept = await tasks.detail(taskId);
+  const pending = kept.input ? Object.fromEntries(Object.entries(kept.input.requests).filter(([k]) => kept.input!.responses[k] === undefined)) : undefined;
+  return {
+    ...taskView(kept.task),
+    ...(kept.task.status === 'completed' && kept.result ? { result: kept.result } : {}),
+    ...(kept.task.status === 'failed' && kept.error ? { error: kept.error } : {}),
+    ...(kept.task.status === 'input_required' && pending ? { inputRequests: pending } : {}),
+  };
+}
+
 /** How long a 2026-07-28 client may keep a list or discovery answer: the catalog changes with a deployment. */
 const LIST_TTL_MS = 300_000;
 const MODERN_METHODS = 'server/discover, tools/list, tools/call, prompts/list, resources/list, resources/templates/list, resources/read, tasks/get, tasks/update and tasks/cancel';
@@ -308,6 +351,10 @@ function handleModern(ctx: Context, req: Request, client: ModernClient): Promise
       return { prompts: ctx.scope.source?.prompts?.() ?? [], ...cache };
     case 'prompts/get':
       return ctx.getPrompt(p, client);
+    case 'tasks/get':
+    case 'tasks/update':
+    case 'tasks/cancel':
+      return modernTasks(ctx, req, client);
     case 'resources/list':
       return { resources: [], ...cache };
     case 'resources/templates/list':
@@ -420,7 +467,7 @@ class Context {
   /** server/discover of a 2026-07-28 client: what this endpoint serves (tools; prompts and resources empty here), its extensions. */
   discover() {
     return {
-      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: {} },
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: { [TASKS_EXTENSION]: {} } },
       instructions: this.instructions(),
     };
   }
@@ -455,13 +502,23 @@ class Context {
   async callModern(id: Id, p: Record<string, unknown>, client: ModernClient): Promise<unknown> {
     const name = p.name as string;
     const args = (p.arguments ?? {}) as Record<string, unknown>;
-    return this.withInput(name, args, p, client, (round) => {
+    const tasks = declaresTasks(client);
+    return this.withInput(name, args, p, client, async (round) => {
       const source = this.scope.source;
-      if (!source) return this.callTool(id, p, round);
-      const ran = source.call(name, args, round);
-      if (!ran) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
-      return ran;
+      if (!source) return this.callTool(id, p, round, tasks);
+      if (!source.tools().some((t) => t.name === name)) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
+      const support = source.taskSupport?.(name);
+      if (support === 'required' && !tasks) throw needsTasks(`tool "${name.slice(0, 100)}" runs only as a task`);
+      const work = (r?: InputRound) => source.call(name, args, r ?? round)!;
+      if (!support || !tasks || source.runsAsTask?.(name, round) === false) return work();
+      return this.createTask({ kind: 'here', work, background: this.call.background === true }, {});
     });
+  }
+
+  /** A task of the call `how` runs, answered as the Tasks extension's CreateTaskResult. */
+  async createTask(how: TaskRun, params: { ttl?: unknown; pollInterval?: unknown }): Promise<unknown> {
+    const { task } = await (await this.tasks()).create(params, how);
+    return { resultType: 'task', ...taskView(task) };
   }
 
   /** prompts/get of a 2026-07-28 client: the endpoint's prompts (none but a fixture's), with multi round-trip input. */
@@ -497,7 +554,7 @@ class Context {
     return (this.owner_ ??= taskOwnerOf(this.rt, this.call.key, this.call.resource));
   }
 
-  async callTool(id: Id, p: Record<string, unknown>, round?: InputRound): Promise<CallToolResult | { task: unknown }> {
+  async callTool(id: Id, p: Record<string, unknown>, round?: InputRound, tasks = false): Promise<unknown> {
     const { rt, scope, call, combined } = this;
     const name = p.name as string;
     // The arguments as JSON.parse read them, as REST passes its body on ("__proto__" included, for the core to refuse by name).
@@ -521,8 +578,11 @@ class Context {
       refused: call.refused?.get(id),
     };
     const run = () => runTool(rt, entry, caller, args, meta);
-    if (round && p.task === undefined && canElicit(round.capabilities, 'url')) return connectFirst(rt, entry, caller, args, meta, round);
-    if (p.task === undefined) return run();
+    // A 2026-07-28 call becomes a task where the tool can be one and the client declared the Tasks
+    // extension (a legacy "task" parameter changes nothing there); a 2025-11-25 call where it asks.
+    const asTask = round ? tasks && taskSupportOf(entry) !== undefined : p.task !== undefined;
+    if (!asTask && round && canElicit(round.capabilities, 'url')) return connectFirst(rt, entry, caller, args, meta, round);
+    if (!asTask) return run();
     if (!taskSupportOf(entry)) {
       throw new RpcError(-32601, `Tool "${name.slice(0, 100)}" does not run as a task: call it without "task". Tools whose execution.taskSupport in tools/list is "optional" do.`);
     }
@@ -533,6 +593,7 @@ class Context {
       !call.background && fn && !caller.refused
         ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta), dispatch: (ref) => invokeWorker(fn, ref) }
         : { kind: 'here', work: run, background: call.background === true };
+    if (round) return this.createTask(how, {});
     return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how);
   }
 }

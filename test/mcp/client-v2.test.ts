@@ -113,7 +113,7 @@ describe('requestState', () => {
     await expect(openState(s.rt, { ...binding(args), tool: 'deleteWorkspace' }, state)).rejects.toMatchObject({ code: -32602 });
     await expect(openState(s.rt, binding(args), state, Date.now() + REQUEST_STATE_TTL_MS + 1_000)).rejects.toMatchObject({ message: expect.stringMatching(/expired/) });
     const flipped = Buffer.from(state, 'base64url');
-    flipped[flipped.length - 5] ^= 1;
+    flipped.writeUInt8(flipped.readUInt8(flipped.length - 5) ^ 1, flipped.length - 5);
     await expect(openState(s.rt, binding(args), flipped.toString('base64url'))).rejects.toMatchObject({ code: -32602 });
   });
 

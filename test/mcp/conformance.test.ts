@@ -17,8 +17,8 @@ import { conformanceFixture } from './fixture';
  * it: `conformance server --url … --requirements <revision>`) against the local server through
  * the real HTTP stack, for both revisions served. Two endpoints: the combined `/v1/mcp` (the
  * catalog's tools) and a test-only fixture endpoint on the same HTTP edge and protocol core
- * (test/mcp/fixture.ts) serving the diagnostic and `test_input_required_result_*` tools the
- * suite calls by name. The suite's client sends no Authorization header: a proxy in front of each
+ * (test/mcp/fixture.ts) serving the diagnostic, `test_input_required_result_*` and Tasks
+ * extension tools the suite calls by name. The suite's client sends no Authorization header: a proxy in front of each
  * adds the sandbox key and is transparent to Host and Origin (its own become the server's, any
  * other passes unchanged), so the server's DNS-rebinding protection is what the suite tests.
  * docs/mcp.md lists each scenario, its result, and why the others do not apply.
@@ -45,6 +45,15 @@ const APPLICABLE = {
       'input-required-result-capability-check',
       'input-required-result-ignore-extra-params',
       'input-required-result-validate-input',
+      'tasks-lifecycle',
+      'tasks-capability-negotiation',
+      'tasks-wire-fields',
+      'tasks-request-state-removal',
+      'tasks-mrtr-input',
+      'tasks-request-headers',
+      'tasks-dispatch-and-envelope',
+      'tasks-required-task-error',
+      'tasks-mrtr-composition',
     ],
   },
   '2025-11-25': {

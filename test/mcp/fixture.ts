@@ -41,7 +41,58 @@ const JSON_SCHEMA_2020_12 = {
 
 type Handler = (args: Record<string, unknown>, round: InputRound | undefined) => Promise<CallToolResult> | CallToolResult;
 
-const TOOLS: Record<string, { description: string; inputSchema?: Record<string, unknown>; run: Handler }> = {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const TOOLS: Record<string, { description: string; inputSchema?: Record<string, unknown>; task?: 'optional' | 'required'; run: Handler }> = {
+  // The Tasks extension's fixtures (its tasks-* scenarios): one sync tool, the others may run as tasks.
+  greet: { description: 'Greets by name, at once (never a task).', inputSchema: { type: 'object', properties: { name: { type: 'string' } } }, run: (a) => text(`Hello, ${String(a.name ?? 'world')}!`) },
+  slow_compute: {
+    description: 'Sleeps `seconds` seconds, then answers: a task.',
+    inputSchema: { type: 'object', properties: { seconds: { type: 'number' } } },
+    task: 'optional',
+    run: async (a) => {
+      await sleep(Math.min(30, Math.max(0, Number(a.seconds ?? 1))) * 1000);
+      return text(`computed after ${String(a.seconds ?? 1)} s`);
+    },
+  },
+  failing_job: {
+    description: 'Ends with a tool error after a second: a task (required).',
+    task: 'required',
+    run: async () => {
+      await sleep(1000);
+      return { isError: true, content: [{ type: 'text', text: 'the job failed, as it always does' }] };
+    },
+  },
+  protocol_error_job: {
+    description: 'Fails with a protocol error: a task.',
+    task: 'optional',
+    run: async () => {
+      await sleep(100);
+      throw new Error('the job crashed');
+    },
+  },
+  confirm_delete: {
+    description: 'Asks for a confirmation inside its task, then completes.',
+    task: 'optional',
+    run: (_a, round) => text(`deleted: ${JSON.stringify(gather(round, { confirm: elicit('Delete it?', { ok: { type: 'boolean' } }, ['ok']) }).confirm?.content ?? null)}`),
+  },
+  multi_input: {
+    description: 'Asks for two answers at once inside its task, then completes.',
+    task: 'optional',
+    run: (_a, round) => {
+      const all = gather(round, { first: elicit('First?', { v: { type: 'string' } }, ['v']), second: elicit('Second?', { v: { type: 'string' } }, ['v']) });
+      return text(`${String(all.first?.content?.v)} ${String(all.second?.content?.v)}`);
+    },
+  },
+  test_tool_with_task: {
+    description: 'Asks for a name (a round before any task), then runs as a task that greets it.',
+    task: 'required',
+    run: async (_a, round) => {
+      const name = String((round?.responses.user_name as any)?.content?.name ?? '');
+      await sleep(200);
+      return text(`Hello, ${name}! (from a task)`);
+    },
+  },
   test_missing_capability: {
     description: 'Needs the sampling capability: refused with -32021 when the client did not declare it.',
     run: (_a, round) => {
@@ -125,10 +176,17 @@ const PROMPT = 'test_input_required_result_prompt';
 
 /** The fixture as an endpoint's tool source (McpScope.source). */
 export const conformanceFixture: McpToolSource = {
-  tools: () => Object.entries(TOOLS).map(([name, t]): McpTool => ({ name, description: t.description, inputSchema: (t.inputSchema ?? noArgs) as McpTool['inputSchema'] })),
+  tools: () =>
+    Object.entries(TOOLS).map(([name, t]): McpTool => ({ name, description: t.description, inputSchema: (t.inputSchema ?? noArgs) as McpTool['inputSchema'], ...(t.task ? { execution: { taskSupport: t.task } } : {}) })),
   call: (name, args, round) => {
     const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name] : undefined;
     return tool ? Promise.resolve().then(() => tool.run(args, round)) : undefined;
+  },
+  taskSupport: (name) => (Object.hasOwn(TOOLS, name) ? TOOLS[name]!.task : undefined),
+  // test_tool_with_task gathers its name by a round before the task (MRTR, then a task on the final round).
+  runsAsTask: (name, round) => {
+    if (name !== 'test_tool_with_task' || round?.responses.user_name !== undefined) return true;
+    throw new InputRequired({ user_name: elicit('What is your name?', { name: { type: 'string' } }, ['name']) });
   },
   prompts: () => [{ name: PROMPT, description: 'Asks which context the prompt should use, then answers a prompt with it.' }],
   getPrompt: (name, _args, round) => {
