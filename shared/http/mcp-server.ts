@@ -1,6 +1,10 @@
 /**
- * The MCP server side: JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses, for a tools
- * server (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports). Our own
+ * The MCP protocol core: JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses, for a tools
+ * server, in both eras (docs/mcp.md): revision 2026-07-28 (per-request `_meta`, server/discover,
+ * multi round-trip input, the Tasks extension) and the legacy revisions up to 2025-11-25
+ * (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports). It takes the parsed
+ * body with the caller and scope the edge resolved and returns the message to answer with its HTTP
+ * status (shared/http/mcp.ts translates; shared/http/mcp-revision.ts chose the era). Our own
  * code: the official SDK's server evaluates its protocol schemas on first use (tens of ms of CPU in
  * a cold container), and a tools server needs a handful of methods. Its types are imported for the
  * shapes only. Loaded by shared/http/mcp.ts on the first MCP request. It maps tools/list to the

@@ -95,6 +95,24 @@ describe('@modelcontextprotocol/client 2.x, revision 2026-07-28', () => {
   });
 });
 
+describe('tools/list caching hints', () => {
+  const list = (key: string) =>
+    fetch(`${s.base}/v1/mcp/dbapp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'l', method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+    }).then(async (r) => (await r.json()) as any);
+
+  it('public for a list every caller of the URL gets; private where a service key\'s policy filters it', async () => {
+    const open = await list(SANDBOX_KEYS.owner);
+    expect(open.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'public' });
+    const { key } = await s.createKey('acme-cache', { platforms: ['dbapp'] });
+    const filtered = await list(key);
+    expect(filtered.result).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
+    expect(filtered.result.tools.map((t: { name: string }) => t.name)).toEqual(open.result.tools.map((t: { name: string }) => t.name));
+  });
+});
+
 describe('requestState', () => {
   const post = (key: string, params: Record<string, unknown>, name = 'createWorkspace') =>
     fetch(`${s.base}/v1/mcp/dbapp`, {
