@@ -1,8 +1,10 @@
 /**
- * MCP tasks (revision 2025-11-25, experimental) for long tools: a task-augmented tools/call of a
- * batch or file conversion tool answers a task at once; tasks/get, tasks/result, tasks/list and
- * tasks/cancel answer from state kept in the Store, so any instance of the function can answer
- * (https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks).
+ * MCP tasks for long tools, one store for both eras: the experimental tasks of revision 2025-11-25
+ * (a task-augmented tools/call answers a task at once; tasks/get, tasks/result, tasks/list and
+ * tasks/cancel: https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks)
+ * and the Tasks extension of 2026-07-28 (the server makes the task; tasks/get, tasks/update,
+ * tasks/cancel: docs/mcp.md#tasks). State is kept in the Store, so any instance of the function
+ * can answer.
  *
  * State is scoped to the task's owner (shared/identity/index.ts, taskOwnerOf: a sign-in's grant,
  * or the hash of the bearer key), so a task id learnt by another caller finds nothing, and a host
