@@ -605,7 +605,8 @@ class Context {
 /**
  * A call of a 2026-07-28 client that can open a URL: when the caller's connection is missing or
  * needs its end user to sign in again, the answer is a URL-mode elicitation of the connect link
- * (the call failed before any vendor request); the retry after the sign-in runs the call. Other
+ * (the call did nothing at the vendor: no credential, or the vendor refused it); the retry after
+ * the sign-in runs the call. Other
  * clients get the UNAUTHORIZED error with the link in `details`, as before.
  */
 async function connectFirst(rt: Runtime, entry: CatalogEntry, caller: Parameters<typeof runTool>[2], args: Record<string, unknown>, meta: ReturnType<typeof callMetaOf>, round: InputRound): Promise<CallToolResult> {
