@@ -11,6 +11,7 @@ import type { Registry } from '../registry';
 import type { Platform } from '../tool';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { InputRound } from './mcp-input';
+import { LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from './mcp-revision';
 
 /** What an MCP endpoint serves: its platform (or every one), filters, key policy and list shape. */
 export interface McpScope {
@@ -52,9 +53,13 @@ export interface McpToolSource {
 
 const CLOSE = Buffer.from('}');
 
-export const LATEST_PROTOCOL_VERSION = '2025-11-25';
-/** The revisions this server speaks, newest first (the SDK's list: test/mcp/protocol.test.ts compares them). */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
+
+/** The server's name and version, in initialize (legacy) and in each 2026-07-28 result's `_meta`. */
+export const serverInfoOf = (platform: Platform | undefined) => ({ name: platform ? `tool-execution-service-${platform.name}` : 'tool-execution-service', version: '0.1.0' });
+
+/** How long a 2026-07-28 client may keep a list or discovery answer: the catalog changes with a deployment. */
+export const LIST_TTL_MS = 300_000;
 
 /**
  * The answer to a lone default tools/list (one JSON-RPC request, no cursor; no filter, key
@@ -63,7 +68,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_V
  * the MCP server answers, building the list from the catalog. Only messages the server would
  * classify as this very request are taken (test/mcp/prebuilt-list.test.ts).
  */
-export function defaultListAnswer(registry: Registry, scope: McpScope, body: unknown, protocolVersion: string | undefined): Response | undefined {
+export function defaultListAnswer(registry: Registry, scope: McpScope, body: unknown, protocolVersion: string | undefined, modern = false): Response | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const m = body as Record<string, unknown>;
   if (m.jsonrpc !== '2.0' || m.method !== 'tools/list') return undefined;
@@ -71,12 +76,16 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
   if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) return undefined;
   const params = m.params;
   if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params) || (params as Record<string, unknown>).cursor !== undefined)) return undefined;
-  if (protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
+  if (!modern && protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
   if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly) return undefined;
   if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
   const result = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
   if (result === undefined) return undefined;
-  // As jsonResponse (shared/http/mcp-rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8).
-  const answer = Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, CLOSE]);
+  // As jsonResponse (shared/http/mcp-rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8);
+  // for a 2026-07-28 request (the edge checked it) the result also carries what the core adds to every list.
+  const open = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`);
+  const answer = modern
+    ? Buffer.concat([open, result.subarray(0, result.lastIndexOf(CLOSE)), Buffer.from(`,"resultType":"complete","ttlMs":${LIST_TTL_MS},"cacheScope":"public","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoOf(scope.platform) })}}`), CLOSE])
+    : Buffer.concat([open, result, CLOSE]);
   return new Response(answer, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }

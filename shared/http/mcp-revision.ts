@@ -9,9 +9,11 @@
  * with the modern `_meta`, a `server/discover`, or an `MCP-Protocol-Version` header naming no
  * legacy revision is modern; anything else is legacy.
  */
-import { SUPPORTED_PROTOCOL_VERSIONS } from './mcp-list';
 import type { RpcAnswer, RpcId } from './mcp-rpc';
 
+export const LATEST_PROTOCOL_VERSION = '2025-11-25';
+/** The legacy revisions (initialize first), newest first: the SDK 1.x's list (test/mcp/protocol.test.ts compares them). */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** Every revision an endpoint serves, newest first: what server/discover and -32022 list. */
 export const SERVED_PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];

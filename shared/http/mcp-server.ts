@@ -25,7 +25,7 @@ import { parseInput } from '../validate';
 import { invalidParameter, type ToolError } from '../errors';
 import type { Platform } from '../tool';
 import type { Registry } from '../registry';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './mcp-list';
+import { LATEST_PROTOCOL_VERSION, LIST_TTL_MS, serverInfoOf, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './mcp-list';
 import { errorAnswer, type RpcAnswer, type RpcId } from './mcp-rpc';
 import { callMetaOf, errorResult, runTool, runToolOutcome } from './mcp-call';
 import { META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './mcp-revision';
@@ -55,8 +55,6 @@ export interface McpCall {
   /** In a Lambda function: its name, to start a task's worker invocation (shared/http/mcp-task-worker.ts). */
   workerFunction?: string;
 }
-
-const VERSION = '0.1.0';
 
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
 /** At most this many messages in one JSON-RPC batch (the SDK transport's limit). */
@@ -333,8 +331,6 @@ async function modernTasks(ctx: Context, req: Request, client: ModernClient): Pr
   };
 }
 
-/** How long a 2026-07-28 client may keep a list or discovery answer: the catalog changes with a deployment. */
-const LIST_TTL_MS = 300_000;
 const MODERN_METHODS = 'server/discover, tools/list, tools/call, prompts/list, resources/list, resources/templates/list, resources/read, tasks/get, tasks/update and tasks/cancel';
 
 function handleModern(ctx: Context, req: Request, client: ModernClient): Promise<unknown> | unknown {
@@ -454,8 +450,7 @@ class Context {
   }
 
   serverInfo() {
-    const { platform } = this.scope;
-    return { name: platform ? `tool-execution-service-${platform.name}` : 'tool-execution-service', version: VERSION };
+    return serverInfoOf(this.scope.platform);
   }
 
   instructions(): string {

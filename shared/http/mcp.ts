@@ -83,8 +83,8 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fix
       ...(revision.era === 'modern' ? { modern: revision.client } : {}),
       ...(workerFunction ? { workerFunction } : {}),
     };
-    // The request a legacy host sends first: answered from the build's JSON without loading the MCP server.
-    const listed = revision.era === 'legacy' && !fixture ? defaultListAnswer(rt.registry, scope, read.messages, version) : undefined;
+    // The request a host sends first: answered from the build's JSON without loading the MCP server.
+    const listed = fixture ? undefined : defaultListAnswer(rt.registry, scope, read.messages, version, revision.era === 'modern');
     if (listed) return listed;
     const { serveMcp } = await import('./mcp-server');
     return toResponse(await serveMcp(rt, read.messages, scope, call));
