@@ -103,7 +103,7 @@ const clamp = (v: unknown, range: { defaultMs: number; minMs: number; maxMs: num
   typeof v === 'number' && Number.isFinite(v) ? Math.min(range.maxMs, Math.max(range.minMs, Math.round(v))) : range.defaultMs;
 
 const notFound = (taskId: string) =>
-  new RpcError(INVALID_PARAMS, `Task "${taskId.slice(0, 100)}" not found: it is not one of this key's tasks, or its ttl has passed. List your tasks with tasks/list.`);
+  new RpcError(INVALID_PARAMS, `Task "${taskId.slice(0, 100)}" not found: it is not one of this key's tasks, or its ttl has passed. Use a taskId a tools/call answered (2025-11-25: tasks/list names them).`);
 
 /** Tasks this process runs, by store key: tasks/result here waits on the work itself. */
 const running = new Map<string, Promise<void>>();
