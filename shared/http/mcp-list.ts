@@ -44,7 +44,10 @@ export interface McpToolSource {
   call(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<CallToolResult> | undefined;
   /** Whether a call of this tool may become a task (the Tasks extension), or must. */
   taskSupport?(name: string): 'optional' | 'required' | undefined;
-  /** Whether this round of a task-capable call becomes a task now (default: yes); the server decides. */
+  /**
+   * Whether this round of a task-capable call becomes a task now (default: yes; the server
+   * decides); may throw InputRequired to gather input by a round before the task.
+   */
   runsAsTask?(name: string, round: InputRound | undefined): boolean;
   prompts?(): readonly Record<string, unknown>[];
   /** prompts/get of one of `prompts()`; undefined for a name it does not serve. */
