@@ -16,6 +16,8 @@ export interface CatalogEntry {
   name: string;
   description: string;
   annotations: Annotations;
+  /** Whether a call may run as an MCP task (Tool.task). */
+  task?: 'optional';
   /** The folder functions/<platform>/tools/<group>/, when the platform's group index tags it. */
   group?: string;
   /** The input JSON Schema, exactly as GET /v1/tools/{platform} serves it. */
@@ -155,6 +157,7 @@ function buildEntries(registry: Registry, platform: Platform): Promise<readonly 
         name: t.name,
         description: t.description,
         annotations: t.annotations,
+        ...(t.task ? { task: t.task } : {}),
         ...(group ? { group } : {}),
         inputSchema: z.toJSONSchema(t.input, { io: 'input' }) as JsonSchema,
         ...(output ? { outputSchema: output } : {}),

@@ -40,6 +40,11 @@ export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown>
   description: string;
   input: S;
   annotations: Annotations;
+  /**
+   * The call may run as an MCP task (docs/mcp.md#tasks): a long batch or a file conversion, the
+   * calls that outlast a host's timeout. tools/list says it as `execution.taskSupport`.
+   */
+  task?: 'optional';
   run(input: z.output<S>, ctx: ToolContext<C>): Promise<R>;
   text(result: R, input: z.output<S>): string;
   /** A realistic call and its result: documents the tool and lets the registry test render it. */

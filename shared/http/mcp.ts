@@ -13,8 +13,9 @@ import { parseProfile, type Profile } from '../catalog/profiles';
 import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpCall, McpScope } from '../mcp/server';
-import { errorResponse } from '../mcp/rpc';
-import { defaultListAnswer } from '../mcp/list';
+import { errorResponse, jsonResponse } from '../mcp/rpc';
+import { defaultListAnswer, type McpToolSource } from '../mcp/list';
+import { negotiate, type McpReply } from '../mcp/revision';
 import { catalogFilter, identityOf, requireGrantedToolsets } from '../identity';
 import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oauth/resource';
 
@@ -25,7 +26,7 @@ import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oaut
  * the parsed messages to the MCP server (shared/mcp/server.ts), loaded by dynamic import on
  * the first MCP request.
  */
-export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): void {
+export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fixture?: { path: string; source: McpToolSource }): void {
   // POST only: GET would open an SSE stream a stateless server never writes to; the
   // specification lets a server answer 405 instead.
   const mcp = async (c: Context) => {
@@ -46,7 +47,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
       const allow = await catalogFilter(rt, auth.key, resource);
       const base = origin(c);
-      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}) };
+      scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}), ...(fixture ? { source: fixture.source } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       if (scope.filter.toolsets) applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
       if (scope.filter.toolsets) await requireGrantedToolsets(rt, auth.key, resource, scope.filter.toolsets);
@@ -61,7 +62,12 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     if (!isJsonContentType(c.req.header('content-type'))) return errorResponse(-32000, 'Unsupported Media Type: Content-Type must be application/json', null, undefined, 415);
     const read = readMessages(await c.req.text());
     if ('error' in read) return errorResponse(read.error.code, read.error.message, read.error.id, read.error.data);
+    // The revision, chosen per request (shared/mcp/revision.ts): a 2026-07-28 request's _meta and headers are checked there.
+    const revision = negotiate(read.messages, (header) => c.req.header(header));
+    if (revision.era === 'refused') return toResponse(revision.reply);
     const deadline = httpDeadline(c.env?.lambdaContext);
+    // The function a task's worker invocation runs in (the Lambda runtime sets it); read here, not in the core.
+    const workerFunction = process.env.AWS_LAMBDA_FUNCTION_NAME;
     const requestId = (c.env?.lambdaContext?.awsRequestId as string | undefined) ?? c.req.header('x-request-id');
     const version = c.req.header('mcp-protocol-version');
     const call: McpCall = {
@@ -74,20 +80,29 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
       // A Lambda function is frozen once it answers: a task's work runs on only where the process does.
       background: c.env?.lambdaContext === undefined,
       ...(version !== undefined ? { protocolVersion: version } : {}),
+      ...(revision.era === 'modern' ? { modern: revision.client } : {}),
+      ...(workerFunction ? { workerFunction } : {}),
     };
     // The request a host sends first: answered from the build's JSON without loading the MCP server.
-    const listed = defaultListAnswer(rt.registry, scope, read.messages, version);
+    const listed = fixture ? undefined : defaultListAnswer(rt.registry, scope, read.messages, version, revision.era === 'modern');
     if (listed) return listed;
     const { serveMcp } = await import('../mcp/server');
-    return serveMcp(rt, read.messages, scope, call);
+    return toResponse(await serveMcp(rt, read.messages, scope, call));
   };
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
     onError: () => new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `Request body larger than ${maxBodyBytes} bytes.` }, id: null }), { status: 413, headers: { 'content-type': 'application/json' } }),
   });
+  if (fixture) {
+    app.all(fixture.path, limit, mcp);
+    return;
+  }
   app.all('/v1/mcp', limit, mcp);
   app.all('/v1/mcp/:platform', limit, mcp);
 }
+
+/** The protocol core's answer as HTTP: its JSON-RPC message with its status, or 202 with no body. */
+const toResponse = (reply: McpReply): Response => (reply.body === undefined ? new Response(null, { status: reply.status }) : jsonResponse(reply.body, reply.status));
 
 /**
  * Levels of a JSON-RPC message around a tool's arguments (a batch array, the message, `params`):

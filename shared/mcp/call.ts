@@ -41,6 +41,17 @@ export const callMetaOf = (meta: Record<string, unknown>): CallMeta => {
 };
 
 export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<CallToolResult> {
+  return (await runToolOutcome(rt, entry, who, args, meta)).result;
+}
+
+/** runTool, with the error of a failed call as the envelope has it (its code and details: a connect link, say). */
+export async function runToolOutcome(
+  rt: Runtime,
+  entry: CatalogEntry,
+  who: ToolCaller,
+  args: Record<string, unknown>,
+  meta: CallMeta,
+): Promise<{ result: CallToolResult; error?: { code: string; details?: unknown } }> {
   const outcome = await execute(rt, {
     platform: entry.platform,
     tool: entry.name,
@@ -57,7 +68,7 @@ export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller,
     maxTokens: meta.max_tokens,
   });
   // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
-  if (!outcome.body.success) return errorResult(outcome.body);
+  if (!outcome.body.success) return { result: errorResult(outcome.body), error: outcome.body.error };
   // As HTTP's Idempotent-Replayed and Dry-Run headers say it.
   const said = {
     ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
@@ -65,8 +76,10 @@ export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller,
   };
   const data = outcome.structured;
   return {
-    content: [{ type: 'text', text: String(outcome.body.data) }],
-    ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
-    ...(Object.keys(said).length ? { _meta: said } : {}),
+    result: {
+      content: [{ type: 'text', text: String(outcome.body.data) }],
+      ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
+      ...(Object.keys(said).length ? { _meta: said } : {}),
+    },
   };
 }

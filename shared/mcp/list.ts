@@ -9,6 +9,9 @@ import { mcpListKey, documentKeys, prebuiltWithOrigin, type CatalogEntry, type C
 import type { Profile } from '../catalog/profiles';
 import type { Registry } from '../core/registry';
 import type { Platform } from '../core/tool';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { InputRound } from './input';
+import { LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from './revision';
 
 /** What an MCP endpoint serves: its platform (or every one), filters, key policy and list shape. */
 export interface McpScope {
@@ -27,13 +30,39 @@ export interface McpScope {
   profile?: Profile;
   /** The service's public base URL: where the platforms' icons are served. */
   origin?: string;
+  /**
+   * Tools (and prompts) served instead of the catalog's, on the same protocol core: only the
+   * conformance fixture sets it (test/mcp/fixture.ts); production endpoints serve the catalog.
+   */
+  source?: McpToolSource;
+}
+
+/** Tools and prompts an endpoint serves when they do not come from the catalog (McpScope.source). */
+export interface McpToolSource {
+  tools(): readonly McpTool[];
+  /** A call of one of `tools()`; undefined for a name it does not serve. May throw InputRequired or RpcError. */
+  call(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<CallToolResult> | undefined;
+  /** Whether a call of this tool may become a task (the Tasks extension), or must. */
+  taskSupport?(name: string): 'optional' | 'required' | undefined;
+  /**
+   * Whether this round of a task-capable call becomes a task now (default: yes; the server
+   * decides); may throw InputRequired to gather input by a round before the task.
+   */
+  runsAsTask?(name: string, round: InputRound | undefined): boolean;
+  prompts?(): readonly Record<string, unknown>[];
+  /** prompts/get of one of `prompts()`; undefined for a name it does not serve. */
+  getPrompt?(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<Record<string, unknown>> | undefined;
 }
 
 const CLOSE = Buffer.from('}');
 
-export const LATEST_PROTOCOL_VERSION = '2025-11-25';
-/** The revisions this server speaks, newest first (the SDK's list: test/mcp/protocol.test.ts compares them). */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
+
+/** The server's name and version, in initialize (legacy) and in each 2026-07-28 result's `_meta`. */
+export const serverInfoOf = (platform: Platform | undefined) => ({ name: platform ? `tool-execution-service-${platform.name}` : 'tool-execution-service', version: '0.1.0' });
+
+/** How long a 2026-07-28 client may keep a list or discovery answer: the catalog changes with a deployment. */
+export const LIST_TTL_MS = 300_000;
 
 /**
  * The answer to a lone default tools/list (one JSON-RPC request, no cursor; no filter, key
@@ -42,7 +71,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_V
  * the MCP server answers, building the list from the catalog. Only messages the server would
  * classify as this very request are taken (test/mcp/prebuilt-list.test.ts).
  */
-export function defaultListAnswer(registry: Registry, scope: McpScope, body: unknown, protocolVersion: string | undefined): Response | undefined {
+export function defaultListAnswer(registry: Registry, scope: McpScope, body: unknown, protocolVersion: string | undefined, modern = false): Response | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const m = body as Record<string, unknown>;
   if (m.jsonrpc !== '2.0' || m.method !== 'tools/list') return undefined;
@@ -50,12 +79,16 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
   if (typeof id !== 'string' && !(typeof id === 'number' && Number.isInteger(id))) return undefined;
   const params = m.params;
   if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params) || (params as Record<string, unknown>).cursor !== undefined)) return undefined;
-  if (protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
+  if (!modern && protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
   if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly) return undefined;
   if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
   const result = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
   if (result === undefined) return undefined;
-  // As jsonResponse (shared/mcp/rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8).
-  const answer = Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, CLOSE]);
+  // As jsonResponse (shared/mcp/rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8);
+  // for a 2026-07-28 request (the edge checked it) the result also carries what the core adds to every list.
+  const open = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`);
+  const answer = modern
+    ? Buffer.concat([open, result.subarray(0, result.lastIndexOf(CLOSE)), Buffer.from(`,"resultType":"complete","ttlMs":${LIST_TTL_MS},"cacheScope":"public","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoOf(scope.platform) })}}`), CLOSE])
+    : Buffer.concat([open, result, CLOSE]);
   return new Response(answer, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }

@@ -1,4 +1,4 @@
-/** JSON-RPC answers as HTTP responses, for the MCP edge (shared/http/mcp.ts) and server (shared/mcp/server.ts). */
+/** JSON-RPC answers: the messages the MCP core (shared/mcp/server.ts) returns, and as HTTP responses for the edge (shared/http/mcp.ts). */
 
 export type RpcId = string | number;
 

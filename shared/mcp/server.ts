@@ -1,6 +1,10 @@
 /**
- * The MCP server side: JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses, for a tools
- * server (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports). Our own
+ * The MCP protocol core: JSON-RPC 2.0 over Streamable HTTP, stateless, JSON responses, for a tools
+ * server, in both eras (docs/mcp.md): revision 2026-07-28 (per-request `_meta`, server/discover,
+ * multi round-trip input, the Tasks extension) and the legacy revisions up to 2025-11-25
+ * (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports). It takes the parsed
+ * body with the caller and scope the edge resolved and returns the message to answer with its HTTP
+ * status (shared/http/mcp.ts translates; shared/mcp/revision.ts chose the era). Our own
  * code: the official SDK's server evaluates its protocol schemas on first use (tens of ms of CPU in
  * a cold container), and a tools server needs a handful of methods. Its types are imported for the
  * shapes only. Loaded by shared/http/mcp.ts on the first MCP request. It maps tools/list to the
@@ -21,10 +25,12 @@ import { parseInput } from '../core/validate';
 import { invalidParameter, type ToolError } from '../core/errors';
 import type { Platform } from '../core/tool';
 import type { Registry } from '../core/registry';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './list';
-import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } from './rpc';
-import { callMetaOf, errorResult, runTool } from './call';
-import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf, type TaskRun } from './tasks';
+import { LATEST_PROTOCOL_VERSION, LIST_TTL_MS, serverInfoOf, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './list';
+import { errorAnswer, type RpcAnswer, type RpcId } from './rpc';
+import { callMetaOf, errorResult, runTool, runToolOutcome } from './call';
+import { META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './revision';
+import { canElicit, InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
+import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
 import { invokeWorker, taskJob } from './task-worker';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
@@ -44,9 +50,11 @@ export interface McpCall {
   background?: boolean;
   /** The MCP-Protocol-Version header, when sent. */
   protocolVersion?: string;
+  /** A 2026-07-28 request: the client as its `_meta` declared it (shared/mcp/revision.ts); absent for legacy revisions. */
+  modern?: ModernClient;
+  /** In a Lambda function: its name, to start a task's worker invocation (shared/mcp/task-worker.ts). */
+  workerFunction?: string;
 }
-
-const VERSION = '0.1.0';
 
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
 /** At most this many messages in one JSON-RPC batch (the SDK transport's limit). */
@@ -222,14 +230,15 @@ export function malformedCall(m: unknown): string | undefined {
 }
 
 /** An error the transport answers before any message is handled: no id, HTTP 400. */
-const transportError = (code: number, message: string) => errorResponse(code, message, null);
+const transportError = (code: number, message: string): McpReply => ({ status: 400, body: errorAnswer(null, code, message) });
 
 /**
  * Answers one POST: the parsed body (one message or a batch) under the transport's rules, each
  * request by its handler, every answer in one JSON body. Requests of a batch run concurrently,
  * answered in the order they came.
  */
-export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call: McpCall): Promise<Response> {
+export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call: McpCall): Promise<McpReply> {
+  if (call.modern) return serveModern(new Context(rt, scope, call), body, call.modern);
   const batch = Array.isArray(body);
   const messages: unknown[] = batch ? body : [body];
   if (batch && messages.length === 0) return transportError(-32600, 'Invalid Request: an empty batch; send one message or an array of them.');
@@ -247,11 +256,117 @@ export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call
     await Promise.all(classified.map((c) => (c.kind === 'request' ? answer(ctx, c.req) : c.kind === 'invalid' ? c.answer : undefined)))
   ).filter((a): a is Answer => a !== undefined);
   // Only notifications and responses: accepted, nothing to answer.
-  if (answers.length === 0) return new Response(null, { status: 202 });
-  if (batch) return jsonResponse(answers);
+  if (answers.length === 0) return { status: 202 };
+  if (batch) return { status: 200, body: answers };
   const only = answers[0]!;
   // An error tied to no request is HTTP 400 (as the SDK answers them); a request's error is its answer.
-  return jsonResponse(only, only.id === null ? 400 : 200);
+  return { status: only.id === null ? 400 : 200, body: only };
+}
+
+/**
+ * A 2026-07-28 request (one message; shared/mcp/revision.ts checked its _meta and headers):
+ * its result carries `resultType` and the server's identity in `_meta`; an unknown method is
+ * HTTP 404, a missing client capability 400.
+ */
+async function serveModern(ctx: Context, body: unknown, client: ModernClient): Promise<McpReply> {
+  const c = classify(body);
+  if (c.kind === 'invalid') return { status: 400, body: c.answer };
+  if (c.kind !== 'request') return { status: 202 };
+  const { req } = c;
+  let answer: Answer;
+  try {
+    const result = (await handleModern(ctx, req, client)) as Record<string, unknown>;
+    const meta = isObject(result._meta) ? result._meta : {};
+    answer = { jsonrpc: '2.0', id: req.id, result: { resultType: 'complete', ...result, _meta: { ...meta, [META.serverInfo]: ctx.serverInfo() } } };
+  } catch (err) {
+    if (err instanceof RpcError) answer = errorAnswer(req.id, err.code, err.message, err.data);
+    else {
+      log('error', 'mcp request failed', { method: req.method.slice(0, 40), error: err instanceof Error ? err.name : 'unknown' });
+      answer = errorAnswer(req.id, -32603, 'Internal error');
+    }
+  }
+  return { status: modernStatus(answer), body: answer };
+}
+
+/** Whether a 2026-07-28 request declared the Tasks extension: only then may a call become a task. */
+const declaresTasks = (client: ModernClient) => {
+  const ext = client.capabilities.extensions;
+  return ext !== null && typeof ext === 'object' && (ext as Record<string, unknown>)[TASKS_EXTENSION] !== undefined;
+};
+
+const needsTasks = (why: string) => missingCapability({ extensions: { [TASKS_EXTENSION]: {} } }, `${why}; declare "extensions": {"${TASKS_EXTENSION}": {}} in the request's client capabilities.`);
+
+/** A task as the Tasks extension shows it: flat, durations in ms under their extension names. */
+function taskView(task: McpTask) {
+  const { ttl, pollInterval, ...rest } = task;
+  return { ...rest, ttlMs: ttl, pollIntervalMs: pollInterval };
+}
+
+/**
+ * tasks/get, tasks/update and tasks/cancel of the Tasks extension, over the store the 2025-11-25
+ * tasks use (shared/mcp/tasks.ts): get shows the result or error inline once terminal and
+ * the pending input requests while input_required; update and cancel answer an empty ack.
+ */
+async function modernTasks(ctx: Context, req: Request, client: ModernClient): Promise<unknown> {
+  if (!declaresTasks(client)) throw needsTasks(`${req.method} belongs to the Tasks extension`);
+  const p = req.params ?? {};
+  const taskId = taskIdOf(req.method, p);
+  const tasks = await ctx.tasks();
+  if (req.method === 'tasks/cancel') {
+    await tasks.cancel(taskId, { terminalIsError: false });
+    return {};
+  }
+  if (req.method === 'tasks/update') {
+    if (!isObject(p.inputResponses)) throw new RpcError(INVALID_PARAMS, `Invalid tasks/update request: "params.inputResponses" must be an object of the answers by the keys of the task's inputRequests; got ${kindOf(p.inputResponses)}.`);
+    await tasks.update(taskId, p.inputResponses, client.capabilities);
+    return {};
+  }
+  const kept: Kept = await tasks.detail(taskId);
+  const pending = kept.input ? Object.fromEntries(Object.entries(kept.input.requests).filter(([k]) => kept.input!.responses[k] === undefined)) : undefined;
+  return {
+    ...taskView(kept.task),
+    ...(kept.task.status === 'completed' && kept.result ? { result: kept.result } : {}),
+    ...(kept.task.status === 'failed' && kept.error ? { error: kept.error } : {}),
+    ...(kept.task.status === 'input_required' && pending ? { inputRequests: pending } : {}),
+  };
+}
+
+const MODERN_METHODS = 'server/discover, tools/list, tools/call, prompts/list, resources/list, resources/templates/list, resources/read, tasks/get, tasks/update and tasks/cancel';
+
+function handleModern(ctx: Context, req: Request, client: ModernClient): Promise<unknown> | unknown {
+  const p = req.params ?? {};
+  // The list depends on the caller where a key's policy or a sign-in's grant filters it.
+  const cache = { ttlMs: LIST_TTL_MS, cacheScope: ctx.scope.allow ? 'private' : 'public' };
+  switch (req.method) {
+    case 'server/discover':
+      return { supportedVersions: SERVED_PROTOCOL_VERSIONS, ...ctx.discover(), ...cache };
+    case 'tools/list':
+      return ctx.listTools(cursorOf(p)).then((list) => ({ ...list, ...cache }));
+    case 'tools/call': {
+      const malformed = malformedCall({ method: req.method, params: req.params });
+      if (malformed) throw new RpcError(INVALID_PARAMS, malformed);
+      return ctx.callModern(req.id, p, client);
+    }
+    case 'prompts/list':
+      return { prompts: ctx.scope.source?.prompts?.() ?? [], ...cache };
+    case 'prompts/get':
+      return ctx.getPrompt(p, client);
+    case 'tasks/get':
+    case 'tasks/update':
+    case 'tasks/cancel':
+      return modernTasks(ctx, req, client);
+    case 'resources/list':
+      return { resources: [], ...cache };
+    case 'resources/templates/list':
+      return { resourceTemplates: [], ...cache };
+    case 'resources/read': {
+      // This server has no resources: every URI is unknown (-32602, as the revision has it).
+      const uri = typeof p.uri === 'string' ? p.uri : undefined;
+      throw new RpcError(INVALID_PARAMS, `Resource not found: ${uri === undefined ? '"params.uri" must be a resource URI' : `"${uri.slice(0, 200)}"`}; this server serves tools only (resources/list is empty).`, uri === undefined ? undefined : { uri });
+    }
+    default:
+      throw new RpcError(METHOD_NOT_FOUND, `Method not found: "${req.method.slice(0, 60)}". A ${client.version} client can call ${MODERN_METHODS}.`);
+  }
 }
 
 async function answer(ctx: Context, req: Request): Promise<Answer> {
@@ -326,12 +441,34 @@ class Context {
 
   /** The caller's tasks: those of its sign-in or key (taskOwnerOf), whichever token it presents now. */
   tasks(): Promise<McpTasks> {
-    return (this.tasks_ ??= taskOwnerOf(this.rt, this.call.key, this.call.resource).then((owner) => new McpTasks(this.rt.store, owner)));
+    return (this.tasks_ ??= this.owner().then((owner) => new McpTasks(this.rt.store, owner)));
   }
 
   /** How long tasks/result may wait: the invocation's deadline less a second, or a minute. */
   waitUntil(): number {
     return this.call.deadline !== undefined ? this.call.deadline - 1_000 : Date.now() + 60_000;
+  }
+
+  serverInfo() {
+    return serverInfoOf(this.scope.platform);
+  }
+
+  instructions(): string {
+    const { platform, profile } = this.scope;
+    return (
+      (platform
+        ? `Tools of ${platform.vendor} (platform "${platform.name}"). Results are compact text; errors name the parameter to fix.`
+        : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`) +
+      (profile && profile.kind !== 'full' ? ` Only the most used tools are listed: ${SEARCH_TOOL} finds the others with their parameters, and they are called by name like the listed ones.` : '')
+    );
+  }
+
+  /** server/discover of a 2026-07-28 client: what this endpoint serves (tools; prompts and resources empty here), its extensions. */
+  discover() {
+    return {
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: { [TASKS_EXTENSION]: {} } },
+      instructions: this.instructions(),
+    };
   }
 
   initialize(p: Record<string, unknown>) {
@@ -343,24 +480,80 @@ class Context {
     const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(p.protocolVersion) ? p.protocolVersion : LATEST_PROTOCOL_VERSION;
     // Tasks are offered to a client that announced its own tasks capability; others see today's answer.
     const tasks = isObject(p.capabilities) && isObject(p.capabilities.tasks);
-    const { platform, profile } = this.scope;
     return {
       protocolVersion,
       capabilities: { tools: { listChanged: false }, ...(tasks ? { tasks: TASKS_CAPABILITY } : {}) },
-      serverInfo: { name: platform ? `tool-execution-service-${platform.name}` : 'tool-execution-service', version: VERSION },
-      instructions:
-        (platform
-          ? `Tools of ${platform.vendor} (platform "${platform.name}"). Results are compact text; errors name the parameter to fix.`
-          : `Tools of every platform, named <platform>_<tool>. Use ${SEARCH_TOOL} to find the right one. Results are compact text; errors name the parameter to fix.`) +
-        (profile && profile.kind !== 'full' ? ` Only the most used tools are listed: ${SEARCH_TOOL} finds the others with their parameters, and they are called by name like the listed ones.` : ''),
+      serverInfo: this.serverInfo(),
+      instructions: this.instructions(),
     };
   }
 
   async listTools(cursor: string | undefined): Promise<{ tools: McpTool[]; nextCursor?: string }> {
+    if (this.scope.source) return { tools: [...this.scope.source.tools()] };
     return toolsListResult(this.rt.registry, this.scope, await this.served(), cursor);
   }
 
-  async callTool(id: Id, p: Record<string, unknown>): Promise<CallToolResult | { task: unknown }> {
+  /**
+   * tools/call of a 2026-07-28 client, with multi round-trip input (shared/mcp/input.ts):
+   * a requestState is opened first (refused: nothing runs); a call that needs input answers
+   * `input_required` with its requests and the sealed state of this round.
+   */
+  async callModern(id: Id, p: Record<string, unknown>, client: ModernClient): Promise<unknown> {
+    const name = p.name as string;
+    const args = (p.arguments ?? {}) as Record<string, unknown>;
+    const tasks = declaresTasks(client);
+    return this.withInput(name, args, p, client, async (round) => {
+      const source = this.scope.source;
+      if (!source) return this.callTool(id, p, round, tasks);
+      if (!source.tools().some((t) => t.name === name)) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
+      const support = source.taskSupport?.(name);
+      if (support === 'required' && !tasks) throw needsTasks(`tool "${name.slice(0, 100)}" runs only as a task`);
+      const work = (r?: InputRound) => source.call(name, args, r ?? round)!;
+      if (!support || !tasks || source.runsAsTask?.(name, round) === false) return work();
+      return this.createTask({ kind: 'here', work, background: this.call.background === true }, {});
+    });
+  }
+
+  /** A task of the call `how` runs, answered as the Tasks extension's CreateTaskResult. */
+  async createTask(how: TaskRun, params: { ttl?: unknown; pollInterval?: unknown }): Promise<unknown> {
+    const { task } = await (await this.tasks()).create(params, how);
+    return { resultType: 'task', ...taskView(task) };
+  }
+
+  /** prompts/get of a 2026-07-28 client: the endpoint's prompts (none but a fixture's), with multi round-trip input. */
+  async getPrompt(p: Record<string, unknown>, client: ModernClient): Promise<unknown> {
+    if (typeof p.name !== 'string') throw new RpcError(INVALID_PARAMS, `Invalid prompts/get request: "params.name" must be the prompt's name as a string; got ${kindOf(p.name)}.`);
+    const name = p.name;
+    const args = isObject(p.arguments) ? p.arguments : {};
+    return this.withInput(`prompt:${name}`, args, p, client, (round) => {
+      const got = this.scope.source?.getPrompt?.(name, args, round);
+      if (!got) throw new RpcError(INVALID_PARAMS, `Unknown prompt "${name.slice(0, 100)}": this endpoint serves no prompts of that name (see prompts/list).`);
+      return got;
+    });
+  }
+
+  /** One round of a request that may need input: opens the state it carries, runs, seals the next round's state. */
+  private async withInput(subject: string, args: Record<string, unknown>, p: Record<string, unknown>, client: ModernClient, run: (round: InputRound) => Promise<unknown>): Promise<unknown> {
+    if (p.inputResponses !== undefined && !isObject(p.inputResponses)) throw new RpcError(INVALID_PARAMS, `Invalid params: "inputResponses" must be an object of the answers by the keys of the inputRequests; got ${kindOf(p.inputResponses)}.`);
+    if (p.requestState !== undefined && typeof p.requestState !== 'string') throw new RpcError(INVALID_PARAMS, `Invalid params: "requestState" must be the string the previous input_required result carried, unchanged; got ${kindOf(p.requestState)}.`);
+    const binding = { owner: await this.owner(), tool: subject, args };
+    const state = p.requestState === undefined ? undefined : await openState(this.rt, binding, p.requestState);
+    const round: InputRound = { responses: (p.inputResponses as Record<string, unknown> | undefined) ?? {}, state, capabilities: client.capabilities };
+    try {
+      return await run(round);
+    } catch (err) {
+      if (!(err instanceof InputRequired)) throw err;
+      return { resultType: 'input_required', inputRequests: err.inputRequests, requestState: await sealState(this.rt, binding, err.state) };
+    }
+  }
+
+  /** Whose calls these are (a sign-in's grant or the key's hash): what tasks and requestState are bound to. */
+  private owner_?: Promise<string>;
+  owner(): Promise<string> {
+    return (this.owner_ ??= taskOwnerOf(this.rt, this.call.key, this.call.resource));
+  }
+
+  async callTool(id: Id, p: Record<string, unknown>, round?: InputRound, tasks = false): Promise<unknown> {
     const { rt, scope, call, combined } = this;
     const name = p.name as string;
     // The arguments as JSON.parse read them, as REST passes its body on ("__proto__" included, for the core to refuse by name).
@@ -384,19 +577,45 @@ class Context {
       refused: call.refused?.get(id),
     };
     const run = () => runTool(rt, entry, caller, args, meta);
-    if (p.task === undefined) return run();
+    // A 2026-07-28 call becomes a task where the tool can be one and the client declared the Tasks
+    // extension (a legacy "task" parameter changes nothing there); a 2025-11-25 call where it asks.
+    const asTask = round ? tasks && taskSupportOf(entry) !== undefined : p.task !== undefined;
+    if (!asTask && round && canElicit(round.capabilities, 'url')) return connectFirst(rt, entry, caller, args, meta, round);
+    if (!asTask) return run();
     if (!taskSupportOf(entry)) {
       throw new RpcError(-32601, `Tool "${name.slice(0, 100)}" does not run as a task: call it without "task". Tools whose execution.taskSupport in tools/list is "optional" do.`);
     }
     // In Lambda a worker invocation of this function runs the task (shared/mcp/task-worker.ts):
     // this one is frozen once it answers. Arguments refused at the edge fail at once, here.
-    const fn = process.env.AWS_LAMBDA_FUNCTION_NAME;
+    const fn = call.workerFunction;
     const how: TaskRun =
       !call.background && fn && !caller.refused
         ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta), dispatch: (ref) => invokeWorker(fn, ref) }
         : { kind: 'here', work: run, background: call.background === true };
+    if (round) return this.createTask(how, {});
     return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how);
   }
+}
+
+/**
+ * A call of a 2026-07-28 client that can open a URL: when the caller's connection is missing or
+ * needs its end user to sign in again, the answer is a URL-mode elicitation of the connect link
+ * (the call did nothing at the vendor: no credential, or the vendor refused it); the retry after
+ * the sign-in runs the call. Other
+ * clients get the UNAUTHORIZED error with the link in `details`, as before.
+ */
+async function connectFirst(rt: Runtime, entry: CatalogEntry, caller: Parameters<typeof runTool>[2], args: Record<string, unknown>, meta: ReturnType<typeof callMetaOf>, round: InputRound): Promise<CallToolResult> {
+  const { result, error } = await runToolOutcome(rt, entry, caller, args, meta);
+  const details = (error?.details ?? {}) as { reconnect_url?: unknown; status?: unknown; connection_id?: unknown };
+  if (error?.code !== 'UNAUTHORIZED' || typeof details.reconnect_url !== 'string' || (details.status !== 'pending' && details.status !== 'needs_reauth')) return result;
+  const again = round.responses.connect !== undefined;
+  const message = details.status === 'pending'
+    ? `Connect your ${entry.platform} account to run ${entry.name}: sign in at the link, then continue.`
+    : `Your ${entry.platform} connection needs you to sign in again before ${entry.name} can run: sign in at the link, then continue.`;
+  throw new InputRequired(
+    { connect: { method: 'elicitation/create', params: { mode: 'url', message: again ? `The connection is not active yet. ${message}` : message, url: details.reconnect_url } } },
+    { connection: typeof details.connection_id === 'string' ? details.connection_id : null },
+  );
 }
 
 /**

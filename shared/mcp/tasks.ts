@@ -1,8 +1,10 @@
 /**
- * MCP tasks (revision 2025-11-25, experimental) for long tools: a task-augmented tools/call of a
- * batch or file conversion tool answers a task at once; tasks/get, tasks/result, tasks/list and
- * tasks/cancel answer from state kept in the Store, so any instance of the function can answer
- * (https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks).
+ * MCP tasks for long tools, one store for both eras: the experimental tasks of revision 2025-11-25
+ * (a task-augmented tools/call answers a task at once; tasks/get, tasks/result, tasks/list and
+ * tasks/cancel: https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks)
+ * and the Tasks extension of 2026-07-28 (the server makes the task; tasks/get, tasks/update,
+ * tasks/cancel: docs/mcp.md#tasks). State is kept in the Store, so any instance of the function
+ * can answer.
  *
  * State is scoped to the task's owner (shared/identity/index.ts, taskOwnerOf: a sign-in's grant,
  * or the hash of the bearer key), so a task id learnt by another caller finds nothing, and a host
@@ -17,6 +19,7 @@ import { batchProgress, type BatchProgress } from '../core/batch';
 import { log } from '../core/log';
 import type { CatalogEntry } from '../catalog/catalog';
 import type { Store } from '../store';
+import { InputRequired, type InputRequest, type InputRound } from './input';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -39,11 +42,13 @@ export interface RpcErrorBody {
   data?: unknown;
 }
 
-/** What the Store keeps per task: the task, and once terminal its result or its JSON-RPC error. */
-interface Kept {
+/** What the Store keeps per task: the task, once terminal its result or its JSON-RPC error, while it waits its input requests. */
+export interface Kept {
   task: McpTask;
   result?: CallToolResult;
   error?: RpcErrorBody;
+  /** Status input_required (Tasks extension): what the work asked for, what the client answered so far, the work's state. */
+  input?: { requests: Record<string, InputRequest>; responses: Record<string, unknown>; state?: unknown };
 }
 
 /** Kept once a worker took the task: the instant its invocation is stopped at the latest. */
@@ -59,7 +64,7 @@ export interface TaskRef {
 
 /** How a task's work runs: in this process, or in a worker the `dispatch` starts (which reads `job`). */
 export type TaskRun =
-  | { kind: 'here'; work: () => Promise<CallToolResult>; background: boolean }
+  | { kind: 'here'; work: (round?: InputRound) => Promise<CallToolResult>; background: boolean }
   | { kind: 'worker'; job: (ref: TaskRef) => Promise<unknown>; dispatch: (ref: TaskRef) => Promise<void> };
 
 /** A JSON-RPC error thrown by a handler and answered with its code (shared/mcp/server.ts). */
@@ -76,12 +81,14 @@ export class RpcError extends Error {
 export const INVALID_PARAMS = -32602;
 
 /**
- * Which tools run as tasks when the host asks: batch tools (hundreds of records or items) and
- * file conversion (a large document), the calls that run past a host's timeout. Decided here only;
- * tools/list says it as `execution.taskSupport`.
+ * Which tools run as tasks: those whose definition says so (Tool.task in shared/core/tool.ts: batch
+ * tools and file conversion, the calls that run past a host's timeout); tools/list says it as
+ * `execution.taskSupport`.
  */
-const LONG_RUNNING = /^(batch[A-Z]\w*|fileToMarkdown|analyzeFile)$/;
-export const taskSupportOf = (entry: Pick<CatalogEntry, 'name'>): 'optional' | undefined => (LONG_RUNNING.test(entry.name) ? 'optional' : undefined);
+export const taskSupportOf = (entry: Pick<CatalogEntry, 'task'>): 'optional' | undefined => entry.task;
+
+/** The Tasks extension's identifier (revision 2026-07-28: https://modelcontextprotocol.io/extensions/tasks/overview). */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** The server's tasks capability, in the initialize answer of a client that announced its own. */
 export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } } as const;
@@ -96,10 +103,12 @@ const clamp = (v: unknown, range: { defaultMs: number; minMs: number; maxMs: num
   typeof v === 'number' && Number.isFinite(v) ? Math.min(range.maxMs, Math.max(range.minMs, Math.round(v))) : range.defaultMs;
 
 const notFound = (taskId: string) =>
-  new RpcError(INVALID_PARAMS, `Task "${taskId.slice(0, 100)}" not found: it is not one of this key's tasks, or its ttl has passed. List your tasks with tasks/list.`);
+  new RpcError(INVALID_PARAMS, `Task "${taskId.slice(0, 100)}" not found: it is not one of this key's tasks, or its ttl has passed. Use a taskId a tools/call answered (2025-11-25: tasks/list names them).`);
 
 /** Tasks this process runs, by store key: tasks/result here waits on the work itself. */
 const running = new Map<string, Promise<void>>();
+/** The work of tasks this process runs, by store key: run again with the client's answers once a task's input is complete (tasks/update). */
+const resumable = new Map<string, (round?: InputRound) => Promise<CallToolResult>>();
 
 /** Resolves once every task this process runs has ended (a server's orderly stop; tests). */
 export async function tasksSettled(): Promise<void> {
@@ -213,15 +222,22 @@ export class McpTasks {
       }
       return { task };
     }
-    const done = this.execute(task, run.work);
+    const key = this.keyOf(task.taskId);
+    resumable.set(key, run.work);
+    const done = this.track(key, this.execute(task, run.work));
     if (!run.background) {
       await done;
       return { task: (await this.read(task.taskId))?.task ?? task };
     }
-    const key = this.keyOf(task.taskId);
-    const tracked = done.finally(() => running.delete(key));
-    running.set(key, tracked);
     return { task };
+  }
+
+  private track(key: string, done: Promise<void>): Promise<void> {
+    const tracked = done.finally(() => {
+      if (running.get(key) === tracked) running.delete(key);
+    });
+    running.set(key, tracked);
+    return tracked;
   }
 
   /**
@@ -244,7 +260,7 @@ export class McpTasks {
    * Runs a task's work and keeps its end. A batch inside reports each chunk it ends
    * (shared/core/batch.ts): one Store write per chunk, beside the task, so a cancel is never undone.
    */
-  execute(task: McpTask, work: () => Promise<CallToolResult>): Promise<void> {
+  execute(task: McpTask, work: (round?: InputRound) => Promise<CallToolResult>, round?: InputRound): Promise<void> {
     const taskId = task.taskId;
     let writes: Promise<void> = Promise.resolve();
     const report = (p: BatchProgress) => {
@@ -254,10 +270,10 @@ export class McpTasks {
         .catch((err: unknown) => log('warn', 'mcp task progress not kept', { error: err instanceof Error ? err.name : 'unknown' }));
     };
     return batchProgress
-      .run(report, work)
+      .run(report, () => work(round))
       .then(
         (result) => writes.then(() => this.finish(taskId, 'completed', { result })),
-        (err: unknown) => writes.then(() => this.finish(taskId, 'failed', { error: errorBody(err) })),
+        (err: unknown) => writes.then(() => (err instanceof InputRequired ? this.park(taskId, err, round) : this.finish(taskId, 'failed', { error: errorBody(err) }))),
       )
       .catch((err: unknown) => {
         // The Store failed to keep the end: the task reads "working" until its ttl, then failed; logged, never thrown.
@@ -274,7 +290,45 @@ export class McpTasks {
     await this.store.put(`${this.seqKey}#${seq}`, taskId, ttlSeconds);
   }
 
+  /** The work asked for input (Tasks extension): the task waits in input_required until tasks/update answers every request. */
+  private async park(taskId: string, asked: InputRequired, round: InputRound | undefined): Promise<void> {
+    const kept = await this.read(taskId);
+    if (!kept || terminal(kept.task.status)) return;
+    const task: McpTask = { ...kept.task, status: 'input_required', statusMessage: 'Waiting for the client to answer inputRequests (tasks/update).', lastUpdatedAt: new Date(this.now()).toISOString() };
+    const input = { requests: { ...asked.inputRequests }, responses: { ...round?.responses }, ...(asked.state !== undefined ? { state: asked.state } : {}) };
+    await this.store.put(this.keyOf(taskId), { task, input } satisfies Kept, this.workingSeconds(task));
+  }
+
+  /**
+   * tasks/update: the client's answers to a waiting task's input requests (others ignored). Once
+   * every request is answered, the work runs again with them, here (the process that ran it keeps
+   * its work); where that process is gone, the task fails saying so.
+   */
+  async update(taskId: string, responses: Record<string, unknown>, capabilities: InputRound['capabilities']): Promise<void> {
+    const kept = await this.read(taskId);
+    if (!kept) throw notFound(taskId);
+    if (kept.task.status !== 'input_required' || !kept.input) return;
+    const { requests, state } = kept.input;
+    const answered = { ...kept.input.responses, ...Object.fromEntries(Object.entries(responses).filter(([k]) => Object.hasOwn(requests, k))) };
+    const at = new Date(this.now()).toISOString();
+    if (Object.keys(requests).some((k) => answered[k] === undefined)) {
+      await this.store.put(this.keyOf(taskId), { task: { ...kept.task, lastUpdatedAt: at }, input: { ...kept.input, responses: answered } } satisfies Kept, this.workingSeconds(kept.task));
+      return;
+    }
+    const key = this.keyOf(taskId);
+    const work = resumable.get(key);
+    const task: McpTask = { ...kept.task, status: 'working', lastUpdatedAt: at };
+    delete task.statusMessage;
+    await this.store.put(key, { task } satisfies Kept, this.workingSeconds(task));
+    if (!work) {
+      await this.finish(taskId, 'failed', { error: { code: -32603, message: 'The task cannot resume: the instance that ran it is gone. Run the call again.' } });
+      return;
+    }
+    void this.track(key, this.execute(task, work, { responses: answered, state, capabilities }));
+  }
+
   private async finish(taskId: string, status: 'completed' | 'failed', end: { result?: CallToolResult; error?: RpcErrorBody }): Promise<void> {
+    resumable.delete(this.keyOf(taskId));
     const kept = await this.read(taskId);
     // Cancelled meanwhile, or expired: the result is not kept.
     if (!kept || terminal(kept.task.status)) return;
@@ -290,6 +344,13 @@ export class McpTasks {
     }
     // The call and its sealed credential are of no use once the task ended.
     await this.store.delete?.(this.jobKey(taskId));
+  }
+
+  /** The task with its end (result or error) or its pending input, as kept: tasks/get of the Tasks extension. */
+  async detail(taskId: string): Promise<Kept> {
+    const kept = await this.read(taskId);
+    if (!kept) throw notFound(taskId);
+    return kept;
   }
 
   async get(taskId: string): Promise<McpTask> {
@@ -351,10 +412,15 @@ export class McpTasks {
    * Cancels a working task: its result, when the work ends, is not kept. Calls the work already
    * made to the vendor stand (a batch's records written so far stay written).
    */
-  async cancel(taskId: string): Promise<McpTask> {
+  async cancel(taskId: string, opts: { terminalIsError: boolean } = { terminalIsError: true }): Promise<McpTask> {
     const kept = await this.read(taskId);
     if (!kept) throw notFound(taskId);
-    if (terminal(kept.task.status)) throw new RpcError(INVALID_PARAMS, `Cannot cancel task in terminal status: ${kept.task.status}.`);
+    if (terminal(kept.task.status)) {
+      // The Tasks extension acknowledges a cancel of an ended task; 2025-11-25 refuses it.
+      if (!opts.terminalIsError) return kept.task;
+      throw new RpcError(INVALID_PARAMS, `Cannot cancel task in terminal status: ${kept.task.status}.`);
+    }
+    resumable.delete(this.keyOf(taskId));
     const task: McpTask = { ...kept.task, status: 'cancelled', statusMessage: 'Cancelled by the client; vendor calls already made stand.', lastUpdatedAt: new Date(this.now()).toISOString() };
     await this.store.put(this.keyOf(taskId), { task } satisfies Kept, Math.max(1, this.secondsLeft(task)));
     await this.store.delete?.(this.jobKey(taskId));

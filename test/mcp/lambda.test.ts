@@ -1,3 +1,4 @@
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -41,6 +42,17 @@ describe.each(platformCases)('MCP through the $name Lambda handler', (c) => {
     const result = await client.callTool({ name: c.probe.tool, arguments: c.probe.params });
     expect(result.isError).toBeFalsy();
     expect(text(result)).toMatch(c.answer.text);
+  });
+
+  it('a 2026-07-28 client (@modelcontextprotocol/client 2.x) discovers, lists and calls the probe: no initialize', async () => {
+    const client = new ModernClient({ name: 'lambda-host-v2', version: '2.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new ModernTransport(new URL(`https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com/v1/mcp/${c.name}`), { requestInit: { headers: { authorization: `Bearer ${c.keys.owner}` } }, fetch: viaLambda(handler) }));
+    expect(client.getProtocolEra()).toBe('modern');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain(c.probe.tool);
+    const result = await client.callTool({ name: c.probe.tool, arguments: c.probe.params });
+    expect(text(result)).toMatch(c.answer.text);
+    await client.close();
   });
 
   it('answers 401 without a key and 405 on GET, as API Gateway events', async () => {

@@ -60,6 +60,31 @@ describe('build-time documents read from their data files', () => {
     expect(JSON.parse(text)).toEqual({ jsonrpc: '2.0', id: 'a"b', result: { tools: [{ name: 'embedded', icons: [{ src: 'https://x-$&-$1.example.com/v1/icons/realty.svg' }] }] } });
   });
 
+  it('answers a 2026-07-28 lone tools/list from the file too, with what the core adds to a list (resultType, caching hints, serverInfo)', async () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const headers = { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' };
+    const answer = JSON.parse(await post('/v1/mcp/realty', list(3, { _meta: meta }), undefined, headers));
+    expect(answer).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: {
+        tools: [{ name: 'embedded', icons: [{ src: 'https://tes.example.com/v1/icons/realty.svg' }] }],
+        resultType: 'complete',
+        ttlMs: 300_000,
+        cacheScope: 'public',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'tool-execution-service-realty', version: expect.any(String) } },
+      },
+    });
+    // The core answers a cursor's page with the same fields (its list built from the catalog).
+    const paged = JSON.parse(await post('/v1/mcp/realty?page_size=1', list(4, { _meta: meta }), undefined, headers)).result;
+    expect(Object.keys(paged).sort()).toEqual(['_meta', 'cacheScope', 'nextCursor', 'resultType', 'tools', 'ttlMs']);
+    expect(paged._meta).toEqual(answer.result._meta);
+    // A 2026-07-28 request the edge refuses never reaches the file.
+    const refused = await request('POST', '/v1/mcp/realty', list(5, { _meta: meta }), undefined, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).not.toContain('embedded');
+  });
+
   it('answers the combined endpoint from its own file', async () => {
     const answer = JSON.parse(await post('/v1/mcp', list(7)));
     expect(answer).toEqual({ jsonrpc: '2.0', id: 7, result: { tools: [{ name: 'embedded-combined', icons: [{ src: 'https://tes.example.com/v1/icons/realty.svg' }] }] } });

@@ -57,12 +57,47 @@ describe('version negotiation', () => {
     await client.close();
   });
 
-  it('refuses an MCP-Protocol-Version header it does not speak (400), except on initialize', async () => {
+  it('refuses an MCP-Protocol-Version header it does not speak (400, UnsupportedProtocolVersion with the request\'s id), except on initialize', async () => {
     const r = await post(rpc(2, 'tools/list'), { 'mcp-protocol-version': '1999-01-01' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Bad Request: Unsupported protocol version: 1999-01-01 (supported versions: ${SDK_SUPPORTED.join(', ')})` } });
+    expect(r.body).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32022, message: `Unsupported protocol version: 1999-01-01. Supported versions: 2026-07-28, ${SDK_SUPPORTED.join(', ')}.`, data: { supported: ['2026-07-28', ...SDK_SUPPORTED], requested: '1999-01-01' } } });
     expect((await post(init('2025-06-18'), { 'mcp-protocol-version': '1999-01-01' })).status).toBe(200);
     expect((await post(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2024-11-05' })).status).toBe(200);
+  });
+});
+
+describe('revision 2026-07-28 beside the legacy ones (docs/mcp.md#negotiation)', () => {
+  const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const modern = (id: number, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method }) =>
+    post(rpc(id, method, { ...params, _meta: META }), headers);
+
+  it('server/discover names every revision served, the capabilities and the Tasks extension, with serverInfo in _meta', async () => {
+    const r = await modern(1, 'server/discover');
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({
+      resultType: 'complete',
+      supportedVersions: ['2026-07-28', ...SDK_SUPPORTED],
+      capabilities: { tools: { listChanged: false }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'tool-execution-service-dbapp', version: expect.any(String) } },
+    });
+  });
+
+  it('refuses what the revision refuses, each with the request\'s id and HTTP 400 (404 for a removed method)', async () => {
+    expect(await post(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' })).toMatchObject({ status: 400, body: { id: 2, error: { code: -32602 } } });
+    expect(await modern(3, 'tools/list', {}, { 'mcp-method': 'tools/list' })).toMatchObject({ status: 400, body: { id: 3, error: { code: -32020, message: expect.stringMatching(/MCP-Protocol-Version header is missing/) } } });
+    expect(await modern(4, 'tools/list', {}, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' })).toMatchObject({ status: 400, body: { id: 4, error: { code: -32020 } } });
+    expect(await modern(5, 'tools/call', { name: 'listWorkspaces', arguments: {} }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'getWorkspace' })).toMatchObject({ status: 400, body: { id: 5, error: { code: -32020 } } });
+    for (const [id, method] of [[6, 'ping'], [7, 'initialize'], [8, 'logging/setLevel'], [9, 'tasks/list']] as const) {
+      expect(await modern(id, method)).toMatchObject({ status: 404, body: { id, error: { code: -32601 } } });
+    }
+  });
+
+  it('a legacy client beside it is served as before: no _meta, initialize first, no header checks', async () => {
+    expect((await post(init('2025-11-25'))).body.result.protocolVersion).toBe('2025-11-25');
+    const listed = await post(rpc(10, 'tools/list'), { 'mcp-protocol-version': '2025-11-25' });
+    expect(listed.status).toBe(200);
+    expect(listed.body.result.resultType).toBeUndefined();
+    expect(listed.body.result.tools.length).toBeGreaterThan(10);
   });
 });
 

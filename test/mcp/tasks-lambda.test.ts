@@ -110,7 +110,16 @@ function setup(combined = false) {
   const records = (tag: string) => [...tape.state.records.values()].filter((r) => JSON.stringify(r).includes(`"${tag} `)).length;
   const createTask = (client: Client, n: number, tag: string) =>
     client.request({ method: 'tools/call', params: { name: combined ? 'dbapp_batchCreateRecords' : 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(n, tag) }, task: { ttl: 600_000 } } }, CreateTaskResultSchema).then((r) => r.task);
-  return { store, connect, deliver, records, createTask, hold: () => (gated = true), atGate, release: () => open() };
+  /** One 2026-07-28 request through the function (the Tasks extension declared), as the raw JSON-RPC answer. */
+  const modern = async (method: string, params: Record<string, unknown>, name: string) => {
+    const res = await viaLambda(handler as never)(`https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com/v1/mcp/dbapp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, 'mcp-name': name },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } } } }),
+    });
+    return ((await res.json()) as { result: Record<string, any> }).result;
+  };
+  return { store, connect, deliver, records, createTask, modern, hold: () => (gated = true), atGate, release: () => open() };
 }
 
 describe('MCP tasks in AWS Lambda: a worker invocation of the same function', () => {
@@ -144,6 +153,19 @@ describe('MCP tasks in AWS Lambda: a worker invocation of the same function', ()
     // Lambda may deliver an asynchronous event twice: the second delivery runs nothing.
     expect(await s.deliver(inv!)).toEqual({ task: task.taskId, ran: false });
     expect(s.records('Worked')).toBe(120);
+  });
+
+  it('a 2026-07-28 client\'s task (the Tasks extension) runs in the same worker, from the same store', async () => {
+    const s = setup();
+    const created = await s.modern('tools/call', { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(5, 'Modern') } }, 'batchCreateRecords');
+    expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+    expect(invocations).toHaveLength(1);
+    expect(s.records('Modern')).toBe(0);
+    expect(await s.deliver(invocations[0]!)).toEqual({ task: created.taskId, ran: true });
+    expect(s.records('Modern')).toBe(5);
+    const done = await s.modern('tasks/get', { taskId: created.taskId }, created.taskId);
+    expect(done).toMatchObject({ resultType: 'complete', status: 'completed', result: { structuredContent: { successful: 5 } } });
+    expect(done.result._meta?.['io.modelcontextprotocol/related-task']).toBeUndefined();
   });
 
   it('the combined MCP function runs its own tasks\' workers too', async () => {

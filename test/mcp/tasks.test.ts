@@ -301,3 +301,45 @@ describe.each(stores)('MCP tasks (experimental, 2025-11-25), $name store', (kind
     expect((noId as McpError).message).toMatch(/"params.taskId"/);
   });
 });
+
+describe('MCP Tasks extension (2026-07-28): the same store and worker', () => {
+  beforeAll(() => {
+    makeStore = stores[0]!.make;
+  });
+  const meta = (extensions: boolean) => ({
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': extensions ? { extensions: { 'io.modelcontextprotocol/tasks': {} } } : {},
+  });
+  async function rpc(s: Awaited<ReturnType<typeof setup>>, method: string, params: Record<string, unknown>, name?: string, extensions = true) {
+    const res = await s.h.app.request('/v1/mcp/dbapp', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta(extensions) } }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  it('a batch becomes a task the server decides on; tasks/get shows each chunk, then the result inline; a client without the extension gets the result directly', async () => {
+    const s = (current = await setup());
+    const created = await rpc(s, 'tools/call', { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(120, 'Modern') } }, 'batchCreateRecords');
+    expect(created.body.result).toMatchObject({ resultType: 'task', status: 'working', ttlMs: expect.any(Number), pollIntervalMs: expect.any(Number) });
+    const { taskId } = created.body.result;
+    const first = s.nextProgress();
+    s.pass();
+    await first;
+    const polled = await rpc(s, 'tasks/get', { taskId }, taskId);
+    expect(polled.body.result).toMatchObject({ resultType: 'complete', taskId, status: 'working', statusMessage: expect.stringMatching(/^chunk 1 of \d+: 50 of 120 items done$/) });
+    s.release();
+    await tasksSettled();
+    const done = await rpc(s, 'tasks/get', { taskId }, taskId);
+    expect(done.body.result).toMatchObject({ status: 'completed', result: { content: [{ type: 'text' }] } });
+    expect(records(s, 'Modern')).toBe(120);
+    expect((await rpc(s, 'tasks/cancel', { taskId }, taskId)).body.result).toEqual({ resultType: 'complete', _meta: expect.any(Object) });
+    // Without the extension: no task, and the task methods are refused (-32021, HTTP 400).
+    const direct = await rpc(s, 'tools/call', { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs(2, 'Plain') } }, 'batchCreateRecords', false);
+    expect(direct.body.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text' }] });
+    const refused = await rpc(s, 'tasks/get', { taskId }, taskId, false);
+    expect(refused).toMatchObject({ status: 400, body: { id: 1, error: { code: -32021, data: { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } } } } });
+    expect((await rpc(s, 'tasks/list', {})).status).toBe(404);
+  });
+});

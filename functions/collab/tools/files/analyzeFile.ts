@@ -11,6 +11,7 @@ export const analyzeFile = collabTool({
   description: analyzeFileDescription('a Podio file (by its numeric file_id)'),
   input: z.strictObject({ file_id: fileIdInput }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  task: 'optional',
   async run({ file_id }, ctx): Promise<Analysis> {
     return { file_id, ...(await analysisOf(await readDocument(await documentSource(file_id, ctx)))) };
   },

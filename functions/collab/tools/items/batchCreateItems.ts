@@ -25,6 +25,7 @@ export const batchCreateItems = collabTool({
     silent: silentInput,
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
+  task: 'optional',
   async run({ app_id, items, hook, silent }, ctx): Promise<BatchCreated> {
     const app = await appSchema(ctx, app_id);
     // Shapes of every entry first (no call), then what needs Podio (contacts, embeds, uploads).

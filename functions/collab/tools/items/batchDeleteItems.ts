@@ -18,6 +18,7 @@ export const batchDeleteItems = collabTool({
     silent: silentInput,
   }),
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  task: 'optional',
   async run({ items, hook, silent }, ctx): Promise<BatchDeleted> {
     checkDistinct(items.map((i) => i.item_id));
     return runItemBatch(items, ctx, async ({ item_id }) => {

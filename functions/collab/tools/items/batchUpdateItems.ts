@@ -41,6 +41,7 @@ export const batchUpdateItems = collabTool({
     silent: silentInput,
   }),
   annotations: { readOnly: false, destructive: true, idempotent: true },
+  task: 'optional',
   async run({ items, hook, silent }, ctx): Promise<BatchUpdated> {
     checkDistinct(items.map((i) => i.item_id));
     await checkAll(items, (input, i) => checkUpdateMode(input, `items.${i}.`));

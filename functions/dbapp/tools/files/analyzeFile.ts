@@ -9,6 +9,7 @@ export const analyzeFile = dbappTool({
   description: analyzeFileDescription('a file attached to a Tape record (record_id plus the file_id from getRecord)'),
   input: recordFileSchema,
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  task: 'optional',
   async run({ record_id, file_id }, ctx): Promise<Analysis> {
     return { record_id, file_id, ...(await analysisOf(await readDocument(await documentSource(record_id, file_id, ctx)))) };
   },

@@ -9,6 +9,7 @@ export const fileToMarkdown = dbappTool({
   description: fileToMarkdownDescription('a file attached to a Tape record (record_id plus the file_id of its attachment or image field value, from getRecord)'),
   input: recordFileSchema,
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  task: 'optional',
   async run({ record_id, file_id }, ctx): Promise<Markdown> {
     return { record_id, file_id, ...markdownOf(await readDocument(await documentSource(record_id, file_id, ctx))) };
   },

@@ -28,6 +28,7 @@ export const batchCreateRecords = dbappTool({
     workflow: workflowInput,
   }),
   annotations: { readOnly: false, destructive: false, idempotent: false },
+  task: 'optional',
   async run({ app_id, inputs, silent, hook, workflow }, ctx): Promise<BatchWriteResult> {
     const { client } = ctx;
     // Every input is checked, against the cached schema, before anything is uploaded or written; the org URL (for links) alongside.

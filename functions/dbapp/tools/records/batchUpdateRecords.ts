@@ -30,6 +30,7 @@ export const batchUpdateRecords = dbappTool({
   }),
   // Not idempotent: checklist items given without id are added again on a repeat.
   annotations: { readOnly: false, destructive: true, idempotent: false },
+  task: 'optional',
   async run({ app_id, updates, silent, hook, workflow }, ctx): Promise<BatchWriteResult> {
     const { client } = ctx;
     const seen = new Map<number, number>();

@@ -11,6 +11,7 @@ export const analyzeFile = fileboxTool({
   description: analyzeFileDescription('a file stored in ShareFile (by its item id, fi…)'),
   input: z.strictObject({ item_id: concreteItemIdInput('Id of the file (fi…) to describe; needs download rights on it.', 'file') }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  task: 'optional',
   async run({ item_id }, ctx): Promise<Analysis> {
     return { item_id, ...(await analysisOf(await readDocument(await documentSource(item_id, ctx)))) };
   },

@@ -11,6 +11,7 @@ export const fileToMarkdown = fileboxTool({
   description: fileToMarkdownDescription('a file stored in ShareFile (a contract, an offer, a scan; by its item id, fi…, from searchItems or listChildren)'),
   input: z.strictObject({ item_id: concreteItemIdInput('Id of the file (fi…) to read; needs download rights on it.', 'file') }),
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  task: 'optional',
   async run({ item_id }, ctx): Promise<Markdown> {
     return { item_id, ...markdownOf(await readDocument(await documentSource(item_id, ctx))) };
   },
