@@ -1,4 +1,6 @@
 import type { CatalogEntry, JsonSchema } from './catalog';
+import { COMPACT_OUTPUT_SCHEMA } from './mcp-output';
+import { modelInputSchema } from './model-schema';
 import { applyProfile, type Profile } from './profiles';
 
 /**
@@ -342,7 +344,8 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
     name,
     title: t,
     description: entry.description,
-    inputSchema: withoutDialect(entry.inputSchema) as McpToolView['inputSchema'],
+    // What a model reads of the parameters, in fewer tokens (shared/catalog/model-schema.ts).
+    inputSchema: modelInputSchema(withoutDialect(entry.inputSchema)) as McpToolView['inputSchema'],
     annotations: {
       title: t,
       readOnlyHint: entry.annotations.readOnly,
@@ -359,11 +362,21 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
  * search tool, OpenAI's is the Responses API's namespaces with tool_search; Gemini and MCP have no
  * deferral in their formats, so they list what the profile loads.
  */
-/** A tools/list entry: the MCP view with the output schema and the platform's icons. */
-export function mcpListedTool(entry: CatalogEntry, name = entry.name, icons?: readonly McpIcon[]): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
+/**
+ * A tools/list entry: the MCP view with its output schema and the platform's icons. The output
+ * schema is the compact one (shared/catalog/mcp-output.ts) unless `typed` (an endpoint's
+ * `?format=json`): then the tool's generated schema, where it has one.
+ */
+export function mcpListedTool(
+  entry: CatalogEntry,
+  name = entry.name,
+  icons?: readonly McpIcon[],
+  opts: { typed?: boolean } = {},
+): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
+  const outputSchema = !opts.typed ? COMPACT_OUTPUT_SCHEMA : entry.outputSchema ? mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) : undefined;
   return {
     ...mcpTool(entry, name),
-    ...(entry.outputSchema ? { outputSchema: mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) } : {}),
+    ...(outputSchema ? { outputSchema } : {}),
     ...(icons?.length ? { icons: [...icons] } : {}),
   };
 }

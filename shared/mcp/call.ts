@@ -9,6 +9,7 @@ import { execute } from '../core/execute';
 import type { Runtime } from '../core/runtime';
 import type { CatalogEntry } from '../catalog/catalog';
 import { structuredOf } from '../catalog/providers';
+import { compactStructured } from '../catalog/mcp-output';
 
 /** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
 export const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
@@ -18,7 +19,10 @@ export interface ToolCaller {
   key: string;
   connection?: string | undefined;
   resource?: string | undefined;
-  /** `?format=json` on the endpoint: the result carries structuredContent even without an output schema. */
+  /**
+   * `?format=json` on the endpoint: structuredContent is the typed JSON result (under the tool's
+   * generated output schema); otherwise it is the compact text (shared/catalog/mcp-output.ts).
+   */
   structured: boolean;
   deadline?: number | undefined;
   requestId?: string | undefined;
@@ -49,7 +53,7 @@ export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller,
     connection: typeof meta.connection_id === 'string' ? meta.connection_id : who.connection,
     params: args,
     ...(who.refused ? { refused: who.refused } : {}),
-    format: who.structured || entry.outputSchema !== undefined ? 'structured' : 'text',
+    format: who.structured ? 'structured' : 'text',
     ...(who.deadline !== undefined ? { deadline: who.deadline } : {}),
     ...(who.requestId ? { requestId: who.requestId } : {}),
     idempotencyKey: meta.idempotency_key,
@@ -63,10 +67,13 @@ export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller,
     ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
     ...(outcome.headers['Dry-Run'] === 'true' ? { dry_run: true } : {}),
   };
-  const data = outcome.structured;
+  const text = String(outcome.body.data);
+  // What a structured-first host's model reads (docs/mcp-output.md): the compact text, unless the
+  // endpoint asked for the typed result.
+  const data = who.structured ? outcome.structured : undefined;
   return {
-    content: [{ type: 'text', text: String(outcome.body.data) }],
-    ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
+    content: [{ type: 'text', text }],
+    structuredContent: data !== undefined ? structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) : compactStructured(text),
     ...(Object.keys(said).length ? { _meta: said } : {}),
   };
 }

@@ -16,6 +16,8 @@ import type { Runtime } from '../core/runtime';
 import { applyFilter, catalog, type CatalogEntry } from '../catalog/catalog';
 import { platformIcons } from '../catalog/icons';
 import { mcpListedTool, mcpToolsList } from '../catalog/providers';
+import { COMPACT_OUTPUT_SCHEMA, compactStructured } from '../catalog/mcp-output';
+import { modelInputSchema } from '../catalog/model-schema';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../catalog/search';
 import { parseInput } from '../core/validate';
 import { invalidParameter, type ToolError } from '../core/errors';
@@ -68,18 +70,19 @@ const searchInput = z.strictObject({
 export const combinedName = (e: Pick<CatalogEntry, 'platform' | 'name'>) => `${e.platform}_${e.name}`;
 
 /**
- * MCP tool objects, built once per catalog entry and origin (the entries themselves are cached per
- * container): with the output schema and the platform's icons.
+ * MCP tool objects, built once per catalog entry, origin and output (the entries themselves are
+ * cached per container): with the output schema (compact, or typed: shared/catalog/mcp-output.ts)
+ * and the platform's icons.
  */
 const mcpTools = new WeakMap<CatalogEntry, Map<string, McpTool>>();
 
-function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefined): McpTool {
+function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefined, typed: boolean): McpTool {
   let built = mcpTools.get(entry);
   if (!built) mcpTools.set(entry, (built = new Map()));
-  const key = `${combined ? 'c' : 'p'}|${origin ?? ''}`;
+  const key = `${combined ? 'c' : 'p'}|${typed ? 't' : 'c'}|${origin ?? ''}`;
   let tool = built.get(key);
   if (!tool) {
-    tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined) as McpTool;
+    tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined, { typed }) as McpTool;
     // Long tools may run as tasks (shared/mcp/tasks.ts): hosts that support tasks see it here.
     const taskSupport = taskSupportOf(entry);
     if (taskSupport) tool = { ...tool, execution: { taskSupport } };
@@ -97,8 +100,12 @@ function searchInputJson(): McpTool['inputSchema'] {
   return searchInputSchema;
 }
 
-/** The search tool of an endpoint: every platform's tools on the combined one, its own platform's (plain names) on a platform's. */
-function searchToolOf(platform: Platform | undefined): McpTool {
+/**
+ * The search tool of an endpoint: every platform's tools on the combined one, its own platform's
+ * (plain names) on a platform's. Its result is compact like every tool's (searchTools); a typed
+ * endpoint's search result has no schema of its own.
+ */
+function searchToolOf(platform: Platform | undefined, typed: boolean): McpTool {
   return {
     name: SEARCH_TOOL,
     title: 'Search tools',
@@ -108,15 +115,17 @@ function searchToolOf(platform: Platform | undefined): McpTool {
       : 'Find the tools for a task among every platform\'s tools, listed or not: ranks them by name, description and parameter names. Returns the best matches ' +
         '(platform, tool, first sentence of its description); call a match by its name here: <platform>_<tool>.',
     inputSchema: searchInputJson(),
+    ...(typed ? {} : { outputSchema: COMPACT_OUTPUT_SCHEMA }),
     annotations: { title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };
 }
 /** Built on first use: converting the search input to JSON Schema costs milliseconds a platform's first tools/list need not pay. */
-const searchTools_: { all?: McpTool; byPlatform: WeakMap<Platform, McpTool> } = { byPlatform: new WeakMap() };
-function searchToolFor(platform: Platform | undefined): McpTool {
-  if (!platform) return (searchTools_.all ??= searchToolOf(undefined));
-  let t = searchTools_.byPlatform.get(platform);
-  if (!t) searchTools_.byPlatform.set(platform, (t = searchToolOf(platform)));
+const searchTools_ = { all: new Map<boolean, McpTool>(), byPlatform: new WeakMap<Platform, Map<boolean, McpTool>>() };
+function searchToolFor(platform: Platform | undefined, typed: boolean): McpTool {
+  let built = platform ? searchTools_.byPlatform.get(platform) : searchTools_.all;
+  if (!built) searchTools_.byPlatform.set(platform!, (built = new Map()));
+  let t = built.get(typed);
+  if (!t) built.set(typed, (t = searchToolOf(platform, typed)));
   return t;
 }
 
@@ -159,8 +168,8 @@ export function toolsListResult(registry: Registry, scope: McpScope, served: rea
     profile: scope.profile ?? { kind: 'full' },
     mainGroups,
     // The search tool only where it is listed: its schema is converted from zod on first use.
-    ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
-    viewOf: (e) => toMcp(e, combined, scope.origin),
+    ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform, scope.structured), always: combined } } : {}),
+    viewOf: (e) => toMcp(e, combined, scope.origin, scope.structured),
   }) as McpTool[];
   if (!scope.pageSize) return { tools };
   const offset = decodeCursor(cursor);
@@ -431,7 +440,8 @@ async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: Mc
     const s = schemas.get(`${h.platform}/${h.tool}`);
     if (!s) return undefined;
     const { $schema: _, ...rest } = s;
-    return rest;
+    // As tools/list would have shown it.
+    return modelInputSchema(rest);
   };
   const lines = hits.map((h) => {
     const params = schemaOf(h);
@@ -440,6 +450,8 @@ async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: Mc
   const text = hits.length ? `${lines.join('\n')}\n${hits.length} tools for "${query}"` : `No tool matches "${query}". Try other words.`;
   return {
     content: [{ type: 'text', text }],
-    structuredContent: { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) },
+    structuredContent: scope.structured
+      ? { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) }
+      : compactStructured(text),
   };
 }

@@ -7,7 +7,8 @@ import { localMcp, resultText as text } from '../helpers/mcp-client';
 /**
  * The official MCP SDK client against the local server: output schemas, titles and icons in
  * tools/list, structuredContent beside the text in every result and valid against the schema
- * (the client itself refuses a result that is not), and the deferred and max_tools profiles.
+ * (the client itself refuses a result that is not): the compact text by default, the typed result
+ * with ?format=json (docs/mcp-output.md); and the deferred and max_tools profiles.
  */
 const mcp = localMcp(platformCases[0]!.keys.owner);
 const { connect } = mcp;
@@ -40,14 +41,14 @@ describe.each(platformCases)('tools/list and tools/call of /v1/mcp/$name', (c) =
     const result = await client.callTool({ name: c.probe.tool, arguments: c.probe.params });
     expect(result.isError).toBeFalsy();
     expect(text(result).startsWith('{')).toBe(false);
-    expect(result.structuredContent).toBeDefined();
+    expect(result.structuredContent).toEqual({ text: text(result) });
     expect(ajv.validate(tool.outputSchema!, result.structuredContent), ajv.errorsText()).toBe(true);
   });
 });
 
-describe('structuredContent on every kind of answer', () => {
+describe('typed structuredContent (?format=json) on every kind of answer', () => {
   it('a list result comes as {result: [...]}, a dry run as its plan, both valid against the listed schema', async () => {
-    const client = await connect('/v1/mcp/dbapp');
+    const client = await connect('/v1/mcp/dbapp?format=json');
     const { tools } = await client.listTools();
     const schemaOf = (name: string) => tools.find((t) => t.name === name)!.outputSchema!;
     const plan = await client.callTool({ name: 'createWorkspace', arguments: { name: 'Planned', type: 'open' }, _meta: { dry_run: true } });
@@ -61,7 +62,7 @@ describe('structuredContent on every kind of answer', () => {
     expect(budget.isError, text(budget)).toBeFalsy();
     expect(ajv.validate(schemaOf('listWorkspaces'), budget.structuredContent), ajv.errorsText()).toBe(true);
 
-    const collab = await connect('/v1/mcp/collab', platformCases.find((p) => p.name === 'collab')!.keys.owner);
+    const collab = await connect('/v1/mcp/collab?format=json', platformCases.find((p) => p.name === 'collab')!.keys.owner);
     const labelsSchema = (await collab.listTools()).tools.find((t) => t.name === 'getLabels')!.outputSchema!;
     expect(labelsSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } });
     const labels = await collab.callTool({ name: 'getLabels', arguments: {} });
@@ -72,7 +73,7 @@ describe('structuredContent on every kind of answer', () => {
 
 describe('profiles on the MCP endpoint', () => {
   it('?profile=deferred lists search_tools and the core; a tool left out is found with its parameters and called', async () => {
-    const client = await connect('/v1/mcp/dbapp?profile=deferred');
+    const client = await connect('/v1/mcp/dbapp?profile=deferred&format=json');
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['search_tools', 'filterRecords']);
     const found = await client.callTool({ name: 'search_tools', arguments: { query: 'list all workspaces', limit: 3 } });
