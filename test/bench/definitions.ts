@@ -22,6 +22,7 @@ import { anthropicTools, openaiResponsesTools, type AnthropicTool, type OpenAiNa
 import { buildIndex, searchIndex } from '../../shared/catalog/search';
 import { MemoryStore } from '../../shared/store/memory';
 import { evaluate } from '../search/evaluate';
+import { definitionView } from './host-views';
 import type { BenchRow } from './rows';
 
 /** Every tool reachable with at most this many tokens of definitions up front (the deferred profile). */
@@ -40,8 +41,6 @@ const PROFILES: { label: string; profile: Profile }[] = [
 ];
 
 const tokens = (v: unknown) => encode(JSON.stringify(v)).length;
-/** What a host hands its model of a tools/list entry. */
-const modelView = (t: { name: string; description?: string; inputSchema?: unknown }) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema });
 
 /** tools/list of an MCP endpoint as a host gets it (icons under a local origin), every page. */
 async function toolsList(app: ReturnType<typeof createApp>, path: string): Promise<{ name: string; description?: string; inputSchema?: unknown }[]> {
@@ -73,7 +72,7 @@ export async function measureDefinitions() {
       const list = await toolsList(app, `${s.path}${query(profile)}`);
       const listed = new Set(list.map((t) => t.name));
       const deferred = s.entries.filter((e) => !listed.has(s.combined ? combinedName(e) : e.name)).length;
-      mcp.push({ scope: s.label, combined: s.combined, profile: label, tools: list.length, tokens: tokens(list.map(modelView)), listTokens: tokens(list), total: s.entries.length, deferred });
+      mcp.push({ scope: s.label, combined: s.combined, profile: label, tools: list.length, tokens: tokens(list.map(definitionView)), listTokens: tokens(list), total: s.entries.length, deferred });
     }
   }
 

@@ -26,6 +26,13 @@ export const contentFirst = (r: Result) => (r.content ?? []).flatMap((c) => (c.t
 /** The structured-first rule. */
 export const structuredFirst = (r: Result) => (r.structuredContent !== undefined ? JSON.stringify(r.structuredContent) : contentFirst(r));
 
+/**
+ * What a host hands its model of a tools/list entry: its name, description and input schema
+ * (docs/mcp-output.md#definitions); no host we know of passes the title, annotations, icons or
+ * output schema on.
+ */
+export const definitionView = (t: { name: string; description?: string; inputSchema?: unknown }) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema });
+
 /** One call ("crm/searchDeals") through MCP, default and typed, as each host rule reads it. */
 export async function hostTokens(h: Awaited<ReturnType<typeof harness>>, platformTool: string, args: unknown): Promise<HostTokens> {
   const compact = (await h.mcpCall(platformTool, args)) as Result;
