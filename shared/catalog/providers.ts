@@ -1,5 +1,4 @@
 import type { CatalogEntry, JsonSchema } from './catalog';
-import { COMPACT_OUTPUT_SCHEMA } from './mcp-output';
 import { modelInputSchema } from './model-schema';
 import { applyProfile, type Profile } from './profiles';
 
@@ -363,9 +362,10 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
  * deferral in their formats, so they list what the profile loads.
  */
 /**
- * A tools/list entry: the MCP view with its output schema and the platform's icons. The output
- * schema is the compact one (shared/catalog/mcp-output.ts) unless `typed` (an endpoint's
- * `?format=json`): then the tool's generated schema, where it has one.
+ * A tools/list entry: the MCP view with the platform's icons and, when `typed` (an endpoint's
+ * `?format=json`, whose results carry the typed structuredContent), the tool's output schema.
+ * Without it a result is the compact text alone, which every host hands its model as it is
+ * (docs/mcp-output.md).
  */
 export function mcpListedTool(
   entry: CatalogEntry,
@@ -373,7 +373,7 @@ export function mcpListedTool(
   icons?: readonly McpIcon[],
   opts: { typed?: boolean } = {},
 ): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
-  const outputSchema = !opts.typed ? COMPACT_OUTPUT_SCHEMA : entry.outputSchema ? mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) : undefined;
+  const outputSchema = opts.typed && entry.outputSchema ? mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) : undefined;
   return {
     ...mcpTool(entry, name),
     ...(outputSchema ? { outputSchema } : {}),

@@ -9,7 +9,6 @@ import { execute } from '../core/execute';
 import type { Runtime } from '../core/runtime';
 import type { CatalogEntry } from '../catalog/catalog';
 import { structuredOf } from '../catalog/providers';
-import { compactStructured } from '../catalog/mcp-output';
 
 /** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
 export const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
@@ -20,8 +19,8 @@ export interface ToolCaller {
   connection?: string | undefined;
   resource?: string | undefined;
   /**
-   * `?format=json` on the endpoint: structuredContent is the typed JSON result (under the tool's
-   * generated output schema); otherwise it is the compact text (shared/catalog/mcp-output.ts).
+   * `?format=json` on the endpoint: the result carries the typed JSON result as structuredContent
+   * (under the tool's listed output schema); otherwise the compact text alone (docs/mcp-output.md).
    */
   structured: boolean;
   deadline?: number | undefined;
@@ -67,13 +66,13 @@ export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller,
     ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
     ...(outcome.headers['Dry-Run'] === 'true' ? { dry_run: true } : {}),
   };
-  const text = String(outcome.body.data);
-  // What a structured-first host's model reads (docs/mcp-output.md): the compact text, unless the
-  // endpoint asked for the typed result.
+  // structuredContent only for an endpoint that asked for the typed result: Claude Code and VS Code
+  // hand their model JSON.stringify(structuredContent) instead of the text whenever there is one
+  // (docs/mcp-output.md), so by default every host's model reads the compact text.
   const data = who.structured ? outcome.structured : undefined;
   return {
-    content: [{ type: 'text', text }],
-    structuredContent: data !== undefined ? structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) : compactStructured(text),
+    content: [{ type: 'text', text: String(outcome.body.data) }],
+    ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
     ...(Object.keys(said).length ? { _meta: said } : {}),
   };
 }

@@ -17,9 +17,9 @@ export interface McpScope {
   /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
   allow?: (entry: CatalogEntry) => boolean;
   /**
-   * `?format=json` on the endpoint URL: results carry the typed JSON result as structuredContent,
-   * under each tool's generated output schema. Otherwise the compact text is the structured form
-   * too (shared/catalog/mcp-output.ts, docs/mcp-output.md).
+   * `?format=json` on the endpoint URL: tools/list carries each tool's output schema and results
+   * the typed JSON result as structuredContent. Otherwise results are the compact text alone, what
+   * every host hands its model as it is (docs/mcp-output.md).
    */
   structured: boolean;
   /** `?page_size=N`: tools/list in pages of N with cursors (all at once otherwise). */

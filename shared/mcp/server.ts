@@ -16,7 +16,6 @@ import type { Runtime } from '../core/runtime';
 import { applyFilter, catalog, type CatalogEntry } from '../catalog/catalog';
 import { platformIcons } from '../catalog/icons';
 import { mcpListedTool, mcpToolsList } from '../catalog/providers';
-import { COMPACT_OUTPUT_SCHEMA, compactStructured } from '../catalog/mcp-output';
 import { modelInputSchema } from '../catalog/model-schema';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../catalog/search';
 import { parseInput } from '../core/validate';
@@ -71,15 +70,14 @@ export const combinedName = (e: Pick<CatalogEntry, 'platform' | 'name'>) => `${e
 
 /**
  * MCP tool objects, built once per catalog entry, origin and output (the entries themselves are
- * cached per container): with the output schema (compact, or typed: shared/catalog/mcp-output.ts)
- * and the platform's icons.
+ * cached per container): with the platform's icons, and the output schema on a typed endpoint.
  */
 const mcpTools = new WeakMap<CatalogEntry, Map<string, McpTool>>();
 
 function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefined, typed: boolean): McpTool {
   let built = mcpTools.get(entry);
   if (!built) mcpTools.set(entry, (built = new Map()));
-  const key = `${combined ? 'c' : 'p'}|${typed ? 't' : 'c'}|${origin ?? ''}`;
+  const key = `${combined ? 'c' : 'p'}|${typed ? 'typed' : 'text'}|${origin ?? ''}`;
   let tool = built.get(key);
   if (!tool) {
     tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined, { typed }) as McpTool;
@@ -100,12 +98,8 @@ function searchInputJson(): McpTool['inputSchema'] {
   return searchInputSchema;
 }
 
-/**
- * The search tool of an endpoint: every platform's tools on the combined one, its own platform's
- * (plain names) on a platform's. Its result is compact like every tool's (searchTools); a typed
- * endpoint's search result has no schema of its own.
- */
-function searchToolOf(platform: Platform | undefined, typed: boolean): McpTool {
+/** The search tool of an endpoint: every platform's tools on the combined one, its own platform's (plain names) on a platform's. */
+function searchToolOf(platform: Platform | undefined): McpTool {
   return {
     name: SEARCH_TOOL,
     title: 'Search tools',
@@ -115,17 +109,15 @@ function searchToolOf(platform: Platform | undefined, typed: boolean): McpTool {
       : 'Find the tools for a task among every platform\'s tools, listed or not: ranks them by name, description and parameter names. Returns the best matches ' +
         '(platform, tool, first sentence of its description); call a match by its name here: <platform>_<tool>.',
     inputSchema: searchInputJson(),
-    ...(typed ? {} : { outputSchema: COMPACT_OUTPUT_SCHEMA }),
     annotations: { title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };
 }
 /** Built on first use: converting the search input to JSON Schema costs milliseconds a platform's first tools/list need not pay. */
-const searchTools_ = { all: new Map<boolean, McpTool>(), byPlatform: new WeakMap<Platform, Map<boolean, McpTool>>() };
-function searchToolFor(platform: Platform | undefined, typed: boolean): McpTool {
-  let built = platform ? searchTools_.byPlatform.get(platform) : searchTools_.all;
-  if (!built) searchTools_.byPlatform.set(platform!, (built = new Map()));
-  let t = built.get(typed);
-  if (!t) built.set(typed, (t = searchToolOf(platform, typed)));
+const searchTools_: { all?: McpTool; byPlatform: WeakMap<Platform, McpTool> } = { byPlatform: new WeakMap() };
+function searchToolFor(platform: Platform | undefined): McpTool {
+  if (!platform) return (searchTools_.all ??= searchToolOf(undefined));
+  let t = searchTools_.byPlatform.get(platform);
+  if (!t) searchTools_.byPlatform.set(platform, (t = searchToolOf(platform)));
   return t;
 }
 
@@ -168,7 +160,7 @@ export function toolsListResult(registry: Registry, scope: McpScope, served: rea
     profile: scope.profile ?? { kind: 'full' },
     mainGroups,
     // The search tool only where it is listed: its schema is converted from zod on first use.
-    ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform, scope.structured), always: combined } } : {}),
+    ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
     viewOf: (e) => toMcp(e, combined, scope.origin, scope.structured),
   }) as McpTool[];
   if (!scope.pageSize) return { tools };
@@ -448,10 +440,9 @@ async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: Mc
     return `${nameOf(h)} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}${params ? `\n  parameters: ${JSON.stringify(params)}` : ''}`;
   });
   const text = hits.length ? `${lines.join('\n')}\n${hits.length} tools for "${query}"` : `No tool matches "${query}". Try other words.`;
+  // The hits as data only where the endpoint asked for typed results (shared/mcp/call.ts says why).
   return {
     content: [{ type: 'text', text }],
-    structuredContent: scope.structured
-      ? { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) }
-      : compactStructured(text),
+    ...(scope.structured ? { structuredContent: { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) } } : {}),
   };
 }

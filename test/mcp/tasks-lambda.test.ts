@@ -12,6 +12,7 @@ import { lambdaHandler } from '../../shared/lambda/platform-handler';
 import { appHandler } from '../../shared/lambda/app-handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { lambdaContext, viaLambda } from '../helpers/lambda-events';
+import { resultText } from '../helpers/mcp-client';
 
 /**
  * MCP tasks in AWS Lambda: the invocation that takes a task answers at once and invokes its own
@@ -139,7 +140,7 @@ describe('MCP tasks in AWS Lambda: a worker invocation of the same function', ()
     expect(await s.deliver(inv!)).toEqual({ task: task.taskId, ran: true });
     expect(s.records('Worked')).toBe(120);
     const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-    expect((result.structuredContent as { text: string }).text).toMatch(/^created 120 of 120 records/);
+    expect(resultText(result)).toMatch(/^created 120 of 120 records/);
     expect(result._meta?.['io.modelcontextprotocol/related-task']).toEqual({ taskId: task.taskId });
     // Lambda may deliver an asynchronous event twice: the second delivery runs nothing.
     expect(await s.deliver(inv!)).toEqual({ task: task.taskId, ran: false });
