@@ -1,4 +1,5 @@
 import type { CatalogEntry, JsonSchema } from './catalog';
+import { modelInputSchema } from './model-schema';
 import { applyProfile, type Profile } from './profiles';
 
 /**
@@ -342,7 +343,8 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
     name,
     title: t,
     description: entry.description,
-    inputSchema: withoutDialect(entry.inputSchema) as McpToolView['inputSchema'],
+    // What a model reads of the parameters, in fewer tokens (shared/catalog/model-schema.ts).
+    inputSchema: modelInputSchema(withoutDialect(entry.inputSchema)) as McpToolView['inputSchema'],
     annotations: {
       title: t,
       readOnlyHint: entry.annotations.readOnly,
@@ -359,11 +361,22 @@ export function mcpTool(entry: CatalogEntry, name = entry.name): McpToolView {
  * search tool, OpenAI's is the Responses API's namespaces with tool_search; Gemini and MCP have no
  * deferral in their formats, so they list what the profile loads.
  */
-/** A tools/list entry: the MCP view with the output schema and the platform's icons. */
-export function mcpListedTool(entry: CatalogEntry, name = entry.name, icons?: readonly McpIcon[]): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
+/**
+ * A tools/list entry: the MCP view with the platform's icons and, when `typed` (an endpoint's
+ * `?format=json`, whose results carry the typed structuredContent), the tool's output schema.
+ * Without it a result is the compact text alone, which every host hands its model as it is
+ * (docs/mcp-output.md).
+ */
+export function mcpListedTool(
+  entry: CatalogEntry,
+  name = entry.name,
+  icons?: readonly McpIcon[],
+  opts: { typed?: boolean } = {},
+): McpToolView & { outputSchema?: JsonSchema; icons?: McpIcon[] } {
+  const outputSchema = opts.typed && entry.outputSchema ? mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) : undefined;
   return {
     ...mcpTool(entry, name),
-    ...(entry.outputSchema ? { outputSchema: mcpOutputSchema(entry.outputSchema, { write: !entry.annotations.readOnly }) } : {}),
+    ...(outputSchema ? { outputSchema } : {}),
     ...(icons?.length ? { icons: [...icons] } : {}),
   };
 }

@@ -25,7 +25,7 @@ function toDigits(value: unknown): unknown {
  * ignored. Plain spaces only: the schema shows this pattern, and other white space (line breaks,
  * form feeds) is refused anyway as control characters (shared/core/validate.ts).
  */
-const ID_TEXT = /^ *#? *\d{1,16} *$/;
+export const ID_TEXT = /^ *#? *\d{1,16} *$/;
 const ID_FORMS = 'a positive integer id: 123, "123" or "#123"';
 
 /**

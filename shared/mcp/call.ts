@@ -18,7 +18,10 @@ export interface ToolCaller {
   key: string;
   connection?: string | undefined;
   resource?: string | undefined;
-  /** `?format=json` on the endpoint: the result carries structuredContent even without an output schema. */
+  /**
+   * `?format=json` on the endpoint: the result carries the typed JSON result as structuredContent
+   * (under the tool's listed output schema); otherwise the compact text alone (docs/mcp-output.md).
+   */
   structured: boolean;
   deadline?: number | undefined;
   requestId?: string | undefined;
@@ -60,7 +63,7 @@ export async function runToolOutcome(
     connection: typeof meta.connection_id === 'string' ? meta.connection_id : who.connection,
     params: args,
     ...(who.refused ? { refused: who.refused } : {}),
-    format: who.structured || entry.outputSchema !== undefined ? 'structured' : 'text',
+    format: who.structured ? 'structured' : 'text',
     ...(who.deadline !== undefined ? { deadline: who.deadline } : {}),
     ...(who.requestId ? { requestId: who.requestId } : {}),
     idempotencyKey: meta.idempotency_key,
@@ -74,7 +77,10 @@ export async function runToolOutcome(
     ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
     ...(outcome.headers['Dry-Run'] === 'true' ? { dry_run: true } : {}),
   };
-  const data = outcome.structured;
+  // structuredContent only for an endpoint that asked for the typed result: Claude Code and VS Code
+  // hand their model JSON.stringify(structuredContent) instead of the text whenever there is one
+  // (docs/mcp-output.md), so by default every host's model reads the compact text.
+  const data = who.structured ? outcome.structured : undefined;
   return {
     result: {
       content: [{ type: 'text', text: String(outcome.body.data) }],

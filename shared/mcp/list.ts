@@ -20,8 +20,9 @@ export interface McpScope {
   /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
   allow?: (entry: CatalogEntry) => boolean;
   /**
-   * `?format=json` on the endpoint URL: results also carry the JSON result as structuredContent.
-   * A tool with an output schema always does (its listing promises it).
+   * `?format=json` on the endpoint URL: tools/list carries each tool's output schema and results
+   * the typed JSON result as structuredContent. Otherwise results are the compact text alone, what
+   * every host hands its model as it is (docs/mcp-output.md).
    */
   structured: boolean;
   /** `?page_size=N`: tools/list in pages of N with cursors (all at once otherwise). */
@@ -66,7 +67,7 @@ export const LIST_TTL_MS = 300_000;
 
 /**
  * The answer to a lone default tools/list (one JSON-RPC request, no cursor; no filter, key
- * policy, page size or profile on the endpoint), written as the MCP server would write it, from
+ * policy, page size, profile or typed output on the endpoint), written as the MCP server would write it, from
  * the build's JSON; undefined for any other request, or where there is none (from source): then
  * the MCP server answers, building the list from the catalog. Only messages the server would
  * classify as this very request are taken (test/mcp/prebuilt-list.test.ts).
@@ -80,7 +81,7 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
   const params = m.params;
   if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params) || (params as Record<string, unknown>).cursor !== undefined)) return undefined;
   if (!modern && protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
-  if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly) return undefined;
+  if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly || scope.structured) return undefined;
   if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
   const result = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
   if (result === undefined) return undefined;

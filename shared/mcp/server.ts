@@ -20,6 +20,7 @@ import type { Runtime } from '../core/runtime';
 import { applyFilter, catalog, type CatalogEntry } from '../catalog/catalog';
 import { platformIcons } from '../catalog/icons';
 import { mcpListedTool, mcpToolsList } from '../catalog/providers';
+import { modelInputSchema } from '../catalog/model-schema';
 import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../catalog/search';
 import { parseInput } from '../core/validate';
 import { invalidParameter, type ToolError } from '../core/errors';
@@ -76,18 +77,18 @@ const searchInput = z.strictObject({
 export const combinedName = (e: Pick<CatalogEntry, 'platform' | 'name'>) => `${e.platform}_${e.name}`;
 
 /**
- * MCP tool objects, built once per catalog entry and origin (the entries themselves are cached per
- * container): with the output schema and the platform's icons.
+ * MCP tool objects, built once per catalog entry, origin and output (the entries themselves are
+ * cached per container): with the platform's icons, and the output schema on a typed endpoint.
  */
 const mcpTools = new WeakMap<CatalogEntry, Map<string, McpTool>>();
 
-function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefined): McpTool {
+function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefined, typed: boolean): McpTool {
   let built = mcpTools.get(entry);
   if (!built) mcpTools.set(entry, (built = new Map()));
-  const key = `${combined ? 'c' : 'p'}|${origin ?? ''}`;
+  const key = `${combined ? 'c' : 'p'}|${typed ? 'typed' : 'text'}|${origin ?? ''}`;
   let tool = built.get(key);
   if (!tool) {
-    tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined) as McpTool;
+    tool = mcpListedTool(entry, combined ? combinedName(entry) : entry.name, origin ? platformIcons(origin, entry.platform) : undefined, { typed }) as McpTool;
     // Long tools may run as tasks (shared/mcp/tasks.ts): hosts that support tasks see it here.
     const taskSupport = taskSupportOf(entry);
     if (taskSupport) tool = { ...tool, execution: { taskSupport } };
@@ -168,7 +169,7 @@ export function toolsListResult(registry: Registry, scope: McpScope, served: rea
     mainGroups,
     // The search tool only where it is listed: its schema is converted from zod on first use.
     ...(combined || (scope.profile !== undefined && scope.profile.kind !== 'full') ? { search: { tool: searchToolFor(scope.platform), always: combined } } : {}),
-    viewOf: (e) => toMcp(e, combined, scope.origin),
+    viewOf: (e) => toMcp(e, combined, scope.origin, scope.structured),
   }) as McpTool[];
   if (!scope.pageSize) return { tools };
   const offset = decodeCursor(cursor);
@@ -650,15 +651,17 @@ async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: Mc
     const s = schemas.get(`${h.platform}/${h.tool}`);
     if (!s) return undefined;
     const { $schema: _, ...rest } = s;
-    return rest;
+    // As tools/list would have shown it.
+    return modelInputSchema(rest);
   };
   const lines = hits.map((h) => {
     const params = schemaOf(h);
     return `${nameOf(h)} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}${params ? `\n  parameters: ${JSON.stringify(params)}` : ''}`;
   });
   const text = hits.length ? `${lines.join('\n')}\n${hits.length} tools for "${query}"` : `No tool matches "${query}". Try other words.`;
+  // The hits as data only where the endpoint asked for typed results (shared/mcp/call.ts says why).
   return {
     content: [{ type: 'text', text }],
-    structuredContent: { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) },
+    ...(scope.structured ? { structuredContent: { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) } } : {}),
   };
 }

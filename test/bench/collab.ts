@@ -2,6 +2,7 @@ import { encode } from 'gpt-tokenizer';
 import { PODIO_DEMO, SANDBOX_KEYS, type PodioTwin } from '../../infra/twins/podio';
 import { harness } from '../helpers/harness';
 import type { BenchRow } from './rows';
+import { hostTokens, type HostTokens } from './host-views';
 
 /**
  * Tokens (gpt-tokenizer) of collab/filterItems' default text for 100 demo Deals against Podio's raw
@@ -86,13 +87,16 @@ export interface CollabTokenReport {
   ratio: number;
   /** Values of the raw items (as `item_id label: value`) that the text does not show. */
   missing: string[];
+  /** What each host rule's model reads of the same call through MCP. */
+  hosts: HostTokens;
 }
 
 /** filterItems' text for 100 Deals vs Podio's raw JSON of the same call; the values the text misses. */
 export async function measureCollabTokens(): Promise<CollabTokenReport> {
   const h = await harness({ env: { RATE_LIMIT_MAX: '100000000' } });
   const sent = h.recordRequests('collab');
-  const text = await h.call('collab/filterItems', { app_id: D.apps.deals, limit: ITEMS });
+  const params = { app_id: D.apps.deals, limit: ITEMS };
+  const text = await h.call('collab/filterItems', params);
   if (text.status !== 200) throw new Error(`filterItems failed: ${text.text.slice(0, 300)}`);
   const call = sent.find((s) => s.path.endsWith('/filter/'));
   if (!call) throw new Error('filterItems sent no filter call');
@@ -120,7 +124,7 @@ export async function measureCollabTokens(): Promise<CollabTokenReport> {
   }
   const textTokens = encode(shown).length;
   const rawTokens = encode(rawText).length;
-  return { items: items.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing };
+  return { items: items.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing, hosts: await hostTokens(h, 'collab/filterItems', params) };
 }
 
 export async function benchRows(): Promise<BenchRow[]> {

@@ -7,14 +7,17 @@ import { encode } from 'gpt-tokenizer';
 import { SANDBOX_KEYS } from '../../infra/twins/hubspot';
 import { harness } from '../helpers/harness';
 import type { BenchRow } from './rows';
+import { hostTokens } from './host-views';
 
 /** Bookkeeping values the text leaves out on purpose (ids are shown as #id; the rest is HubSpot-maintained). */
 const NOT_SHOWN = new Set(['hs_object_id', 'createdate', 'hs_lastmodifieddate']);
 
+const PARAMS = { limit: 100 };
+
 export async function measureCrmTokens() {
   const h = await harness({ env: { RATE_LIMIT_MAX: '100000000' } });
   const log = h.recordRequests('crm');
-  const text = await h.call('crm/searchDeals', { limit: 100 });
+  const text = await h.call('crm/searchDeals', PARAMS);
   if (text.status !== 200) throw new Error(`searchDeals failed: ${text.text.slice(0, 300)}`);
   const sent = log.find((r) => r.path === '/crm/v3/objects/deals/search')!;
   const raw = await h.twin('crm').fetch('https://api.hubapi.com/crm/v3/objects/deals/search', {
@@ -35,7 +38,7 @@ export async function measureCrmTokens() {
   });
   const textTokens = encode(shown).length;
   const rawTokens = encode(rawText).length;
-  return { deals: rawJson.results.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing };
+  return { deals: rawJson.results.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing, hosts: await hostTokens(h, 'crm/searchDeals', PARAMS) };
 }
 
 export async function benchRows(): Promise<BenchRow[]> {

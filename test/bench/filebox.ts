@@ -3,6 +3,7 @@ import { SANDBOX_KEYS, SHAREFILE_DEMO as D, type ShareFileTwin } from '../../inf
 import { nextId } from '../../infra/twins/sharefile/state';
 import { harness } from '../helpers/harness';
 import type { BenchRow } from './rows';
+import { hostTokens } from './host-views';
 
 const COUNT = 100;
 const EXT = ['pdf', 'docx', 'xlsx', 'png', 'jpg', 'txt'];
@@ -30,7 +31,8 @@ export async function measureFileboxTokens() {
   const h = await harness({ env: { RATE_LIMIT_MAX: '100000000' } });
   const twin = h.twin<ShareFileTwin>('filebox');
   const folderId = seedFolder(twin);
-  const text = await h.call('filebox/listChildren', { folder_id: folderId, top: COUNT });
+  const params = { folder_id: folderId, top: COUNT };
+  const text = await h.call('filebox/listChildren', params);
   if (text.status !== 200) throw new Error(`listChildren failed: ${text.text.slice(0, 300)}`);
   const raw = await twin.fetch(`https://acme.sf-api.com/sf/v3/Items(${folderId})/Children?$top=${COUNT}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
   const rawText = await raw.text();
@@ -43,7 +45,7 @@ export async function measureFileboxTokens() {
     .filter((v) => !shown.includes(v));
   const textTokens = encode(shown).length;
   const rawTokens = encode(rawText).length;
-  return { items: feed.value.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing };
+  return { items: feed.value.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing, hosts: await hostTokens(h, 'filebox/listChildren', params) };
 }
 
 export async function benchRows(): Promise<BenchRow[]> {

@@ -3,6 +3,7 @@ import { QUICK_LIST_NAMES, QUICK_LISTS } from '../../functions/realty/params';
 import { SANDBOX_KEYS } from '../../infra/twins/batchdata';
 import { harness } from '../helpers/harness';
 import type { BenchRow } from './rows';
+import { hostTokens, type HostTokens } from './host-views';
 
 const UNLIMITED = { env: { RATE_LIMIT_MAX: '100000000' } };
 const SEARCH = { query: 'Phoenix, AZ', take: 50 };
@@ -14,6 +15,8 @@ export interface RealtyTokenReport {
   ratio: number;
   /** "<id> <field>" for each filterable value of the raw JSON that the property's line does not show. */
   missing: string[];
+  /** What each host rule's model reads of the same call through MCP. */
+  hosts: HostTokens;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -58,7 +61,7 @@ export async function measureRealtyTokens(): Promise<RealtyTokenReport> {
   }
   const textTokens = encode(shown).length;
   const rawTokens = encode(rawText).length;
-  return { properties: records.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing };
+  return { properties: records.length, textTokens, rawTokens, ratio: rawTokens / textTokens, missing, hosts: await hostTokens(h, 'realty/searchProperties', SEARCH) };
 }
 
 export async function benchRows(): Promise<BenchRow[]> {

@@ -8,6 +8,7 @@ import type { Store } from '../../shared/store';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 import { dbappLambda } from './lambda';
 import { median } from './stats';
+import { hostTokens, type HostTokens } from './host-views';
 
 const UNLIMITED = { env: { RATE_LIMIT_MAX: '100000000' } };
 
@@ -24,6 +25,8 @@ export interface TokenReport {
   missing: string[];
   /** Those, counted by field type. */
   drops: string[];
+  /** What each host rule's model reads of the same call through MCP. */
+  hosts: HostTokens;
 }
 
 type TapeValue = Record<string, unknown>;
@@ -104,7 +107,8 @@ async function numberUnits(tapeFetch: typeof fetch, appId: number): Promise<Map<
  */
 export async function measureTokens(): Promise<TokenReport> {
   const h = await harness(UNLIMITED);
-  const text = await h.call('dbapp/listRecords', { app_id: DEMO_LEADS_APP_ID, limit: 100 });
+  const params = { app_id: DEMO_LEADS_APP_ID, limit: 100 };
+  const text = await h.call('dbapp/listRecords', params);
   if (text.status !== 200) throw new Error(`listRecords failed: ${text.text.slice(0, 300)}`);
   const raw = await h.tape.fetch(`https://api.tapeapp.com/v1/record/app/${DEMO_LEADS_APP_ID}?limit=100`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}` } });
   const rawText = await raw.text();
@@ -129,7 +133,7 @@ export async function measureTokens(): Promise<TokenReport> {
   const textTokens = encode(shown).length;
   const rawTokens = encode(rawText).length;
   const thinTokens = encode(JSON.stringify(thin)).length;
-  return { records: records.length, textTokens, rawTokens, thinTokens, ratio: rawTokens / textTokens, thinRatio: thinTokens / textTokens, missing: [...missing], drops };
+  return { records: records.length, textTokens, rawTokens, thinTokens, ratio: rawTokens / textTokens, thinRatio: thinTokens / textTokens, missing: [...missing], drops, hosts: await hostTokens(h, 'dbapp/listRecords', params) };
 }
 
 const LEAD_NOTES = ['<p>Met at the Berlin trade fair.</p>', '<p>Asked for a demo of the reporting module.</p>', '<p>Budget in Q3, decision by the CFO.</p>'];

@@ -74,6 +74,23 @@ export async function harness(opts: HarnessOptions = {}) {
     return { status: res.status, headers: res.headers, text, body: JSON.parse(o.query?.includes('base64=true') ? Buffer.from(text, 'base64').toString('utf8') : text) };
   }
 
+  /**
+   * A tools/call of "dbapp/listWorkspaces" on the platform's MCP endpoint (`query` on its URL, e.g.
+   * "format=json"), with the key `call` sends; returns the JSON-RPC result.
+   */
+  async function mcpCall(platformTool: string, args: unknown = {}, o: { query?: string } = {}): Promise<Record<string, unknown>> {
+    const [platform, tool] = platformTool.split('/');
+    const key = localPlatforms.find((p) => p.platform.name === platform)?.keys.owner ?? SANDBOX_KEYS.owner;
+    const res = await app.request(`/v1/mcp/${platform}${o.query ? `?${o.query}` : ''}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } }),
+    });
+    const body = (await res.json()) as { result?: Record<string, unknown> };
+    if (!body.result) throw new Error(`${platformTool} over MCP: ${JSON.stringify(body).slice(0, 300)}`);
+    return body.result;
+  }
+
   /** Records every request the tools of `platform` send to its vendor from now on, in a live array. */
   function recordRequests(platform: string): SentRequest[] {
     localPlatform(platform);
@@ -96,7 +113,7 @@ export async function harness(opts: HarnessOptions = {}) {
   }
 
   return {
-    app, rt, store, call, recordRequests, twins, twin,
+    app, rt, store, call, mcpCall, recordRequests, twins, twin,
     get tape() {
       return twin<TapeTwin>('dbapp');
     },

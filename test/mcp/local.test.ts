@@ -2,13 +2,14 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { platformCases } from '../helpers/platforms';
 import { localMcp, resultText as text } from '../helpers/mcp-client';
+import { modelInputSchema } from '../../shared/catalog/model-schema';
 
 /** The official SDK client against the local server over a real socket. */
 const mcp = localMcp(platformCases[0]!.keys.owner);
 const { connect } = mcp;
 
 describe.each(platformCases)('MCP at /v1/mcp/$name', (c) => {
-  it('lists every tool of the platform with the catalog\'s JSON Schema and MCP annotations', async () => {
+  it('lists every tool of the platform with the catalog\'s JSON Schema (the model\'s view) and MCP annotations', async () => {
     const client = await connect(`/v1/mcp/${c.name}`, c.keys.owner);
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     const { tools } = await client.listTools();
@@ -17,7 +18,8 @@ describe.each(platformCases)('MCP at /v1/mcp/$name', (c) => {
     expect(tools.map((t) => t.name)).toEqual(expected.map((t) => t.name));
     for (const [i, t] of tools.entries()) {
       const { $schema: _, ...schema } = expected[i]!.input_schema;
-      expect(t.inputSchema).toEqual(schema);
+      // The same parameters, as a model reads them (shared/catalog/model-schema.ts).
+      expect(t.inputSchema).toEqual(modelInputSchema(schema));
       expect(t.annotations).toMatchObject({
         readOnlyHint: expected[i]!.annotations.readOnly,
         destructiveHint: expected[i]!.annotations.destructive,
@@ -150,7 +152,7 @@ describe('MCP at /v1/mcp: every platform', () => {
   });
 
   it('search_tools finds a tool by what it does, named as it is called here', async () => {
-    const client = await connect('/v1/mcp');
+    const client = await connect('/v1/mcp?format=json');
     const result = await client.callTool({ name: 'search_tools', arguments: { query: 'find properties with high equity in Phoenix', limit: 3 } });
     const found = (result.structuredContent as { tools: { name: string }[] }).tools.map((t) => t.name);
     expect(found).toContain('realty_searchProperties');

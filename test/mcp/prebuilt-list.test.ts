@@ -94,6 +94,7 @@ describe('build-time documents read from their data files', () => {
     ['a filter', '/v1/mcp/realty?read_only=true', list(), {}],
     ['a page size', '/v1/mcp/realty?page_size=2', list(), {}],
     ['a profile', '/v1/mcp/realty?profile=deferred', list(), {}],
+    ['typed output', '/v1/mcp/realty?format=json', list(), {}],
     ['a cursor', '/v1/mcp/realty', list(1, { cursor: 'x' }), {}],
     ['a batch', '/v1/mcp/realty', [list()], {}],
     ['params that are no object', '/v1/mcp/realty', { ...list(), params: [] }, {}],

@@ -12,6 +12,7 @@ import { lambdaHandler } from '../../shared/lambda/platform-handler';
 import { appHandler } from '../../shared/lambda/app-handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { lambdaContext, viaLambda } from '../helpers/lambda-events';
+import { resultText } from '../helpers/mcp-client';
 
 /**
  * MCP tasks in AWS Lambda: the invocation that takes a task answers at once and invokes its own
@@ -148,7 +149,7 @@ describe('MCP tasks in AWS Lambda: a worker invocation of the same function', ()
     expect(await s.deliver(inv!)).toEqual({ task: task.taskId, ran: true });
     expect(s.records('Worked')).toBe(120);
     const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-    expect((result.structuredContent as { successful: number }).successful).toBe(120);
+    expect(resultText(result)).toMatch(/^created 120 of 120 records/);
     expect(result._meta?.['io.modelcontextprotocol/related-task']).toEqual({ taskId: task.taskId });
     // Lambda may deliver an asynchronous event twice: the second delivery runs nothing.
     expect(await s.deliver(inv!)).toEqual({ task: task.taskId, ran: false });
@@ -164,7 +165,9 @@ describe('MCP tasks in AWS Lambda: a worker invocation of the same function', ()
     expect(await s.deliver(invocations[0]!)).toEqual({ task: created.taskId, ran: true });
     expect(s.records('Modern')).toBe(5);
     const done = await s.modern('tasks/get', { taskId: created.taskId }, created.taskId);
-    expect(done).toMatchObject({ resultType: 'complete', status: 'completed', result: { structuredContent: { successful: 5 } } });
+    expect(done).toMatchObject({ resultType: 'complete', status: 'completed' });
+    // The default endpoint answers with the compact text only (docs/mcp-output.md).
+    expect(done.result.content[0].text).toMatch(/^created 5 of 5 records/);
     expect(done.result._meta?.['io.modelcontextprotocol/related-task']).toBeUndefined();
   });
 

@@ -5,9 +5,10 @@ import { platformCases } from '../helpers/platforms';
 import { localMcp, resultText as text } from '../helpers/mcp-client';
 
 /**
- * The official MCP SDK client against the local server: output schemas, titles and icons in
- * tools/list, structuredContent beside the text in every result and valid against the schema
- * (the client itself refuses a result that is not), and the deferred and max_tools profiles.
+ * The official MCP SDK client against the local server: titles and icons in tools/list; by
+ * default results are the compact text alone (docs/mcp-output.md), and with ?format=json tools/list
+ * carries output schemas and every result structuredContent beside the text, valid against the
+ * schema (the client itself refuses a result that is not); the deferred and max_tools profiles.
  */
 const mcp = localMcp(platformCases[0]!.keys.owner);
 const { connect } = mcp;
@@ -15,15 +16,18 @@ const ajv = new Ajv2020({ strict: false, allowUnionTypes: true });
 addFormats.default(ajv);
 
 describe.each(platformCases)('tools/list and tools/call of /v1/mcp/$name', (c) => {
-  it('lists every tool with a title, an object output schema and the platform icon, in the same order each time', async () => {
+  it('lists every tool with a title and the platform icon in the same order each time; with ?format=json an object output schema', async () => {
     const client = await connect(`/v1/mcp/${c.name}`, c.keys.owner);
     const { tools } = await client.listTools();
     const again = await client.listTools();
+    const typed = (await (await connect(`/v1/mcp/${c.name}?format=json`, c.keys.owner)).listTools()).tools;
     expect(again.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
-    for (const t of tools) {
+    expect(typed.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    for (const [i, t] of tools.entries()) {
       expect(t.title, t.name).toMatch(/^[A-Z]/);
-      expect(t.outputSchema?.type, t.name).toBe('object');
-      expect(() => ajv.compile(t.outputSchema!), t.name).not.toThrow();
+      expect(t.outputSchema, t.name).toBeUndefined();
+      expect(typed[i]!.outputSchema?.type, t.name).toBe('object');
+      expect(() => ajv.compile(typed[i]!.outputSchema!), t.name).not.toThrow();
       expect(t.icons, t.name).toEqual([{ src: `${mcp.local.base}/v1/icons/${c.name}.svg`, mimeType: 'image/svg+xml', sizes: ['48x48'] }]);
     }
     const icon = await fetch(tools[0]!.icons![0]!.src);
@@ -32,22 +36,24 @@ describe.each(platformCases)('tools/list and tools/call of /v1/mcp/$name', (c) =
     expect(await icon.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });
 
-  it('answers the probe with the compact text and structuredContent that validates against its output schema', async () => {
-    const client = await connect(`/v1/mcp/${c.name}`, c.keys.owner);
+  it('answers the probe with the compact text; with ?format=json also structuredContent that validates against its output schema', async () => {
+    const plain = await (await connect(`/v1/mcp/${c.name}`, c.keys.owner)).callTool({ name: c.probe.tool, arguments: c.probe.params });
+    expect(plain.isError).toBeFalsy();
+    expect(text(plain).startsWith('{')).toBe(false);
+    expect(plain.structuredContent).toBeUndefined();
+    const client = await connect(`/v1/mcp/${c.name}?format=json`, c.keys.owner);
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === c.probe.tool)!;
     // The SDK client validates structuredContent against the listed schema and throws when it does not fit.
     const result = await client.callTool({ name: c.probe.tool, arguments: c.probe.params });
-    expect(result.isError).toBeFalsy();
-    expect(text(result).startsWith('{')).toBe(false);
-    expect(result.structuredContent).toBeDefined();
+    expect(text(result)).toBe(text(plain));
     expect(ajv.validate(tool.outputSchema!, result.structuredContent), ajv.errorsText()).toBe(true);
   });
 });
 
-describe('structuredContent on every kind of answer', () => {
+describe('typed structuredContent (?format=json) on every kind of answer', () => {
   it('a list result comes as {result: [...]}, a dry run as its plan, both valid against the listed schema', async () => {
-    const client = await connect('/v1/mcp/dbapp');
+    const client = await connect('/v1/mcp/dbapp?format=json');
     const { tools } = await client.listTools();
     const schemaOf = (name: string) => tools.find((t) => t.name === name)!.outputSchema!;
     const plan = await client.callTool({ name: 'createWorkspace', arguments: { name: 'Planned', type: 'open' }, _meta: { dry_run: true } });
@@ -61,7 +67,7 @@ describe('structuredContent on every kind of answer', () => {
     expect(budget.isError, text(budget)).toBeFalsy();
     expect(ajv.validate(schemaOf('listWorkspaces'), budget.structuredContent), ajv.errorsText()).toBe(true);
 
-    const collab = await connect('/v1/mcp/collab', platformCases.find((p) => p.name === 'collab')!.keys.owner);
+    const collab = await connect('/v1/mcp/collab?format=json', platformCases.find((p) => p.name === 'collab')!.keys.owner);
     const labelsSchema = (await collab.listTools()).tools.find((t) => t.name === 'getLabels')!.outputSchema!;
     expect(labelsSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } });
     const labels = await collab.callTool({ name: 'getLabels', arguments: {} });
@@ -72,7 +78,7 @@ describe('structuredContent on every kind of answer', () => {
 
 describe('profiles on the MCP endpoint', () => {
   it('?profile=deferred lists search_tools and the core; a tool left out is found with its parameters and called', async () => {
-    const client = await connect('/v1/mcp/dbapp?profile=deferred');
+    const client = await connect('/v1/mcp/dbapp?profile=deferred&format=json');
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['search_tools', 'filterRecords']);
     const found = await client.callTool({ name: 'search_tools', arguments: { query: 'list all workspaces', limit: 3 } });

@@ -143,7 +143,7 @@ describe('MCP: output schemas in tools/list', () => {
   it("every tool's listed outputSchema is an object schema its example result, as structuredContent, satisfies", async () => {
     const ajv = new Ajv2020({ strict: false, allowUnionTypes: true });
     for (const e of entries) {
-      const listed = mcpListedTool(e);
+      const listed = mcpListedTool(e, e.name, undefined, { typed: true });
       expect(listed.outputSchema?.type, key(e)).toBe('object');
       const tool = (await registry.find(e.platform, e.name))!.tool;
       const structured = structuredOf(e.outputSchema, JSON.parse(JSON.stringify(tool.example.result)));
@@ -151,7 +151,7 @@ describe('MCP: output schemas in tools/list', () => {
     }
     // A list result is served as {result: [...]}, and its schema says so.
     const list = entries.find((e) => e.outputSchema?.type === 'array' && e.annotations.readOnly)!;
-    expect(mcpListedTool(list).outputSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } });
+    expect(mcpListedTool(list, list.name, undefined, { typed: true }).outputSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } });
   });
 
   it('a deferring listing puts the search tool first and keeps catalog order; max_tools counts the search tool', () => {

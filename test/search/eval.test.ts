@@ -120,7 +120,8 @@ describe('what steers the ranking', () => {
   });
 
   it('MCP search_tools answers as the HTTP route does', async () => {
-    const res = await h.app.request('/v1/mcp', {
+    // The typed result (?format=json): the hits as data.
+    const res = await h.app.request('/v1/mcp?format=json', {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: { query: 'move a deal to another stage', limit: 3 } } }),
