@@ -1,4 +1,4 @@
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
@@ -152,6 +152,24 @@ export async function functionNames(): Promise<string[]> {
   return names.sort();
 }
 
+/** How a Lambda's JavaScript is built: one minified CommonJS file for Node 22 (every function's bundle; the bench's store floor). */
+export const LAMBDA_BUILD = {
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  // The document converters of fileToMarkdown/analyzeFile (tens of MB with pdf.js and the OCR
+  // model) stay outside the bundle too: they ship beside it in dist/<name>/node_modules
+  // (buildConverterModules) of each function that loads them, where `require` finds them.
+  external: ['@aws-sdk/*', ...CONVERTER_MODULES],
+  // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
+  // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
+  supported: { 'dynamic-import': false },
+  legalComments: 'none',
+  logLevel: 'warning',
+} satisfies BuildOptions;
+
 /**
  * One minified CommonJS file per function: dist/<name>/handler.js, its build-time documents in
  * dist/<name>/prebuilt/ (writePrebuilt). The AWS SDK stays external:
@@ -165,23 +183,10 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     const file = join(dir, 'handler.js');
     const made = await writePrebuilt(name, dir);
     const result = await build({
+      ...LAMBDA_BUILD,
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'cjs',
-      // The document converters of fileToMarkdown/analyzeFile (tens of MB with pdf.js and the OCR
-      // model) stay outside the bundle too: they ship beside it in dist/<name>/node_modules
-      // (buildConverterModules) of each function that loads them, where `require` finds them.
-      external: ['@aws-sdk/*', ...CONVERTER_MODULES],
-      // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
-      // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
-      supported: { 'dynamic-import': false },
-      legalComments: 'none',
-      logLevel: 'warning',
       plugins: made ? [made.plugin] : [],
     });
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.

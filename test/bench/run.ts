@@ -18,7 +18,7 @@ import type { Store } from '../../shared/store';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from '../helpers/dynamodb-local';
-import { LAZY_PACKAGES, mcpListEvent, measureColdInit, toolEvent, type ChildRun, type ColdTarget } from './cold';
+import { coldTargets, dynamoColdEnv, LAZY_PACKAGES, measureColdInit, type ChildRun } from './cold';
 import { deployedEnvironment, deployedFunction } from './deployed';
 import { GATEWAY_MS } from './lambda';
 import { measureCost, PRICES } from './cost';
@@ -110,32 +110,14 @@ async function main(): Promise<void> {
     const tapeUrl = (latency: number) => `${vendor(latency).base}/twins/tape`;
     const stores: { name: string; make: () => Store; env: NodeJS.ProcessEnv }[] = [
       { name: 'memory', make: () => new MemoryStore(), env: { STORE: 'memory' } },
-      {
-        name: 'DynamoDB Local',
-        make: () => new DynamoStore(ddb.client, ddb.table),
-        env: {
-          STORE: 'dynamodb',
-          TABLE_NAME: ddb.table,
-          DYNAMODB_ENDPOINT: ddb.endpoint,
-          AWS_REGION: ddb.region,
-          AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-        },
-      },
+      { name: 'DynamoDB Local', make: () => new DynamoStore(ddb.client, ddb.table), env: dynamoColdEnv(ddb) },
     ];
 
     // 2. Cold start to the first answer: each bundle in fresh node processes, with the environment
     // serverless.yml deploys, answering its platform's probe against its twin in the vendor process,
     // with each store; then the container's first MCP tools/list.
     const deployed = deployedEnvironment({ StoreTable: ddb.table, BlobBucket: BENCH_BUCKET });
-    const targets: Record<string, ColdTarget> = {};
-    for (const p of localPlatforms) {
-      targets[p.platform.name] = {
-        baseUrl: `${vendor(0).base}${p.mount}`,
-        event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner),
-        listEvent: mcpListEvent(p.platform.name, p.keys.owner),
-      };
-    }
+    const targets = coldTargets(vendor(0).base);
     // Functions without a platform probe of their own (identity; the combined mcp, timed by
     // test/bench/mcp-first-list.ts) are sized above and not cold-started here.
     const cold = await measureColdInit(bundles.filter((b) => targets[b.name] !== undefined), targets, COLD_RUNS, stores, deployed);

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench:cold`: the cold-start piece of the bench alone, as deployed — every function's
+ * built bundle required as Lambda does, with serverless.yml's environment, on DynamoDB Local (the
+ * store a deployment uses; COLD_STORES=memory,dynamodb adds the memory store), the twins in another
+ * process — beside the empty process's floor and the store's floor (the store module alone made
+ * ready: the DynamoDB client loaded, credentials resolved, one round trip). Median and spread
+ * (min–max) of COLD_RUNS interleaved runs (default 7); COLD_FUNCTIONS=dbapp,crm picks functions.
+ * Raw figures go to bench-cold.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { buildAll, LAMBDA_BUILD } from '../../infra/build';
+import { startDynamoDbLocal } from '../helpers/dynamodb-local';
+import { coldTargets, dynamoColdEnv, measureColdInit, type ChildRun, type ColdStore } from './cold';
+import { deployedEnvironment } from './deployed';
+import { ms, round, table } from './stats';
+import { startVendor } from './vendor';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const BENCH_BUCKET = 'tes-bench-blobs';
+
+/** "median [min–max]" of the samples. */
+function spread(samples: readonly number[]): { median: number; min: number; max: number; text: string } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const min = sorted[0]!;
+  const max = sorted[sorted.length - 1]!;
+  return { median, min, max, text: `${ms(median)} [${min.toFixed(0)}–${max.toFixed(0)}]` };
+}
+
+const cpuOf = (r: ChildRun) => Number(r.report.cpuMs);
+
+async function main(): Promise<void> {
+  const runs = Number(process.env.COLD_RUNS ?? 7);
+  const wanted = process.env.COLD_FUNCTIONS?.split(',').filter(Boolean);
+  const storeKinds = (process.env.COLD_STORES ?? 'dynamodb').split(',');
+  const load0 = loadavg();
+  const bundles = await buildAll();
+  // The store module alone, built as the bundles are: the store's floor.
+  const storeFloorFile = join(root, 'dist', '.bench', 'store.js');
+  await mkdir(join(root, 'dist', '.bench'), { recursive: true });
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'index.ts')], outfile: storeFloorFile });
+  await writeFile(join(root, 'dist', '.bench', 'package.json'), '{"type":"commonjs"}\n');
+
+  const ddb = await startDynamoDbLocal({ table: 'tes-bench' });
+  const vendor = await startVendor(0);
+  try {
+    const targets = coldTargets(vendor.base);
+    const stores: ColdStore[] = [];
+    if (storeKinds.includes('memory')) stores.push({ name: 'memory', env: { STORE: 'memory' } });
+    if (storeKinds.includes('dynamodb')) stores.push({ name: 'DynamoDB Local', env: dynamoColdEnv(ddb) });
+    const deployed = deployedEnvironment({ StoreTable: ddb.table, BlobBucket: BENCH_BUCKET });
+    const measured = bundles.filter((b) => targets[b.name] !== undefined && (!wanted || wanted.includes(b.name)));
+    const cold = await measureColdInit(measured, targets, runs, stores, deployed, { file: storeFloorFile, env: dynamoColdEnv(ddb) });
+    const floorLine = spread(cold.floor.runs.map((r) => r.lineMs));
+    const floorCpu = spread(cold.floor.runs.map(cpuOf));
+    const storeLine = spread(cold.storeFloor!.runs.map((r) => r.lineMs));
+    const storeCpu = spread(cold.storeFloor!.runs.map(cpuOf));
+    const rows = cold.functions.map((f) => {
+      const above = spread(f.runs.map((r) => r.lineMs - cold.floor.medianLineMs));
+      const cpu = spread(f.runs.map(cpuOf));
+      return { name: f.name, store: f.store, above, cpu, require: spread(f.runs.map((r) => Number(r.report.requireMs))), answer: spread(f.runs.map((r) => Number(r.report.firstAnswerMs))) };
+    });
+    const out = [
+      `Cold start as deployed — ${runs} interleaved runs, node ${process.version}, load average ${load0.map((n) => n.toFixed(1)).join(' / ')} → ${loadavg().map((n) => n.toFixed(1)).join(' / ')}`,
+      `floor (empty node): spawn → line ${floorLine.text}, CPU ${floorCpu.text}`,
+      `store floor (the store module alone: client loaded, credentials, one GetItem): spawn → ready ${spread(cold.storeFloor!.runs.map((r) => r.lineMs - cold.floor.medianLineMs)).text} above the floor (line ${storeLine.text}), CPU ${storeCpu.text}`,
+      table([
+        ['function', 'store', 'first answer above floor: median [min–max]', 'CPU to the answer', 'require', 'require → answer'],
+        ...rows.map((r) => [r.name, r.store, r.above.text, r.cpu.text, r.require.text, r.answer.text]),
+      ]),
+    ];
+    console.log(out.join('\n'));
+    const strip = (r: ChildRun) => {
+      const { body: _body, ...report } = r.report;
+      return { lineMs: round(r.lineMs), exitMs: round(r.exitMs), report, ...(r.list ? { list: r.list } : {}) };
+    };
+    await writeFile(
+      join(root, 'bench-cold.json'),
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, runs, loadAverage: [load0, loadavg()], floor: cold.floor.runs.map(strip), storeFloor: cold.storeFloor!.runs.map(strip), functions: cold.functions.map((f) => ({ name: f.name, store: f.store, runs: f.runs.map(strip) })), summary: rows.map((r) => ({ name: r.name, store: r.store, aboveFloorMs: r.above, cpuMs: r.cpu })) }, null, 2)}\n`,
+    );
+  } finally {
+    await vendor.stop();
+    await ddb.stop();
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`bench:cold failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exitCode = 1;
+}
