@@ -18,6 +18,8 @@ export interface BundleInfo {
   /** handler.js: the JavaScript a cold start loads. */
   bytes: number;
   gzipBytes: number;
+  /** STORE_CLIENT_FILE beside it: the DynamoDB store and its client, loaded when the store is DynamoDB (as deployed). */
+  storeClientBytes: number;
   /** The build-time documents beside it (dist/<name>/prebuilt/): read only when first asked for. */
   dataBytes: number;
 }
@@ -171,12 +173,54 @@ export const LAMBDA_BUILD = {
 } satisfies BuildOptions;
 
 /**
+ * The DynamoDB store with its client (shared/store/dynamo.ts), built apart from handler.js into
+ * this file beside it, where `require` finds it when the store is first made. The SDK is bundled
+ * into it from its ES modules, so only what the store uses is kept: DynamoDBClient and the
+ * commands it sends, not the rest of the client (its index is one CommonJS file of every command,
+ * waiter and paginator); and the default credential chain is replaced by the environment's
+ * credentials (shared/store/env-credentials.ts), which is all Lambda uses. Apart from handler.js
+ * because it replaces the SDK the runtime would otherwise load from outside the bundle.
+ */
+export const STORE_CLIENT_FILE = 'store-dynamodb.js';
+
+/** handler.js's `import('./dynamo')` of shared/store/index.ts becomes a require of STORE_CLIENT_FILE beside it. */
+export const storeApart: Plugin = {
+  name: 'store-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/dynamo$/ }, (args) => (/[\\/]shared[\\/]store[\\/]index\.ts$/.test(args.importer) ? { path: `./${STORE_CLIENT_FILE}`, external: true } : undefined));
+  },
+};
+
+/** STORE_CLIENT_FILE's code, as storeApart's require loads it. */
+async function buildStoreClient(): Promise<string> {
+  const result = await build({
+    ...LAMBDA_BUILD,
+    entryPoints: [join(root, 'shared', 'store', 'dynamo.ts')],
+    write: false,
+    outfile: STORE_CLIENT_FILE,
+    external: [],
+    // The SDK's ES modules, which esbuild can trim to what is used (its CommonJS index cannot be).
+    mainFields: ['module', 'main'],
+    plugins: [
+      {
+        name: 'environment-credentials',
+        setup(b) {
+          b.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({ path: join(root, 'shared', 'store', 'env-credentials.ts') }));
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/**
  * One minified CommonJS file per function: dist/<name>/handler.js, its build-time documents in
  * dist/<name>/prebuilt/ (writePrebuilt). The AWS SDK stays external:
  * the nodejs22.x runtime provides it, and CommonJS `require` finds it there.
  */
 export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[]> {
   const infos: BundleInfo[] = [];
+  const storeClient = await buildStoreClient();
   for (const name of await functionNames()) {
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
@@ -187,12 +231,13 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
-      plugins: made ? [made.plugin] : [],
+      plugins: [storeApart, ...(made ? [made.plugin] : [])],
     });
+    await writeFile(join(dir, STORE_CLIENT_FILE), storeClient);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);
-    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, dataBytes: made?.bytes ?? 0 });
+    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, storeClientBytes: Buffer.byteLength(storeClient), dataBytes: made?.bytes ?? 0 });
     if (usesConverters(result.metafile)) await buildConverterModules(name, outDir);
     else await rm(join(dir, 'node_modules'), { recursive: true, force: true });
   }

@@ -7,12 +7,12 @@
  * (min–max) of COLD_RUNS interleaved runs (default 7); COLD_FUNCTIONS=dbapp,crm picks functions.
  * Raw figures go to bench-cold.json.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { buildAll, LAMBDA_BUILD } from '../../infra/build';
+import { buildAll, LAMBDA_BUILD, STORE_CLIENT_FILE, storeApart } from '../../infra/build';
 import { startDynamoDbLocal } from '../helpers/dynamodb-local';
 import { coldTargets, dynamoColdEnv, measureColdInit, type ChildRun, type ColdStore } from './cold';
 import { deployedEnvironment } from './deployed';
@@ -43,8 +43,9 @@ async function main(): Promise<void> {
   // The store module alone, built as the bundles are: the store's floor.
   const storeFloorFile = join(root, 'dist', '.bench', 'store.js');
   await mkdir(join(root, 'dist', '.bench'), { recursive: true });
-  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'index.ts')], outfile: storeFloorFile });
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'index.ts')], outfile: storeFloorFile, plugins: [storeApart] });
   await writeFile(join(root, 'dist', '.bench', 'package.json'), '{"type":"commonjs"}\n');
+  await copyFile(join(dirname(bundles[0]!.file), STORE_CLIENT_FILE), join(root, 'dist', '.bench', STORE_CLIENT_FILE));
 
   const ddb = await startDynamoDbLocal({ table: 'tes-bench' });
   const vendor = await startVendor(0);

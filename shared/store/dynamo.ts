@@ -1,0 +1,21 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoStore } from './dynamodb';
+import { environmentCredentials } from './env-credentials';
+
+/**
+ * The DynamoDB store with the client a function needs: DynamoDBClient and, through DynamoStore,
+ * only the commands the store sends (each command is its own module of the SDK, so a bundle takes
+ * no other). Credentials come from the environment when it holds them, as Lambda's does (the
+ * role's AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN); otherwise (a developer's
+ * machine) the SDK's default chain finds them. The function's bundle builds this module apart, with
+ * the default chain left out (infra/build.ts; README "Performance").
+ */
+export function createDynamoStore(config: { table: string; endpoint?: string; region?: string }): DynamoStore {
+  const credentials = environmentCredentials(process.env);
+  const client = new DynamoDBClient({
+    ...(config.region ? { region: config.region } : {}),
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(credentials ? { credentials } : {}),
+  });
+  return new DynamoStore(client, config.table);
+}
