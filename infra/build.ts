@@ -4,6 +4,9 @@ import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cacheFiles } from '../shared/store/code-cache';
 import { toolsListResult, type McpScope } from '../shared/http/mcp-server';
 import { createRegistry, type Registry } from '../shared/registry';
 import { toolListDocument } from '../shared/list-tools';
@@ -25,6 +28,7 @@ export interface BundleInfo {
 }
 
 const root = new URL('..', import.meta.url).pathname;
+const exec = promisify(execFile);
 
 /** Packages loaded only by the document converters (shared/files/convert.ts, analysis.ts). */
 export const CONVERTER_MODULES = ['officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min'];
@@ -183,13 +187,71 @@ export const LAMBDA_BUILD = {
  */
 export const STORE_CLIENT_FILE = 'store-dynamodb.js';
 
-/** handler.js's `import('./dynamo')` of shared/store/index.ts becomes a require of STORE_CLIENT_FILE beside it. */
+/**
+ * handler.js's `import('./dynamo')` of shared/store/index.ts becomes a load of STORE_CLIENT_FILE
+ * beside it, through its build-time code cache (shared/store/code-cache.ts; a cache of another
+ * Node version or architecture is left aside).
+ */
 export const storeApart: Plugin = {
   name: 'store-apart',
   setup(b) {
-    b.onResolve({ filter: /^\.\/dynamo$/ }, (args) => (/[\\/]shared[\\/]store[\\/]index\.ts$/.test(args.importer) ? { path: `./${STORE_CLIENT_FILE}`, external: true } : undefined));
+    b.onResolve({ filter: /^\.\/dynamo$/ }, (args) => (/[\\/]shared[\\/]store[\\/]index\.ts$/.test(args.importer) ? { path: STORE_CLIENT_FILE, namespace: 'store-apart' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'store-apart' }, () => ({
+      resolveDir: join(root, 'shared', 'store'),
+      loader: 'ts',
+      contents: [
+        "import { requireWithCache } from './code-cache';",
+        "import { log } from '../log';",
+        `const loaded = requireWithCache(require('node:path').join(__dirname, ${JSON.stringify(STORE_CLIENT_FILE)}));`,
+        "if (loaded.use === 'rejected') log('warn', 'the code cache of the store client was rejected: it is compiled without it', {});",
+        "export const createDynamoStore = loaded.exports.createDynamoStore as typeof import('./dynamo').createDynamoStore;",
+      ].join('\n'),
+    }));
   },
 };
+
+/**
+ * Makes STORE_CLIENT_FILE's code cache beside it (shared/store/code-cache.ts): a fresh Node
+ * compiles the file, loads it and runs the store once through the path a cold start takes —
+ * warm-up read, a rate-limit count — against a stand-in for DynamoDB on loopback, so the cache
+ * also holds the functions that path compiles; then writes V8's cache and the Node version and
+ * architecture that made it. Only a runtime of that same version and architecture uses it.
+ */
+async function buildCodeCache(file: string): Promise<void> {
+  const script = `
+const { compileWithCache, runModule, cacheFiles } = require(process.env.CODE_CACHE);
+const { writeFileSync } = require('node:fs');
+const file = process.env.CACHE_FILE;
+const { script } = compileWithCache(file, true);
+const { createDynamoStore } = runModule(script, file);
+const server = require('node:http').createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.setHeader('content-type', 'application/x-amz-json-1.0');
+    res.end(String(req.headers['x-amz-target']).endsWith('.UpdateItem') ? '{"Attributes":{"n":{"N":"1"}}}' : '{}');
+  });
+});
+server.listen(0, '127.0.0.1', async () => {
+  const store = createDynamoStore({ table: 'code-cache', region: 'us-east-1', endpoint: 'http://127.0.0.1:' + server.address().port });
+  await store.warm();
+  await store.increment('code-cache', 60, 10);
+  const out = cacheFiles(file);
+  writeFileSync(out.data, script.createCachedData());
+  writeFileSync(out.meta, JSON.stringify({ node: process.version, arch: process.arch }) + '\\n');
+  process.exit(0);
+});
+`;
+  const codeCache = join(dirname(file), 'code-cache.cjs');
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'code-cache.ts')], outfile: codeCache, logLevel: 'error' });
+  try {
+    await exec(process.execPath, ['-e', script], {
+      env: { PATH: process.env.PATH ?? '', CODE_CACHE: codeCache, CACHE_FILE: file, AWS_ACCESS_KEY_ID: 'build', AWS_SECRET_ACCESS_KEY: 'build' },
+      timeout: 60_000,
+    });
+  } finally {
+    await rm(codeCache, { force: true });
+  }
+}
 
 /** STORE_CLIENT_FILE's code, as storeApart's require loads it. */
 async function buildStoreClient(): Promise<string> {
@@ -221,6 +283,13 @@ async function buildStoreClient(): Promise<string> {
 export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[]> {
   const infos: BundleInfo[] = [];
   const storeClient = await buildStoreClient();
+  // The client's code cache, made once (the file is the same in every function).
+  const clientDir = join(outDir, '.store-client');
+  await mkdir(clientDir, { recursive: true });
+  await writeFile(join(clientDir, 'package.json'), '{"type":"commonjs"}\n');
+  await writeFile(join(clientDir, STORE_CLIENT_FILE), storeClient);
+  await buildCodeCache(join(clientDir, STORE_CLIENT_FILE));
+  const storeCache = cacheFiles(join(clientDir, STORE_CLIENT_FILE));
   for (const name of await functionNames()) {
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
@@ -234,6 +303,9 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       plugins: [storeApart, ...(made ? [made.plugin] : [])],
     });
     await writeFile(join(dir, STORE_CLIENT_FILE), storeClient);
+    const cache = cacheFiles(join(dir, STORE_CLIENT_FILE));
+    await cp(storeCache.data, cache.data);
+    await cp(storeCache.meta, cache.meta);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);

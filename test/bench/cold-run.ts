@@ -9,10 +9,11 @@
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildAll, LAMBDA_BUILD, STORE_CLIENT_FILE, storeApart } from '../../infra/build';
+import { cacheFiles } from '../../shared/store/code-cache';
 import { startDynamoDbLocal } from '../helpers/dynamodb-local';
 import { coldTargets, dynamoColdEnv, measureColdInit, type ChildRun, type ColdStore } from './cold';
 import { deployedEnvironment } from './deployed';
@@ -45,7 +46,9 @@ async function main(): Promise<void> {
   await mkdir(join(root, 'dist', '.bench'), { recursive: true });
   await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'index.ts')], outfile: storeFloorFile, plugins: [storeApart] });
   await writeFile(join(root, 'dist', '.bench', 'package.json'), '{"type":"commonjs"}\n');
-  await copyFile(join(dirname(bundles[0]!.file), STORE_CLIENT_FILE), join(root, 'dist', '.bench', STORE_CLIENT_FILE));
+  const client = join(dirname(bundles[0]!.file), STORE_CLIENT_FILE);
+  const cache = cacheFiles(client);
+  for (const file of [client, cache.data, cache.meta]) await copyFile(file, join(root, 'dist', '.bench', basename(file)));
 
   const ddb = await startDynamoDbLocal({ table: 'tes-bench' });
   const vendor = await startVendor(0);

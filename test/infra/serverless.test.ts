@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
+import { cacheFiles } from '../../shared/store/code-cache';
 import { platformCases } from '../helpers/platforms';
 import { zipEntries, zipRead } from '../helpers/zip';
 
@@ -49,6 +50,9 @@ async function oslsPackage(dir: string, args: string[] = [], env: Record<string,
   }
   return JSON.parse(await readFile(join(dir, 'cloudformation-template-update-stack.json'), 'utf8'));
 }
+
+/** The DynamoDB store client beside a function's bundle and its code cache (infra/build.ts). */
+const storeClientFiles = (name: string) => Object.values({ file: `dist/${name}/${STORE_CLIENT_FILE}`, ...cacheFiles(`dist/${name}/${STORE_CLIENT_FILE}`) });
 
 const ofType = (t: Template, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
 function only(t: Template, type: string): [string, Resource] {
@@ -215,7 +219,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
-    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json', `dist/identity/${STORE_CLIENT_FILE}`].sort());
+    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json', ...storeClientFiles('identity')].sort());
     // No platform's tools in it.
     expect(bundles.identity!.toString('utf8')).not.toContain('getPipelines');
   });
@@ -314,7 +318,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     // And its build-time documents (dist/<name>/prebuilt/, infra/build.ts), each as built.
     const prebuilt = readdirSync(join(root, 'dist', c.name, PREBUILT_DIR)).map((f) => `dist/${c.name}/${PREBUILT_DIR}/${f}`);
     expect(prebuilt.length).toBeGreaterThan(0);
-    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`, `dist/${c.name}/${STORE_CLIENT_FILE}`, ...prebuilt].sort());
+    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`, ...storeClientFiles(c.name), ...prebuilt].sort());
     for (const file of prebuilt) expect(zipRead(zip, entries.find((e) => e.name === file)!).equals(readFileSync(join(root, file)))).toBe(true);
     const handler = entries.find((e) => e.name === `dist/${c.name}/handler.js`)!;
     expect(zipRead(zip, handler).equals(bundles[c.name]!)).toBe(true);

@@ -230,6 +230,16 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
   });
 });
 
+describe('the DynamoDB store client beside each bundle', () => {
+  it('is the same file in every function, with a code cache this Node uses (made at build time by the same Node)', async () => {
+    const files = Object.values(built).map((b) => join(dirname(b.bundle), STORE_CLIENT_FILE));
+    for (const file of files) expect(readFileSync(file).equals(readFileSync(files[0]!))).toBe(true);
+    const script = `const { requireWithCache } = require(${JSON.stringify(join(root, 'shared/store/code-cache.ts'))}); const { use, exports } = requireWithCache(process.env.FILE); process.stdout.write(use + ' ' + typeof exports.createDynamoStore);`;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, env: { ...process.env, FILE: files[0]! }, timeout: 30_000 });
+    expect(stdout).toBe('used function');
+  });
+});
+
 describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   it('answers an HTTP API v2 event against its twin over loopback', async () => {
     const result = await invoke(c, probeEvent(c));
