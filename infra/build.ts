@@ -21,6 +21,10 @@ export interface BundleInfo {
   /** handler.js: the JavaScript a cold start loads. */
   bytes: number;
   gzipBytes: number;
+  /** Everything the function's package holds (dist/<name>/, unzipped): the bundle, its data files, the store client. */
+  packageBytes: number;
+  /** Whether it loads the document converters (then it takes the converters layer). */
+  converts: boolean;
   /** STORE_CLIENT_FILE beside it: the DynamoDB store and its client, loaded when the store is DynamoDB (as deployed). */
   storeClientBytes: number;
   /** The build-time documents beside it (dist/<name>/prebuilt/): read only when first asked for. */
@@ -166,8 +170,8 @@ export const LAMBDA_BUILD = {
   target: 'node22',
   format: 'cjs',
   // The document converters of fileToMarkdown/analyzeFile (tens of MB with pdf.js and the OCR
-  // model) stay outside the bundle too: they ship beside it in dist/<name>/node_modules
-  // (buildConverterModules) of each function that loads them, where `require` finds them.
+  // model) stay outside the bundle too: they ship once, as the Lambda layer every function that
+  // loads them shares (buildConverterLayer), where `require` finds them.
   external: ['@aws-sdk/*', ...CONVERTER_MODULES],
   // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
   // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
@@ -282,6 +286,7 @@ async function buildStoreClient(): Promise<string> {
  */
 export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[]> {
   const infos: BundleInfo[] = [];
+  let anyConverts = false;
   const storeClient = await buildStoreClient();
   // The client's code cache, made once (the file is the same in every function).
   const clientDir = join(outDir, '.store-client');
@@ -309,10 +314,14 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);
-    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, storeClientBytes: Buffer.byteLength(storeClient), dataBytes: made?.bytes ?? 0 });
-    if (usesConverters(result.metafile)) await buildConverterModules(name, outDir);
-    else await rm(join(dir, 'node_modules'), { recursive: true, force: true });
+    // The converters are in the layer (buildConverterLayer), not in the function's own package.
+    await rm(join(dir, 'node_modules'), { recursive: true, force: true });
+    const converts = usesConverters(result.metafile);
+    anyConverts ||= converts;
+    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, storeClientBytes: Buffer.byteLength(storeClient), dataBytes: made?.bytes ?? 0, packageBytes: await diskBytes(dir), converts });
   }
+  if (anyConverts) await buildConverterLayer(outDir);
+  else await rm(join(outDir, CONVERTER_LAYER_DIR), { recursive: true, force: true });
   return infos;
 }
 
@@ -324,15 +333,30 @@ export function usesConverters(meta: Metafile): boolean {
   return Object.values(meta.outputs).some((o) => o.imports.some((i) => i.external && CONVERTER_MODULES.some((m) => i.path === m || i.path.startsWith(`${m}/`))));
 }
 
+/** The bytes of a file, or of every file under a folder. */
+export async function diskBytes(path: string): Promise<number> {
+  const s = await stat(path);
+  if (!s.isDirectory()) return s.size;
+  let n = 0;
+  for (const e of await readdir(path)) n += await diskBytes(join(path, e));
+  return n;
+}
+
+/** The converters layer's folder under dist/ (serverless.yml, `layers.converters.path`). */
+export const CONVERTER_LAYER_DIR = join('layers', 'converters');
+
 /**
- * A function's converters: CONVERTER_MODULES and every package they depend on, copied
- * from node_modules to dist/<name>/node_modules, beside the bundle (the function's zip takes them;
- * a Lambda layer would make `osls package` call AWS). Optional dependencies (pdf.js's canvas for
- * rendering) are left out: the converters only read text.
+ * The converters layer (serverless.yml `layers.converters`, shared by every function whose bundle
+ * loads them): CONVERTER_MODULES and every package they depend on, copied from node_modules to
+ * dist/layers/converters/nodejs/node_modules — Lambda unpacks a layer into /opt, and the Node.js
+ * runtime looks for packages in /opt/nodejs/node_modules
+ * (https://docs.aws.amazon.com/lambda/latest/dg/packaging-layers.html). Optional dependencies
+ * (pdf.js's canvas for rendering) are left out: the converters only read text. Locally (server,
+ * tests) the converters load from the repository's node_modules as any package does.
  */
-export async function buildConverterModules(name: string, outDir = join(root, 'dist')): Promise<{ dir: string; bytes: number; packages: number }> {
+export async function buildConverterLayer(outDir = join(root, 'dist')): Promise<{ dir: string; bytes: number; packages: number }> {
   const modules = join(root, 'node_modules');
-  const dir = join(outDir, name, 'node_modules');
+  const dir = join(outDir, CONVERTER_LAYER_DIR, 'nodejs', 'node_modules');
   await rm(dir, { recursive: true, force: true });
   const seen = new Set<string>();
   /** Where Node finds `name` from the package at `from` (its own node_modules, then upward). */
@@ -356,25 +380,19 @@ export async function buildConverterModules(name: string, outDir = join(root, 'd
     }
   };
   for (const m of CONVERTER_MODULES) await visit(join(modules, m));
-  let bytes = 0;
   for (const pkgDir of seen) {
     const target = join(dir, relative(modules, pkgDir));
     // Nested node_modules are packages of their own, copied when the walk reached them.
     await cp(pkgDir, target, { recursive: true, filter: (src) => !relative(pkgDir, src).split(sep).some((part) => part === 'node_modules' || LAYER_SKIP.has(`${relative(modules, pkgDir)}/${part}`)) });
   }
-  const du = async (p: string): Promise<number> => {
-    const s = await stat(p);
-    if (!s.isDirectory()) return s.size;
-    let n = 0;
-    for (const e of await readdir(p)) n += await du(join(p, e));
-    return n;
-  };
-  bytes = await du(dir);
+  const bytes = await diskBytes(dir);
   return { dir, bytes, packages: seen.size };
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
   const infos = await buildAll();
-  for (const i of infos) console.log(`${i.name.padEnd(10)} ${String(i.bytes).padStart(9)} B JS  ${String(i.gzipBytes).padStart(8)} B gzip  ${String(i.dataBytes).padStart(9)} B data  ${i.file.replace(root, '')}`);
+  for (const i of infos) console.log(`${i.name.padEnd(10)} ${String(i.bytes).padStart(9)} B JS  ${String(i.gzipBytes).padStart(8)} B gzip  ${String(i.dataBytes).padStart(9)} B data  ${String(i.packageBytes).padStart(9)} B package${i.converts ? ' + converters layer' : ''}  ${i.file.replace(root, '')}`);
+  const layer = join(root, 'dist', CONVERTER_LAYER_DIR);
+  if (existsSync(layer)) console.log(`converters layer ${await diskBytes(layer)} B  ${layer.replace(root, '')}`);
 }
