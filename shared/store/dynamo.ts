@@ -12,8 +12,8 @@ const UNUSED_STEPS = ['getUserAgentMiddleware', 'loggerMiddleware', 'recursionDe
  * machine) the SDK's default chain finds them. The function's bundle builds this module apart, with
  * the default chain left out (infra/build.ts; README "Performance").
  */
-export function createDynamoStore(config: { table: string; endpoint?: string; region?: string }): DynamoStore {
-  const credentials = environmentCredentials(process.env);
+export function createDynamoStore(config: { table: string; endpoint?: string; region?: string }, env: NodeJS.ProcessEnv = process.env): DynamoStore {
+  const credentials = environmentCredentials(env);
   const client = new DynamoDBClient({
     ...(config.region ? { region: config.region } : {}),
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),

@@ -15,13 +15,19 @@ import { build } from 'esbuild';
 import { buildAll, LAMBDA_BUILD, STORE_CLIENT_FILE, storeApart } from '../../infra/build';
 import { cacheFiles } from '../../shared/store/code-cache';
 import { startDynamoDbLocal } from '../helpers/dynamodb-local';
-import { coldTargets, dynamoColdEnv, measureColdInit, type ChildRun, type ColdStore } from './cold';
+import { MemoryStore } from '../../shared/store/memory';
+import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
+import { coldTargets, deployedDynamoStore, dynamoColdEnv, measureColdInit, type ChildRun, type ColdStore } from './cold';
+import { measureKinds } from './overhead';
+import { lead } from './records';
 import { deployedEnvironment } from './deployed';
 import { ms, round, table } from './stats';
 import { startVendor } from './vendor';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_BUCKET = 'tes-bench-blobs';
+const WARM_CALLS = Number(process.env.WARM_CALLS ?? 1_000);
+const WARM_WARMUP = 200;
 
 /** "median [min–max]" of the samples. */
 function spread(samples: readonly number[]): { median: number; min: number; max: number; text: string } {
@@ -69,7 +75,7 @@ async function main(): Promise<void> {
       const cpu = spread(f.runs.map(cpuOf));
       return { name: f.name, store: f.store, above, cpu, require: spread(f.runs.map((r) => Number(r.report.requireMs))), answer: spread(f.runs.map((r) => Number(r.report.firstAnswerMs))) };
     });
-    const out = [
+    const out: string[] = [
       `Cold start as deployed — ${runs} interleaved runs, node ${process.version}, load average ${load0.map((n) => n.toFixed(1)).join(' / ')} → ${loadavg().map((n) => n.toFixed(1)).join(' / ')}`,
       `floor (empty node): spawn → line ${floorLine.text}, CPU ${floorCpu.text}`,
       `store floor (the store module alone: client loaded, credentials, one GetItem): spawn → ready ${spread(cold.storeFloor!.runs.map((r) => r.lineMs - cold.floor.medianLineMs)).text} above the floor (line ${storeLine.text}), CPU ${storeCpu.text}`,
@@ -78,6 +84,18 @@ async function main(): Promise<void> {
         ...rows.map((r) => [r.name, r.store, r.above.text, r.cpu.text, r.require.text, r.answer.text]),
       ]),
     ];
+    // The DynamoDB overhead per warm call: the same calls through the Lambda handler with the
+    // memory store and with DynamoDB as deployed; this process's CPU per call (the twin and
+    // DynamoDB Local are other processes).
+    const warm = await measureKinds(`${vendor.base}/twins/tape`, [{ name: 'memory', make: () => new MemoryStore() }, { name: 'DynamoDB Local', make: () => deployedDynamoStore(ddb) }], WARM_CALLS, WARM_WARMUP, lead, DEMO_LEADS_APP_ID);
+    const of = (kind: string, store: string) => warm.find((k) => k.kind === kind && k.store === store)!;
+    out.push(`DynamoDB overhead per warm call (${WARM_CALLS} calls after ${WARM_WARMUP}, twin at 0 ms): this process's CPU per call, DynamoDB − memory`);
+    out.push(
+      table([
+        ['kind', 'tool', 'CPU memory', 'CPU DynamoDB', 'DynamoDB overhead (CPU)', 'p50 memory / DynamoDB'],
+        ...(['read', 'write'] as const).map((kind) => [kind, of(kind, 'memory').tool, ms(of(kind, 'memory').cpuMs), ms(of(kind, 'DynamoDB Local').cpuMs), ms(of(kind, 'DynamoDB Local').cpuMs - of(kind, 'memory').cpuMs), `${ms(of(kind, 'memory').p50Ms)} / ${ms(of(kind, 'DynamoDB Local').p50Ms)}`]),
+      ]),
+    );
     console.log(out.join('\n'));
     const strip = (r: ChildRun) => {
       const { body: _body, ...report } = r.report;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { localPlatforms } from '../../infra/local/platforms';
+import { createDynamoStore } from '../../shared/store/dynamo';
 import { LOCAL_CREDENTIALS, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { median } from './stats';
 
@@ -393,4 +394,9 @@ export function dynamoColdEnv(ddb: Pick<DynamoDbLocal, 'table' | 'endpoint' | 'r
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_SESSION_TOKEN: 'bench-session-token',
   };
+}
+
+/** The DynamoDB store configured as a deployed function configures it (shared/store/dynamo.ts), on DynamoDB Local. */
+export function deployedDynamoStore(ddb: Pick<DynamoDbLocal, 'table' | 'endpoint' | 'region'>) {
+  return createDynamoStore({ table: ddb.table, endpoint: ddb.endpoint, region: ddb.region }, dynamoColdEnv(ddb));
 }

@@ -15,10 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { buildAll } from '../../infra/build';
 import { localPlatforms } from '../../infra/local/platforms';
 import type { Store } from '../../shared/store';
-import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from '../helpers/dynamodb-local';
-import { coldTargets, dynamoColdEnv, LAZY_PACKAGES, measureColdInit, type ChildRun } from './cold';
+import { coldTargets, deployedDynamoStore, dynamoColdEnv, LAZY_PACKAGES, measureColdInit, type ChildRun } from './cold';
 import { deployedEnvironment, deployedFunction } from './deployed';
 import { GATEWAY_MS } from './lambda';
 import { measureCost, PRICES } from './cost';
@@ -110,7 +109,7 @@ async function main(): Promise<void> {
     const tapeUrl = (latency: number) => `${vendor(latency).base}/twins/tape`;
     const stores: { name: string; make: () => Store; env: NodeJS.ProcessEnv }[] = [
       { name: 'memory', make: () => new MemoryStore(), env: { STORE: 'memory' } },
-      { name: 'DynamoDB Local', make: () => new DynamoStore(ddb.client, ddb.table), env: dynamoColdEnv(ddb) },
+      { name: 'DynamoDB Local', make: () => deployedDynamoStore(ddb), env: dynamoColdEnv(ddb) },
     ];
 
     // 2. Cold start to the first answer: each bundle in fresh node processes, with the environment
