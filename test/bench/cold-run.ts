@@ -7,17 +7,15 @@
  * (min–max) of COLD_RUNS interleaved runs (default 7); COLD_FUNCTIONS=dbapp,crm picks functions.
  * Raw figures go to bench-cold.json.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { buildAll, LAMBDA_BUILD, STORE_CLIENT_FILE, storeApart } from '../../infra/build';
-import { cacheFiles } from '../../shared/store/code-cache';
+import { buildAll } from '../../infra/build';
 import { startDynamoDbLocal } from '../helpers/dynamodb-local';
 import { MemoryStore } from '../../shared/store/memory';
 import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
-import { coldTargets, deployedDynamoStore, dynamoColdEnv, measureColdInit, type ChildRun, type ColdStore } from './cold';
+import { buildStoreFloor, coldTargets, deployedDynamoStore, dynamoColdEnv, measureColdInit, type ChildRun, type ColdStore } from './cold';
 import { measureKinds } from './overhead';
 import { lead } from './records';
 import { deployedEnvironment } from './deployed';
@@ -47,14 +45,7 @@ async function main(): Promise<void> {
   const storeKinds = (process.env.COLD_STORES ?? 'dynamodb').split(',');
   const load0 = loadavg();
   const bundles = await buildAll();
-  // The store module alone, built as the bundles are: the store's floor.
-  const storeFloorFile = join(root, 'dist', '.bench', 'store.js');
-  await mkdir(join(root, 'dist', '.bench'), { recursive: true });
-  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'index.ts')], outfile: storeFloorFile, plugins: [storeApart] });
-  await writeFile(join(root, 'dist', '.bench', 'package.json'), '{"type":"commonjs"}\n');
-  const client = join(dirname(bundles[0]!.file), STORE_CLIENT_FILE);
-  const cache = cacheFiles(client);
-  for (const file of [client, cache.data, cache.meta]) await copyFile(file, join(root, 'dist', '.bench', basename(file)));
+  const storeFloorFile = await buildStoreFloor(bundles[0]!.file);
 
   const ddb = await startDynamoDbLocal({ table: 'tes-bench' });
   const vendor = await startVendor(0);

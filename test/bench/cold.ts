@@ -1,4 +1,10 @@
 import { spawn } from 'node:child_process';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { LAMBDA_BUILD, STORE_CLIENT_FILE, storeApart } from '../../infra/build';
+import { cacheFiles } from '../../shared/store/code-cache';
 import { performance } from 'node:perf_hooks';
 import { localPlatforms } from '../../infra/local/platforms';
 import { createDynamoStore } from '../../shared/store/dynamo';
@@ -399,4 +405,22 @@ export function dynamoColdEnv(ddb: Pick<DynamoDbLocal, 'table' | 'endpoint' | 'r
 /** The DynamoDB store configured as a deployed function configures it (shared/store/dynamo.ts), on DynamoDB Local. */
 export function deployedDynamoStore(ddb: Pick<DynamoDbLocal, 'table' | 'endpoint' | 'region'>) {
   return createDynamoStore({ table: ddb.table, endpoint: ddb.endpoint, region: ddb.region }, dynamoColdEnv(ddb));
+}
+
+/**
+ * The store module alone (shared/store/index.ts), built as the bundles build it, beside a copy of
+ * the store client and its code cache from the built function of `bundleFile`: what
+ * STORE_FLOOR_CHILD requires. Answers its path (dist/.bench/store.js).
+ */
+export async function buildStoreFloor(bundleFile: string): Promise<string> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dir = join(root, 'dist', '.bench');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'store.js');
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'index.ts')], outfile: file, plugins: [storeApart] });
+  await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
+  const client = join(dirname(bundleFile), STORE_CLIENT_FILE);
+  const cache = cacheFiles(client);
+  for (const f of [client, cache.data, cache.meta]) await copyFile(f, join(dir, basename(f)));
+  return file;
 }

@@ -12,12 +12,14 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildAll } from '../../infra/build';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAll, CONVERTER_LAYER_DIR, diskBytes, STORE_CLIENT_FILE } from '../../infra/build';
 import { localPlatforms } from '../../infra/local/platforms';
 import type { Store } from '../../shared/store';
 import { MemoryStore } from '../../shared/store/memory';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from '../helpers/dynamodb-local';
-import { coldTargets, deployedDynamoStore, dynamoColdEnv, LAZY_PACKAGES, measureColdInit, type ChildRun } from './cold';
+import { buildStoreFloor, coldTargets, deployedDynamoStore, dynamoColdEnv, LAZY_PACKAGES, measureColdInit, type ChildRun } from './cold';
 import { deployedEnvironment, deployedFunction } from './deployed';
 import { GATEWAY_MS } from './lambda';
 import { measureCost, PRICES } from './cost';
@@ -95,10 +97,13 @@ async function main(): Promise<void> {
   out.push('   start parses, and apart from it the build-time documents beside it (dist/<function>/prebuilt/: read only when first asked for)');
   out.push(
     table([
-      ['function', 'JS bytes', 'KB', 'gzip -9', 'data files', 'goal (JS)', 'result'],
-      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), bytes(b.dataBytes), `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
+      ['function', 'JS bytes', 'KB', 'gzip -9', 'data files', 'store client', 'package (unzipped)', 'layer', 'goal (JS)', 'result'],
+      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), bytes(b.dataBytes), bytes(b.storeClientBytes), bytes(b.packageBytes), b.converts ? 'converters' : '', `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
     ]),
   );
+  const layerDir = join(root, 'dist', CONVERTER_LAYER_DIR);
+  out.push(`  store client = dist/<function>/${STORE_CLIENT_FILE} (the DynamoDB client, loaded when the store is DynamoDB) and its code cache; the converters layer`);
+  out.push(`  (dist/${CONVERTER_LAYER_DIR}, shipped once, taken by the functions marked): ${existsSync(layerDir) ? bytes(await diskBytes(layerDir)) : 'not built'} unzipped`);
   out.push('');
 
   const ddb = await startDynamoDbLocal({ table: 'tes-bench' });
@@ -119,7 +124,7 @@ async function main(): Promise<void> {
     const targets = coldTargets(vendor(0).base);
     // Functions without a platform probe of their own (identity; the combined mcp, timed by
     // test/bench/mcp-first-list.ts) are sized above and not cold-started here.
-    const cold = await measureColdInit(bundles.filter((b) => targets[b.name] !== undefined), targets, COLD_RUNS, stores, deployed);
+    const cold = await measureColdInit(bundles.filter((b) => targets[b.name] !== undefined), targets, COLD_RUNS, stores, deployed, { file: await buildStoreFloor(bundles[0]!.file), env: dynamoColdEnv(ddb) });
     out.push(`2. Cold start — fresh \`node\` with serverless.yml's environment (${Object.entries(deployed).map(([k, v]) => `${k}=${v}`).join(', ')}; the store's`);
     out.push(`   variables on top): require the bundle (the runtime starts there, as in Lambda's init phase), answer one API Gateway v2 POST of`);
     out.push(`   its platform's probe (${localPlatforms.map((p) => `${p.platform.name}/${p.probe.tool}`).join(', ')}) against its twin in the vendor process;`);
@@ -153,6 +158,8 @@ async function main(): Promise<void> {
       ]),
     );
     out.push(`  floor ${ms(cold.floor.medianLineMs)} (spawn → exit ${ms(cold.floor.medianExitMs)}); every cold answer checked: HTTP 200, success:true; every tools/list HTTP 200`);
+    const sf = cold.storeFloor!;
+    out.push(`  the DynamoDB client's floor (the store module alone made ready as at init: client loaded, credentials, one GetItem): ${ms(sf.medianLineMs - cold.floor.medianLineMs)} above the floor, CPU ${ms(sf.medianCpuMs)} (${ms(sf.medianCpuMs - cold.floor.medianCpuMs)} above an empty node)`);
     out.push('');
 
     // 3. Per-call overhead through the Lambda handler, paired with the same vendor request made directly.
@@ -338,13 +345,14 @@ async function main(): Promise<void> {
       cpuModel: cpu[0]?.model.trim() ?? null,
       loadAverageAtEnd: loadavg(),
       goals: GOALS,
-      bundles: bundles.map((b) => ({ name: b.name, file: b.file.replace(root, ''), bytes: b.bytes, gzipBytes: b.gzipBytes, dataBytes: b.dataBytes })),
+      bundles: bundles.map((b) => ({ name: b.name, file: b.file.replace(root, ''), bytes: b.bytes, gzipBytes: b.gzipBytes, dataBytes: b.dataBytes, storeClientBytes: b.storeClientBytes, packageBytes: b.packageBytes, converts: b.converts })),
       coldStart: {
         runsPerKind: cold.runsPerKind,
         measure: 'wall ms from spawn to the first answer line (lineMs); spawn to exit (exitMs) for reference',
         environment: deployed,
         lambda512CpuShare: LAMBDA_512_SHARE,
         floor: { medianLineMs: round(cold.floor.medianLineMs), medianExitMs: round(cold.floor.medianExitMs), medianCpuMs: round(cold.floor.medianCpuMs), runs: cold.floor.runs.map(childRun) },
+        storeFloor: { medianLineMs: round(sf.medianLineMs), medianCpuMs: round(sf.medianCpuMs), runs: sf.runs.map(childRun) },
         functions: cold.functions.map((f) => ({
           name: f.name,
           store: f.store,
