@@ -90,7 +90,8 @@ function fakeAws(): Hono {
   aws.post('/', async (c) => {
     const target = c.req.header('x-amz-target') ?? '';
     const body = await c.req.json();
-    awsRequests.push({ target, body, authorization: c.req.header('authorization'), token: c.req.header('x-amz-security-token') });
+    // How DynamoDB requests are signed (the store's client); SSM's are recorded as sent.
+    awsRequests.push({ target, body, ...(target.startsWith('DynamoDB_') ? { authorization: c.req.header('authorization'), token: c.req.header('x-amz-security-token') } : {}) });
     const reply = (json: unknown, type: string) => c.body(JSON.stringify(json), 200, { 'content-type': type });
     switch (target) {
       case 'AmazonSSM.GetParameter':
