@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAll, CONVERTER_MODULES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
+import { buildAll, CONVERTER_LAYER_DIR, CONVERTER_MODULES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
 import { cacheFiles } from '../../shared/store/code-cache';
 import { platformCases } from '../helpers/platforms';
 import { zipEntries, zipRead } from '../helpers/zip';
@@ -245,6 +245,12 @@ describe('serverless.yml packaged by osls (offline)', () => {
     const layerEntries = zipEntries(await readFile(join(work, 'dev', 'converters.zip'))).map((e) => e.name);
     for (const m of CONVERTER_MODULES) expect(layerEntries).toContain(`nodejs/node_modules/${m}/package.json`);
     expect(layerEntries.every((e) => e.startsWith('nodejs/node_modules/'))).toBe(true);
+    // Complete: each converter loads from the layer alone, as Lambda's runtime finds it (NODE_PATH
+    // /opt/nodejs/node_modules), from a folder with no node_modules above it.
+    const layerModules = join(root, 'dist', CONVERTER_LAYER_DIR, 'nodejs', 'node_modules');
+    const load = `for (const m of ${JSON.stringify(CONVERTER_MODULES)}) { const at = require.resolve(m); if (!at.startsWith(process.env.NODE_PATH)) throw new Error(m + ' not from the layer: ' + at); require(m); } process.stdout.write('loaded');`;
+    const { stdout } = await run(process.execPath, ['-e', load], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', NODE_PATH: layerModules }, timeout: 60_000 });
+    expect(stdout).toBe('loaded');
     // Per stage: its own layer name.
     expect(only(prod, 'AWS::Lambda::LayerVersion')[1].Properties.LayerName).toBe('tool-execution-service-prod-converters');
   });
