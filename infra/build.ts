@@ -1,9 +1,12 @@
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cacheFiles } from '../shared/store/code-cache';
 import { toolsListResult, type McpScope } from '../shared/mcp/server';
 import { createRegistry, type Registry } from '../shared/core/registry';
 import { toolListDocument } from '../shared/catalog/list-tools';
@@ -18,11 +21,18 @@ export interface BundleInfo {
   /** handler.js: the JavaScript a cold start loads. */
   bytes: number;
   gzipBytes: number;
+  /** Everything the function's package holds (dist/<name>/, unzipped): the bundle, its data files, the store client. */
+  packageBytes: number;
+  /** Whether it loads the document converters (then it takes the converters layer). */
+  converts: boolean;
+  /** STORE_CLIENT_FILE beside it: the DynamoDB store and its client, loaded when the store is DynamoDB (as deployed). */
+  storeClientBytes: number;
   /** The build-time documents beside it (dist/<name>/prebuilt/): read only when first asked for. */
   dataBytes: number;
 }
 
 const root = new URL('..', import.meta.url).pathname;
+const exec = promisify(execFile);
 
 /** Packages loaded only by the document converters (shared/files/convert.ts, analysis.ts). */
 export const CONVERTER_MODULES = ['officeparser', 'tesseract.js', '@tesseract.js-data/eng', 'image-size', 'franc-min'];
@@ -152,6 +162,123 @@ export async function functionNames(): Promise<string[]> {
   return names.sort();
 }
 
+/** How a Lambda's JavaScript is built: one minified CommonJS file for Node 22 (every function's bundle; the bench's store floor). */
+export const LAMBDA_BUILD = {
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  // The document converters of fileToMarkdown/analyzeFile (tens of MB with pdf.js and the OCR
+  // model) stay outside the bundle too: they ship once, as the Lambda layer every function that
+  // loads them shares (buildConverterLayer), where `require` finds them.
+  external: ['@aws-sdk/*', ...CONVERTER_MODULES],
+  // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
+  // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
+  supported: { 'dynamic-import': false },
+  legalComments: 'none',
+  logLevel: 'warning',
+} satisfies BuildOptions;
+
+/**
+ * The DynamoDB store with its client (shared/store/dynamo.ts), built apart from handler.js into
+ * this file beside it, where `require` finds it when the store is first made. The SDK is bundled
+ * into it from its ES modules, so only what the store uses is kept: DynamoDBClient and the
+ * commands it sends, not the rest of the client (its index is one CommonJS file of every command,
+ * waiter and paginator); and the default credential chain is replaced by the environment's
+ * credentials (shared/store/env-credentials.ts), which is all Lambda uses. Apart from handler.js
+ * because it replaces the SDK the runtime would otherwise load from outside the bundle.
+ */
+export const STORE_CLIENT_FILE = 'store-dynamodb.js';
+
+/**
+ * handler.js's `import('./dynamo')` of shared/store/index.ts becomes a load of STORE_CLIENT_FILE
+ * beside it, through its build-time code cache (shared/store/code-cache.ts; a cache of another
+ * Node version or architecture is left aside).
+ */
+export const storeApart: Plugin = {
+  name: 'store-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/dynamo$/ }, (args) => (/[\\/]shared[\\/]store[\\/]index\.ts$/.test(args.importer) ? { path: STORE_CLIENT_FILE, namespace: 'store-apart' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'store-apart' }, () => ({
+      resolveDir: join(root, 'shared', 'store'),
+      loader: 'ts',
+      contents: [
+        "import { requireWithCache } from './code-cache';",
+        "import { log } from '../core/log';",
+        `const loaded = requireWithCache(require('node:path').join(__dirname, ${JSON.stringify(STORE_CLIENT_FILE)}));`,
+        "if (loaded.use === 'rejected') log('warn', 'the code cache of the store client was rejected: it is compiled without it', {});",
+        "export const createDynamoStore = loaded.exports.createDynamoStore as typeof import('./dynamo').createDynamoStore;",
+      ].join('\n'),
+    }));
+  },
+};
+
+/**
+ * Makes STORE_CLIENT_FILE's code cache beside it (shared/store/code-cache.ts): a fresh Node
+ * compiles the file, loads it and runs the store once through the path a cold start takes —
+ * warm-up read, a rate-limit count — against a stand-in for DynamoDB on loopback, so the cache
+ * also holds the functions that path compiles; then writes V8's cache and the Node version and
+ * architecture that made it. Only a runtime of that same version and architecture uses it.
+ */
+async function buildCodeCache(file: string): Promise<void> {
+  const script = `
+const { compileWithCache, runModule, cacheFiles } = require(process.env.CODE_CACHE);
+const { writeFileSync } = require('node:fs');
+const file = process.env.CACHE_FILE;
+const { script } = compileWithCache(file, true);
+const { createDynamoStore } = runModule(script, file);
+const server = require('node:http').createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.setHeader('content-type', 'application/x-amz-json-1.0');
+    res.end(String(req.headers['x-amz-target']).endsWith('.UpdateItem') ? '{"Attributes":{"n":{"N":"1"}}}' : '{}');
+  });
+});
+server.listen(0, '127.0.0.1', async () => {
+  const store = createDynamoStore({ table: 'code-cache', region: 'us-east-1', endpoint: 'http://127.0.0.1:' + server.address().port });
+  await store.warm();
+  await store.increment('code-cache', 60, 10);
+  const out = cacheFiles(file);
+  writeFileSync(out.data, script.createCachedData());
+  writeFileSync(out.meta, JSON.stringify({ node: process.version, arch: process.arch }) + '\\n');
+  process.exit(0);
+});
+`;
+  const codeCache = join(dirname(file), 'code-cache.cjs');
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'code-cache.ts')], outfile: codeCache, logLevel: 'error' });
+  try {
+    await exec(process.execPath, ['-e', script], {
+      env: { PATH: process.env.PATH ?? '', CODE_CACHE: codeCache, CACHE_FILE: file, AWS_ACCESS_KEY_ID: 'build', AWS_SECRET_ACCESS_KEY: 'build' },
+      timeout: 60_000,
+    });
+  } finally {
+    await rm(codeCache, { force: true });
+  }
+}
+
+/** STORE_CLIENT_FILE's code, as storeApart's require loads it. */
+async function buildStoreClient(): Promise<string> {
+  const result = await build({
+    ...LAMBDA_BUILD,
+    entryPoints: [join(root, 'shared', 'store', 'dynamo.ts')],
+    write: false,
+    outfile: STORE_CLIENT_FILE,
+    external: [],
+    // The SDK's ES modules, which esbuild can trim to what is used (its CommonJS index cannot be).
+    mainFields: ['module', 'main'],
+    plugins: [
+      {
+        name: 'environment-credentials',
+        setup(b) {
+          b.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({ path: join(root, 'shared', 'store', 'env-credentials.ts') }));
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0]!.text;
+}
+
 /**
  * One minified CommonJS file per function: dist/<name>/handler.js, its build-time documents in
  * dist/<name>/prebuilt/ (writePrebuilt). The AWS SDK stays external:
@@ -159,38 +286,42 @@ export async function functionNames(): Promise<string[]> {
  */
 export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[]> {
   const infos: BundleInfo[] = [];
+  let anyConverts = false;
+  const storeClient = await buildStoreClient();
+  // The client's code cache, made once (the file is the same in every function).
+  const clientDir = join(outDir, '.store-client');
+  await mkdir(clientDir, { recursive: true });
+  await writeFile(join(clientDir, 'package.json'), '{"type":"commonjs"}\n');
+  await writeFile(join(clientDir, STORE_CLIENT_FILE), storeClient);
+  await buildCodeCache(join(clientDir, STORE_CLIENT_FILE));
+  const storeCache = cacheFiles(join(clientDir, STORE_CLIENT_FILE));
   for (const name of await functionNames()) {
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'handler.js');
     const made = await writePrebuilt(name, dir);
     const result = await build({
+      ...LAMBDA_BUILD,
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'cjs',
-      // The document converters of fileToMarkdown/analyzeFile (tens of MB with pdf.js and the OCR
-      // model) stay outside the bundle too: they ship beside it in dist/<name>/node_modules
-      // (buildConverterModules) of each function that loads them, where `require` finds them.
-      external: ['@aws-sdk/*', ...CONVERTER_MODULES],
-      // Lazy `import('@aws-sdk/…')` must become `require`: a native import() resolves as ESM,
-      // which ignores NODE_PATH, so it would not find the runtime's SDK from /var/task.
-      supported: { 'dynamic-import': false },
-      legalComments: 'none',
-      logLevel: 'warning',
-      plugins: made ? [made.plugin] : [],
+      plugins: [storeApart, ...(made ? [made.plugin] : [])],
     });
+    await writeFile(join(dir, STORE_CLIENT_FILE), storeClient);
+    const cache = cacheFiles(join(dir, STORE_CLIENT_FILE));
+    await cp(storeCache.data, cache.data);
+    await cp(storeCache.meta, cache.meta);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
     const code = await readFile(file);
-    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, dataBytes: made?.bytes ?? 0 });
-    if (usesConverters(result.metafile)) await buildConverterModules(name, outDir);
-    else await rm(join(dir, 'node_modules'), { recursive: true, force: true });
+    // The converters are in the layer (buildConverterLayer), not in the function's own package.
+    await rm(join(dir, 'node_modules'), { recursive: true, force: true });
+    const converts = usesConverters(result.metafile);
+    anyConverts ||= converts;
+    infos.push({ name, file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, storeClientBytes: Buffer.byteLength(storeClient), dataBytes: made?.bytes ?? 0, packageBytes: await diskBytes(dir), converts });
   }
+  if (anyConverts) await buildConverterLayer(outDir);
+  else await rm(join(outDir, CONVERTER_LAYER_DIR), { recursive: true, force: true });
   return infos;
 }
 
@@ -202,15 +333,30 @@ export function usesConverters(meta: Metafile): boolean {
   return Object.values(meta.outputs).some((o) => o.imports.some((i) => i.external && CONVERTER_MODULES.some((m) => i.path === m || i.path.startsWith(`${m}/`))));
 }
 
+/** The bytes of a file, or of every file under a folder. */
+export async function diskBytes(path: string): Promise<number> {
+  const s = await stat(path);
+  if (!s.isDirectory()) return s.size;
+  let n = 0;
+  for (const e of await readdir(path)) n += await diskBytes(join(path, e));
+  return n;
+}
+
+/** The converters layer's folder under dist/ (serverless.yml, `layers.converters.path`). */
+export const CONVERTER_LAYER_DIR = join('layers', 'converters');
+
 /**
- * A function's converters: CONVERTER_MODULES and every package they depend on, copied
- * from node_modules to dist/<name>/node_modules, beside the bundle (the function's zip takes them;
- * a Lambda layer would make `osls package` call AWS). Optional dependencies (pdf.js's canvas for
- * rendering) are left out: the converters only read text.
+ * The converters layer (serverless.yml `layers.converters`, shared by every function whose bundle
+ * loads them): CONVERTER_MODULES and every package they depend on, copied from node_modules to
+ * dist/layers/converters/nodejs/node_modules — Lambda unpacks a layer into /opt, and the Node.js
+ * runtime looks for packages in /opt/nodejs/node_modules
+ * (https://docs.aws.amazon.com/lambda/latest/dg/packaging-layers.html). Optional dependencies
+ * (pdf.js's canvas for rendering) are left out: the converters only read text. Locally (server,
+ * tests) the converters load from the repository's node_modules as any package does.
  */
-export async function buildConverterModules(name: string, outDir = join(root, 'dist')): Promise<{ dir: string; bytes: number; packages: number }> {
+export async function buildConverterLayer(outDir = join(root, 'dist')): Promise<{ dir: string; bytes: number; packages: number }> {
   const modules = join(root, 'node_modules');
-  const dir = join(outDir, name, 'node_modules');
+  const dir = join(outDir, CONVERTER_LAYER_DIR, 'nodejs', 'node_modules');
   await rm(dir, { recursive: true, force: true });
   const seen = new Set<string>();
   /** Where Node finds `name` from the package at `from` (its own node_modules, then upward). */
@@ -234,25 +380,19 @@ export async function buildConverterModules(name: string, outDir = join(root, 'd
     }
   };
   for (const m of CONVERTER_MODULES) await visit(join(modules, m));
-  let bytes = 0;
   for (const pkgDir of seen) {
     const target = join(dir, relative(modules, pkgDir));
     // Nested node_modules are packages of their own, copied when the walk reached them.
     await cp(pkgDir, target, { recursive: true, filter: (src) => !relative(pkgDir, src).split(sep).some((part) => part === 'node_modules' || LAYER_SKIP.has(`${relative(modules, pkgDir)}/${part}`)) });
   }
-  const du = async (p: string): Promise<number> => {
-    const s = await stat(p);
-    if (!s.isDirectory()) return s.size;
-    let n = 0;
-    for (const e of await readdir(p)) n += await du(join(p, e));
-    return n;
-  };
-  bytes = await du(dir);
+  const bytes = await diskBytes(dir);
   return { dir, bytes, packages: seen.size };
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
   const infos = await buildAll();
-  for (const i of infos) console.log(`${i.name.padEnd(10)} ${String(i.bytes).padStart(9)} B JS  ${String(i.gzipBytes).padStart(8)} B gzip  ${String(i.dataBytes).padStart(9)} B data  ${i.file.replace(root, '')}`);
+  for (const i of infos) console.log(`${i.name.padEnd(10)} ${String(i.bytes).padStart(9)} B JS  ${String(i.gzipBytes).padStart(8)} B gzip  ${String(i.dataBytes).padStart(9)} B data  ${String(i.packageBytes).padStart(9)} B package${i.converts ? ' + converters layer' : ''}  ${i.file.replace(root, '')}`);
+  const layer = join(root, 'dist', CONVERTER_LAYER_DIR);
+  if (existsSync(layer)) console.log(`converters layer ${await diskBytes(layer)} B  ${layer.replace(root, '')}`);
 }

@@ -12,6 +12,14 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { admitted, refused, type Clock, type CounterResult, type Store } from '../core/store';
 
+/**
+ * A key's ticket item takes every call's write; one item takes at most 1,000 writes a second
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html),
+ * and a refused call writes it twice. A limit allowing more than this many calls a second is
+ * split over shards, each a counter of its own (increment).
+ */
+const SHARD_ABOVE_PER_SECOND = 400;
+
 /** Attempts of a claim-and-event transaction that conflicted with another, and the first pause (doubling, jittered). */
 const CONFLICT_ATTEMPTS = 5;
 const CONFLICT_PAUSE_MS = 20;
@@ -28,6 +36,8 @@ export class DynamoStore implements Store {
     private readonly client: DynamoDBClient,
     private readonly table: string,
     private readonly now: Clock = Date.now,
+    /** Above this many admissions a second a key's counter is sharded (shardsFor); tests set it low. */
+    private readonly shardAbovePerSecond = SHARD_ABOVE_PER_SECOND,
   ) {}
 
   /**
@@ -172,6 +182,25 @@ export class DynamoStore implements Store {
    * one window after their last write, when they no longer matter. Two round trips per call.
    */
   async increment(key: string, windowSeconds: number, limit: number): Promise<CounterResult> {
+    const shards = shardsFor(limit, windowSeconds, this.shardAbovePerSecond);
+    if (shards === 1) return this.incrementLog(key, windowSeconds, limit);
+    // Sharded: shard i admits its share of the limit (the shares add up to it), each by its own
+    // log, so no window admits more than the limit in all. A call goes to a random shard and, if
+    // that one is full, to the next: a key can be refused while a third shard still has room (a
+    // strictness kept, an admission lost), never admitted above the limit.
+    const first = Math.floor(Math.random() * shards);
+    let result: CounterResult | undefined;
+    for (const i of [first, (first + 1) % shards]) {
+      const share = shareOf(limit, i, shards);
+      const r = await this.incrementLog(`${key}#s${i}`, windowSeconds, share);
+      if (r.allowed) return admitted(Math.ceil((r.count * limit) / share), limit, windowSeconds);
+      if (!result || r.resetSeconds < result.resetSeconds) result = r;
+    }
+    return refused(limit, result!.resetSeconds * 1000);
+  }
+
+  /** The sliding log of one counter (described above increment). */
+  private async incrementLog(key: string, windowSeconds: number, limit: number): Promise<CounterResult> {
     const now = this.now();
     const windowMs = windowSeconds * 1000;
     const expiresAt = { N: String(Math.ceil((now + windowMs) / 1000) + 1) };
@@ -222,4 +251,14 @@ export class DynamoStore implements Store {
     const inWindow = Number(attrs[cur]?.N ?? 1) + previous * (1 - (now - index * windowMs) / windowMs);
     return admitted(Math.ceil(inWindow), limit, windowSeconds);
   }
+}
+
+/** How many shards a counter of `limit` calls per `windowSeconds` takes: one until the limit allows more than `perSecond` calls a second. */
+export function shardsFor(limit: number, windowSeconds: number, perSecond: number): number {
+  return Math.max(1, Math.min(limit, Math.ceil(limit / windowSeconds / perSecond)));
+}
+
+/** Shard i's share of the limit: equal parts, the first `limit % shards` one more. */
+export function shareOf(limit: number, i: number, shards: number): number {
+  return Math.floor(limit / shards) + (i < limit % shards ? 1 : 0);
 }

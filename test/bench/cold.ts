@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { LAMBDA_BUILD, STORE_CLIENT_FILE, storeApart } from '../../infra/build';
+import { cacheFiles } from '../../shared/store/code-cache';
 import { performance } from 'node:perf_hooks';
+import { localPlatforms } from '../../infra/local/platforms';
+import { createDynamoStore } from '../../shared/store/dynamo';
+import { LOCAL_CREDENTIALS, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { median } from './stats';
 
 /** What one fresh process reported: wall times seen by the bench, and its own figures. */
@@ -40,9 +49,18 @@ export interface ColdResult {
   lazyLoaded: string[];
 }
 
+export interface FloorResult {
+  runs: ChildRun[];
+  medianExitMs: number;
+  medianLineMs: number;
+  medianCpuMs: number;
+}
+
 export interface ColdReport {
   runsPerKind: number;
-  floor: { runs: ChildRun[]; medianExitMs: number; medianLineMs: number; medianCpuMs: number };
+  floor: FloorResult;
+  /** The store alone (STORE_FLOOR_CHILD), when measured. */
+  storeFloor?: FloorResult;
   functions: ColdResult[];
 }
 
@@ -162,6 +180,22 @@ Promise.resolve(handler(event, context)).then(async (res) => {
 /** The floor: the same kind of process, printing one line and exiting, with nothing loaded. */
 const FLOOR_CHILD = `const c = process.cpuUsage(); process.stdout.write(${JSON.stringify(RESULT_MARK)} + JSON.stringify({ floor: true, cpuMs: (c.user + c.system) / 1000 }) + '\\n'); process.exit(0);`;
 
+/**
+ * The store's floor: a fresh process that requires only the store module as the bundles carry it
+ * (BENCH_BUNDLE: shared/store built alone, test/bench/cold-run.ts) and makes the store ready as a
+ * function's init does (createStore, then warm: the client loaded, credentials resolved, one
+ * round trip to the table), then prints its line: what the DynamoDB client alone costs a cold start.
+ */
+const STORE_FLOOR_CHILD = `
+const { createStore } = require(process.env.BENCH_BUNDLE);
+const e = process.env;
+createStore({ kind: 'dynamodb', table: e.TABLE_NAME, endpoint: e.DYNAMODB_ENDPOINT, region: e.AWS_REGION }).then((s) => s.warm()).then(() => {
+  const c = process.cpuUsage();
+  process.stdout.write(${JSON.stringify(RESULT_MARK)} + JSON.stringify({ storeFloor: true, cpuMs: (c.user + c.system) / 1000, startToAnswerMs: performance.now() }) + '\\n');
+  process.exit(0);
+}, (err) => { process.stderr.write(String(err && err.stack || err) + '\\n'); process.exit(1); });
+`;
+
 const CHILD_TIMEOUT_MS = 15_000;
 
 /** The complete marked lines of a child's stdout, marker removed. */
@@ -266,6 +300,8 @@ export async function measureColdInit(
   runs: number,
   stores: readonly ColdStore[],
   deployed: Record<string, string>,
+  /** The store module built alone, and the store's variables: measured as the store's floor beside the rest. */
+  storeFloor?: { file: string; env: NodeJS.ProcessEnv },
 ): Promise<ColdReport> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_OPTIONS;
@@ -285,6 +321,7 @@ export async function measureColdInit(
   const key = (name: string, store: string) => `${name}\u0000${store}`;
   const kinds = [
     { key: '(floor)', script: FLOOR_CHILD, env },
+    ...(storeFloor ? [{ key: '(store floor)', script: STORE_FLOOR_CHILD, env: { ...env, ...deployed, ...storeFloor.env, BENCH_BUNDLE: storeFloor.file } }] : []),
     ...bundles.flatMap((b) => stores.map((s) => ({ key: key(b.name, s.name), script: COLD_CHILD, env: { ...bundleEnv(b.name), ...s.env, BENCH_BUNDLE: b.file } }))),
   ];
   const results = new Map<string, ChildRun[]>(kinds.map((k) => [k.key, []]));
@@ -301,11 +338,15 @@ export async function measureColdInit(
     for (const k of order) results.get(k.key)?.push(checked(k, await runChild(k.script, k.env)));
   }
 
-  const floorRuns = results.get('(floor)') ?? [];
   const num = (r: Record<string, unknown> | undefined, name: string) => (typeof r?.[name] === 'number' ? (r[name] as number) : Number.NaN);
+  const floorOf = (key: string): FloorResult => {
+    const rs = results.get(key) ?? [];
+    return { runs: rs, medianExitMs: median(rs.map((r) => r.exitMs)), medianLineMs: median(rs.map((r) => r.lineMs)), medianCpuMs: median(rs.map((r) => num(r.report, 'cpuMs'))) };
+  };
   return {
     runsPerKind: runs,
-    floor: { runs: floorRuns, medianExitMs: median(floorRuns.map((r) => r.exitMs)), medianLineMs: median(floorRuns.map((r) => r.lineMs)), medianCpuMs: median(floorRuns.map((r) => num(r.report, 'cpuMs'))) },
+    floor: floorOf('(floor)'),
+    ...(storeFloor ? { storeFloor: floorOf('(store floor)') } : {}),
     functions: bundles.flatMap((b) =>
       stores.map((s) => {
         const rs = results.get(key(b.name, s.name)) ?? [];
@@ -329,4 +370,57 @@ export async function measureColdInit(
       }),
     ),
   };
+}
+
+/** Every platform's cold target: its twin under the vendor process at `vendorBase`, its read-only probe and its first tools/list. */
+export function coldTargets(vendorBase: string): Record<string, ColdTarget> {
+  const targets: Record<string, ColdTarget> = {};
+  for (const p of localPlatforms) {
+    targets[p.platform.name] = {
+      baseUrl: `${vendorBase}${p.mount}`,
+      event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner),
+      listEvent: mcpListEvent(p.platform.name, p.keys.owner),
+    };
+  }
+  return targets;
+}
+
+/**
+ * A cold process's store variables for DynamoDB Local: the table, its endpoint, and credentials
+ * the way Lambda hands them to a function (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
+ * AWS_SESSION_TOKEN of its role, AWS_REGION), which DynamoDB Local accepts as they are.
+ */
+export function dynamoColdEnv(ddb: Pick<DynamoDbLocal, 'table' | 'endpoint' | 'region'>): NodeJS.ProcessEnv {
+  return {
+    STORE: 'dynamodb',
+    TABLE_NAME: ddb.table,
+    DYNAMODB_ENDPOINT: ddb.endpoint,
+    AWS_REGION: ddb.region,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_SESSION_TOKEN: 'bench-session-token',
+  };
+}
+
+/** The DynamoDB store configured as a deployed function configures it (shared/store/dynamo.ts), on DynamoDB Local. */
+export function deployedDynamoStore(ddb: Pick<DynamoDbLocal, 'table' | 'endpoint' | 'region'>) {
+  return createDynamoStore({ table: ddb.table, endpoint: ddb.endpoint, region: ddb.region }, dynamoColdEnv(ddb));
+}
+
+/**
+ * The store module alone (shared/store/index.ts), built as the bundles build it, beside a copy of
+ * the store client and its code cache from the built function of `bundleFile`: what
+ * STORE_FLOOR_CHILD requires. Answers its path (dist/.bench/store.js).
+ */
+export async function buildStoreFloor(bundleFile: string): Promise<string> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dir = join(root, 'dist', '.bench');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'store.js');
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'index.ts')], outfile: file, plugins: [storeApart] });
+  await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
+  const client = join(dirname(bundleFile), STORE_CLIENT_FILE);
+  const cache = cacheFiles(client);
+  for (const f of [client, cache.data, cache.meta]) await copyFile(f, join(dir, basename(f)));
+  return file;
 }

@@ -9,7 +9,7 @@ import type { BenchRow } from './rows';
  * collab's file converters (fileToMarkdown/analyzeFile): conversion time of a 10-page PDF and of a
  * 3-sheet XLSX, OCR time of a one-page PNG (each the median of 3 runs, in process, converter loaded
  * by the first run), markdown tokens against the plain text the markdown carries, and the collab
- * bundle with the file tools in place (the converters are external: the "converters" layer).
+ * bundle with the file tools in place (the converters are external: the "converters" layer, infra/build.ts).
  */
 
 const meta = (name: string) => ({ parameter: 'file_id', label: 'File #1', name, mimetype: 'application/octet-stream', instead: '' });

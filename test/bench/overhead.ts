@@ -22,6 +22,16 @@ export interface OverheadReport {
   samples: { toolMs: number[]; directMs: number[] };
 }
 
+/** getWorkspace's vendor request made directly through the vendor client (GET /v1/workspace/org + JSON parse), checked. */
+function directWorkspace(tapeUrl: string): () => Promise<void> {
+  const auth = `Bearer ${SANDBOX_KEYS.owner}`;
+  return async () => {
+    const res = await vendorFetch(`${tapeUrl}/v1/workspace/org`, { headers: { authorization: auth, accept: 'application/json' } });
+    const json = (await res.json()) as { workspaces?: { workspace_id: number }[] };
+    if (res.status !== 200 || !json.workspaces?.some((w) => w.workspace_id === 1)) throw new Error(`direct Tape call failed (HTTP ${res.status})`);
+  };
+}
+
 /**
  * Per-call overhead as deployed: dbapp/getWorkspace through the Lambda handler with real API
  * Gateway v2 events, against a zero-latency Tape twin in another process (over loopback HTTP),
@@ -33,17 +43,12 @@ export interface OverheadReport {
  */
 export async function measureOverhead(tapeUrl: string, store: Store, calls: number, warmup: number): Promise<OverheadReport> {
   const call = dbappLambda(tapeUrl, store);
-  const auth = `Bearer ${SANDBOX_KEYS.owner}`;
 
   const viaTool = async () => {
     const text = (await call('getWorkspace', { workspace_id: 1 })) as string;
     if (typeof text !== 'string' || !text.includes('#1')) throw new Error(`getWorkspace answered ${String(text).slice(0, 200)}`);
   };
-  const direct = async () => {
-    const res = await vendorFetch(`${tapeUrl}/v1/workspace/org`, { headers: { authorization: auth, accept: 'application/json' } });
-    const json = (await res.json()) as { workspaces?: { workspace_id: number }[] };
-    if (res.status !== 200 || !json.workspaces?.some((w) => w.workspace_id === 1)) throw new Error(`direct Tape call failed (HTTP ${res.status})`);
-  };
+  const direct = directWorkspace(tapeUrl);
 
   for (let i = 0; i < warmup; i++) {
     await viaTool();
@@ -81,6 +86,8 @@ export interface KindTiming {
   p99Ms: number;
   /** The service's CPU time per call: this process's user + system time over the calls ÷ calls (the twin runs in another process). */
   cpuMs: number;
+  /** Read: the CPU of the same vendor request made directly (client side of the HTTP request and the JSON parse), per call; cpuMs − this = the service's own. */
+  vendorCpuMs?: number;
 }
 
 /**
@@ -112,5 +119,13 @@ export async function measureKinds(tapeUrl: string, stores: readonly { name: str
       out.push({ kind: k.kind, tool: k.tool, store: s.name, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), cpuMs: (used.user + used.system) / 1000 / calls });
     }
   }
+  // The read's vendor request alone, the same number of times: what of a read's CPU is the request itself.
+  const direct = directWorkspace(tapeUrl);
+  for (let i = 0; i < warmup; i++) await direct();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < calls; i++) await direct();
+  const used = process.cpuUsage(cpu);
+  const vendorCpuMs = (used.user + used.system) / 1000 / calls;
+  for (const k of out) if (k.kind === 'read') k.vendorCpuMs = vendorCpuMs;
   return out;
 }

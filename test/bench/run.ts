@@ -12,13 +12,14 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildAll } from '../../infra/build';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAll, CONVERTER_LAYER_DIR, diskBytes, STORE_CLIENT_FILE } from '../../infra/build';
 import { localPlatforms } from '../../infra/local/platforms';
 import type { Store } from '../../shared/store';
-import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { LOCAL_CREDENTIALS, startDynamoDbLocal } from '../helpers/dynamodb-local';
-import { LAZY_PACKAGES, mcpListEvent, measureColdInit, toolEvent, type ChildRun, type ColdTarget } from './cold';
+import { buildStoreFloor, coldTargets, deployedDynamoStore, dynamoColdEnv, LAZY_PACKAGES, measureColdInit, type ChildRun } from './cold';
 import { deployedEnvironment, deployedFunction } from './deployed';
 import { GATEWAY_MS } from './lambda';
 import { measureCost, PRICES } from './cost';
@@ -47,7 +48,7 @@ const GOALS = {
   tokenRatio: 3,
   /** batchCreateRecords of 1,000 records at 20 ms within 1.2x of the parallel floor. */
   batchRatio: 1.2,
-  /** The service's CPU time per call of a read tool (twin excluded). */
+  /** The service's CPU time per call of a read tool (twin excluded, and the vendor request's own CPU: the same request made directly). */
   readCpuMs: 0.25,
   /** 5,000 records at 250 ms: well inside API Gateway's 29 s — half of it. */
   bigBatchMs: GATEWAY_MS / 2,
@@ -96,10 +97,13 @@ async function main(): Promise<void> {
   out.push('   start parses, and apart from it the build-time documents beside it (dist/<function>/prebuilt/: read only when first asked for)');
   out.push(
     table([
-      ['function', 'JS bytes', 'KB', 'gzip -9', 'data files', 'goal (JS)', 'result'],
-      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), bytes(b.dataBytes), `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
+      ['function', 'JS bytes', 'KB', 'gzip -9', 'data files', 'store client', 'package (unzipped)', 'layer', 'goal (JS)', 'result'],
+      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), bytes(b.dataBytes), bytes(b.storeClientBytes), bytes(b.packageBytes), b.converts ? 'converters' : '', `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
     ]),
   );
+  const layerDir = join(root, 'dist', CONVERTER_LAYER_DIR);
+  out.push(`  store client = dist/<function>/${STORE_CLIENT_FILE} (the DynamoDB client, loaded when the store is DynamoDB) and its code cache; the converters layer`);
+  out.push(`  (dist/${CONVERTER_LAYER_DIR}, shipped once, taken by the functions marked): ${existsSync(layerDir) ? bytes(await diskBytes(layerDir)) : 'not built'} unzipped`);
   out.push('');
 
   const ddb = await startDynamoDbLocal({ table: 'tes-bench' });
@@ -110,35 +114,17 @@ async function main(): Promise<void> {
     const tapeUrl = (latency: number) => `${vendor(latency).base}/twins/tape`;
     const stores: { name: string; make: () => Store; env: NodeJS.ProcessEnv }[] = [
       { name: 'memory', make: () => new MemoryStore(), env: { STORE: 'memory' } },
-      {
-        name: 'DynamoDB Local',
-        make: () => new DynamoStore(ddb.client, ddb.table),
-        env: {
-          STORE: 'dynamodb',
-          TABLE_NAME: ddb.table,
-          DYNAMODB_ENDPOINT: ddb.endpoint,
-          AWS_REGION: ddb.region,
-          AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-        },
-      },
+      { name: 'DynamoDB Local', make: () => deployedDynamoStore(ddb), env: dynamoColdEnv(ddb) },
     ];
 
     // 2. Cold start to the first answer: each bundle in fresh node processes, with the environment
     // serverless.yml deploys, answering its platform's probe against its twin in the vendor process,
     // with each store; then the container's first MCP tools/list.
     const deployed = deployedEnvironment({ StoreTable: ddb.table, BlobBucket: BENCH_BUCKET });
-    const targets: Record<string, ColdTarget> = {};
-    for (const p of localPlatforms) {
-      targets[p.platform.name] = {
-        baseUrl: `${vendor(0).base}${p.mount}`,
-        event: toolEvent(p.platform.name, p.probe.tool, p.probe.params, p.keys.owner),
-        listEvent: mcpListEvent(p.platform.name, p.keys.owner),
-      };
-    }
+    const targets = coldTargets(vendor(0).base);
     // Functions without a platform probe of their own (identity; the combined mcp, timed by
     // test/bench/mcp-first-list.ts) are sized above and not cold-started here.
-    const cold = await measureColdInit(bundles.filter((b) => targets[b.name] !== undefined), targets, COLD_RUNS, stores, deployed);
+    const cold = await measureColdInit(bundles.filter((b) => targets[b.name] !== undefined), targets, COLD_RUNS, stores, deployed, { file: await buildStoreFloor(bundles[0]!.file), env: dynamoColdEnv(ddb) });
     out.push(`2. Cold start — fresh \`node\` with serverless.yml's environment (${Object.entries(deployed).map(([k, v]) => `${k}=${v}`).join(', ')}; the store's`);
     out.push(`   variables on top): require the bundle (the runtime starts there, as in Lambda's init phase), answer one API Gateway v2 POST of`);
     out.push(`   its platform's probe (${localPlatforms.map((p) => `${p.platform.name}/${p.probe.tool}`).join(', ')}) against its twin in the vendor process;`);
@@ -172,6 +158,8 @@ async function main(): Promise<void> {
       ]),
     );
     out.push(`  floor ${ms(cold.floor.medianLineMs)} (spawn → exit ${ms(cold.floor.medianExitMs)}); every cold answer checked: HTTP 200, success:true; every tools/list HTTP 200`);
+    const sf = cold.storeFloor!;
+    out.push(`  the DynamoDB client's floor (the store module alone made ready as at init: client loaded, credentials, one GetItem): ${ms(sf.medianLineMs - cold.floor.medianLineMs)} above the floor, CPU ${ms(sf.medianCpuMs)} (${ms(sf.medianCpuMs - cold.floor.medianCpuMs)} above an empty node)`);
     out.push('');
 
     // 3. Per-call overhead through the Lambda handler, paired with the same vendor request made directly.
@@ -211,7 +199,7 @@ async function main(): Promise<void> {
     out.push('   user + system time per call (the service alone: twin and DynamoDB Local are other processes)');
     out.push(
       table([
-        ['kind', 'tool', ...stores.map((st) => `p50 / p99 (${st.name})`), "counter's cost p50", ...stores.map((st) => `CPU per call (${st.name})`), 'goal (read, memory)', 'result'],
+        ['kind', 'tool', ...stores.map((st) => `p50 / p99 (${st.name})`), "counter's cost p50", ...stores.map((st) => `CPU per call (${st.name})`), 'of which the vendor request', 'service CPU (memory)', 'goal (read, memory)', 'result'],
         ...(['read', 'write'] as const).map((kind) => {
           const mem = kindOf(kind, stores[0]!.name);
           const ddbK = kindOf(kind, stores[1]!.name);
@@ -221,8 +209,10 @@ async function main(): Promise<void> {
             ...stores.map((st) => `${ms(kindOf(kind, st.name).p50Ms)} / ${ms(kindOf(kind, st.name).p99Ms)}`),
             ms(ddbK.p50Ms - mem.p50Ms),
             ...stores.map((st) => ms(kindOf(kind, st.name).cpuMs)),
+            mem.vendorCpuMs !== undefined ? ms(mem.vendorCpuMs) : '',
+            mem.vendorCpuMs !== undefined ? ms(mem.cpuMs - mem.vendorCpuMs) : '',
             kind === 'read' ? `≤ ${GOALS.readCpuMs} ms` : '(report)',
-            kind === 'read' ? verdict('CPU per read call (memory store)', mem.cpuMs, GOALS.readCpuMs) : '',
+            kind === 'read' ? verdict('CPU per read call (memory store, vendor request excluded)', mem.cpuMs - (mem.vendorCpuMs ?? 0), GOALS.readCpuMs) : '',
           ];
         }),
       ]),
@@ -357,13 +347,14 @@ async function main(): Promise<void> {
       cpuModel: cpu[0]?.model.trim() ?? null,
       loadAverageAtEnd: loadavg(),
       goals: GOALS,
-      bundles: bundles.map((b) => ({ name: b.name, file: b.file.replace(root, ''), bytes: b.bytes, gzipBytes: b.gzipBytes, dataBytes: b.dataBytes })),
+      bundles: bundles.map((b) => ({ name: b.name, file: b.file.replace(root, ''), bytes: b.bytes, gzipBytes: b.gzipBytes, dataBytes: b.dataBytes, storeClientBytes: b.storeClientBytes, packageBytes: b.packageBytes, converts: b.converts })),
       coldStart: {
         runsPerKind: cold.runsPerKind,
         measure: 'wall ms from spawn to the first answer line (lineMs); spawn to exit (exitMs) for reference',
         environment: deployed,
         lambda512CpuShare: LAMBDA_512_SHARE,
         floor: { medianLineMs: round(cold.floor.medianLineMs), medianExitMs: round(cold.floor.medianExitMs), medianCpuMs: round(cold.floor.medianCpuMs), runs: cold.floor.runs.map(childRun) },
+        storeFloor: { medianLineMs: round(sf.medianLineMs), medianCpuMs: round(sf.medianCpuMs), runs: sf.runs.map(childRun) },
         functions: cold.functions.map((f) => ({
           name: f.name,
           store: f.store,

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAll, PREBUILT_DIR } from '../../infra/build';
+import { buildAll, CONVERTER_LAYER_DIR, CONVERTER_MODULES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
+import { cacheFiles } from '../../shared/store/code-cache';
 import { platformCases } from '../helpers/platforms';
 import { zipEntries, zipRead } from '../helpers/zip';
 
@@ -50,6 +51,9 @@ async function oslsPackage(dir: string, args: string[] = [], env: Record<string,
   return JSON.parse(await readFile(join(dir, 'cloudformation-template-update-stack.json'), 'utf8'));
 }
 
+/** The DynamoDB store client beside a function's bundle and its code cache (infra/build.ts). */
+const storeClientFiles = (name: string) => Object.values({ file: `dist/${name}/${STORE_CLIENT_FILE}`, ...cacheFiles(`dist/${name}/${STORE_CLIENT_FILE}`) });
+
 const ofType = (t: Template, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
 function only(t: Template, type: string): [string, Resource] {
   const found = ofType(t, type);
@@ -72,13 +76,18 @@ let dev: Template;
 let prod: Template;
 /** Each platform's bundle, as built. */
 const bundles: Record<string, Buffer> = {};
+/** The functions whose bundle loads the document converters (infra/build.ts). */
+const converting = new Set<string>();
 
 beforeAll(async () => {
-  for (const info of await buildAll()) bundles[info.name] = await readFile(info.file);
+  for (const info of await buildAll()) {
+    bundles[info.name] = await readFile(info.file);
+    if (info.converts) converting.add(info.name);
+  }
   work = await mkdtemp(join(tmpdir(), 'tes-sls-'));
   // Default stage/region, then overrides from the command line and the environment. One after
   // the other: osls zips into <repo>/.serverless/ before copying to --package, so two runs race.
-  // Three functions (collab, dbapp, filebox) carry the document converters: each package zips about 350 MB.
+  // The document converters are one layer (about 117 MB unzipped), zipped once per package.
   dev = await oslsPackage(join(work, 'dev'));
   prod = await oslsPackage(join(work, 'prod'), ['--stage', 'prod', '--region', 'eu-west-1'], { RATE_LIMIT_MAX: '120', RATE_LIMIT_WINDOW_SECONDS: '30' });
 }, 540_000);
@@ -215,9 +224,35 @@ describe('serverless.yml packaged by osls (offline)', () => {
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
-    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json']);
+    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json', ...storeClientFiles('identity')].sort());
     // No platform's tools in it.
     expect(bundles.identity!.toString('utf8')).not.toContain('getPipelines');
+  });
+
+  it('ships the document converters once: one layer, taken by every function whose bundle loads them and by no other; no function zip carries them', async () => {
+    expect([...converting].sort()).toEqual(['collab', 'dbapp', 'filebox', 'mcp']);
+    const [layerId, layer] = only(dev, 'AWS::Lambda::LayerVersion');
+    expect(layer.Properties).toMatchObject({ LayerName: 'tool-execution-service-dev-converters', CompatibleRuntimes: ['nodejs22.x'], CompatibleArchitectures: ['arm64'] });
+    expect(layer.Properties.Content.S3Key).toMatch(/\/converters\.zip$/);
+    for (const [, f] of ofType(dev, 'AWS::Lambda::Function')) {
+      const name = String(f.Properties.FunctionName).replace('tool-execution-service-dev-', '');
+      if (!bundles[name]) continue;
+      expect(f.Properties.Layers ?? [], name).toEqual(converting.has(name) ? [{ Ref: layerId }] : []);
+      const entries = zipEntries(await readFile(join(work, 'dev', `${name}.zip`))).map((e) => e.name);
+      expect(entries.filter((e) => e.includes('node_modules/') || CONVERTER_MODULES.some((m) => e.includes(`/${m}/`))), name).toEqual([]);
+    }
+    // The layer: the packages under nodejs/node_modules, where Lambda's Node.js runtime looks in /opt.
+    const layerEntries = zipEntries(await readFile(join(work, 'dev', 'converters.zip'))).map((e) => e.name);
+    for (const m of CONVERTER_MODULES) expect(layerEntries).toContain(`nodejs/node_modules/${m}/package.json`);
+    expect(layerEntries.every((e) => e.startsWith('nodejs/node_modules/'))).toBe(true);
+    // Complete: each converter loads from the layer alone, as Lambda's runtime finds it (NODE_PATH
+    // /opt/nodejs/node_modules), from a folder with no node_modules above it.
+    const layerModules = join(root, 'dist', CONVERTER_LAYER_DIR, 'nodejs', 'node_modules');
+    const load = `for (const m of ${JSON.stringify(CONVERTER_MODULES)}) { const at = require.resolve(m); if (!at.startsWith(process.env.NODE_PATH)) throw new Error(m + ' not from the layer: ' + at); require(m); } process.stdout.write('loaded');`;
+    const { stdout } = await run(process.execPath, ['-e', load], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', NODE_PATH: layerModules }, timeout: 60_000 });
+    expect(stdout).toBe('loaded');
+    // Per stage: its own layer name.
+    expect(only(prod, 'AWS::Lambda::LayerVersion')[1].Properties.LayerName).toBe('tool-execution-service-prod-converters');
   });
 
   it('takes stage, region and rate limits from the command line and the environment', () => {
@@ -305,16 +340,11 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
 
   it('packages <platform>.zip with only its bundle, byte for byte', async () => {
     const zip = await readFile(join(work, 'dev', `${c.name}.zip`));
-    const all = zipEntries(zip);
-    // The document converters ship beside the bundle of each platform with fileToMarkdown, in dist/<name>/node_modules (infra/build.ts).
-    const modules = `dist/${c.name}/node_modules/`;
-    const entries = all.filter((e) => !e.name.startsWith(modules));
-    if ('fileToMarkdown' in c.platform.tools) expect(all.map((e) => e.name)).toEqual(expect.arrayContaining([`${modules}officeparser/package.json`, `${modules}tesseract.js/package.json`]));
-    else expect(entries).toHaveLength(all.length);
-    // And its build-time documents (dist/<name>/prebuilt/, infra/build.ts), each as built.
+    const entries = zipEntries(zip);
+    // Its build-time documents (dist/<name>/prebuilt/, infra/build.ts), each as built.
     const prebuilt = readdirSync(join(root, 'dist', c.name, PREBUILT_DIR)).map((f) => `dist/${c.name}/${PREBUILT_DIR}/${f}`);
     expect(prebuilt.length).toBeGreaterThan(0);
-    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`, ...prebuilt].sort());
+    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`, ...storeClientFiles(c.name), ...prebuilt].sort());
     for (const file of prebuilt) expect(zipRead(zip, entries.find((e) => e.name === file)!).equals(readFileSync(join(root, file)))).toBe(true);
     const handler = entries.find((e) => e.name === `dist/${c.name}/handler.js`)!;
     expect(zipRead(zip, handler).equals(bundles[c.name]!)).toBe(true);

@@ -7,7 +7,7 @@ import { dirname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, PREBUILT_DIR } from '../../infra/build';
+import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
 import { createApp } from '../../shared/http/app';
 import { createRegistry } from '../../shared/core/registry';
 import { catalogByPlatform } from '../../shared/catalog/catalog';
@@ -79,7 +79,7 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>): Pr
 }
 
 let awsUrl: string;
-const awsRequests: { target: string; body: Record<string, any> }[] = [];
+const awsRequests: { target: string; body: Record<string, any>; authorization?: string; token?: string }[] = [];
 
 /** The sandbox key a parameter `/tool-execution-service/dev/<platform>/api-key` holds. */
 const ownerKeyOf = (name: string) => platformCases.find((c) => name === `/tool-execution-service/dev/${c.name}/api-key`)?.keys.owner ?? '';
@@ -90,7 +90,8 @@ function fakeAws(): Hono {
   aws.post('/', async (c) => {
     const target = c.req.header('x-amz-target') ?? '';
     const body = await c.req.json();
-    awsRequests.push({ target, body });
+    // How DynamoDB requests are signed (the store's client); SSM's are recorded as sent.
+    awsRequests.push({ target, body, ...(target.startsWith('DynamoDB_') ? { authorization: c.req.header('authorization'), token: c.req.header('x-amz-security-token') } : {}) });
     const reply = (json: unknown, type: string) => c.body(JSON.stringify(json), 200, { 'content-type': type });
     switch (target) {
       case 'AmazonSSM.GetParameter':
@@ -230,6 +231,16 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
   });
 });
 
+describe('the DynamoDB store client beside each bundle', () => {
+  it('is the same file in every function, with a code cache this Node uses (made at build time by the same Node)', async () => {
+    const files = Object.values(built).map((b) => join(dirname(b.bundle), STORE_CLIENT_FILE));
+    for (const file of files) expect(readFileSync(file).equals(readFileSync(files[0]!))).toBe(true);
+    const script = `const { requireWithCache } = require(${JSON.stringify(join(root, 'shared/store/code-cache.ts'))}); const { use, exports } = requireWithCache(process.env.FILE); process.stdout.write(use + ' ' + typeof exports.createDynamoStore);`;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, env: { ...process.env, FILE: files[0]! }, timeout: 30_000 });
+    expect(stdout).toBe('used function');
+  });
+});
+
 describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   it('answers an HTTP API v2 event against its twin over loopback', async () => {
     const result = await invoke(c, probeEvent(c));
@@ -270,6 +281,37 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
       expect(r.body.TableName).toBe('tes-dev-store');
     }
     expect(awsRequests.map((r) => r.target)).toContain('DynamoDB_20120810.UpdateItem');
+  });
+
+  it("signs its DynamoDB requests with Lambda's environment credentials, its client built into the file beside handler.js (no SDK package loaded from outside)", async () => {
+    const { stdout } = await run(process.execPath, ['-e', INVOKE_LOADED], {
+      cwd: outDir,
+      timeout: 20_000,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_PATH: join(root, 'node_modules'),
+        BUNDLE: built[c.name]!.bundle,
+        PLATFORM: c.name,
+        EVENT: JSON.stringify(probeEvent(c)),
+        LAZY: JSON.stringify(['@aws-sdk/client-dynamodb', '@aws-sdk/credential-provider-node', '@aws-sdk/core', '@smithy/core']),
+        ...AWS_ENV,
+        AWS_SESSION_TOKEN: 'lambda-role-session-token',
+        STORE: 'dynamodb',
+        TABLE_NAME: 'tes-dev-store',
+        DYNAMODB_ENDPOINT: awsUrl,
+        [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl,
+      },
+    });
+    const { result, loaded } = JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1));
+    expect(result.statusCode).toBe(200);
+    expect(loaded).toEqual([]);
+    expect(existsSync(join(dirname(built[c.name]!.bundle), STORE_CLIENT_FILE))).toBe(true);
+    const dynamo = awsRequests.filter((r) => r.target.startsWith('DynamoDB_'));
+    expect(dynamo.length).toBeGreaterThan(0);
+    for (const r of dynamo) {
+      expect(r.authorization).toContain(`Credential=${AWS_ENV.AWS_ACCESS_KEY_ID}/`);
+      expect(r.token).toBe('lambda-role-session-token');
+    }
   });
 
   it('serves the tool lists made at build time (data files beside handler.js), equal to what the registry builds from the source now', async () => {

@@ -3,7 +3,7 @@ import { GetItemCommand, ScanCommand, type AttributeValue } from '@aws-sdk/clien
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../../shared/core/admission';
 import { createStore } from '../../shared/store';
-import { DynamoStore } from '../../shared/store/dynamodb';
+import { DynamoStore, shardsFor, shareOf } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { scopedCache, type Clock, type CounterResult, type Store } from '../../shared/core/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
@@ -449,6 +449,78 @@ describe.each([memoryImpl, dynamoImpl])('Store ($name)', (impl) => {
       expect(await cache.get('catalog')).toBeUndefined();
     });
   });
+});
+
+describe('DynamoStore sharded counter (a limit above what one ticket item takes)', () => {
+  let clock: FakeClock;
+  let p: string;
+  beforeAll(() => dynamoImpl.setup(), 120_000);
+  beforeEach(() => {
+    clock = new FakeClock();
+    p = `t${uid()}`;
+  });
+  /** A store that shards above `perSecond` calls a second (a deployment's is 400: tests use a low one to shard small limits). */
+  const sharded = (perSecond: number) => new DynamoStore(ddb!.client, ddb!.table, clock.now, perSecond);
+  const admit = async (store: Store, key: string, n: number, window: number, limit: number) =>
+    (await Promise.all(Array.from({ length: n }, () => store.increment(key, window, limit)))).filter((r) => r.allowed).length;
+
+  it('splits a limit into shares that add up to it, one shard until the rate is above the threshold', () => {
+    expect(shardsFor(3000, 60, 400)).toBe(1);
+    expect(shardsFor(100_000, 60, 400)).toBe(5);
+    expect(shardsFor(100, 60, 0.5)).toBe(4);
+    expect(shardsFor(3, 1, 0.1)).toBe(3);
+    for (const [limit, shards] of [[100, 4], [101, 4], [7, 3]] as const) {
+      const shares = Array.from({ length: shards }, (_, i) => shareOf(limit, i, shards));
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(limit);
+      expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('never admits more than the limit: of 120 concurrent calls against 60 at most 60, nearly all of them; none more in that window', async () => {
+    const store = sharded(0.25); // 60 per minute: four shards of 15
+    const key = `${p}#sharded`;
+    const first = await admit(store, key, 120, 60, 60);
+    expect(first).toBeLessThanOrEqual(60);
+    expect(first).toBeGreaterThanOrEqual(54);
+    clock.advance(30_000);
+    expect(await admit(store, key, 30, 60, 60)).toBe(0);
+    clock.advance(30_000);
+    const again = await admit(store, key, 120, 60, 60);
+    expect(again).toBeLessThanOrEqual(60);
+    expect(again).toBeGreaterThanOrEqual(54);
+  }, 60_000);
+
+  it('a burst at the end of one window and the start of the next admits no more than the limit in total', async () => {
+    const store = sharded(0.5);
+    const key = `${p}#sharded-edge`;
+    clock.set(EPOCH_2100_MS + 59_500);
+    const before = await admit(store, key, 100, 60, 100);
+    expect(before).toBeGreaterThanOrEqual(80);
+    clock.set(EPOCH_2100_MS + 60_500);
+    expect(before + (await admit(store, key, 100, 60, 100))).toBeLessThanOrEqual(100);
+    clock.set(EPOCH_2100_MS + 119_500);
+    expect(await admit(store, key, 150, 60, 100)).toBeLessThanOrEqual(100);
+  }, 60_000);
+
+  it('no window admits more than the limit over a seeded random sequence of calls, and a refusal names a wait', async () => {
+    const store = sharded(0.2); // 8 per 10 s: four shards of 2
+    const key = `${p}#sharded-seq`;
+    const limit = 8;
+    const windowMs = 10_000;
+    const admittedAt: number[] = [];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 150; i++) {
+      clock.advance(Math.floor(random() * 800));
+      const r = await store.increment(key, 10, limit);
+      if (r.allowed) admittedAt.push(clock.t);
+      else expect(r.resetSeconds).toBeGreaterThanOrEqual(1);
+    }
+    for (const t of admittedAt) expect(admittedAt.filter((u) => u > t - windowMs && u <= t).length).toBeLessThanOrEqual(limit);
+    // Both answers came: calls arrive faster than the limit.
+    expect(admittedAt.length).toBeGreaterThan(40);
+    expect(admittedAt.length).toBeLessThan(150);
+  }, 60_000);
 });
 
 describe('DynamoStore items (what DynamoDB TTL needs)', () => {
