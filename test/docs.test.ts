@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { comments, sourceFiles } from './helpers/source';
 
 /**
  * Every reference in a code comment can be followed from a clone: comments cite files of the
@@ -25,39 +25,6 @@ const OUTSIDE = [
 
 /** A `.md` file named in a comment: a path with at least one letter before `.md`, optionally `#anchor`. */
 const MD_REF = /(?<![\w./-])((?:[\w.-]+\/)*[\w.-]*[A-Za-z][\w.-]*\.md)(#[\w-]+)?/g;
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules') continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (path.endsWith('.ts')) out.push(path);
-  }
-  return out;
-}
-
-/** The text of every comment of a TypeScript file, with its 1-based line. */
-export function comments(text: string, fileName = 'x.ts'): { line: number; text: string }[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
-  const seen = new Set<number>();
-  const out: { line: number; text: string }[] = [];
-  const collect = (ranges: readonly ts.CommentRange[] | undefined) => {
-    for (const r of ranges ?? []) {
-      if (seen.has(r.pos)) continue;
-      seen.add(r.pos);
-      out.push({ line: source.getLineAndCharacterOfPosition(r.pos).line + 1, text: text.slice(r.pos, r.end) });
-    }
-  };
-  const visit = (node: ts.Node) => {
-    collect(ts.getLeadingCommentRanges(text, node.pos));
-    collect(ts.getTrailingCommentRanges(text, node.end));
-    node.forEachChild(visit);
-  };
-  visit(source);
-  collect(ts.getLeadingCommentRanges(text, source.endOfFileToken.pos));
-  return out.sort((a, b) => a.line - b.line);
-}
 
 /** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
 export function slug(heading: string): string {

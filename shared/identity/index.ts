@@ -3,7 +3,7 @@ import type { Runtime } from '../core/runtime';
 import type { Caller } from '../core/call';
 import { groupOf, type Platform, type PlatformEnv, type Tool } from '../core/tool';
 import { loadIdentityConfig } from './config';
-import { callScope, Identity, type IdentityOptions } from './identity';
+import { callScope, Identity, type DescribedPlatform, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
 import { isAccessToken } from './mcp-oauth/grants';
 import { insufficientScope } from './mcp-oauth/resource';
@@ -14,6 +14,8 @@ export { Identity } from './identity';
 export type { Caller } from '../core/call';
 
 type Setup = Partial<Pick<IdentityOptions, 'now' | 'publicBase' | 'config'>> & {
+  /** The platforms it connects and signs in to, when not the runtime's registry's (the identity function: every platform's descriptor). */
+  platforms?: readonly DescribedPlatform[];
   /** A ready vault (tests); otherwise createVault of `env` (default process.env), on first use. */
   vault?: Vault;
   env?: Record<string, string | undefined>;
@@ -36,6 +38,7 @@ export function identityOf(rt: Runtime): Promise<Identity> {
     pending = (async () =>
       new Identity({
         store: rt.store,
+        platforms: setup.platforms ? new Map(setup.platforms.map((p) => [p.name, p])) : rt.registry.platforms,
         vault: () =>
           (vault ??= createVault(setup.env ?? process.env).catch((err: unknown) => {
             vault = undefined;
