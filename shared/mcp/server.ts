@@ -26,6 +26,7 @@ import { errorAnswer, errorResponse, jsonResponse, type RpcAnswer, type RpcId } 
 import { callMetaOf, errorResult, runTool } from './call';
 import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, taskSupportOf, type TaskRun } from './tasks';
 import { invokeWorker, taskJob } from './task-worker';
+import { isObject } from '../core/is-object';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
 export type { McpScope } from './list';
@@ -184,7 +185,6 @@ type Classified =
 
 type Answer = RpcAnswer;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 const isId = (v: unknown): v is Id => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 
