@@ -190,8 +190,8 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
   }
 }
 
-/** A catalog entry or tool as catalogs list it. */
-export interface Listed {
+/** A tool as a catalog lists it: what a policy decides on (not shared/core/listed.ts's Listed, a result's listed fields). */
+export interface CatalogTool {
   platform: string;
   name: string;
   group?: string | undefined;
@@ -202,7 +202,7 @@ export interface Listed {
  * What a caller may see in catalogs and search: undefined for a vendor key (everything), the
  * policy's predicate for a service key, UNAUTHORIZED for an unusable service key.
  */
-export async function catalogFilter(rt: Runtime, key: string, resource?: string): Promise<((entry: Listed) => boolean) | undefined> {
+export async function catalogFilter(rt: Runtime, key: string, resource?: string): Promise<((entry: CatalogTool) => boolean) | undefined> {
   const identity = await identityOf(rt);
   if (!ownCredential(identity, key)) {
     if (!identity.config.passThrough) {

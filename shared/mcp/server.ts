@@ -171,14 +171,15 @@ export function toolsListResult(registry: Registry, scope: McpScope, served: rea
 
 /** A JSON-RPC id: a string or an integer (as the SDK's clients send them). */
 type Id = RpcId;
-interface Request {
+/** A JSON-RPC request, once classified (named apart from the global fetch Request). */
+interface RpcRequest {
   id: Id;
   method: string;
   params: Record<string, unknown> | undefined;
 }
 
 type Classified =
-  | { kind: 'request'; req: Request }
+  | { kind: 'request'; req: RpcRequest }
   | { kind: 'notification' }
   | { kind: 'response' }
   | { kind: 'invalid'; answer: Answer };
@@ -254,7 +255,7 @@ export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call
   return jsonResponse(only, only.id === null ? 400 : 200);
 }
 
-async function answer(ctx: Context, req: Request): Promise<Answer> {
+async function answer(ctx: Context, req: RpcRequest): Promise<Answer> {
   try {
     return { jsonrpc: '2.0', id: req.id, result: await handle(ctx, req) };
   } catch (err) {
@@ -266,7 +267,7 @@ async function answer(ctx: Context, req: Request): Promise<Answer> {
 
 const METHODS = 'initialize, ping, tools/list, tools/call, tasks/get, tasks/result, tasks/list and tasks/cancel';
 
-function handle(ctx: Context, req: Request): Promise<unknown> | unknown {
+function handle(ctx: Context, req: RpcRequest): Promise<unknown> | unknown {
   const p = req.params ?? {};
   switch (req.method) {
     case 'initialize':
@@ -372,7 +373,7 @@ class Context {
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
     if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
-    // Safe writes through the call's _meta, as the HTTP header and queries (shared/core/safe-call.ts).
+    // Safe writes through the call's _meta, as the HTTP header and queries (shared/core/safe-writes.ts).
     const meta = callMetaOf(isObject(p._meta) ? p._meta : {});
     const caller = {
       key: call.key,
