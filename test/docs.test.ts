@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comments, sourceFiles } from './helpers/source';
+import { platforms } from '../functions/platforms';
 
 /**
  * Every reference in a code comment can be followed from a clone: comments cite files of the
@@ -114,4 +115,32 @@ describe('docs: references in code comments', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('every repository path docs/ and the README name in backticks exists', () => {
+    const missing: string[] = [];
+    const pages = [...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f)), join(ROOT, 'README.md')];
+    for (const page of pages) {
+      const paths = repositoryPaths(readFileSync(page, 'utf8'), platforms.map((p) => p.name));
+      for (const path of paths) if (!existsSync(join(ROOT, path))) missing.push(`${relative(ROOT, page)}: \`${path}\``);
+    }
+    expect(missing).toEqual([]);
+    expect(repositoryPaths('`shared/core/execute.ts#x` `functions/<p>/index.ts` `collab/apps/lookups.ts:3` `npm test`', ['collab'])).toEqual(['shared/core/execute.ts', 'functions/collab/apps/lookups.ts']);
+  });
 });
+
+/**
+ * The repository paths a Markdown page names in backticks: under one of the top folders, or under
+ * a platform's folder by its name (`collab/apps/lookups.ts` is functions/collab/apps/lookups.ts);
+ * none with a placeholder (`functions/<platform>/`, `{p}`, `*`, `…`); a `#section` or `:line` after
+ * one is dropped.
+ */
+export function repositoryPaths(markdown: string, platformNames: readonly string[]): string[] {
+  const out = new Set<string>();
+  const top = ['shared', 'functions', 'infra', 'test', 'docs', '\\.ci', ...platformNames].join('|');
+  for (const m of markdown.matchAll(new RegExp(`\`((?:${top})/[^\`\\s]*)\``, 'g'))) {
+    const path = m[1]!.replace(/#.*$/, '').replace(/:\d+$/, '');
+    if (/[<>{}*…]/.test(path)) continue;
+    out.add(platformNames.some((p) => path.startsWith(`${p}/`)) ? `functions/${path}` : path);
+  }
+  return [...out];
+}
