@@ -30,7 +30,7 @@ export const collab = definePlatform({
     oauth: { authorizeUrl: 'https://podio.com/oauth/authorize', tokenUrl: 'https://api.podio.com/oauth/token/v2', scopes: [], scopeSeparator: ' ', pkce: false, callbackParams: {} },
   },
   toolsets: {
-    apps: { description: 'Organizations, spaces, members, contacts and apps, read only', writes: false },
+    apps: { description: 'Organizations, spaces, members, contacts and apps', writes: false },
     items: { description: 'Items: read, filter, aggregate, create, update, clone and delete, in batches; references and revisions', writes: true },
     comments: { description: 'Comments on any object: read, add, change, delete', writes: true },
     conversations: { description: 'Conversations: start, read, search, reply, add participants, leave', writes: true },
@@ -40,7 +40,7 @@ export const collab = definePlatform({
     files: { description: 'Files: upload, attach, read, copy, replace, delete, download, convert to Markdown, analyze', writes: true },
     hooks: { description: "The vendor's hooks: list, create, verify, delete", writes: true },
     ...EVENTS_TOOLSET,
-    search: { description: 'Search across the organization, read only', writes: false },
+    search: { description: 'Search across the organization', writes: false },
   },
   events: eventsAdapter,
   tools: {

@@ -24,7 +24,7 @@ export const dbapp = definePlatform({
   auth: { kinds: ['api_key'], keyLabel: 'Tape API key (user_key_…)' },
   toolsets: {
     workspaces: { description: 'Workspaces and their members: list, create, change, delete', writes: true },
-    apps: { description: 'The organization, its users and the apps (tables) of a workspace, read only', writes: false },
+    apps: { description: 'The organization, its users and the apps (tables) of a workspace', writes: false },
     records: { description: 'Records: read, filter, create, update, delete and restore, in batches; relations, revisions and comments', writes: true },
     automations: { description: 'Automations: read, validate, create, change, run, pause and their runs and usage', writes: true },
     views: { description: 'Views of an app: read, create, change, make default, delete', writes: true },

@@ -13,7 +13,7 @@ export const realty = definePlatform({
   mainGroup: 'properties',
   auth: { kinds: ['api_key'], keyLabel: 'BatchData API token' },
   toolsets: {
-    properties: { description: 'Properties: look up an address, search by conditions, find comparables; read only', writes: false },
+    properties: { description: 'Properties: look up an address, search by conditions, find comparables', writes: false },
   },
   tools: {
     ...propertyTools,

@@ -73,6 +73,9 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const consent = await browser.submit(form, 'sign-in', { service_key: key });
     expect(consent.html).toContain('<input name="toolsets" value="records, apps">');
     expect(consent.html).toMatch(/<span id="not-shareable">webhooks<\/span>/);
+    // Each toolset of the account's platform as its descriptor describes it, and whether it writes.
+    expect(consent.html).toContain('<li><code>records</code> Records: read, filter, create, update, delete and restore, in batches; relations, revisions and comments (reads and writes)</li>');
+    expect(consent.html).toContain('<li><code>apps</code> The organization, its users and the apps (tables) of a workspace (reads only)</li>');
     // The user allows the page as filled: the token's scope is those toolsets.
     const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
