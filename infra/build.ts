@@ -14,6 +14,7 @@ import { openApiDocument } from '../shared/catalog/openapi';
 import { catalog, catalogByPlatform, documentKeys, mcpListKey, ORIGIN_IN_JSON, ORIGIN_TOKEN } from '../shared/catalog/catalog';
 import { PROVIDERS } from '../shared/catalog/providers';
 import type { Platform } from '../shared/core/tool';
+import { platforms as registered } from '../functions/platforms';
 
 export interface BundleInfo {
   name: string;
@@ -45,17 +46,39 @@ async function platformModule(name: string): Promise<Platform<any>> {
   return platform;
 }
 
+/** The combined function (functions/mcp/handler.ts): it serves every platform of the registry. */
+export const COMBINED_FUNCTION = 'mcp';
+
 /**
  * The platforms a function's bundle serves, in its registry's order: a platform function's own
- * (functions/<name>/index.ts), or those its handler hands to appHandler (the combined mcp
- * function, functions/mcp/handler.ts); none for identity.
+ * (functions/<name>/index.ts), every registered one (functions/platforms.ts) for the combined
+ * function; none for identity, which only reads their descriptors.
  */
 export async function bundledPlatforms(name: string): Promise<Platform<any>[]> {
   if (existsSync(join(root, 'functions', name, 'index.ts'))) return [await platformModule(name)];
-  const source = await readFile(join(root, 'functions', name, 'handler.ts'), 'utf8');
-  const listed = /appHandler\(\s*'[^']*'\s*,\s*\[([^\]]*)\]/.exec(source);
-  if (!listed) return [];
-  return Promise.all(listed[1]!.split(',').map((s) => s.trim()).filter(Boolean).map(platformModule));
+  return name === COMBINED_FUNCTION ? [...registered] : [];
+}
+
+/**
+ * In a bundle that serves none of a platform's tools (the identity function reads every
+ * descriptor), what the descriptor loads on first use — its tool modules, events adapter and
+ * output schemas — is left out: each such import becomes a module that throws, naming it.
+ */
+function unservedLazyModules(served: readonly Platform<any>[]): Plugin {
+  const functions = join(root, 'functions');
+  const own = new Set(served.map((p) => p.name));
+  return {
+    name: 'unserved-lazy-modules',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const from = relative(functions, args.importer).split(sep);
+        if (from.length < 2 || from[0] === '..' || own.has(from[0]!)) return undefined;
+        return { path: `${from[0]}: ${args.path}`, namespace: 'unserved' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'unserved' }, (args) => ({ contents: `throw new Error(${JSON.stringify(`not in this function's bundle: ${args.path}`)});`, loader: 'js' }));
+    },
+  };
 }
 
 /** The folder of a bundle's build-time documents, beside handler.js (in the function's package: serverless.yml takes dist/<name>/**). */
@@ -305,7 +328,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
-      plugins: [storeApart, ...(made ? [made.plugin] : [])],
+      plugins: [storeApart, ...(made ? [made.plugin] : []), unservedLazyModules(await bundledPlatforms(name))],
     });
     await writeFile(join(dir, STORE_CLIENT_FILE), storeClient);
     const cache = cacheFiles(join(dir, STORE_CLIENT_FILE));

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { comments, sourceFiles } from './helpers/source';
+import { platforms } from '../functions/platforms';
 
 /**
  * Every reference in a code comment can be followed from a clone: comments cite files of the
@@ -25,39 +26,6 @@ const OUTSIDE = [
 
 /** A `.md` file named in a comment: a path with at least one letter before `.md`, optionally `#anchor`. */
 const MD_REF = /(?<![\w./-])((?:[\w.-]+\/)*[\w.-]*[A-Za-z][\w.-]*\.md)(#[\w-]+)?/g;
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules') continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (path.endsWith('.ts')) out.push(path);
-  }
-  return out;
-}
-
-/** The text of every comment of a TypeScript file, with its 1-based line. */
-export function comments(text: string, fileName = 'x.ts'): { line: number; text: string }[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
-  const seen = new Set<number>();
-  const out: { line: number; text: string }[] = [];
-  const collect = (ranges: readonly ts.CommentRange[] | undefined) => {
-    for (const r of ranges ?? []) {
-      if (seen.has(r.pos)) continue;
-      seen.add(r.pos);
-      out.push({ line: source.getLineAndCharacterOfPosition(r.pos).line + 1, text: text.slice(r.pos, r.end) });
-    }
-  };
-  const visit = (node: ts.Node) => {
-    collect(ts.getLeadingCommentRanges(text, node.pos));
-    collect(ts.getTrailingCommentRanges(text, node.end));
-    node.forEachChild(visit);
-  };
-  visit(source);
-  collect(ts.getLeadingCommentRanges(text, source.endOfFileToken.pos));
-  return out.sort((a, b) => a.line - b.line);
-}
 
 /** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
 export function slug(heading: string): string {
@@ -147,4 +115,32 @@ describe('docs: references in code comments', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('every repository path docs/ and the README name in backticks exists', () => {
+    const missing: string[] = [];
+    const pages = [...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f)), join(ROOT, 'README.md')];
+    for (const page of pages) {
+      const paths = repositoryPaths(readFileSync(page, 'utf8'), platforms.map((p) => p.name));
+      for (const path of paths) if (!existsSync(join(ROOT, path))) missing.push(`${relative(ROOT, page)}: \`${path}\``);
+    }
+    expect(missing).toEqual([]);
+    expect(repositoryPaths('`shared/core/execute.ts#x` `functions/<p>/index.ts` `collab/apps/lookups.ts:3` `npm test`', ['collab'])).toEqual(['shared/core/execute.ts', 'functions/collab/apps/lookups.ts']);
+  });
 });
+
+/**
+ * The repository paths a Markdown page names in backticks: under one of the top folders, or under
+ * a platform's folder by its name (`collab/apps/lookups.ts` is functions/collab/apps/lookups.ts);
+ * none with a placeholder (`functions/<platform>/`, `{p}`, `*`, `…`); a `#section` or `:line` after
+ * one is dropped.
+ */
+export function repositoryPaths(markdown: string, platformNames: readonly string[]): string[] {
+  const out = new Set<string>();
+  const top = ['shared', 'functions', 'infra', 'test', 'docs', '\\.ci', ...platformNames].join('|');
+  for (const m of markdown.matchAll(new RegExp(`\`((?:${top})/[^\`\\s]*)\``, 'g'))) {
+    const path = m[1]!.replace(/#.*$/, '').replace(/:\d+$/, '');
+    if (/[<>{}*…]/.test(path)) continue;
+    out.add(platformNames.some((p) => path.startsWith(`${p}/`)) ? `functions/${path}` : path);
+  }
+  return [...out];
+}

@@ -89,13 +89,14 @@ describe('layers', () => {
     const functions = join(ROOT, 'functions');
     const stray: string[] = [];
     for (const file of files(functions)) {
-      const own = topFolder(functions, file)!;
+      const own = topFolder(functions, file) ?? relative(functions, file);
       for (const spec of specifiers(file)) {
         if (!spec.startsWith('.')) continue;
         const to = target(file, spec) ?? resolve(dirname(file), spec);
-        const inOwn = to.startsWith(join(functions, own) + sep);
-        // functions/mcp is the combined function: it gathers the platforms' descriptors.
-        const descriptor = own === 'mcp' && /functions[\\/]\w+[\\/]index\.ts$/.test(to);
+        const inOwn = to.startsWith(join(functions, own) + sep) || to === join(functions, own);
+        // functions/platforms.ts is the registry: it gathers the platforms' descriptors, and the
+        // combined and identity functions take the list from it.
+        const descriptor = (own === 'platforms.ts' && /functions[\\/]\w+[\\/]index\.ts$/.test(to)) || ((own === 'mcp' || own === 'identity') && to === join(functions, 'platforms.ts'));
         if (!inOwn && !descriptor && !to.startsWith(shared + sep)) stray.push(`${relative(ROOT, file)} → ${relative(ROOT, to)}`);
       }
     }

@@ -33,11 +33,16 @@ describe('registry', () => {
     const p = platforms[0]!;
     expect(() => createRegistry([p, p])).toThrow(/twice/);
     const [first] = Object.entries(p.tools);
-    const misnamed = createRegistry([{ ...p, tools: { somethingElse: first![1] } }]);
+    const group = groupOf(p, first![0])!;
+    const misnamed = createRegistry([{ ...p, tools: { somethingElse: first![1] }, toolsets: { [group]: p.toolsets[group]! } }]);
     await expect(misnamed.find(p.name, 'somethingElse')).rejects.toThrow(/is named/);
     const moved = createRegistry([{ ...p, name: 'other' }]);
     await expect(moved.find('other', first![0])).rejects.toThrow(/declares platform/);
     expect(await registry.find(p.name, 'constructor')).toBeUndefined();
+    // The toolsets a descriptor describes are its tools' groups, no more and no fewer: the MCP sign-in scopes are read from them.
+    const { [group]: _described, ...fewer } = p.toolsets;
+    expect(() => createRegistry([{ ...p, toolsets: fewer }])).toThrow(new RegExp(`not described: ${group}`));
+    expect(() => createRegistry([{ ...p, toolsets: { ...p.toolsets, nothing: { description: 'no tools', writes: false } } }])).toThrow(/no such group: nothing/);
     expect(await registry.find(p.name, 'toString')).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { eventToolGroup } from '../../shared/events/group';
+import { EVENTS_TOOLSET, eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/core/tool';
 import { createPodioClient, PODIO_BASE_URL } from './client';
 import { appTools } from './tools/apps';
@@ -24,6 +24,24 @@ export const collab = definePlatform({
   client: createPodioClient,
   outputSchemas: () => import('../../shared/catalog/output/collab.json').then((m) => m.default.tools),
   mainGroup: 'items',
+  // Podio connects through OAuth only: https://developers.podio.com/authentication/server_side (tokens 8 h, refresh tokens single-use).
+  auth: {
+    kinds: ['oauth'],
+    oauth: { authorizeUrl: 'https://podio.com/oauth/authorize', tokenUrl: 'https://api.podio.com/oauth/token/v2', scopes: [], scopeSeparator: ' ', pkce: false, callbackParams: {} },
+  },
+  toolsets: {
+    apps: { description: 'Organizations, spaces, members, contacts and apps', writes: false },
+    items: { description: 'Items: read, filter, aggregate, create, update, clone and delete, in batches; references and revisions', writes: true },
+    comments: { description: 'Comments on any object: read, add, change, delete', writes: true },
+    conversations: { description: 'Conversations: start, read, search, reply, add participants, leave', writes: true },
+    tasks: { description: 'Tasks and their labels: read, create, change, delete', writes: true },
+    views: { description: 'Views of an app: read, create, change, make default, delete', writes: true },
+    sharing: { description: 'Sharing items with people: read, share, change, stop', writes: true },
+    files: { description: 'Files: upload, attach, read, copy, replace, delete, download, convert to Markdown, analyze', writes: true },
+    hooks: { description: "The vendor's hooks: list, create, verify, delete", writes: true },
+    ...EVENTS_TOOLSET,
+    search: { description: 'Search across the organization', writes: false },
+  },
   events: eventsAdapter,
   tools: {
     ...appTools,

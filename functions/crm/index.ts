@@ -1,4 +1,4 @@
-import { eventToolGroup } from '../../shared/events/group';
+import { EVENTS_TOOLSET, eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/core/tool';
 import { createHubSpotClient, HUBSPOT_BASE_URL } from './client';
 import { associationTools } from './tools/associations';
@@ -20,6 +20,29 @@ export const crm = definePlatform({
   client: createHubSpotClient,
   outputSchemas: () => import('../../shared/catalog/output/crm.json').then((m) => m.default.tools),
   mainGroup: 'deals',
+  // HubSpot: a private app's token, or OAuth (https://developers.hubspot.com/docs/api/oauth-quickstart-guide, tokens 30 min).
+  auth: {
+    kinds: ['oauth', 'api_key'],
+    keyLabel: 'HubSpot private app access token',
+    oauth: {
+      authorizeUrl: 'https://app.hubspot.com/oauth/authorize',
+      tokenUrl: 'https://api.hubapi.com/oauth/v1/token',
+      scopes: ['oauth', 'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.objects.deals.read', 'crm.objects.deals.write', 'tickets', 'crm.schemas.contacts.read'],
+      scopeSeparator: ' ',
+      pkce: false,
+      callbackParams: {},
+      revoke: { method: 'DELETE', url: (t) => `https://api.hubapi.com/oauth/v1/refresh-tokens/${encodeURIComponent(t)}` },
+    },
+  },
+  toolsets: {
+    deals: { description: 'Deals and their pipelines: read, search, create, change, delete', writes: true },
+    contacts: { description: 'Contacts: read, search, create, change, delete', writes: true },
+    properties: { description: 'The properties of an object type: read, create', writes: true },
+    associations: { description: 'Associations between records: read, create', writes: true },
+    companies: { description: 'Companies: read, search, create, change, delete', writes: true },
+    tickets: { description: 'Tickets: read, search, create, change, delete', writes: true },
+    ...EVENTS_TOOLSET,
+  },
   events: eventsAdapter,
   tools: {
     ...dealsTools,

@@ -1,4 +1,4 @@
-import { eventToolGroup } from '../../shared/events/group';
+import { EVENTS_TOOLSET, eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/core/tool';
 import { createTapeClient, TAPE_BASE_URL } from './client';
 import { appTools } from './tools/apps';
@@ -21,6 +21,17 @@ export const dbapp = definePlatform({
   client: createTapeClient,
   outputSchemas: () => import('../../shared/catalog/output/dbapp.json').then((m) => m.default.tools),
   mainGroup: 'records',
+  auth: { kinds: ['api_key'], keyLabel: 'Tape API key (user_key_…)' },
+  toolsets: {
+    workspaces: { description: 'Workspaces and their members: list, create, change, delete', writes: true },
+    apps: { description: 'The organization, its users and the apps (tables) of a workspace', writes: false },
+    records: { description: 'Records: read, filter, create, update, delete and restore, in batches; relations, revisions and comments', writes: true },
+    automations: { description: 'Automations: read, validate, create, change, run, pause and their runs and usage', writes: true },
+    views: { description: 'Views of an app: read, create, change, make default, delete', writes: true },
+    webhooks: { description: "The vendor's webhooks on an app: list, create, verify, delete", writes: true },
+    ...EVENTS_TOOLSET,
+    files: { description: 'Files: upload, convert to Markdown, analyze', writes: true },
+  },
   events: eventsAdapter,
   tools: {
     ...workspaceTools,

@@ -1,4 +1,4 @@
-import { eventToolGroup } from '../../shared/events/group';
+import { EVENTS_TOOLSET, eventToolGroup } from '../../shared/events/group';
 import { definePlatform } from '../../shared/core/tool';
 import { createShareFileClient, SHAREFILE_BASE_URL } from './client';
 import { accessTools } from './tools/access';
@@ -19,6 +19,28 @@ export const filebox = definePlatform({
   client: createShareFileClient,
   outputSchemas: () => import('../../shared/catalog/output/filebox.json').then((m) => m.default.tools),
   mainGroup: 'items',
+  // ShareFile connects through OAuth only: https://api.sharefile.com/docs/resource?name=Authentication (tokens 8 h;
+  // each account has its own API host, named by the callback's subdomain and apicp).
+  auth: {
+    kinds: ['oauth'],
+    oauth: {
+      authorizeUrl: 'https://secure.sharefile.com/oauth/authorize',
+      tokenUrl: 'https://{subdomain}.{appcp}/oauth/token',
+      scopes: [],
+      scopeSeparator: ' ',
+      pkce: false,
+      callbackParams: { subdomain: /^[a-z0-9][a-z0-9-]{0,62}$/i, apicp: /^sf-api\.(com|eu)$/, appcp: /^sharefile\.(com|eu)$/ },
+      apiBase: (p) => (p.subdomain && p.apicp ? `https://${p.subdomain}.${p.apicp}` : undefined),
+    },
+  },
+  toolsets: {
+    items: { description: 'Files and folders: browse, search, create, change, copy, move, delete, upload, download, convert, analyze', writes: true },
+    shares: { description: 'Shares (links to send and request files): read, create, change, delete, notify', writes: true },
+    users: { description: 'Users of the account: read, create, change, delete', writes: true },
+    groups: { description: 'Groups of users and their members: read, create, change, delete', writes: true },
+    access: { description: 'Who may do what on a folder: read, grant, change, revoke', writes: true },
+    ...EVENTS_TOOLSET,
+  },
   events: eventsAdapter,
   tools: {
     ...itemTools,

@@ -1,13 +1,9 @@
 import { appHandler } from '../../shared/lambda/app-handler';
-import { collab } from '../collab/index';
-import { crm } from '../crm/index';
-import { dbapp } from '../dbapp/index';
-import { filebox } from '../filebox/index';
-import { realty } from '../realty/index';
+import { platforms } from '../platforms';
 
 /**
  * The combined MCP endpoint /v1/mcp (and /v1/openapi.json of every platform): one Lambda with every
  * platform, since one endpoint lists and calls the tools of all of them. Each platform's own
  * endpoint stays on its own, smaller function.
  */
-export const handler = appHandler('mcp', [dbapp, collab, crm, realty, filebox]);
+export const handler = appHandler('mcp', platforms);

@@ -11,6 +11,10 @@ export const realty = definePlatform({
   client: createBatchDataClient,
   outputSchemas: () => import('../../shared/catalog/output/realty.json').then((m) => m.default.tools),
   mainGroup: 'properties',
+  auth: { kinds: ['api_key'], keyLabel: 'BatchData API token' },
+  toolsets: {
+    properties: { description: 'Properties: look up an address, search by conditions, find comparables', writes: false },
+  },
   tools: {
     ...propertyTools,
   },

@@ -1,14 +1,10 @@
-import { collab } from '../../functions/collab';
-import { crm } from '../../functions/crm';
+import { platforms as registered } from '../../functions/platforms';
 import { createHubSpotTwin, SANDBOX_KEYS as HUBSPOT_KEYS } from '../twins/hubspot';
-import { dbapp } from '../../functions/dbapp';
 import type { Platform } from '../../shared/core/tool';
 import type { TwinOptions } from '../twins/kit';
 import { createPodioTwin, SANDBOX_KEYS as PODIO_KEYS } from '../twins/podio';
-import { filebox } from '../../functions/filebox';
 import { createShareFileTwin, SANDBOX_KEYS as SHAREFILE_KEYS } from '../twins/sharefile';
 import { createTapeTwin, SANDBOX_KEYS as TAPE_KEYS } from '../twins/tape';
-import { realty } from '../../functions/realty';
 import { createBatchDataTwin, SANDBOX_KEYS as BATCHDATA_KEYS } from '../twins/batchdata';
 
 /** What every sandbox twin offers the local server and the tests. */
@@ -44,14 +40,29 @@ export interface LocalPlatform<O extends CommonTwinOptions = any, T extends Twin
 /** A twin with a `rateLimit` of calls per window: the budget keeps the vendor's window. */
 const calls = (windowMs: number, per: string) => ({ options: (n: number) => ({ rateLimit: { limit: n, windowMs } }), per });
 
-/** Every implemented platform; adding one is one entry here. */
-export const localPlatforms: readonly LocalPlatform[] = [
-  { platform: dbapp, twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org', scheme: 'Bearer', budget: { options: (n: number) => ({ credits: n }), per: 'credits per minute (a request costs 10)' } },
-  { platform: collab, twin: createPodioTwin, mount: '/twins/podio', keys: PODIO_KEYS, probe: { tool: 'getOrganizations', params: {} }, look: '/org/', scheme: 'OAuth2', budget: calls(3_600_000, 'calls per hour') },
-  { platform: filebox, twin: createShareFileTwin, mount: '/twins/sharefile', keys: SHAREFILE_KEYS, probe: { tool: 'getTopLevelFolders', params: {} }, look: '/sf/v3/Items', scheme: 'Bearer', budget: calls(60_000, 'calls per minute') },
-  { platform: crm, twin: createHubSpotTwin, mount: '/twins/hubspot', keys: HUBSPOT_KEYS, probe: { tool: 'getPipelines', params: {} }, look: '/crm/v3/pipelines/deals', scheme: 'Bearer', budget: calls(10_000, 'calls per 10 seconds') },
-  { platform: realty, twin: createBatchDataTwin, mount: '/twins/batchdata', keys: BATCHDATA_KEYS, probe: { tool: 'searchProperties', params: { query: 'Phoenix, AZ', take: 1 } }, look: '/api/v1/sandbox', scheme: 'Bearer', budget: calls(60_000, 'calls per minute') },
-];
+/** What the local server runs beside a platform: its vendor's twin and how to try it. */
+export type LocalTwin = Omit<LocalPlatform, 'platform'>;
+
+/** Each platform's twin by platform name; a platform of functions/platforms.ts without one here fails at start. */
+const TWINS: Readonly<Record<string, LocalTwin>> = {
+  dbapp: { twin: createTapeTwin, mount: '/twins/tape', keys: TAPE_KEYS, probe: { tool: 'listWorkspaces', params: {} }, look: '/v1/workspace/org', scheme: 'Bearer', budget: { options: (n: number) => ({ credits: n }), per: 'credits per minute (a request costs 10)' } },
+  collab: { twin: createPodioTwin, mount: '/twins/podio', keys: PODIO_KEYS, probe: { tool: 'getOrganizations', params: {} }, look: '/org/', scheme: 'OAuth2', budget: calls(3_600_000, 'calls per hour') },
+  filebox: { twin: createShareFileTwin, mount: '/twins/sharefile', keys: SHAREFILE_KEYS, probe: { tool: 'getTopLevelFolders', params: {} }, look: '/sf/v3/Items', scheme: 'Bearer', budget: calls(60_000, 'calls per minute') },
+  crm: { twin: createHubSpotTwin, mount: '/twins/hubspot', keys: HUBSPOT_KEYS, probe: { tool: 'getPipelines', params: {} }, look: '/crm/v3/pipelines/deals', scheme: 'Bearer', budget: calls(10_000, 'calls per 10 seconds') },
+  realty: { twin: createBatchDataTwin, mount: '/twins/batchdata', keys: BATCHDATA_KEYS, probe: { tool: 'searchProperties', params: { query: 'Phoenix, AZ', take: 1 } }, look: '/api/v1/sandbox', scheme: 'Bearer', budget: calls(60_000, 'calls per minute') },
+};
+
+/** Each platform beside its twin, in the registry's order (functions/platforms.ts). */
+export function withTwins(list: readonly Platform<any>[], twins: Readonly<Record<string, LocalTwin>> = TWINS): LocalPlatform[] {
+  return list.map((platform) => {
+    const twin = Object.hasOwn(twins, platform.name) ? twins[platform.name] : undefined;
+    if (!twin) throw new Error(`infra/local/platforms.ts: platform "${platform.name}" has no twin; add its entry to TWINS`);
+    return { platform, ...twin };
+  });
+}
+
+/** Every implemented platform with its twin. */
+export const localPlatforms: readonly LocalPlatform[] = withTwins(registered);
 
 /** The local twins' knobs, from the environment (README "Configuration"): absent means the vendor's own. */
 export interface TwinKnobs {
@@ -81,7 +92,7 @@ export function knobOptions(p: LocalPlatform, knobs: TwinKnobs): CommonTwinOptio
 }
 
 /** The platforms alone, for the runtime. */
-export const platforms: readonly Platform<any>[] = localPlatforms.map((p) => p.platform);
+export const platforms: readonly Platform<any>[] = registered;
 
 /** The entry of one platform by name. */
 export function localPlatform(name: string): LocalPlatform {

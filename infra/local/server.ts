@@ -12,7 +12,6 @@ import { SHAREFILE_WEBHOOK_KEYS } from '../twins/sharefile';
 import { randomBytes } from 'node:crypto';
 import { configureIdentity } from '../../shared/identity';
 import { loadIdentityConfig } from '../../shared/identity/config';
-import { PLATFORM_AUTH } from '../../shared/identity/providers';
 import { oauthLifetime, SANDBOX_OAUTH_CLIENT } from '../twins/kit';
 import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type TwinKnobs } from './platforms';
 
@@ -33,8 +32,8 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   // Connected accounts (shared/identity): the twins' sandbox OAuth app, an admin credential made
   // up per start unless ADMIN_TOKEN is set, and the twins' authorization pages once the port is known.
   const sandboxApps: Record<string, string> = {};
-  for (const name of Object.keys(PLATFORM_AUTH)) {
-    if (!PLATFORM_AUTH[name]!.oauth || config.baseUrls[name]) continue;
+  for (const { name, auth } of platforms) {
+    if (!auth.oauth || config.baseUrls[name]) continue;
     sandboxApps[`${name.toUpperCase()}_OAUTH_CLIENT_ID`] = SANDBOX_OAUTH_CLIENT.id;
     sandboxApps[`${name.toUpperCase()}_OAUTH_CLIENT_SECRET`] = SANDBOX_OAUTH_CLIENT.secret;
   }
@@ -79,7 +78,7 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   eventsConfigOf(rt).baseUrl ??= base;
   for (const p of localPlatforms) {
     const name = p.platform.name;
-    if (PLATFORM_AUTH[name]?.oauth && !config.baseUrls[name]) identityConfig.authorizeUrls[name] ??= `${base}${p.mount}/oauth/authorize`;
+    if (p.platform.auth.oauth && !config.baseUrls[name]) identityConfig.authorizeUrls[name] ??= `${base}${p.mount}/oauth/authorize`;
   }
   if (blob instanceof MemoryBlobStore && !env.BLOB_BASE_URL) blob.baseUrl = base;
   return { server, base, key: localPlatforms[0]!.keys.owner, twins, config, knobs, rt, adminToken };

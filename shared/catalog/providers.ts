@@ -1,6 +1,7 @@
 import type { CatalogEntry, JsonSchema } from './catalog';
 import { modelInputSchema } from './model-schema';
 import { applyProfile, type Profile } from './profiles';
+import { isObject } from '../core/is-object';
 
 /**
  * The tool list in the shape each model provider's function-calling API takes, with the JSON
@@ -11,7 +12,6 @@ import { applyProfile, type Profile } from './profiles';
 export const PROVIDERS = ['openai', 'anthropic', 'gemini', 'mcp'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
-const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** "createRecordComment" → "Create record comment". */
 export function toolTitle(name: string): string {

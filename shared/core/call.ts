@@ -33,7 +33,7 @@ export interface Call {
   deadline?: number;
   /** The platform's request id (Lambda's awsRequestId), for the access log. */
   requestId?: string;
-  /** `Idempotency-Key`, `dry_run`, `max_tokens` as sent; checked by shared/core/safe-call.ts. */
+  /** `Idempotency-Key`, `dry_run`, `max_tokens` as sent; checked by shared/core/safe-writes.ts. */
   idempotencyKey?: unknown;
   dryRun?: unknown;
   maxTokens?: unknown;

@@ -8,14 +8,14 @@ import type { Runtime } from './runtime';
 import type { PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { omitNulls } from './nulls';
-import { safeCall } from './safe-call';
+import { safeCall } from './safe-writes';
 import { vendorFetch } from './vendor-fetch';
 
 /**
  * The one path of a tool call, for every surface (HTTP, MCP, direct Lambda invocation): they map
  * their request to a `Call` and the `Outcome` to their answer; everything between is here —
  * admission (shared/core/admission.ts), the tool lookup (once), normalisation (nulls for omitted
- * optionals dropped), validation, safe writes (shared/core/safe-call.ts), the run, rendering and the
+ * optionals dropped), validation, safe writes (shared/core/safe-writes.ts), the run, rendering and the
  * access log (shared/core/access-log.ts).
  */
 export async function execute(rt: Runtime, call: Call): Promise<Outcome> {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Registry } from './registry';
+import { isObject } from './is-object';
 
 /** Unwraps optional/default/prefault/catch/readonly wrappers down to the schema with the shape. */
 function inner(schema: z.ZodType): z.ZodType {
@@ -13,7 +14,6 @@ function omittable(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Drops `null` where the tool's schema has an optional parameter that does not take null.
@@ -27,7 +27,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
  */
 export function omitNulls(schema: z.ZodType, params: unknown): unknown {
   const s = inner(schema);
-  if (s instanceof z.ZodObject && isPlainObject(params)) {
+  if (s instanceof z.ZodObject && isObject(params)) {
     const shape = s.shape as Record<string, z.ZodType>;
     const out: [string, unknown][] = [];
     for (const [key, value] of Object.entries(params)) {
@@ -47,7 +47,7 @@ export function omitNulls(schema: z.ZodType, params: unknown): unknown {
  * (or a tool that does not exist) are passed on untouched, for execute to report.
  */
 export async function omitNullsFor(registry: Registry, platform: string, tool: string, params: unknown): Promise<unknown> {
-  if (!isPlainObject(params) || !registry.platforms.has(platform)) return params;
+  if (!isObject(params) || !registry.platforms.has(platform)) return params;
   const found = await registry.find(platform, tool).catch(() => undefined);
   return found ? omitNulls(found.tool.input, params) : params;
 }

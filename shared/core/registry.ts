@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Platform, Tool } from './tool';
+import { groupsOf, type Platform, type Tool } from './tool';
 
 type AnyTool = Tool<z.ZodType, unknown, unknown>;
 
@@ -15,6 +15,7 @@ export function createRegistry(platforms: readonly Platform<any>[]): Registry {
   const byName = new Map<string, Platform>();
   for (const p of platforms) {
     if (byName.has(p.name)) throw new Error(`platform "${p.name}" registered twice`);
+    checkToolsets(p);
     byName.set(p.name, p);
   }
   const loaded = new Map<string, Promise<AnyTool>>();
@@ -44,4 +45,14 @@ export function createRegistry(platforms: readonly Platform<any>[]): Registry {
     },
     list: (p) => Promise.all(Object.keys(p.tools).map((name) => load(p, name))),
   };
+}
+
+/** The toolsets a platform describes must be exactly the groups its tools are tagged with: scopes and listings read the one, calls the other. */
+function checkToolsets(p: Platform<any>): void {
+  const groups = groupsOf(p);
+  if (groups.includes('')) throw new Error(`platform "${p.name}": a tool is in no group; list each group's tools with toolGroup`);
+  const described = Object.keys(p.toolsets);
+  const missing = groups.filter((g) => !described.includes(g));
+  const extra = described.filter((g) => !groups.includes(g));
+  if (missing.length || extra.length) throw new Error(`platform "${p.name}": toolsets must describe exactly its groups (${missing.length ? `not described: ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `no such group: ${extra.join(', ')}` : ''})`);
 }

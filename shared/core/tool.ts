@@ -3,6 +3,7 @@ import type { Config, RateLimit } from './config';
 import type { Store } from './store';
 import type { BlobStore } from './blob';
 import type { EventsAdapter } from './event-model';
+import type { PlatformAuth } from './platform-auth';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -103,11 +104,27 @@ export function groupOf(platform: Platform<any>, tool: string): string | undefin
   return load ? loaderGroups.get(load) : undefined;
 }
 
+/** One toolset (a tool group, the folder functions/<p>/tools/<group>/) as the platform describes it. */
+export interface Toolset {
+  /** One line: what its tools reach, for the MCP sign-in consent page. */
+  description: string;
+  /** Whether any of its tools writes: a read-only grant of it still lists its read tools only. */
+  writes: boolean;
+}
+
 export interface Platform<C = unknown> {
   name: string;
-  /** What the platform is, for listings. */
+  /** What the platform is, for listings and the connect page. */
   vendor: string;
   tools: ToolLoaders<C>;
+  /**
+   * Every group its tools are tagged with (toolGroup), described: MCP toolsets, `?toolsets=` and
+   * the scopes of MCP sign-in (shared/identity/mcp-oauth/scopes.ts). createRegistry checks that
+   * the groups and this list agree.
+   */
+  toolsets: Readonly<Record<string, Toolset>>;
+  /** How its end users connect it: API key and/or the vendor's OAuth flow (shared/core/platform-auth.ts). */
+  auth: PlatformAuth;
   client(key: string, env: PlatformEnv): C;
   defaultBaseUrl: string;
   /** Calls per key the service admits by default: the vendor's published limit (config.ts rateLimitFor). */
@@ -123,8 +140,16 @@ export interface Platform<C = unknown> {
    * tool is the core set a deferred tool listing loads up front (shared/catalog/profiles.ts).
    */
   mainGroup?: string;
-  /** The platform's part of the event inbox (shared/events), loaded on first use; absent: no webhooks. */
+  /**
+   * The platform's part of the event inbox (shared/events): its webhook scheme — how the vendor's
+   * webhooks are made, verified and authenticated — loaded on first use; absent: no webhooks.
+   */
   events?: () => Promise<EventsAdapter<C, any>>;
+}
+
+/** The groups of a platform's tools, in manifest order, each once. */
+export function groupsOf(platform: Platform<any>): string[] {
+  return [...new Set(Object.keys(platform.tools).map((name) => groupOf(platform, name) ?? ''))];
 }
 
 export function definePlatform<C>(platform: Platform<C>): Platform<C> {

@@ -1,4 +1,4 @@
-import { toolGroup, type Tool, type ToolLoaders } from '../core/tool';
+import { toolGroup, type Tool, type ToolLoaders, type Toolset } from '../core/tool';
 import type { EventsAdapter } from '../core/event-model';
 
 /**
@@ -9,6 +9,11 @@ import type { EventsAdapter } from '../core/event-model';
  * shared tools (shared/events/tools.ts) and the adapter on first use.
  */
 export const EVENT_TOOL_NAMES = ['subscribeEvents', 'listEvents', 'ackEvents', 'getSubscription', 'listSubscriptions', 'deleteSubscription'] as const;
+
+/** The event tools' toolset, as a platform with webhooks describes it (`...EVENTS_TOOLSET` in its descriptor's toolsets). */
+export const EVENTS_TOOLSET: Readonly<Record<'events', Toolset>> = {
+  events: { description: "The event inbox: subscribe to the vendor's webhooks, then list and acknowledge their events", writes: true },
+};
 
 export function eventToolGroup<C>(adapter: () => Promise<EventsAdapter<C, any>>): ToolLoaders<C> {
   let tools: Promise<Record<(typeof EVENT_TOOL_NAMES)[number], Tool<any, any, C>>> | undefined;

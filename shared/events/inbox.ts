@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ToolError } from '../core/errors';
+import { eachBounded } from '../core/pool';
 import type { Store } from '../core/store';
 import type { IncomingEvent, InboxEvent, Subscription } from '../core/event-model';
 
@@ -50,22 +51,6 @@ const READ_BATCH = 100;
 const READ_MAX = 2_000;
 /** Claim-and-event transactions of one delivery in flight at once (a batch of 100 lands in ten rounds). */
 export const WRITE_PARALLEL = 10;
-
-/** `fn` over `items`, at most `limit` at a time; answers in the items' order. A failure fails the whole (after the rest settle). */
-export async function bounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  });
-  const settled = await Promise.allSettled(lanes);
-  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return out;
-}
 
 /**
  * How long the receiver trusts a subscription it read: an active subscription only changes by being
@@ -306,7 +291,7 @@ export class Inbox {
         data: e.data,
       };
     });
-    const won = await bounded(events, WRITE_PARALLEL, async (event, i) => {
+    const won = await eachBounded(events, WRITE_PARALLEL, async (event, i) => {
       const claim = fresh[i]!.claim;
       const mineNow = await this.s.putPairIfAbsent(claim, event.seq, this.ttlSeconds, { key: eventKey(sub.id, event.seq), value: event });
       held.add(claim);
@@ -315,7 +300,8 @@ export class Inbox {
       const gap: Gap = { gap: true, seq: event.seq, received_at: event.received_at };
       await this.s.put(eventKey(sub.id, event.seq), gap, this.ttlSeconds);
       return false;
-    });
+      // Each event stands alone: one that fails to land keeps none of the others from landing (the vendor's retry finds them stored).
+    }, { afterFailure: 'continue' });
     for (const [i, event] of events.entries()) {
       if (won[i]) result.stored.push(event);
       else result.duplicates++;

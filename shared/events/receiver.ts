@@ -4,7 +4,8 @@ import type { Runtime } from '../core/runtime';
 import type { ErrorCode } from '../core/errors';
 import { loadEventsConfig, type EventsConfig } from '../core/events-config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
-import { bounded, Inbox } from './inbox';
+import { Inbox } from './inbox';
+import { eachBounded } from '../core/pool';
 import { countRefusal, countStored } from './metrics';
 import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from '../core/event-model';
 
@@ -105,7 +106,7 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
           entry.events.push(e);
         }
       }
-      for (const r of await bounded([...bySub.values()], APPEND_PARALLEL, ({ sub: s, events }) => inbox.append(s, events))) {
+      for (const r of await eachBounded([...bySub.values()], APPEND_PARALLEL, ({ sub: s, events }) => inbox.append(s, events), { afterFailure: 'continue' })) {
         stored.push(...r.stored);
         duplicates += r.duplicates;
       }

@@ -1,5 +1,6 @@
 import { invalidParameter, type ToolError } from '../core/errors';
 import { eachChecked } from '../core/validate';
+import { isObject } from '../core/is-object';
 
 /**
  * The vendor-neutral field engine. A platform describes its field types as ONE table — per type:
@@ -106,7 +107,7 @@ export interface WireField<W> {
   values: readonly W[];
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObject };
 export const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 /** A value quoted for a message, cut at 80 characters. */
 export const show = (v: unknown): string => {

@@ -11,7 +11,7 @@ import { mcpRoutes } from './mcp';
 import { openApiRoutes } from './openapi-route';
 import { respond } from './respond';
 import { searchRoute } from './search-route';
-import { bodyOf, callTool, MAX_BODY_BYTES, tooLarge } from './tool-call';
+import { answerToolRequest, bodyOf, MAX_BODY_BYTES, tooLarge } from './tool-request';
 import { mountReceiver } from '../events/receiver';
 import { identityRoutes } from '../identity/routes';
 import { mcpOAuthRoutes } from '../identity/mcp-oauth/routes';
@@ -49,11 +49,11 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   mountReceiver(app, rt);
   app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLargeBody }), (c) => respondTool(c, c.req.text().then(bodyOf)));
 
-  /** One tool call over HTTP (shared/http/tool-call.ts), answered as a Response. */
+  /** One tool call over HTTP (shared/http/tool-request.ts), answered as a Response. */
   async function respondTool(c: Context<{ Bindings: LambdaBindings }>, body: BodyRead | Promise<BodyRead>): Promise<Response> {
     const { platform = '', tool = '' } = c.req.param();
     const lambda = c.env?.lambdaContext;
-    const { outcome, base64 } = await callTool(rt, {
+    const { outcome, base64 } = await answerToolRequest(rt, {
       platform,
       tool,
       header: (name) => c.req.header(name),

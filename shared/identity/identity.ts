@@ -5,9 +5,11 @@ import type { IdentityConfig } from './config';
 import { Connections, type ConnectionRecord, type Credential } from './connections';
 import { ServiceKeys, type KeyRecord } from './keys';
 import { clientSecret, TokenError, tokenRequest } from './oauth';
-import { PLATFORM_AUTH, fillUrl, type OAuthProvider } from './providers';
+import { fillUrl, type OAuthProvider } from './providers';
+import type { Platform } from '../core/tool';
 import { K, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
+import { Scopes } from './mcp-oauth/scopes';
 import { ExternalTokens } from './mcp-oauth/external';
 import type { Vault } from './vault';
 
@@ -27,8 +29,16 @@ export interface LinkRecord {
   then?: string;
 }
 
+/** What identity reads of a platform's descriptor: the vendor's name, how users connect it, its toolsets (the sign-in scopes). */
+export type DescribedPlatform = Pick<Platform<any>, 'name' | 'vendor' | 'auth' | 'toolsets'>;
+
 export interface IdentityOptions {
   store: Store;
+  /**
+   * Every platform this deployment connects and signs in to, by name: the runtime's registry, or
+   * for the identity function (which serves no tools) every platform's descriptor.
+   */
+  platforms: ReadonlyMap<string, DescribedPlatform>;
   vault: () => Promise<Vault>;
   config: IdentityConfig;
   /** The fetch that reaches each platform's vendor (twins in-process locally). */
@@ -53,10 +63,16 @@ export class Identity {
   readonly allowHttpHosts: readonly string[];
   /** The external identity provider whose JWTs the MCP endpoints accept instead (MCP_AUTH_SERVER=external). */
   readonly external: ExternalTokens | undefined;
+  /** The platforms' descriptors by name (IdentityOptions.platforms). */
+  readonly platforms: ReadonlyMap<string, DescribedPlatform>;
+  /** The MCP sign-in scopes: the platforms' toolsets. */
+  readonly scopes: Scopes;
 
   constructor(private readonly opts: IdentityOptions) {
     this.store = opts.store;
     this.config = opts.config;
+    this.platforms = opts.platforms;
+    this.scopes = new Scopes(opts.platforms.values());
     this.now = opts.now ?? Date.now;
     this.keys = new ServiceKeys(opts.store, this.now);
     this.connections = new Connections(opts.store, opts.vault, this.now);
@@ -86,7 +102,7 @@ export class Identity {
   }
 
   provider(platform: string): OAuthProvider {
-    const p = PLATFORM_AUTH[platform]?.oauth;
+    const p = this.platforms.get(platform)?.auth.oauth;
     if (!p) throw new ToolError('INVALID_PARAMETER', `Platform "${platform}" has no OAuth flow; connect it with an API key.`, { parameter: 'auth', expected: '"api_key"' });
     return p;
   }

@@ -3,7 +3,7 @@ import type { Runtime } from '../core/runtime';
 import type { Caller } from '../core/call';
 import { groupOf, type Platform, type PlatformEnv, type Tool } from '../core/tool';
 import { loadIdentityConfig } from './config';
-import { callScope, Identity, type IdentityOptions } from './identity';
+import { callScope, Identity, type DescribedPlatform, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
 import { isAccessToken } from './mcp-oauth/grants';
 import { insufficientScope } from './mcp-oauth/resource';
@@ -14,6 +14,8 @@ export { Identity } from './identity';
 export type { Caller } from '../core/call';
 
 type Setup = Partial<Pick<IdentityOptions, 'now' | 'publicBase' | 'config'>> & {
+  /** The platforms it connects and signs in to, when not the runtime's registry's (the identity function: every platform's descriptor). */
+  platforms?: readonly DescribedPlatform[];
   /** A ready vault (tests); otherwise createVault of `env` (default process.env), on first use. */
   vault?: Vault;
   env?: Record<string, string | undefined>;
@@ -36,6 +38,7 @@ export function identityOf(rt: Runtime): Promise<Identity> {
     pending = (async () =>
       new Identity({
         store: rt.store,
+        platforms: setup.platforms ? new Map(setup.platforms.map((p) => [p.name, p])) : rt.registry.platforms,
         vault: () =>
           (vault ??= createVault(setup.env ?? process.env).catch((err: unknown) => {
             vault = undefined;
@@ -187,8 +190,8 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
   }
 }
 
-/** A catalog entry or tool as catalogs list it. */
-export interface Listed {
+/** A tool as a catalog lists it: what a policy decides on (not shared/core/listed.ts's Listed, a result's listed fields). */
+export interface CatalogTool {
   platform: string;
   name: string;
   group?: string | undefined;
@@ -199,7 +202,7 @@ export interface Listed {
  * What a caller may see in catalogs and search: undefined for a vendor key (everything), the
  * policy's predicate for a service key, UNAUTHORIZED for an unusable service key.
  */
-export async function catalogFilter(rt: Runtime, key: string, resource?: string): Promise<((entry: Listed) => boolean) | undefined> {
+export async function catalogFilter(rt: Runtime, key: string, resource?: string): Promise<((entry: CatalogTool) => boolean) | undefined> {
   const identity = await identityOf(rt);
   if (!ownCredential(identity, key)) {
     if (!identity.config.passThrough) {

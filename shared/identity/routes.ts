@@ -13,7 +13,7 @@ import { identityOf } from './index';
 import { isServiceKey, type KeyRecord } from './keys';
 import { allows } from './policy';
 import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
-import { callbackValues, fillUrl, PLATFORM_AUTH, type AuthKind } from './providers';
+import { callbackValues, fillUrl, type AuthKind } from './providers';
 import { K } from './records';
 
 /** What a pending OAuth authorization remembers between the redirect and the callback. */
@@ -85,9 +85,9 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const body = await readJson(c);
     const platform = body.platform;
     // Every platform of the deployment: the identity Lambda itself serves none of their tools.
-    const auth = typeof platform === 'string' && Object.hasOwn(PLATFORM_AUTH, platform) ? PLATFORM_AUTH[platform] : undefined;
+    const auth = typeof platform === 'string' ? id.platforms.get(platform)?.auth : undefined;
     if (!auth) {
-      const known = Object.keys(PLATFORM_AUTH);
+      const known = [...id.platforms.keys()];
       throw new ToolError('INVALID_PARAMETER', `"platform" must be one of ${known.join(', ')}.`, { parameter: 'platform', expected: `one of ${known.join(', ')}` });
     }
     if (!key.policy.platforms.includes(platform as string)) {
@@ -133,12 +133,12 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const link = await id.store.get<LinkRecord>(K.link(c.req.param('token')));
     const record = link && (await id.connections.get(link.tenant, link.connection));
     if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
-    const auth = PLATFORM_AUTH[record.platform]!;
-    const vendor = auth.vendor;
+    const described = id.platforms.get(record.platform);
+    const vendor = described?.vendor ?? record.platform;
     if (record.kind === 'oauth') {
       return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account (${esc(record.end_user)}). You will sign in at ${esc(vendor)} and approve access.</p><p><a id="authorize" href="/v1/connect/${esc(c.req.param('token'))}/authorize">Continue to ${esc(vendor)}</a></p>`);
     }
-    return page(c, 200, `Connect ${vendor}`, `<form id="api-key" method="post" action="/v1/connect/${esc(c.req.param('token'))}"><label>${esc(auth.keyLabel ?? 'API key')} <input name="api_key" type="password" autocomplete="off" required></label> <button type="submit">Connect</button></form>`);
+    return page(c, 200, `Connect ${vendor}`, `<form id="api-key" method="post" action="/v1/connect/${esc(c.req.param('token'))}"><label>${esc(described?.auth.keyLabel ?? 'API key')} <input name="api_key" type="password" autocomplete="off" required></label> <button type="submit">Connect</button></form>`);
   });
 
   app.get('/v1/connect/:token/authorize', async (c) => {
@@ -221,9 +221,9 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   }
 }
 
-/** Revokes the refresh token at the vendor where it has an endpoint (HubSpot); false elsewhere or on failure. */
+/** Revokes the refresh token at the vendor where its descriptor names an endpoint; false elsewhere or on failure. */
 async function revokeAtVendor(id: Identity, record: ConnectionRecord): Promise<boolean> {
-  const revoke = PLATFORM_AUTH[record.platform]?.oauth?.revoke;
+  const revoke = id.platforms.get(record.platform)?.auth.oauth?.revoke;
   if (!revoke || record.kind !== 'oauth' || !record.sealed) return false;
   try {
     const credential = await id.connections.open(record);

@@ -5,6 +5,7 @@ import { taskWorker } from './task-event';
 import { log } from '../core/log';
 import { createRuntime, type RuntimeOptions } from './runtime';
 import type { Platform } from '../core/tool';
+import { configureIdentity } from '../identity';
 
 /**
  * A Lambda that serves the shared app over HTTP only (no direct invocations), for `platforms`:
@@ -12,9 +13,13 @@ import type { Platform } from '../core/tool';
  * endpoint (all: /v1/mcp lists and calls every platform's tools, as the local server does).
  * The runtime (store client) starts at init, like the platform functions'; a failed start is retried.
  */
-export function appHandler(name: string, platforms: readonly Platform<any>[], options: Partial<RuntimeOptions> = {}) {
+export function appHandler(name: string, platforms: readonly Platform<any>[], options: Partial<RuntimeOptions> = {}, described?: readonly Platform<any>[]) {
   const start = () => {
-    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => ({ rt, http: httpAdapter(createApp(rt)) }));
+    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => {
+      // The identity function connects and signs in to platforms whose tools it does not serve.
+      if (described) configureIdentity(rt, { platforms: described });
+      return { rt, http: httpAdapter(createApp(rt)) };
+    });
     started.catch((err: unknown) => {
       ready = undefined;
       log('error', 'runtime start failed; the next invocation retries', { function: name, error: err instanceof Error ? err.message : String(err) });
@@ -29,5 +34,8 @@ export function appHandler(name: string, platforms: readonly Platform<any>[], op
   };
 }
 
-/** The identity function (serverless.yml, function `identity`): keys, connections, MCP sign-in; no tools. */
-export const identityHandler = (options: Partial<RuntimeOptions> = {}) => appHandler('identity', [], options);
+/**
+ * The identity function (serverless.yml, function `identity`): keys, connections, MCP sign-in for
+ * `platforms`, whose descriptors it reads (auth, toolsets) but none of whose tools it serves or bundles.
+ */
+export const identityHandler = (platforms: readonly Platform<any>[], options: Partial<RuntimeOptions> = {}) => appHandler('identity', [], options, platforms);

@@ -7,7 +7,7 @@ import type { Platform } from '../core/tool';
 import { log } from '../core/log';
 import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, resultOf, toRequest, toResult, type FetchApp, type HttpEvent, type HttpResult } from './http-event';
 import { readSecureKey } from '../aws/ssm';
-import { bodyOf, callTool, MAX_BODY_BYTES, tooLarge } from '../http/tool-call';
+import { answerToolRequest, bodyOf, MAX_BODY_BYTES, tooLarge } from '../http/tool-request';
 import { taskWorker } from './task-event';
 
 /**
@@ -24,7 +24,7 @@ export interface DirectEvent {
   platform?: string;
   /** The connected account a service key (tes_…, in the SSM parameter) acts through, as the X-Connection-Id header. */
   connection_id?: string;
-  /** Safe writes (shared/core/safe-call.ts): as the HTTP `Idempotency-Key` header, `dry_run` and `max_tokens` queries. */
+  /** Safe writes (shared/core/safe-writes.ts): as the HTTP `Idempotency-Key` header, `dry_run` and `max_tokens` queries. */
   idempotency_key?: string;
   dry_run?: boolean;
   max_tokens?: number;
@@ -37,7 +37,7 @@ const isHttpEvent = (e: object): e is HttpEvent => 'requestContext' in e;
  * being a direct invocation {tool, params, format?, key_parameter}.
  *
  * A tool call (POST /v1/tools/{platform}/{tool}) is read from the event and answered by this
- * module itself (shared/http/tool-call.ts, the same code as the Hono route): no Request, Response
+ * module itself (shared/http/tool-request.ts, the same code as the Hono route): no Request, Response
  * or router on the path most invocations take. Every other route goes through the shared Hono app,
  * whose module (MCP, OpenAPI, identity, events) loads at its first use, or on the turn after the
  * container's first answer — in the idle time before the next event, not inside a tool call.
@@ -133,7 +133,7 @@ function toolRoute(event: HttpEvent): { platform: string; tool: string } | undef
 async function answerTool(rt: Runtime, event: HttpEvent, route: { platform: string; tool: string }, context: Context): Promise<HttpResult> {
   let headers: Map<string, string> | undefined;
   let query: Map<string, string> | undefined;
-  const { outcome, base64 } = await callTool(rt, {
+  const { outcome, base64 } = await answerToolRequest(rt, {
     ...route,
     header: (name) => (headers ??= eventHeaders(event)).get(name),
     query: (name) => (query ??= firstValues(eventQuery(event))).get(name),

@@ -29,7 +29,7 @@ export interface ToolCaller {
   refused?: ToolError | undefined;
 }
 
-/** The _meta of a tools/call the service reads: a connection per call and safe writes (shared/core/safe-call.ts). */
+/** The _meta of a tools/call the service reads: a connection per call and safe writes (shared/core/safe-writes.ts). */
 export interface CallMeta {
   connection_id?: unknown;
   idempotency_key?: unknown;

@@ -33,6 +33,7 @@ import { META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type Mc
 import { canElicit, InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
 import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
 import { invokeWorker, taskJob } from './task-worker';
+import { isObject } from '../core/is-object';
 
 /** What one MCP request serves: a platform's tools, or (platform undefined) every platform's. */
 export type { McpScope } from './list';
@@ -179,21 +180,21 @@ export function toolsListResult(registry: Registry, scope: McpScope, served: rea
 
 /** A JSON-RPC id: a string or an integer (as the SDK's clients send them). */
 type Id = RpcId;
-interface Request {
+/** A JSON-RPC request, once classified (named apart from the global fetch Request). */
+interface RpcRequest {
   id: Id;
   method: string;
   params: Record<string, unknown> | undefined;
 }
 
 type Classified =
-  | { kind: 'request'; req: Request }
+  | { kind: 'request'; req: RpcRequest }
   | { kind: 'notification' }
   | { kind: 'response' }
   | { kind: 'invalid'; answer: Answer };
 
 type Answer = RpcAnswer;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 const isId = (v: unknown): v is Id => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 
@@ -308,7 +309,7 @@ function taskView(task: McpTask) {
  * tasks use (shared/mcp/tasks.ts): get shows the result or error inline once terminal and
  * the pending input requests while input_required; update and cancel answer an empty ack.
  */
-async function modernTasks(ctx: Context, req: Request, client: ModernClient): Promise<unknown> {
+async function modernTasks(ctx: Context, req: RpcRequest, client: ModernClient): Promise<unknown> {
   if (!declaresTasks(client)) throw needsTasks(`${req.method} belongs to the Tasks extension`);
   const p = req.params ?? {};
   const taskId = taskIdOf(req.method, p);
@@ -334,7 +335,7 @@ async function modernTasks(ctx: Context, req: Request, client: ModernClient): Pr
 
 const MODERN_METHODS = 'server/discover, tools/list, tools/call, prompts/list, resources/list, resources/templates/list, resources/read, tasks/get, tasks/update and tasks/cancel';
 
-function handleModern(ctx: Context, req: Request, client: ModernClient): Promise<unknown> | unknown {
+function handleModern(ctx: Context, req: RpcRequest, client: ModernClient): Promise<unknown> | unknown {
   const p = req.params ?? {};
   // The list depends on the caller where a key's policy or a sign-in's grant filters it.
   const cache = { ttlMs: LIST_TTL_MS, cacheScope: ctx.scope.allow ? 'private' : 'public' };
@@ -370,7 +371,7 @@ function handleModern(ctx: Context, req: Request, client: ModernClient): Promise
   }
 }
 
-async function answer(ctx: Context, req: Request): Promise<Answer> {
+async function answer(ctx: Context, req: RpcRequest): Promise<Answer> {
   try {
     return { jsonrpc: '2.0', id: req.id, result: await handle(ctx, req) };
   } catch (err) {
@@ -382,7 +383,7 @@ async function answer(ctx: Context, req: Request): Promise<Answer> {
 
 const METHODS = 'initialize, ping, tools/list, tools/call, tasks/get, tasks/result, tasks/list and tasks/cancel';
 
-function handle(ctx: Context, req: Request): Promise<unknown> | unknown {
+function handle(ctx: Context, req: RpcRequest): Promise<unknown> | unknown {
   const p = req.params ?? {};
   switch (req.method) {
     case 'initialize':
@@ -566,7 +567,7 @@ class Context {
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
     if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
-    // Safe writes through the call's _meta, as the HTTP header and queries (shared/core/safe-call.ts).
+    // Safe writes through the call's _meta, as the HTTP header and queries (shared/core/safe-writes.ts).
     const meta = callMetaOf(isObject(p._meta) ? p._meta : {});
     const caller = {
       key: call.key,

@@ -7,6 +7,7 @@ import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/core/config';
 import { appHandler, identityHandler } from '../../shared/lambda/app-handler';
 import { crm } from '../../functions/crm';
+import { platforms } from '../../functions/platforms';
 import { createHubSpotTwin } from '../../infra/twins/hubspot';
 import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -28,7 +29,7 @@ describe('as deployed: the identity Lambda and a platform Lambda over one store'
     vi.stubEnv('VAULT_KEY', randomBytes(32).toString('base64'));
     vi.stubEnv('ADMIN_TOKEN', 'adm_lambda_test');
     vi.stubEnv('PUBLIC_BASE_URL', 'https://tes.example.com');
-    identity = identityHandler({ store, config: loadConfig({}) });
+    identity = identityHandler(platforms, { store, config: loadConfig({}) });
   });
 
   it('creates a key and a connection there; a scheduled job calls a tool with the key from SSM and the connection id', async () => {
@@ -79,7 +80,7 @@ describe('as deployed: the combined MCP Lambda (function `mcp`)', () => {
   });
 
   it('the identity function serves the OpenAPI document of the identity routes, each with its own security', async () => {
-    const fn = identityHandler({ store: new MemoryStore(), config: loadConfig({}) });
+    const fn = identityHandler(platforms, { store: new MemoryStore(), config: loadConfig({}) });
     const res = (await fn(httpApiV2Event({ method: 'GET', path: '/v1/openapi/identity.json' }) as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body!) as { paths: Record<string, Record<string, { security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };

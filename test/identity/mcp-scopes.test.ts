@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platforms } from '../../infra/local/platforms';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
-import { TOOLSETS } from '../../shared/identity/mcp-oauth/scopes';
 import { createRegistry } from '../../shared/core/registry';
 import { catalog } from '../../shared/catalog/catalog';
 import { Browser, localServer } from './helpers';
@@ -30,19 +29,22 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const entries = await catalog(createRegistry([...platforms]));
     const groups: Record<string, string[]> = {};
     for (const e of entries) if (e.group && !groups[e.platform]?.includes(e.group)) (groups[e.platform] ??= []).push(e.group);
-    expect(Object.keys(TOOLSETS).sort()).toEqual(platforms.map((p) => p.name).sort());
-    for (const p of platforms) expect([...TOOLSETS[p.name]!].sort(), p.name).toEqual((groups[p.name] ?? []).sort());
+    for (const p of platforms) {
+      // The scopes of a platform's endpoint are its descriptor's toolsets: exactly its tools' groups, each marked as writing when one of its tools does.
+      expect((await json(`/.well-known/oauth-protected-resource/v1/mcp/${p.name}`)).scopes_supported, p.name).toEqual((groups[p.name] ?? []).sort());
+      for (const [name, set] of Object.entries(p.toolsets)) expect(set.writes, `${p.name} ${name}`).toBe(entries.some((e) => e.platform === p.name && e.group === name && !e.annotations.readOnly));
+    }
   });
 
   it('advertises the toolsets as scopes_supported: per endpoint in its resource metadata, all of them in the authorization server metadata', async () => {
     const server = (await json('/.well-known/oauth-authorization-server')).scopes_supported!;
-    expect((await json('/.well-known/oauth-protected-resource/v1/mcp/dbapp')).scopes_supported).toEqual([...TOOLSETS.dbapp!]);
+    expect((await json('/.well-known/oauth-protected-resource/v1/mcp/dbapp')).scopes_supported).toEqual(Object.keys(platforms.find((p) => p.name === 'dbapp')!.toolsets).sort());
     expect((await json('/.well-known/oauth-protected-resource/v1/mcp/realty')).scopes_supported).toEqual(['properties']);
     // The combined endpoint serves every platform: every toolset, bare and qualified; the same list as the server's.
     expect((await json('/.well-known/oauth-protected-resource/v1/mcp')).scopes_supported).toEqual(server);
     expect((await json('/.well-known/oauth-protected-resource')).scopes_supported).toEqual(server);
     expect(server).toEqual(expect.arrayContaining(['records', 'contacts', 'dbapp:records', 'crm:contacts', 'filebox:items', 'collab:items']));
-    for (const p of Object.keys(TOOLSETS)) expect(server).toEqual(expect.arrayContaining((await json(`/.well-known/oauth-protected-resource/v1/mcp/${p}`)).scopes_supported!));
+    for (const p of platforms.map((x) => x.name)) expect(server).toEqual(expect.arrayContaining((await json(`/.well-known/oauth-protected-resource/v1/mcp/${p}`)).scopes_supported!));
     expect(new Set(server).size).toBe(server.length);
   });
 
@@ -71,6 +73,9 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const consent = await browser.submit(form, 'sign-in', { service_key: key });
     expect(consent.html).toContain('<input name="toolsets" value="records, apps">');
     expect(consent.html).toMatch(/<span id="not-shareable">webhooks<\/span>/);
+    // Each toolset of the account's platform as its descriptor describes it, and whether it writes.
+    expect(consent.html).toContain('<li><code>records</code> Records: read, filter, create, update, delete and restore, in batches; relations, revisions and comments (reads and writes)</li>');
+    expect(consent.html).toContain('<li><code>apps</code> The organization, its users and the apps (tables) of a workspace (reads only)</li>');
     // The user allows the page as filled: the token's scope is those toolsets.
     const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;

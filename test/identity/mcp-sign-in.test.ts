@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import type { MemoryStore } from '../../shared/store/memory';
-import { scopesSupported } from '../../shared/identity/mcp-oauth/scopes';
+import { Scopes } from '../../shared/identity/mcp-oauth/scopes';
+import { platforms } from '../../functions/platforms';
 import { Browser, localServer } from './helpers';
 
 /** A host as Claude or ChatGPT connectors are: it knows only the URL, and keeps what the SDK hands it. */
@@ -88,7 +89,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('resource')).toBe(`${s.base}${path}`);
     // No challenge names a scope yet: the SDK asks for the endpoint's scopes_supported, its toolsets.
-    expect(authorizationUrl.searchParams.get('scope')).toBe(path === '/v1/mcp' ? scopesSupported().join(' ') : scopesSupported(path.split('/')[3]).join(' '));
+    expect(authorizationUrl.searchParams.get('scope')).toBe(path === '/v1/mcp' ? new Scopes(platforms).supported().join(' ') : new Scopes(platforms).supported(path.split('/')[3]).join(' '));
     // The user's browser: the sign-in form (service key), then the consent form (connection, toolsets).
     const browser = new Browser();
     const form = await browser.request(authorizationUrl.toString());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from '../../shared/identity/config';
 import { Connections } from '../../shared/identity/connections';
 import { Identity } from '../../shared/identity/identity';
+import { collab } from '../../functions/collab';
 import { ServiceKeys } from '../../shared/identity/keys';
 import { withLease } from '../../shared/identity/records';
 import { LocalVault } from '../../shared/identity/vault';
@@ -114,7 +115,7 @@ describe.each(stores)('service keys and connections on the $name store', ({ setu
       return Response.json({ access_token: `access-${grants}`, refresh_token: `refresh-${grants}`, expires_in: 28_800 });
     }) as unknown as typeof fetch;
     const config = loadIdentityConfig({ COLLAB_OAUTH_CLIENT_ID: 'id', COLLAB_OAUTH_CLIENT_SECRET: 'secret', PUBLIC_BASE_URL: 'https://tes.example' });
-    const process = () => new Identity({ store, vault: async () => vault, config, fetchFor: () => vendor, timeoutMs: 10_000 });
+    const process = () => new Identity({ store, platforms: new Map([[collab.name, collab]]), vault: async () => vault, config, fetchFor: () => vendor, timeoutMs: 10_000 });
     const [one, two] = [process(), process()];
     const record = await one.connections.create('ta', 'collab', 'jane', 'oauth');
     const saved = await one.connections.saveCredential(record, { kind: 'oauth', access_token: 'old', refresh_token: 'refresh-0', expires_at: Date.now() - 1 });

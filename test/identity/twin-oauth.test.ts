@@ -4,7 +4,7 @@ import { createClock, SANDBOX_OAUTH_CLIENT, type OAuthServer, type Twin } from '
 import { createHubSpotTwin } from '../../infra/twins/hubspot';
 import { createPodioTwin } from '../../infra/twins/podio';
 import { createShareFileTwin } from '../../infra/twins/sharefile';
-import { PLATFORM_AUTH } from '../../shared/identity/providers';
+import { crm } from '../../functions/crm';
 import { Browser, localServer } from './helpers';
 
 type OAuthTwin = Twin & { oauth: OAuthServer };
@@ -79,7 +79,7 @@ describe.each(TWINS)('$vendor twin: OAuth authorization server', (t) => {
 });
 
 describe('the local server with short twin lifetimes and PKCE on', () => {
-  const pkce = PLATFORM_AUTH.crm!.oauth!;
+  const pkce = crm.auth.oauth!;
   let s: Awaited<ReturnType<typeof localServer>>;
   afterAll(async () => {
     (pkce as { pkce: boolean }).pkce = false;

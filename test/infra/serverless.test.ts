@@ -225,8 +225,10 @@ describe('serverless.yml packaged by osls (offline)', () => {
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
     expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json', ...storeClientFiles('identity')].sort());
-    // No platform's tools in it.
-    expect(bundles.identity!.toString('utf8')).not.toContain('getPipelines');
+    // No platform's tools in it: it reads every descriptor (their manifests name the tools), and the tool modules stay out.
+    const toolText = 'List the pipelines of deals (default) or tickets';
+    expect(bundles.mcp!.toString('utf8')).toContain(toolText);
+    expect(bundles.identity!.toString('utf8')).not.toContain(toolText);
   });
 
   it('ships the document converters once: one layer, taken by every function whose bundle loads them and by no other; no function zip carries them', async () => {

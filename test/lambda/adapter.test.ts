@@ -8,7 +8,7 @@ import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
 import { lambdaHandler } from '../../shared/lambda/platform-handler';
 import { httpAdapter } from '../../shared/lambda/http-event';
-import { MAX_BODY_BYTES } from '../../shared/http/tool-call';
+import { MAX_BODY_BYTES } from '../../shared/http/tool-request';
 import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../helpers/lambda-events';

@@ -67,6 +67,8 @@ let outDir: string;
 const built: Record<string, { bundle: string; twinUrl: string }> = {};
 /** The combined MCP function's bundle (functions/mcp/handler.ts). */
 let mcpBundle: string;
+/** The identity function's bundle (functions/identity/handler.ts): every platform's descriptor, none of their tools. */
+let identityBundle: string;
 const servers: ServerType[] = [];
 
 async function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<string> {
@@ -118,6 +120,7 @@ beforeAll(async () => {
   }
   awsUrl = await listen(fakeAws().fetch);
   mcpBundle = infos.find((i) => i.name === 'mcp')!.file;
+  identityBundle = infos.find((i) => i.name === 'identity')!.file;
 });
 beforeEach(() => {
   awsRequests.length = 0;
@@ -198,6 +201,23 @@ async function listFromSource(platforms: Platform<any>[], path: string, key: str
   const event = listEvent(path, key);
   return fromSource(platforms, 'POST', path, event.headers as Record<string, string>, event.body!);
 }
+
+describe('built bundle identity/handler.js (keys, connections, MCP sign-in)', () => {
+  it("signs in to every registered platform from the descriptors alone: their toolsets are the endpoints' scopes, their tool modules are left out", async () => {
+    const platforms = await bundledPlatforms('mcp');
+    for (const p of platforms) {
+      const answer = await runBundle(identityBundle, 'identity', httpApiV2Event({ method: 'GET', path: `/.well-known/oauth-protected-resource/v1/mcp/${p.name}` }));
+      expect(answer.statusCode, p.name).toBe(200);
+      expect(JSON.parse(answer.body).scopes_supported, p.name).toEqual(Object.keys(p.toolsets).sort());
+    }
+    const code = readFileSync(identityBundle, 'utf8');
+    // Each tool module a descriptor loads on first use is a stub naming it (infra/build.ts), never the tool's code.
+    expect(code).toContain("not in this function's bundle: dbapp: ./getRecord");
+    const toolText = 'Get one record with its field values';
+    expect(readFileSync(mcpBundle, 'utf8')).toContain(toolText);
+    expect(code).not.toContain(toolText);
+  });
+});
 
 describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
   it('answers tools/list from the list made at build time, byte for byte what the registry builds from the source now', async () => {

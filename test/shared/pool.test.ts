@@ -58,6 +58,22 @@ describe('eachBounded', () => {
     expect(started).toEqual([0, 1]);
   });
 
+  it("with afterFailure: 'continue' runs every item after a failure, then throws the first failure", async () => {
+    const done: number[] = [];
+    let aborted = false;
+    const err = await eachBounded([0, 1, 2, 3, 4], 2, async (n, _i, signal) => {
+      await tick();
+      if (n === 1) throw new Error('item 1 failed');
+      if (n === 3) throw new Error('item 3 failed');
+      aborted ||= signal.aborted;
+      done.push(n);
+      return n;
+    }, { afterFailure: 'continue' }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('item 1 failed');
+    expect(done.sort()).toEqual([0, 2, 4]);
+    expect(aborted).toBe(false);
+  });
+
   it('handles no items', async () => {
     expect(await eachBounded([], 4, async () => 1)).toEqual([]);
   });

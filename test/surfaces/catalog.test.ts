@@ -20,6 +20,7 @@ import { harness } from '../helpers/harness';
 const grouped = definePlatform({
   ...dbapp,
   tools: { ...toolGroup('workspaces', workspaceTools), ...toolGroup('records', recordTools), ...toolGroup('views', viewTools) },
+  toolsets: { workspaces: dbapp.toolsets.workspaces!, records: dbapp.toolsets.records!, views: dbapp.toolsets.views! },
 });
 
 let app: ReturnType<typeof createApp>;

@@ -4,6 +4,7 @@ import { invalidParameter } from '../../../shared/core/errors';
 import type { TapeAppField, TapeAutomationAction, TapeAutomationTrigger, TapeFilterGroup } from '../wire';
 import { loadCatalog, type CatalogContext, type CatalogEntry } from './catalog';
 import { optionsOf } from '../fields';
+import { isObject } from '../../../shared/core/is-object';
 
 /**
  * Types and config keys against the catalog's config schemas (closed objects): an unknown type or
@@ -81,7 +82,6 @@ export const MAX_BLOCK_DEPTH = 10;
 const tooDeep = (path: string, what: string) =>
   invalidParameter(path, `at most ${MAX_BLOCK_DEPTH} levels of nested ${what}`, `"${path}" nests ${what} deeper than ${MAX_BLOCK_DEPTH} levels, beyond what an automation takes. Flatten it: combine conditions in one group, or split the work into several automations.`);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Option = { id: number; text: string };
 /**

@@ -4,6 +4,7 @@ import type { TapeAppField, TapeAppWithFields, TapeViewFilter } from '../wire';
 import { filterField } from '../../../shared/fields/engine';
 import { TAPE_FIELDS, isDateField, optionsOf, type TapeOperand } from '../fields';
 import { filterValues } from '../params';
+import { isObject } from '../../../shared/core/is-object';
 
 /**
  * The record filter of filterRecords (docs/vendors/tape.md#record-filters), checked against the app before the call: the field
@@ -65,7 +66,6 @@ const DATE_EXPECTED = 'a date "YYYY-MM-DD HH:MM:SS" (or {"date": "…"})';
 
 const bad = (path: string, expected: string, problem: string): ToolError => invalidParameter(path, expected, `Parameter "${path}": ${problem}`);
 const show = (v: unknown) => JSON.stringify(v) ?? String(v);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Tape's canonical date operand: ISO-8601 in UTC ("2025-03-01 00:00:00" → "2025-03-01T00:00:00.000Z"). */
 function isoDate(s: string): string {

@@ -7,9 +7,9 @@ import { badRequest, jsonBody, requirePermission, type TwinEnv } from './http';
 import { QUICK_LIST_NAMES, quickListCounts } from './quicklists';
 import { addressHash, buildRecord } from './record';
 import { compileCriteria, compMetrics, compOptions, compPredicates, compSubject } from './search';
+import { isObject } from '../kit/request';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Requests of one lookup call: BatchData batches them; the twin takes up to 100 per call (a guess: the documented v3 skip-trace limit). */
 export const MAX_LOOKUP_REQUESTS = 100;

@@ -2,6 +2,7 @@ import { addressKey, dataset, normalisePart, type Core } from './dataset';
 import { milesBetween } from './geography';
 import { badRequest, notFound } from './http';
 import { isQuickList, onQuickList } from './quicklists';
+import { isObject } from '../kit/request';
 
 /**
  * `searchCriteria` and the comparable options of POST /property/search (docs/vendors/batchdata.md#property-search): every
@@ -13,7 +14,6 @@ import { isQuickList, onQuickList } from './quicklists';
 
 type Json = Record<string, unknown>;
 type Predicate = (p: Core) => boolean;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Field = { kind: 'number'; get: (p: Core) => number | null } | { kind: 'string'; get: (p: Core) => string } | { kind: 'date'; get: (p: Core) => string | null } | { kind: 'boolean'; get: (p: Core) => boolean };
 

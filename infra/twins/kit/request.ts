@@ -8,7 +8,8 @@ import type { TwinHttpError } from './errors';
 export type OnInvalid = (message: string) => TwinHttpError;
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object: not null, not an array. */
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * How deep a request body's arrays and objects may nest. The vendors' JSON readers stop somewhere

@@ -2,6 +2,7 @@ import { evaluateScript, ScriptError } from './formula';
 import { invalid } from './http';
 import type { PodioAppRow, PodioFieldRow, PodioItemRow, PodioState } from './state';
 import { fieldOf, numericValue, settingsOf, titleOf } from './values';
+import { isObject } from '../kit/request';
 
 /**
  * Item filters, sorting and calculations (docs/vendors/podio.md#items). Filters are keyed by
@@ -14,7 +15,6 @@ import { fieldOf, numericValue, settingsOf, titleOf } from './values';
 
 type Json = Record<string, unknown>;
 type Pred = (item: PodioItemRow) => boolean;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown) => JSON.stringify(v) ?? String(v);
 
 const NUMERIC_TYPES = ['number', 'money', 'progress', 'duration', 'calculation'];

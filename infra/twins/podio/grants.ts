@@ -1,6 +1,7 @@
 import { invalid, notFound } from './http';
 import { canSeeSpace } from './items';
 import { ACCESS_LEVELS, byLine, podioDateTime, type AccessLevel, type PodioGrantRow, type PodioItemRow, type PodioState, type PodioUser } from './state';
+import { isObject } from '../kit/request';
 
 /**
  * Item sharing (docs/vendors/podio.md#grants): a grant gives one person view or edit access to one item. People are
@@ -10,7 +11,6 @@ import { ACCESS_LEVELS, byLine, podioDateTime, type AccessLevel, type PodioGrant
  */
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export function grantsOn(state: PodioState, itemId: number): PodioGrantRow[] {

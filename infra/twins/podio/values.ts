@@ -3,6 +3,7 @@ import { invalid, notFound } from './http';
 import type { PodioAppRow, PodioFieldRow, PodioItemRow, PodioState, StoredValue } from './state';
 import { profileOf } from './state';
 import { evaluateScript, ScriptError } from './formula';
+import { isObject } from '../kit/request';
 
 /**
  * Field values in and out (docs/vendors/podio.md#field-types). In: every input form Podio takes (`[{sub_id: v}]`, `[v, …]`,
@@ -16,7 +17,6 @@ import { evaluateScript, ScriptError } from './formula';
  */
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const show = (v: unknown) => JSON.stringify(v) ?? String(v);
 

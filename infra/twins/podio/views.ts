@@ -6,6 +6,7 @@ import {
   type ViewFilter, type ViewLayout,
 } from './state';
 import { fieldOf, settingsOf, titleOf } from './values';
+import { isObject } from '../kit/request';
 
 /**
  * Views of an app (docs/vendors/podio.md#views, https://developers.podio.com/doc/filters): saved views (shared or private),
@@ -20,7 +21,6 @@ import { fieldOf, settingsOf, titleOf } from './values';
  */
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown) => JSON.stringify(v) ?? String(v);
 
 /** A standard view's id: fixed per app and layout (app 8102 → 81021 table, 81022 badge, 81023 calendar). */

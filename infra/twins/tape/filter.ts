@@ -13,6 +13,7 @@
  */
 import { validation } from './http';
 import type { TapeApp, TapeField, TapeRecordRow } from './model';
+import { isObject } from '../kit/request';
 
 export interface TapeFilter {
   field_id: number | string;
@@ -144,7 +145,6 @@ function canonicalFieldType(ft: string): string {
 // ---------------------------------------------------------------- validation
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (xs: readonly string[]) => xs.join(', ');
 
 class FilterError extends Error {}
@@ -163,7 +163,7 @@ export function validateFilters(app: TapeApp, filters: unknown, opts: ValidateFi
   return filters.map((raw, i) => {
     let where = `filters[${i}]`;
     try {
-      if (!isObj(raw)) return bad(`must be a filter object, got ${describe(raw)}`);
+      if (!isObject(raw)) return bad(`must be a filter object, got ${describe(raw)}`);
       if (raw.type === undefined || raw.type === null) return bad('"type" is required (the data-type discriminator, e.g. "text", "status", "date")');
       if (typeof raw.type !== 'string') return bad(`"type" must be a string, got ${describe(raw.type)}`);
       if ((raw.field_id === undefined || raw.field_id === null) && META_TYPES.has(raw.type)) {
@@ -215,7 +215,7 @@ function readValues(raw: Obj): unknown[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) return bad(`"values" must be an array of {"value": …} objects, got ${describe(v)}`);
   return v.map((entry, j) => {
-    if (!isObj(entry) || !('value' in entry)) return bad(`values[${j}] must be an object {"value": …}`);
+    if (!isObject(entry) || !('value' in entry)) return bad(`values[${j}] must be an object {"value": …}`);
     return entry.value;
   });
 }
@@ -323,7 +323,7 @@ interface Option { id: number; text: string; means_completed?: boolean }
 function optionsOf(field: TapeField): Option[] | undefined {
   const opts = field.config?.settings?.options;
   if (!Array.isArray(opts)) return undefined;
-  return opts.filter(isObj).flatMap((o) => (typeof o.id === 'number' ? [{ id: o.id, text: String(o.text ?? ''), ...(typeof o.means_completed === 'boolean' ? { means_completed: o.means_completed } : {}) }] : []));
+  return opts.filter(isObject).flatMap((o) => (typeof o.id === 'number' ? [{ id: o.id, text: String(o.text ?? ''), ...(typeof o.means_completed === 'boolean' ? { means_completed: o.means_completed } : {}) }] : []));
 }
 
 function validateOptions(raw: Obj, base: TapeFilter, sp: Spec, field: TapeField, fieldType: string): TapeFilter {
@@ -457,7 +457,7 @@ function validateDate(raw: Obj, base: TapeFilter, ops: readonly string[], fieldT
 function dateOperand(v: unknown): { date?: string; offset_amount?: number } {
   if (typeof v === 'string') v = { date: v };
   if (typeof v === 'number') return bad('the date must be an ISO-8601 string in values[0].value.date (a numeric epoch is not honored)');
-  if (!isObj(v)) return bad(`values[0].value must be an object {"date": "<ISO-8601>"}, got ${describe(v)}`);
+  if (!isObject(v)) return bad(`values[0].value must be an object {"date": "<ISO-8601>"}, got ${describe(v)}`);
   const out: { date?: string; offset_amount?: number } = {};
   if (v.date !== undefined && v.date !== null) {
     if (typeof v.date !== 'string') bad(`values[0].value.date must be an ISO-8601 string (a numeric epoch is not honored), got ${describe(v.date)}`);
@@ -487,7 +487,7 @@ function validateCalculation(raw: Obj, base: TapeFilter, returnType: 'number' | 
   // The result type decides the operand shape; when the app does not say, the filter's own shape does.
   const rt: 'number' | 'text' | 'date' =
     returnType ??
-    (CALENDAR_OPS.has(m) || ['before', 'on_or_before', 'after', 'on_or_after'].includes(m) || dateKeys.length > 0 || isObj(first)
+    (CALENDAR_OPS.has(m) || ['before', 'on_or_before', 'after', 'on_or_after'].includes(m) || dateKeys.length > 0 || isObject(first)
       ? 'date'
       : ['smaller', 'smaller_or_equal', 'larger', 'larger_or_equal'].includes(m) || typeof first === 'number'
         ? 'number'
@@ -562,7 +562,7 @@ function validateMeta(raw: Obj): TapeFilter {
     bad(`only absolute dates are supported: "relative_date_type" may be omitted or "exact_date", got ${describe(rdt)}`);
   }
   const v = values[0];
-  if (values.length === 0 || !isObj(v)) bad('the match value is nested: values[0].value must be {"date": "<ISO-8601 timestamp>"}');
+  if (values.length === 0 || !isObject(v)) bad('the match value is nested: values[0].value must be {"date": "<ISO-8601 timestamp>"}');
   const date = (v as Obj).date;
   if (typeof date !== 'string') bad('values[0].value.date is missing or not a string');
   const ms = parseDate(date);
@@ -743,18 +743,18 @@ function dateMatches(f: TapeFilter, fieldType: string, iv: Interval | undefined,
 
 function storedValues(record: TapeRecordRow, fieldId: number): unknown[] {
   const values = record.values as unknown;
-  const got = values instanceof Map ? values.get(fieldId) : isObj(values) ? values[String(fieldId)] : undefined;
+  const got = values instanceof Map ? values.get(fieldId) : isObject(values) ? values[String(fieldId)] : undefined;
   return Array.isArray(got) ? got : [];
 }
 
 /** The payload of one stored entry: `{value: {...}}` → the inner object, a flat entry → itself. */
 function payload(entry: unknown): Obj {
-  if (!isObj(entry)) return {};
-  return isObj(entry.value) ? entry.value : entry;
+  if (!isObject(entry)) return {};
+  return isObject(entry.value) ? entry.value : entry;
 }
 
 function scalarOf(entry: unknown): unknown {
-  return isObj(entry) ? entry.value : entry;
+  return isObject(entry) ? entry.value : entry;
 }
 
 /** multi_text is matched on its unformatted value: tags stripped, entities decoded. */
@@ -787,13 +787,13 @@ function numberOf(v: unknown): number | undefined {
 function idsOf(record: TapeRecordRow, field: TapeField, key: 'id' | 'record_id' | 'user_id'): number[] {
   return storedValues(record, field.field_id).flatMap((e) => {
     const p = payload(e);
-    const id = p[key] ?? (isObj(e) && typeof e.value === 'number' ? e.value : undefined);
+    const id = p[key] ?? (isObject(e) && typeof e.value === 'number' ? e.value : undefined);
     return typeof id === 'number' ? [id] : [];
   });
 }
 
 function dateIntervalOf(entry: unknown): Interval | undefined {
-  const raw = isObj(entry) ? entry : { value: entry };
+  const raw = isObject(entry) ? entry : { value: entry };
   const p = typeof raw.value === 'string' ? { start: raw.value } : payload(raw);
   const start = parseDate(p.start_utc ?? p.start ?? p.start_date ?? p.date);
   if (start === undefined) return undefined;
@@ -805,11 +805,11 @@ function entryTexts(record: TapeRecordRow, field: TapeField, kind: Kind): string
   return storedValues(record, field.field_id).flatMap((e) => {
     let s: unknown;
     if (kind === 'entries') {
-      const v = isObj(e) ? e.value : e;
-      s = isObj(v) ? v.value : v;
+      const v = isObject(e) ? e.value : e;
+      s = isObject(v) ? v.value : v;
     } else if (kind === 'link') {
-      const v = isObj(e) ? (e.url ?? e.value) : e;
-      s = isObj(v) ? v.url : v;
+      const v = isObject(e) ? (e.url ?? e.value) : e;
+      s = isObject(v) ? v.url : v;
     } else {
       const p = payload(e);
       s = p.filename ?? p.name;
@@ -821,7 +821,7 @@ function entryTexts(record: TapeRecordRow, field: TapeField, kind: Kind): string
 function locationOf(record: TapeRecordRow, field: TapeField): { address: string; coords: boolean } | undefined {
   const e = storedValues(record, field.field_id)[0];
   if (e === undefined) return undefined;
-  const p: Obj = isObj(e) ? (isObj(e.value) ? { ...e, ...e.value } : e) : { value: e };
+  const p: Obj = isObject(e) ? (isObject(e.value) ? { ...e, ...e.value } : e) : { value: e };
   const parts = ['street_address', 'postal_code', 'city', 'state', 'country', 'original_formatted_address', 'formatted_address', 'value']
     .map((k) => p[k])
     .filter((x): x is string => typeof x === 'string' && x.trim() !== '');
@@ -841,7 +841,7 @@ function checklistOf(record: TapeRecordRow, field: TapeField): ChecklistEntry[] 
   return storedValues(record, field.field_id).map((e) => {
     const p = payload(e);
     const a = p.assignee;
-    const assignee = typeof a === 'number' ? a : isObj(a) && typeof a.user_id === 'number' ? a.user_id : undefined;
+    const assignee = typeof a === 'number' ? a : isObject(a) && typeof a.user_id === 'number' ? a.user_id : undefined;
     const due = parseDate(p.due_at ?? p.due_date);
     return { title: typeof p.title === 'string' ? p.title : '', assignee, completed: p.completed === true, due: due === undefined ? undefined : { start: due, end: due } };
   });
@@ -989,7 +989,7 @@ function calculationMatches(record: TapeRecordRow, field: TapeField, f: TapeFilt
   const v = scalarOf(entry);
   const op = f.match_type;
   const operand = f.values?.[0]?.value;
-  const isDateFilter = calculationReturnType(field) === 'date' || isObj(operand) || CALENDAR_OPS.has(op) || f.relative_date_type !== undefined || ['before', 'on_or_before', 'after', 'on_or_after'].includes(op);
+  const isDateFilter = calculationReturnType(field) === 'date' || isObject(operand) || CALENDAR_OPS.has(op) || f.relative_date_type !== undefined || ['before', 'on_or_before', 'after', 'on_or_after'].includes(op);
   if (isDateFilter) return dateMatches(f, 'calculation', entry === undefined ? undefined : dateIntervalOf(entry), ctx.now);
   if (op === 'empty') return v === undefined || v === null || v === '';
   if (typeof operand === 'number') return numberMatches(op, numberOf(v), operand);

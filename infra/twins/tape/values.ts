@@ -22,6 +22,7 @@ import { downloadLink, downloadToken } from '../kit';
 import { TapeHttpError, tapeDateTime, validation } from './http';
 import type { TapeApp, TapeField, TapeRecordRow, TapeValue } from './model';
 import type { TapeState, TapeUser } from './state';
+import { isObject } from '../kit/request';
 
 /** Per field_type: `type` of the field definition (docs/vendors/tape.md#fields-and-values) and `type` of its record value (docs/vendors/tape.md#fields-and-values). */
 export const FIELD_TYPES: Record<string, { type: string; valueType: string; multiple?: boolean }> = {
@@ -120,7 +121,6 @@ function show(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isEmptyInput = (v: unknown) => v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 

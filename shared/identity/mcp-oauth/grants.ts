@@ -4,7 +4,7 @@ import { fetchUrl } from '../../vendor/fetch-url';
 import type { KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
-import { grantedScope, parseScope, platformOfScope, toolsetOfScope } from './scopes';
+import { parseScope, platformOfScope, toolsetOfScope, type Scopes } from './scopes';
 
 /**
  * The built-in authorization server's records (MCP authorization, 2025-11-25:
@@ -127,6 +127,7 @@ export interface GrantsHost {
   readonly store: Store;
   now(): number;
   readonly allowHttpHosts: readonly string[];
+  readonly scopes: Scopes;
 }
 
 /** The authorization server over one identity (its store and clock). */
@@ -278,7 +279,7 @@ export class Grants {
     const record = await this.store.get<TokenRecord>(R.refresh(hash));
     // RFC 6749 §6: a `scope` may narrow the grant, never widen it. Checked before the token is spent, so a refused request loses nothing.
     const asked = parseScope(form.scope);
-    const policy = record && asked.length && record.client_id === clientId ? narrowedTo(record.policy, asked) : record?.policy;
+    const policy = record && asked.length && record.client_id === clientId ? narrowedTo(this.id.scopes, record.policy, asked) : record?.policy;
     // Single use: of two refreshes with one token, exactly one claims it.
     const claimed = record && (await this.store.putIfAbsent?.(R.refreshUsed(hash), { family: record.family }, REFRESH_SECONDS));
     if (!claimed) {
@@ -307,7 +308,7 @@ export class Grants {
     const refresh = secret(REFRESH_PREFIX);
     await this.store.put(R.access(sha(access)), { ...grant, expires_at: now + ACCESS_SECONDS * 1000 } satisfies TokenRecord, ACCESS_SECONDS);
     await this.store.put(R.refresh(sha(refresh)), { ...grant, expires_at: now + REFRESH_SECONDS * 1000 } satisfies TokenRecord, REFRESH_SECONDS);
-    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_SECONDS, refresh_token: refresh, scope: grantedScope(grant.policy.platforms[0]!, grant.policy.toolsets) };
+    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_SECONDS, refresh_token: refresh, scope: this.id.scopes.granted(grant.policy.platforms[0]!, grant.policy.toolsets) };
   }
 
   /**
@@ -352,9 +353,9 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
 }
 
 /** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
-function narrowedTo(policy: Policy, scope: string[]): Policy {
+function narrowedTo(scopes: Scopes, policy: Policy, scope: string[]): Policy {
   const platform = policy.platforms[0]!;
-  const granted = grantedScope(platform, policy.toolsets).split(' ');
+  const granted = scopes.granted(platform, policy.toolsets).split(' ');
   // A toolset qualified with another platform is wider too: it stays in as it is, and is not granted.
   const asked = [...new Set(scope.map((s) => (platformOfScope(s) === platform ? toolsetOfScope(s) : s)))];
   const wider = asked.filter((t) => !granted.includes(t));

@@ -6,12 +6,11 @@ import type { Identity } from '../identity';
 import { identityOf } from '../index';
 import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
-import { PLATFORM_AUTH } from '../providers';
 import { esc, page } from '../routes';
 import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
-import { parseScope, platformOfScope, scopesSupported, scopesUnderstood, toolsetOfScope, toolsetsOn, TOOLSETS } from './scopes';
+import { parseScope, platformOfScope, toolsetOfScope, toolsetsOn, type Scopes } from './scopes';
 
 const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
@@ -32,10 +31,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
 
   // --- Protected resource metadata: /.well-known/oauth-protected-resource[/v1/mcp[/platform]] ---
   const resourceMetadata = async (c: Context, platform?: string) => {
-    if (platform !== undefined && !Object.hasOwn(PLATFORM_AUTH, platform)) {
-      return c.json({ error: 'not_found', error_description: `No MCP endpoint /v1/mcp/${platform}. Platforms: ${Object.keys(PLATFORM_AUTH).join(', ')}.` }, 404);
-    }
     const id = await identityOf(rt);
+    if (platform !== undefined && !id.platforms.has(platform)) {
+      return c.json({ error: 'not_found', error_description: `No MCP endpoint /v1/mcp/${platform}. Platforms: ${[...id.platforms.keys()].join(', ')}.` }, 404);
+    }
     const base = id.baseOr(c.req.url);
     const external = id.config.externalAuth;
     return c.json({
@@ -43,7 +42,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       // The external identity provider when one is configured (MCP_AUTH_SERVER=external), else this service's own.
       authorization_servers: [external?.issuer ?? base],
       // The provider's scopes, or the toolsets this endpoint serves (scopes.ts): a host asks for them when a challenge names none.
-      ...(external ? (external.scopes.length ? { scopes_supported: external.scopes } : {}) : { scopes_supported: scopesSupported(platform) }),
+      ...(external ? (external.scopes.length ? { scopes_supported: external.scopes } : {}) : { scopes_supported: id.scopes.supported(platform) }),
       bearer_methods_supported: ['header'],
       resource_name: `Tool Execution Service${platform ? ` (${platform})` : ''}`,
     });
@@ -62,7 +61,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
 
   // --- Authorization server metadata (RFC 8414) ---
   app.get('/.well-known/oauth-authorization-server', async (c) => {
-    const base = (await identityOf(rt)).baseOr(c.req.url);
+    const id = await identityOf(rt);
+    const base = id.baseOr(c.req.url);
     return c.json({
       issuer: base,
       authorization_endpoint: `${base}${AUTHORIZE_PATH}`,
@@ -74,7 +74,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
       // Every scope it understands: the combined endpoint's list, which holds each platform's (scopes.ts).
-      scopes_supported: scopesSupported(),
+      scopes_supported: id.scopes.supported(),
       token_endpoint_auth_methods_supported: ['none'],
       client_id_metadata_document_supported: true,
     });
@@ -161,7 +161,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const hidden = Object.entries(c.req.query()).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
     const vendors = connectable(id, platformOf(read.request.resource, id.baseOr(c.req.url)));
     const viaVendor = vendors.length
-      ? `<p>Or sign in by connecting your account:</p><form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">${esc(PLATFORM_AUTH[p]!.vendor)}</button>`).join(' ')}</form>`
+      ? `<p>Or sign in by connecting your account:</p><form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">${esc(id.platforms.get(p)!.vendor)}</button>`).join(' ')}</form>`
       : '';
     return page(c, 200, 'Sign in', `<p>${esc(read.client)} asks to use your tools at <code>${esc(read.request.resource)}</code>.</p><form id="sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<label>Service key <input name="service_key" type="password" autocomplete="off" required placeholder="tes_…"></label> <button type="submit">Continue</button></form>${viaVendor}`);
   });
@@ -186,14 +186,14 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (connections.length === 0) {
       return page(c, 400, 'No account to use', `<p id="no-connection">Tenant "${esc(key.tenant)}" has no connected ${esc(platform ?? '')} account this key may use. Connect one first (POST /v1/connections), then sign in again.</p>`);
     }
-    return consentForm(c, await id.grants.startConsent(read.request, { key }), connections, key.policy, read.request.scope);
+    return consentForm(c, id, await id.grants.startConsent(read.request, { key }), connections, key.policy, read.request.scope);
   });
 
   /** The OAuth platforms a user may sign in with by connecting an account here (MCP_CONNECT_SIGN_IN), for this endpoint. */
   function connectable(id: Identity, endpoint: string | undefined): string[] {
     const signIn = id.config.connectSignIn;
     if (!signIn) return [];
-    return signIn.policy.platforms.filter((p) => (endpoint === undefined || p === endpoint) && PLATFORM_AUTH[p]?.oauth && id.config.oauthClients[p]);
+    return signIn.policy.platforms.filter((p) => (endpoint === undefined || p === endpoint) && id.platforms.get(p)?.auth.oauth && id.config.oauthClients[p]);
   }
 
   /**
@@ -203,7 +203,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
    */
   async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; client: string }, endpoint: string | undefined, platform: string): Promise<Response> {
     const signIn = id.config.connectSignIn;
-    if (!signIn || !connectable(id, endpoint).includes(platform)) return page(c, 400, 'Cannot sign in', `<p id="refused">Signing in with a ${esc(PLATFORM_AUTH[platform]?.vendor ?? platform)} account is not offered for this endpoint; use a service key.</p>`);
+    if (!signIn || !connectable(id, endpoint).includes(platform)) return page(c, 400, 'Cannot sign in', `<p id="refused">Signing in with a ${esc(id.platforms.get(platform)?.vendor ?? platform)} account is not offered for this endpoint; use a service key.</p>`);
     const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.client}`.slice(0, 200), 'oauth');
     const consent = await id.grants.startConsent(read.request, { tenant: signIn.tenant, connection: record.id });
     const { connect_url } = await id.link(record, `${AUTHORIZE_PATH}?consent=${encodeURIComponent(consent)}`);
@@ -218,7 +218,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const connection = consent?.connection && (await id.connections.get(consent.tenant, consent.connection));
     if (!consent || !signIn || !connection) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
     if (connection.status !== 'active') return page(c, 400, 'Not connected', '<p id="no-connection">The account was not connected; start again from your MCP host.</p>');
-    return consentForm(c, consentId, [connection], signIn.policy, consent.request.scope);
+    return consentForm(c, id, consentId, [connection], signIn.policy, consent.request.scope);
   }
 
   /**
@@ -227,10 +227,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
    * account on the platform the scope names starts picked. The user may still narrow or widen
    * within the policy; what they allow is the token's scope.
    */
-  function consentForm(c: Context, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[] = []): Response {
+  function consentForm(c: Context, id: Identity, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[] = []): Response {
     const platforms = [...new Set(connections.map((r) => r.platform))];
     // A scope applies when it is a toolset of a listed account's platform (the combined endpoint's list names every platform's).
-    const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => TOOLSETS[p]?.includes(t)));
+    const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => id.scopes.of(p).includes(t)));
     const permitted = (scope: string) => !allowed.toolsets || applies(scope).some((p) => toolsetsOn(p, allowed.toolsets!).includes(toolsetOfScope(scope)));
     const relevant = requested.filter((s) => applies(s).length > 0);
     // One platform listed: its toolsets by their short names, once each.
@@ -241,8 +241,11 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const picked = Math.max(0, named.length === 1 ? connections.findIndex((r) => r.platform === named[0]) : 0);
     const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === picked ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
     const toolsets = allowed.toolsets ? `<p>You may share toolsets: ${esc(allowed.toolsets.join(', '))}.</p>` : '';
+    // What each toolset of the listed accounts' platforms reaches, as the platform describes it.
+    const described = platforms.flatMap((p) => Object.entries(id.platforms.get(p)?.toolsets ?? {}).map(([name, t]) => `<li><code>${esc(platforms.length === 1 ? name : `${p}:${name}`)}</code> ${esc(t.description)} (${t.writes ? 'reads and writes' : 'reads only'})</li>`));
+    const catalog = described.length ? `<ul id="toolset-list">${described.join('')}</ul>` : '';
     const asked = relevant.length ? `<p id="requested">The host asks for toolsets: ${esc([...new Set(relevant.map(short))].join(', '))}.${refused.length ? ` Not shareable with this sign-in: <span id="not-shareable">${esc(refused.join(', '))}</span>.` : ''}</p>` : '';
-    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}${asked}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value="${esc(chosen.join(', '))}"></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}${catalog}${asked}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value="${esc(chosen.join(', '))}"></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
   }
 
   /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */
@@ -272,7 +275,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const platform = platformOf(request.resource, id.baseOr(c.req.url));
     let policy: Policy;
     try {
-      policy = narrowed(allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true');
+      policy = narrowed(id.scopes, allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true');
     } catch (err) {
       return page(c, 400, 'Cannot sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The choice is not allowed.')}</p><p>Go back and choose again.</p>`);
     }
@@ -292,14 +295,14 @@ function platformOf(resource: string, base: string): string | undefined {
  * The policy a user grants a host: the connection's platform only, the toolsets they typed (each
  * one the key allows), read-only when they ask or the key is. Never wider than the key's policy.
  */
-function narrowed(key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean): Policy {
+function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean): Policy {
   if (!key.platforms.includes(platform) || (endpoint !== undefined && endpoint !== platform)) {
     throw new ToolError('FORBIDDEN', `The account is on ${platform}, which this endpoint or sign-in does not serve.`);
   }
   const chosen = rawToolsets.split(',').map((t) => t.trim()).filter(Boolean);
   // Toolsets named for another platform (the combined endpoint's scopes) do not apply to this account; its own lose the prefix.
   const typed = toolsetsOn(platform, chosen);
-  if (chosen.length && !typed.length) throw new ToolError('FORBIDDEN', `None of the toolsets ${chosen.join(', ')} is on ${platform}, the account's platform; choose its toolsets (${(TOOLSETS[platform] ?? []).join(', ')}) or leave the field empty.`);
+  if (chosen.length && !typed.length) throw new ToolError('FORBIDDEN', `None of the toolsets ${chosen.join(', ')} is on ${platform}, the account's platform; choose its toolsets (${scopes.of(platform).join(', ')}) or leave the field empty.`);
   const toolsets = typed.length ? typed : key.toolsets;
   const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}) }, 'toolsets');
   const wider = key.toolsets && typed.filter((t) => !key.toolsets!.includes(t) && !key.toolsets!.includes(`${platform}:${t}`));
@@ -336,13 +339,13 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
   if (q.response_type !== 'code') return toClient('unsupported_response_type', 'Only response_type=code is supported.');
   if (!q.code_challenge || q.code_challenge_method !== 'S256') return toClient('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256 (plain is refused).');
   const base = id.baseOr(url);
-  const endpoints = [mcpResource(base), ...Object.keys(PLATFORM_AUTH).map((p) => mcpResource(base, p))];
+  const endpoints = [mcpResource(base), ...[...id.platforms.keys()].map((p) => mcpResource(base, p))];
   const resource = q.resource ?? mcpResource(base);
   if (!endpoints.includes(resource)) return toClient('invalid_target', `"resource" must be one of this service's MCP endpoints, e.g. ${mcpResource(base, 'crm')}.`);
   // RFC 6749 §4.1.2.1: a scope this endpoint does not understand goes back as invalid_scope.
   const scope = parseScope(q.scope);
-  const understood = scopesUnderstood(platformOf(resource, base));
+  const understood = id.scopes.understood(platformOf(resource, base));
   const unknown = scope.filter((s) => !understood.includes(s));
-  if (unknown.length) return toClient('invalid_scope', `Unknown scope ${unknown.slice(0, 5).join(' ')}; the scopes of ${resource} are its toolsets: ${scopesSupported(platformOf(resource, base)).join(' ')}.`.slice(0, 500));
+  if (unknown.length) return toClient('invalid_scope', `Unknown scope ${unknown.slice(0, 5).join(' ')}; the scopes of ${resource} are its toolsets: ${id.scopes.supported(platformOf(resource, base)).join(' ')}.`.slice(0, 500));
   return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}), ...(scope.length ? { scope } : {}) }, client: client.client_name ?? client.client_id };
 }

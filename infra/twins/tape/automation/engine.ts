@@ -41,6 +41,7 @@ import { nextSlot } from './schedule';
 import { runInSandbox, SandboxError, variableName, type SandboxLimits } from './sandbox';
 import type { AutomationStore } from './store';
 import { activeErrors, brokenReasons } from './validate';
+import { isObject } from '../../kit/request';
 
 /** Longest chain of automations starting one another through record writes or calls. */
 export const MAX_CHAIN = 10;
@@ -131,7 +132,6 @@ class ExitRun extends Error {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class AutomationEngine {
   private readonly pending = new Set<Promise<unknown>>();

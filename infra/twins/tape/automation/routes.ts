@@ -15,6 +15,7 @@ import type { AutomationEngine, WeblinkPage } from './engine';
 import type { Run, StoredAutomation } from './model';
 import type { AutomationStore } from './store';
 import { activeErrors, brokenReasons, parseDefinition, parseTrigger } from './validate';
+import { isObject } from '../../kit/request';
 
 /** docs/vendors/tape.md#automation-management: "An app can hold at most 500 automations". */
 export const MAX_AUTOMATIONS_PER_APP = 500;
@@ -30,7 +31,6 @@ const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 const isOrgAdmin = (u: TapeUser) => u.role === 'owner' || u.role === 'admin';
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function automationRoutes(state: TapeState, store: AutomationStore, engine: AutomationEngine, now: () => number) {
   const r = new Hono<TwinEnv>();

@@ -15,11 +15,11 @@ import { categoryOptions } from '../values';
 import { ACTION_BY_TYPE, ACTION_DOC_BY_TYPE, ASSIGNMENT_TYPES, FIELD_FILTERS, OPERATORS, RECORD_TRIGGERS, TRIGGER_BY_TYPE, type Channel } from './catalog';
 import type { Action, BrokenError, DynamicValue, FilterNode, Reference, StoredAutomation, Trigger } from './model';
 import type { AutomationStore } from './store';
+import { isObject } from '../../kit/request';
 
 /** Deepest nesting of filter groups / control-flow blocks accepted (docs/vendors/tape.md#errors: "beyond the maximum block depth"). */
 export const MAX_DEPTH = 10;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const bad = (path: string, message: string) => validation(`${path}: ${message}`);
 
 // --- references and dynamic values (docs/vendors/tape.md#automation-dynamic-values) ---

@@ -4,6 +4,7 @@ import type { TapeApp, TapeField } from '../model';
 import { canManageApps, dropAppRecords, readableApp, workspaceVisible } from '../records';
 import { slugify, type TapeState, type TapeUser } from '../state';
 import { FIELD_TYPES, applyCalculations, categoryOptions, categoryValue, recordTitle, scriptReturnType } from '../values';
+import { isObject } from '../../kit/request';
 
 /** docs/vendors/tape.md#apps: "A workspace can hold at most 500 apps". */
 export const MAX_APPS_PER_WORKSPACE = 500;
@@ -11,7 +12,6 @@ const COLORS = ['gray', 'brown', 'orange', 'yellow', 'green', 'blue', 'purple', 
 const TIME_SETTINGS = ['disabled', 'enabled', 'required'];
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // --- wire shapes (docs/vendors/tape.md#apps, #fields-and-values) ---
 

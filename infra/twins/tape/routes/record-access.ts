@@ -3,8 +3,8 @@ import { idParam, jsonBody, restricted, validation, type TwinEnv } from '../http
 import { inviteUser } from '../invitations';
 import { canManageApps, findRecord, readableApp, recordFollowers, recordShares, recordWritableApp } from '../records';
 import type { TapeState, TapeUser } from '../state';
+import { isObject } from '../../kit/request';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_INPUTS = 50;
 
 /** docs/vendors/tape.md#record-follow and #record-permissions: who follows a record, who it is shared with. */

@@ -29,6 +29,7 @@ import {
 } from '../records';
 import type { TapeState } from '../state';
 import { FIELD_TYPES } from '../values';
+import { isObject } from '../../kit/request';
 
 /** docs/vendors/tape.md#records: batch create/update take at most 50 inputs. */
 export const MAX_BATCH_INPUTS = 50;
@@ -37,7 +38,6 @@ export const MAX_RELATED = 1000;
 export const MAX_FIND = 10;
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isRelation = (f: TapeField) => f.field_type === 'single_relation' || f.field_type === 'multi_relation';
 const refApps = (f: TapeField) => ((f.config.settings.referenced_apps as { app_id: number }[] | undefined) ?? []).map((r) => r.app_id);
 const relatedIds = (row: TapeRecordRow, f: TapeField) => (row.values.get(f.field_id) ?? []).map((v: TapeValue) => (v.value as { record_id: number }).record_id);

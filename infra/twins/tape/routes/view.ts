@@ -5,6 +5,7 @@ import { validateFilters } from '../filter';
 import type { TapeApp, TapeField } from '../model';
 import { readableApp, workspaceVisible } from '../records';
 import type { TapeState, TapeUser } from '../state';
+import { isObject } from '../../kit/request';
 
 /**
  * Views, as docs/vendors/tape.md#views documents them: GET /v1/app/{id}/views (previews, on the app resource),
@@ -153,7 +154,6 @@ export function viewCost(method: string, path: string): number | undefined {
   return undefined;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 

@@ -43,7 +43,7 @@ export function bodyOf(text: string): BodyRead {
  * into execute. Refused bodies and a bad `format` go through execute, after auth and the rate
  * limit, so their answers carry the RateLimit-* headers like every keyed answer.
  */
-export async function callTool(rt: Runtime, req: ToolRequest): Promise<{ outcome: Outcome; base64: boolean }> {
+export async function answerToolRequest(rt: Runtime, req: ToolRequest): Promise<{ outcome: Outcome; base64: boolean }> {
   const { platform, tool } = req;
   const base64 = req.query('base64') === 'true';
   const auth = bearerKey(req.header('authorization'));
@@ -63,7 +63,7 @@ export async function callTool(rt: Runtime, req: ToolRequest): Promise<{ outcome
     format: format instanceof ToolError ? 'text' : format,
     // The function may run longer than API Gateway waits (shared/http/deadline.ts): the shorter bounds the call.
     ...(req.remainingMs !== undefined ? { deadline: Date.now() + Math.min(req.remainingMs, HTTP_BUDGET_MS) } : {}),
-    // Safe writes (shared/core/safe-call.ts): checked there, for every surface alike.
+    // Safe writes (shared/core/safe-writes.ts): checked there, for every surface alike.
     idempotencyKey: req.header('idempotency-key'),
     dryRun: req.query('dry_run'),
     maxTokens: req.query('max_tokens'),

@@ -1,0 +1,38 @@
+/**
+ * How a platform's end users connect it, as its descriptor (functions/<platform>/index.ts) states
+ * it: with an API key they paste, or through the vendor's OAuth 2 authorization-code flow. The
+ * identity layer (shared/identity) runs the flows from this data and names no vendor itself. A
+ * deployment registers an app with each OAuth vendor (client id, secret, redirect URL
+ * `<PUBLIC_BASE_URL>/v1/connections/callback`) and sets them as <PLATFORM>_OAUTH_CLIENT_ID / _SECRET.
+ */
+export interface OAuthProvider {
+  /** Where the end user approves the app (a browser page). */
+  authorizeUrl: string;
+  /** Where codes and refresh tokens are exchanged; `{name}` placeholders are filled from callbackParams. */
+  tokenUrl: string;
+  scopes: string[];
+  /** Scope list separator in the authorization URL. */
+  scopeSeparator: string;
+  /** RFC 7636 S256 challenge: only where the vendor documents it. */
+  pkce: boolean;
+  /**
+   * Query parameters of the callback kept for the token URL and the API host (an account's own
+   * host), each with the values it may take: the client secret is sent to that host, so a forged
+   * callback must not be able to name another.
+   */
+  callbackParams: Record<string, RegExp>;
+  /** The API base of the account, from the token answer and callback parameters; absent: the platform's default. */
+  apiBase?: (p: Record<string, string>) => string | undefined;
+  /** Revokes a refresh token at the vendor when the connection is deleted. */
+  revoke?: { method: 'DELETE'; url: (refreshToken: string) => string };
+}
+
+export type AuthKind = 'api_key' | 'oauth';
+
+export interface PlatformAuth {
+  /** How a connection may be made; the first is the default of POST /v1/connections. */
+  kinds: readonly AuthKind[];
+  /** What the connect page asks for when it takes a key. */
+  keyLabel?: string;
+  oauth?: OAuthProvider;
+}
