@@ -35,4 +35,10 @@ export interface Call {
   idempotencyKey?: unknown;
   dryRun?: unknown;
   maxTokens?: unknown;
+  /** `Approval-Id` as sent (MCP: `_meta.approval_id`; direct invocation: `approval_id`): runs a call a person approved (shared/approvals.ts). */
+  approvalId?: unknown;
+  /** Which surface took the call, for the audit trail (shared/audit.ts). */
+  surface?: Surface;
 }
+
+export type Surface = 'rest' | 'mcp' | 'mcp-task' | 'direct';

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolError } from '../errors';
+import type { Surface } from '../call';
 import { execute } from '../execute';
 import type { Runtime } from '../runtime';
 import type { CatalogEntry } from '../schemas/catalog';
@@ -24,6 +25,8 @@ export interface ToolCaller {
   requestId?: string | undefined;
   /** The arguments the HTTP edge refused (a key given twice): the call answers that error. */
   refused?: ToolError | undefined;
+  /** `mcp`, or `mcp-task` for a task's run: the audit trail's surface. */
+  surface?: Surface | undefined;
 }
 
 /** The _meta of a tools/call the service reads: a connection per call and safe writes (shared/safe-call.ts). */
@@ -32,12 +35,14 @@ export interface CallMeta {
   idempotency_key?: unknown;
   dry_run?: unknown;
   max_tokens?: unknown;
+  /** The approval a person gave for this exact call (shared/approvals.ts), as REST's Approval-Id header. */
+  approval_id?: unknown;
 }
 
 /** Only what the service reads of a call's _meta: what a task keeps for its worker. */
 export const callMetaOf = (meta: Record<string, unknown>): CallMeta => {
-  const { connection_id, idempotency_key, dry_run, max_tokens } = meta;
-  return Object.fromEntries(Object.entries({ connection_id, idempotency_key, dry_run, max_tokens }).filter(([, v]) => v !== undefined));
+  const { connection_id, idempotency_key, dry_run, max_tokens, approval_id } = meta;
+  return Object.fromEntries(Object.entries({ connection_id, idempotency_key, dry_run, max_tokens, approval_id }).filter(([, v]) => v !== undefined));
 };
 
 export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<CallToolResult> {
@@ -55,6 +60,8 @@ export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller,
     idempotencyKey: meta.idempotency_key,
     dryRun: meta.dry_run,
     maxTokens: meta.max_tokens,
+    approvalId: meta.approval_id,
+    surface: who.surface ?? 'mcp',
   });
   // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
   if (!outcome.body.success) return errorResult(outcome.body);

@@ -6,7 +6,8 @@ import { callScope, Identity, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
 import { isAccessToken } from './mcp-oauth/grants';
 import { insufficientScope } from './mcp-oauth/resource';
-import { allows, enforce, type Policy } from './policy';
+import { allows, enforce, needsApproval, type Policy } from './policy';
+import { Approvals } from '../approvals';
 import { createVault, type Vault } from './vault';
 
 export { Identity } from './identity';
@@ -48,6 +49,30 @@ export function identityOf(rt: Runtime): Promise<Identity> {
       }))();
     pending.catch(() => identities.delete(rt));
     identities.set(rt, pending);
+  }
+  return pending;
+}
+
+const approvalStores = new WeakMap<Runtime, Promise<Approvals>>();
+
+/** The runtime's approval requests (shared/approvals.ts), over its identity's vault, clock and public address. */
+export function approvalsOf(rt: Runtime): Promise<Approvals> {
+  let pending = approvalStores.get(rt);
+  if (!pending) {
+    pending = identityOf(rt).then(
+      (identity) =>
+        new Approvals({
+          store: rt.store,
+          vault: () => identity.vault(),
+          base: () => identity.base(),
+          config: rt.config.approvals,
+          audit: rt.config.audit,
+          now: identity.now,
+          allowHttpHosts: rt.config.allowHttpHosts,
+        }),
+    );
+    pending.catch(() => approvalStores.delete(rt));
+    approvalStores.set(rt, pending);
   }
   return pending;
 }
@@ -106,6 +131,15 @@ export interface Caller {
   env(env: PlatformEnv): PlatformEnv;
   /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
   failure?: unknown;
+  /** A service key's (or sign-in's) call: whose, through which connection, and whether its policy holds it for approval. */
+  principal?: { tenant: string; keyId: string; connection: string; approval: boolean };
+}
+
+/** Who a call is, as far as known before its credential is checked: for the audit trail when the check fails. */
+export interface CallerIds {
+  tenant?: string;
+  keyId?: string;
+  connection?: string;
 }
 
 /**
@@ -114,7 +148,7 @@ export interface Caller {
  * authenticated, its policy enforced (FORBIDDEN naming what it allows), its own rate limit
  * counted, and its connection's credential opened (refreshed when about to expire).
  */
-export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool): Promise<Caller> {
+export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool, ids: CallerIds = {}): Promise<Caller> {
   const identity = await identityOf(rt);
   if (!ownCredential(identity, call.key)) {
     if (!identity.config.passThrough) {
@@ -124,12 +158,16 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
   }
   const who = await principalOf(identity, call.key, call.resource);
   const key = who.key;
-  for (const policy of who.policies) enforce(policy, { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly });
+  ids.tenant = key.tenant;
+  ids.keyId = key.id;
+  const seen = { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly, destructive: tool.annotations.destructive };
+  for (const policy of who.policies) enforce(policy, seen);
   await identity.countKey(key);
   if (who.connection && call.connection && call.connection !== who.connection) {
     throw new ToolError('FORBIDDEN', `This sign-in was granted for connection "${who.connection}" only; leave out connection_id or sign in again to pick "${call.connection}".`, { connection_id: call.connection });
   }
   const connection = who.connection ?? call.connection;
+  if (connection) ids.connection = connection;
   if (!connection) {
     throw new ToolError('INVALID_PARAMETER', `A service key acts through a connected account: send its id as the X-Connection-Id header (MCP: "connection_id" in _meta or ?connection= on the endpoint URL). Create one with POST /v1/connections {"platform": "${platform.name}", "end_user": "…"}.`, {
       parameter: 'X-Connection-Id',
@@ -145,6 +183,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
   const caller: Caller = {
     vendorKey: tokenOf(credential),
     scope: callScope(key, record.id),
+    principal: { tenant: key.tenant, keyId: key.id, connection: record.id, approval: who.policies.some((p) => needsApproval(p, seen)) },
     env: (env) => ({
       ...env,
       ...(record.base_url && !rt.config.baseUrls[platform.name] ? { baseUrl: record.base_url } : {}),
