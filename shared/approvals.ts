@@ -152,7 +152,8 @@ export class Approvals {
 
   /** An approval step in the audit trail (shared/audit.ts). */
   private audit(r: ApprovalRecord, outcome: string, surface: string, by?: string): Promise<void> {
-    const record: AuditRecord = { kind: 'approval', time: new Date(this.now()).toISOString(), tenant: r.tenant, key_id: r.key_id, connection_id: r.connection, surface, platform: r.platform, tool: r.tool, access: 'write', approval_id: r.id, outcome, args_hash: r.args_hash, ...(by ? { by } : {}) };
+    // Wall-clock time, as every call's record (shared/execute.ts): the trail is one timeline.
+    const record: AuditRecord = { kind: 'approval', time: new Date().toISOString(), tenant: r.tenant, key_id: r.key_id, connection_id: r.connection, surface, platform: r.platform, tool: r.tool, access: 'write', approval_id: r.id, outcome, args_hash: r.args_hash, ...(by ? { by } : {}) };
     return writeAudit(this.deps.store, this.deps.audit, record);
   }
 

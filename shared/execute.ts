@@ -117,9 +117,9 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
     // Idempotency keys, dry runs and token budgets: every tool of every platform.
     const safe = safeCall(call, tool);
     seen.dryRun = safe.dryRun;
-    const approvalId = checkApprovalId(call.approvalId);
     // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
     const who = (caller = await resolveCaller(rt, call, platform, tool, seen.ids));
+    const approvalId = checkApprovalId(call.approvalId);
 
     // What the surface refused while reading the request: reported here, after the rate limit.
     if (call.refused === 'not_json') throw notJsonError(tool.example?.input);
