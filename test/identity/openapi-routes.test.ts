@@ -17,7 +17,7 @@ function deployedRoutes(fn: string): string[] {
 describe('the identity routes: served, documented in OpenAPI and deployed alike', () => {
   it("the OpenAPI table lists exactly the identity function's routes the app serves, and serverless.yml routes each of them", async () => {
     const rt = await createRuntime({ platforms: [], config: loadConfig({}) });
-    const identityPath = /^\/(v1\/(admin|connections|connect)\b|oauth\/|\.well-known\/oauth-)/;
+    const identityPath = /^\/(v1\/(admin|connections|connect|approvals|approve)\b|oauth\/|\.well-known\/oauth-)/;
     const served = createApp(rt)
       .routes.filter((r) => r.method !== 'ALL' && identityPath.test(r.path))
       .map((r) => `${r.method} ${r.path.replace(/:([a-z_]+)/g, '{$1}')}`);

@@ -209,6 +209,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'DELETE /v1/admin/keys/{id}', 'DELETE /v1/connections/{id}', 'GET /v1/admin/keys', 'GET /v1/admin/keys/{id}', 'GET /v1/connect/{token}', 'GET /v1/connect/{token}/authorize',
       'GET /v1/connections', 'GET /v1/connections/callback', 'GET /v1/connections/{id}', 'POST /v1/admin/keys', 'POST /v1/admin/keys/{id}/rotate', 'POST /v1/connect/{token}',
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
+      'GET /v1/admin/approvals', 'GET /v1/admin/approvals/{id}', 'GET /v1/admin/audit', 'GET /v1/approvals/{id}', 'GET /v1/approve/{token}', 'POST /v1/approve/{token}',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
       'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'PUT /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json',
@@ -259,7 +260,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       FILEBOX_OAUTH_CLIENT_ID: '',
       FILEBOX_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/filebox/oauth-client-secret',
       // MCP sign-in (docs/identity.md): unset — no CORS origins, no connect sign-in, the built-in server.
-      ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
+      ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'APPROVAL_TTL_SECONDS', 'APPROVAL_SIGN_IN', 'APPROVAL_WEBHOOK_URL', 'APPROVAL_WEBHOOK_SECRET', 'AUDIT_RETENTION_DAYS', 'AUDIT_EXPORT_BUCKET', 'AUDIT_EXPORT_BUS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });
