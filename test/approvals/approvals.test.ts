@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbapp } from '../../functions/dbapp';
 import { SANDBOX_KEYS, type Twin } from '../../infra/twins/kit';
@@ -207,6 +208,30 @@ describe('approvals of held writes, on every surface', () => {
     }
   });
 
+  it('MCP tasks: a batch run as a task is held the same way, and its retry as a task runs once', async () => {
+    const client = new Client({ name: 'task-host', version: '1.0.0' }, { capabilities: { tasks: { list: {}, cancel: {} } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp`), { requestInit: { headers: { authorization: `Bearer ${key}`, 'x-connection-id': connection } } }));
+    try {
+      const args = { app_id: 902, inputs: [{ fields: { deal_name: 'Tasked deal', stage: ['Discovery'], amount: 1 } }] };
+      const before = twinWrites().length;
+      const asTask = async (meta?: Record<string, unknown>) => {
+        calls.count += 1;
+        const created = await client.request({ method: 'tools/call', params: { name: 'batchCreateRecords', arguments: args, task: { ttl: 60_000 }, ...(meta ? { _meta: meta } : {}) } }, CreateTaskResultSchema);
+        return (await client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema)) as any;
+      };
+      const held = await asTask();
+      const err = JSON.parse(held.content[0].text).error;
+      expect(err.details.reason).toBe('approval_required');
+      expect(twinWrites().length).toBe(before);
+      await decide(err.details.approval_url, 'approve');
+      const ran = await asTask({ approval_id: err.details.approval_id });
+      expect(ran.isError).toBeFalsy();
+      expect(twinWrites().length).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('direct invocation: held, then run once with "approval_id" in the event', async () => {
     ssm.on(GetParameterCommand, { Name: '/tes/acme/key' }).resolves({ Parameter: { Name: '/tes/acme/key', Type: 'SecureString', Value: key } });
     const fn = lambdaHandler(dbapp, { store: s.rt.store, fetchFor: { dbapp: s.rt.fetchFor!.dbapp! }, config: loadConfig({}) });
@@ -237,7 +262,7 @@ describe('approvals of held writes, on every surface', () => {
     const callRows = rows.filter((r) => r.kind === 'call');
     // Direct invocation's three calls went through the same core and store.
     expect(callRows.length).toBe(calls.count + 3);
-    expect(new Set(callRows.map((r) => r.surface))).toEqual(new Set(['rest', 'mcp', 'direct']));
+    expect(new Set(callRows.map((r) => r.surface))).toEqual(new Set(['rest', 'mcp', 'mcp-task', 'direct']));
     const times = callRows.map((r) => Date.parse(r.time));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     const steps = rows.filter((r) => r.kind === 'approval').map((r) => r.outcome);
@@ -251,6 +276,6 @@ describe('approvals of held writes, on every surface', () => {
     const entries = [...((s.rt.store as MemoryStore) as any).entries.entries()] as [string, { value: unknown }][];
     const kept = JSON.stringify(entries.filter(([k]) => /^(audit|apr)/.test(k)).map(([, v]) => v.value));
     expect(kept.length).toBeGreaterThan(1000);
-    for (const secret of ['Held workspace 51f0', 'Refused workspace', 'MCP workspace', 'Scheduled workspace', 'Batch 1', key, SANDBOX_KEYS.owner]) expect(kept).not.toContain(secret);
+    for (const secret of ['Held workspace 51f0', 'Refused workspace', 'MCP workspace', 'Scheduled workspace', 'Batch 1', 'Tasked deal', key, SANDBOX_KEYS.owner]) expect(kept).not.toContain(secret);
   });
 });
