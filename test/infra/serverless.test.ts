@@ -134,7 +134,9 @@ describe('serverless.yml packaged by osls (offline)', () => {
     // The Blob bucket: put objects, sign GET links to them and delete them, in that bucket only.
     const bucketId = 'BlobBucket';
     const s3 = all.filter((s) => s.Action.some((a) => a.startsWith('s3:')));
-    expect(s3).toHaveLength(1);
+    expect(s3).toHaveLength(2);
+    // The audit export: put only, under audit/ of the stage's own buckets.
+    expect([s3[1]!.Action, s3[1]!.Resource]).toEqual([['s3:PutObject'], { 'Fn::Sub': 'arn:${AWS::Partition}:s3:::tool-execution-service-dev-*/audit/*' }]);
     expect([...s3[0]!.Action].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(s3[0]!.Resource).toEqual({ 'Fn::Sub': `\${${bucketId}.Arn}/*` });
 
