@@ -28,6 +28,7 @@ export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   const vendor: VendorStats = { calls: 0, ms: 0 };
   const seen: Seen = { ids: {} };
   const outcome = await run(rt, call, vendor, seen);
+  if (seen.approval) outcome.approval = seen.approval;
   logCall(rt, call, outcome, started, vendor);
   await audit(rt, call, outcome, started, vendor, seen);
   return outcome;
@@ -40,6 +41,8 @@ interface Seen {
   dryRun?: boolean;
   argsHash?: string;
   approvalId?: string;
+  /** The request made of a held call. */
+  approval?: ApprovalRequest;
 }
 
 /** The call's one audit record (shared/audit.ts): ids, names, codes and counts; of the arguments only their hash. */
@@ -159,7 +162,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
       const ids = { tenant: held.tenant, keyId: held.keyId, connection: held.connection, platform: platform.name, tool: tool.name, argsHash: seen.argsHash };
       if (approvalId === undefined) {
         const { result: plan } = await runUnder(safeCall({ ...call, dryRun: true, idempotencyKey: undefined, maxTokens: undefined }, tool));
-        throw approvalRequired(await requireApproval(rt, { ...ids, arguments: input, plan: plan as DryRunPlan }));
+        seen.approval = await requireApproval(rt, { ...ids, arguments: input, plan: plan as DryRunPlan });
+        throw approvalRequired(seen.approval);
       }
       seen.approvalId = approvalId;
       await (await approvalsOf(rt)).use(approvalId, ids);

@@ -9,7 +9,7 @@ import { SANDBOX_KEYS, type Twin } from '../../infra/twins/kit';
 import { loadConfig } from '../../shared/config';
 import { lambdaHandler } from '../../shared/http/lambda';
 import type { MemoryStore } from '../../shared/store/memory';
-import { Browser, localServer } from '../identity/helpers';
+import { Browser, hostSignIn, localServer } from '../identity/helpers';
 import { lambdaContext } from '../helpers/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
 
@@ -227,6 +227,23 @@ describe('approvals of held writes, on every surface', () => {
       const ran = await asTask({ approval_id: err.details.approval_id });
       expect(ran.isError).toBeFalsy();
       expect(twinWrites().length).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the consent page: a sign-in that chose "Every write" holds its host\'s writes, though its key does not', async () => {
+    const plain = await s.createKey('acme', { platforms: ['dbapp'] });
+    const { tokens, consent } = await hostSignIn(`${s.base}`, `${s.base}/v1/mcp/dbapp`, (browser, form) => browser.submit(form, 'sign-in', { service_key: plain.key }), undefined, { connection, approval: 'writes' });
+    expect(consent.html).toContain('<select name="approval">');
+    const client = new Client({ name: 'host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp`), { requestInit: { headers: { authorization: `Bearer ${tokens.access_token}` } } }));
+    try {
+      const before = twinWrites().length;
+      const held = (await client.callTool({ name: 'createWorkspace', arguments: { name: 'Granted workspace', type: 'open' } })) as any;
+      expect(JSON.parse(held.content[0].text).error.details.reason).toBe('approval_required');
+      expect(twinWrites().length).toBe(before);
+      expect((await client.callTool({ name: 'listWorkspaces', arguments: {} })).isError).toBeFalsy();
     } finally {
       await client.close();
     }
