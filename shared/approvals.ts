@@ -4,7 +4,7 @@ import { DEFAULT_APPROVAL_TTL_SECONDS, type ApprovalConfig, type AuditConfig } f
 import { planText, type DryRunPlan } from './dry-run';
 import { fetchUrl } from './fetch-url';
 import { log } from './log';
-import { writeAudit, type AuditRecord } from './audit';
+import { pageError, pageQuery, writeAudit, type AuditRecord } from './audit';
 import type { Store } from './store/store';
 import type { Sealed, Vault } from './identity/vault';
 
@@ -203,22 +203,22 @@ export class Approvals {
     const r = await this.get(id);
     const refuse = (reason: string, message: string, extra: Record<string, unknown> = {}) =>
       new ToolError('FORBIDDEN', message, { reason, approval_id: id, ...extra });
-    if (!r || r.tenant !== call.tenant) throw refuse('approval_not_found', `No approval "${id}" for this key. Call the tool again without Approval-Id to ask for a new one.`);
-    if (r.key_id !== call.keyId) throw refuse('approval_other_key', `Approval "${id}" was asked for by another key; only that key may use it. Call the tool again without Approval-Id to ask for your own.`);
+    const again = ' Call again without Approval-Id to ask for a new approval.';
+    if (!r || r.tenant !== call.tenant) throw refuse('approval_not_found', `No approval "${id}" for this key.${again}`);
+    if (r.key_id !== call.keyId) throw refuse('approval_other_key', `Approval "${id}" belongs to another key.${again}`);
     const status = this.statusOf(r);
     if (status === 'expired') {
       await this.audit(r, 'expired', 'core');
-      throw refuse('approval_expired', `Approval "${id}" expired at ${r.expires_at} before it was used. Call the tool again without Approval-Id to ask for a new one.`, { expires_at: r.expires_at });
+      throw refuse('approval_expired', `Approval "${id}" expired at ${r.expires_at}.${again}`, { expires_at: r.expires_at });
     }
-    if (status === 'pending') throw refuse('approval_pending', `Approval "${id}" is still waiting for a person's decision; retry once it is approved (GET /v1/approvals/${id} shows its status).`, { expires_at: r.expires_at });
-    if (status === 'rejected') throw refuse('approval_rejected', `Approval "${id}" was rejected${r.decided_by ? ` (${r.decided_by})` : ''}; the call does not run.`);
-    if (status === 'executed') throw refuse('approval_used', `Approval "${id}" was already used at ${r.executed_at}; an approval runs its call once. Call the tool again without Approval-Id to ask for a new one.`);
+    if (status === 'pending') throw refuse('approval_pending', `Approval "${id}" awaits a person's decision; retry once approved (GET /v1/approvals/${id}).`, { expires_at: r.expires_at });
+    if (status === 'rejected') throw refuse('approval_rejected', `Approval "${id}" was rejected; the call does not run.`);
+    const used = () => refuse('approval_used', `Approval "${id}" was already used: it runs its call once.${again}`);
+    if (status === 'executed') throw used();
     if (r.platform !== call.platform || r.tool !== call.tool || r.connection !== call.connection || r.args_hash !== call.argsHash) {
-      throw refuse('approval_mismatch', `Approval "${id}" is for ${r.platform}/${r.tool} through ${r.connection} with other arguments; it runs only the call that was approved, unchanged. Send exactly those arguments, or call without Approval-Id to ask for a new approval.`);
+      throw refuse('approval_mismatch', `Approval "${id}" is for ${r.platform}/${r.tool} through ${r.connection} with the arguments then sent; only that call, unchanged, runs with it.${again}`);
     }
-    if (!(await this.store.putIfAbsent(K.used(id), { at: this.now() }, Math.ceil((Date.parse(r.expires_at) - this.now()) / 1000) + KEEP_SECONDS))) {
-      throw refuse('approval_used', `Approval "${id}" was already used; an approval runs its call once.`);
-    }
+    if (!(await this.store.putIfAbsent(K.used(id), { at: this.now() }, Math.ceil((Date.parse(r.expires_at) - this.now()) / 1000) + KEEP_SECONDS))) throw used();
     const done: ApprovalRecord = { ...r, status: 'executed', executed_at: new Date(this.now()).toISOString() };
     await this.save(done);
     await this.audit(done, 'executed', 'core');
@@ -254,13 +254,14 @@ export class Approvals {
   }
 
   /** A tenant's requests, newest first (cursor: the next slot number). */
-  async list(tenant: string, opts: { status?: string; limit?: number; cursor?: string } = {}): Promise<{ approvals: ApprovalView[]; next_cursor?: string }> {
-    const limit = opts.limit ?? 50;
-    let n = opts.cursor !== undefined ? Number(opts.cursor) : await this.store.add(K.seq(tenant), 0, KEEP_SECONDS * 4);
-    if (!Number.isInteger(n) || n < 0) throw new ToolError('INVALID_PARAMETER', '"cursor" must be the next_cursor of the previous page.', { parameter: 'cursor', expected: 'next_cursor' });
+  async list(tenant: string | undefined, opts: { status?: string | undefined; limit?: string | undefined; cursor?: string | undefined } = {}): Promise<{ approvals: ApprovalView[]; next_cursor?: string }> {
+    const page = pageQuery(tenant, opts.limit);
+    let n = opts.cursor ? Number(opts.cursor) : await this.store.add(K.seq(page.tenant), 0, KEEP_SECONDS * 4);
+    if (!Number.isInteger(n) || n < 0) throw pageError('cursor');
+    const { tenant: t, limit } = page;
     const out: ApprovalView[] = [];
     for (let examined = 0; n > 0 && out.length < limit && examined < 1000; examined++, n--) {
-      const id = await this.deps.store.get<string>(K.slot(tenant, n));
+      const id = await this.deps.store.get<string>(K.slot(t, n));
       const r = id ? await this.get(id) : undefined;
       if (!r) continue;
       const v = this.view(r);

@@ -107,7 +107,7 @@ export interface AuditQuery {
   /** ISO 8601 bounds, inclusive; default: the retention period up to now. */
   from?: string;
   to?: string;
-  limit?: number;
+  limit?: number | string;
   cursor?: string;
 }
 
@@ -116,6 +116,18 @@ const SCAN_PER_PAGE = 1000;
 const READ_BATCH = 100;
 
 const invalid = (parameter: string, expected: string, message: string) => new ToolError('INVALID_PARAMETER', message, { parameter, expected });
+
+/** A listing's refusal of a bad `cursor` or `limit` (audit records, approvals). */
+export const pageError = (parameter: 'cursor' | 'limit') =>
+  parameter === 'cursor' ? invalid('cursor', 'the next_cursor of the previous page', '"cursor" must be the next_cursor of the previous page, unchanged.') : invalid('limit', 'an integer 1-500', '"limit" must be an integer from 1 to 500.');
+
+/** The tenant and page size of a listing, checked: both are kept per tenant. */
+export function pageQuery(tenant: string | undefined, rawLimit: string | number | undefined): { tenant: string; limit: number } {
+  if (!tenant) throw invalid('tenant', 'a tenant name, or "-" for calls without one', '"tenant" is required: the trail and approvals are kept per tenant ("-" holds calls made with vendor keys or refused credentials).');
+  const limit = rawLimit === undefined ? 50 : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw pageError('limit');
+  return { tenant, limit };
+}
 
 function time(raw: string | undefined, parameter: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
@@ -138,17 +150,15 @@ function decodeCursor(raw: string | undefined): Cursor | undefined {
   } catch {
     // falls through
   }
-  throw invalid('cursor', 'the next_cursor of the previous page', '"cursor" must be the next_cursor of the previous page, unchanged.');
+  throw pageError('cursor');
 }
 
 /** Newest first, filtered; `next_cursor` while older records remain in the range. */
 export async function queryAudit(store: Store, config: AuditConfig | undefined, q: AuditQuery, now = Date.now()): Promise<{ records: AuditRecord[]; next_cursor?: string }> {
-  if (!q.tenant) throw invalid('tenant', 'a tenant name, or "-" for calls without one', '"tenant" is required: the trail is kept per tenant ("-" holds calls made with vendor keys or refused credentials).');
+  const { limit } = pageQuery(q.tenant, q.limit);
   const retention = (config?.retentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS) * DAY_MS;
   const to = time(q.to, 'to') ?? now;
   const from = Math.max(time(q.from, 'from') ?? now - retention, now - retention);
-  const limit = q.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw invalid('limit', 'an integer 1-500', '"limit" must be an integer from 1 to 500.');
   const cursor = decodeCursor(q.cursor);
   const fits = (r: AuditRecord) => {
     const t = Date.parse(r.time);

@@ -15,7 +15,6 @@ import { bodyOf, callTool, MAX_BODY_BYTES, tooLarge } from './tool-call';
 import { mountReceiver } from '../events/receiver';
 import { identityRoutes } from '../identity/routes';
 import { mcpOAuthRoutes } from '../identity/mcp-oauth/routes';
-import { approvalRoutes } from '../identity/approval-routes';
 
 /** Bindings a Lambda adapter passes in `c.env`: used for the time budget of batch tools. */
 interface LambdaBindings {
@@ -40,8 +39,9 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   openApiRoutes(app, rt);
   // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
   identityRoutes(app, rt);
-  // Approvals of held calls and the audit trail (shared/identity/approval-routes.ts).
-  approvalRoutes(app, rt);
+  // The approval page and the approvals/audit admin routes (shared/identity/approval-routes.ts)
+  // are mounted by the functions that serve them (shared/identity/lambda.ts) and the local
+  // server, so the platforms' bundles do not carry them.
   iconRoutes(app, rt);
   // MCP sign-in: protected-resource metadata and the built-in authorization server (shared/identity/mcp-oauth).
   mcpOAuthRoutes(app, rt);

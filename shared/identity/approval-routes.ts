@@ -4,7 +4,7 @@ import { failure } from '../envelope';
 import type { Runtime } from '../runtime';
 import { bearerKey } from '../http/auth';
 import { planText } from '../dry-run';
-import { queryAudit } from '../audit';
+import { queryAudit, type AuditQuery } from '../audit';
 import type { ApprovalRecord, Approvals } from '../approvals';
 import { approvalsOf, identityOf } from './index';
 import { isServiceKey } from './keys';
@@ -51,18 +51,6 @@ export function approvalRoutes(app: Hono<any>, rt: Runtime): void {
       await checkAdmin(c, id);
       return work(c, id, approvals);
     });
-  const limitOf = (raw: string | undefined) => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 500) throw new ToolError('INVALID_PARAMETER', '"limit" must be an integer from 1 to 500.', { parameter: 'limit', expected: 'integer 1-500' });
-    return n;
-  };
-  const tenantOf = (c: Context) => {
-    const t = c.req.query('tenant');
-    if (!t) throw new ToolError('INVALID_PARAMETER', '"tenant" is required: approvals and the audit trail are kept per tenant.', { parameter: 'tenant', expected: 'a tenant name' });
-    return t;
-  };
-
   // --- The requesting tenant: the status of one of its approvals -------------------------------
   app.get('/v1/approvals/:id', route(async (c, id, approvals) => {
     const auth = bearerKey(c.req.header('authorization'));
@@ -73,33 +61,15 @@ export function approvalRoutes(app: Hono<any>, rt: Runtime): void {
   }));
 
   // --- Admin API --------------------------------------------------------------------------------
-  app.get('/v1/admin/approvals', admin(async (c, _id, approvals) => {
-    const status = c.req.query('status');
-    const limit = limitOf(c.req.query('limit'));
-    const cursor = c.req.query('cursor');
-    return json(c, 200, await approvals.list(tenantOf(c), { ...(status ? { status } : {}), ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) }));
-  }));
+  app.get('/v1/admin/approvals', admin(async (c, _id, approvals) => json(c, 200, await approvals.list(c.req.query('tenant'), { status: c.req.query('status'), limit: c.req.query('limit'), cursor: c.req.query('cursor') }))));
   app.get('/v1/admin/approvals/:id', admin(async (c, _id, approvals) => {
-    const r = await approvals.get(c.req.param('id')!);
-    if (!r) throw new ToolError('NOT_FOUND', `No approval "${c.req.param('id')!.slice(0, 40)}".`, { approval_id: c.req.param('id')!.slice(0, 40) });
+    const id = c.req.param('id')!.slice(0, 40);
+    const r = await approvals.get(id);
+    if (!r) throw new ToolError('NOT_FOUND', `No approval "${id}".`, { approval_id: id });
     return json(c, 200, approvals.view(r));
   }));
-  app.get('/v1/admin/audit', admin(async (c) => {
-    const q = c.req.query();
-    const limit = limitOf(q.limit);
-    const page = await queryAudit(rt.store, rt.config.audit, {
-      tenant: tenantOf(c),
-      ...(q.key_id ? { key_id: q.key_id } : {}),
-      ...(q.connection_id ? { connection_id: q.connection_id } : {}),
-      ...(q.tool ? { tool: q.tool } : {}),
-      ...(q.outcome ? { outcome: q.outcome } : {}),
-      ...(q.from ? { from: q.from } : {}),
-      ...(q.to ? { to: q.to } : {}),
-      ...(q.cursor ? { cursor: q.cursor } : {}),
-      ...(limit ? { limit } : {}),
-    });
-    return json(c, 200, page);
-  }));
+  // Filters as queryAudit takes them (tenant, key_id, connection_id, tool, outcome, from, to, cursor, limit): it checks each.
+  app.get('/v1/admin/audit', admin(async (c) => json(c, 200, await queryAudit(rt.store, rt.config.audit, c.req.query() as unknown as AuditQuery))));
 
   // --- The approval page: a single-use capability link -------------------------------------------
   app.get('/v1/approve/:token', async (c) => {
@@ -160,9 +130,9 @@ export function approvalRoutes(app: Hono<any>, rt: Runtime): void {
 function settledPage(c: Context, approvals: Approvals, r: ApprovalRecord): Response | undefined {
   const status = approvals.statusOf(r);
   if (status === 'pending') return undefined;
-  if (status === 'expired') return approvalPage(c, 410, 'Approval expired', `<p id="expired">This request for ${esc(r.platform)}/${esc(r.tool)} expired at ${esc(r.expires_at)} without being used. Nothing ran from it; the agent must ask again.</p>`);
-  const what = status === 'rejected' ? 'rejected' : status === 'executed' ? 'approved and has run' : 'approved';
-  return approvalPage(c, 200, 'Already decided', `<p id="settled" data-status="${esc(status)}">This request for ${esc(r.platform)}/${esc(r.tool)} was already ${what}${r.decided_at ? ` (at ${esc(r.decided_at)})` : ''}. Nothing changed.</p>`);
+  const call = `${esc(r.platform)}/${esc(r.tool)}`;
+  if (status === 'expired') return approvalPage(c, 410, 'Approval expired', `<p id="expired">This request for ${call} expired at ${esc(r.expires_at)}. Nothing ran from it; the agent must ask again.</p>`);
+  return approvalPage(c, 200, 'Already decided', `<p id="settled" data-status="${status}">This request for ${call} was already ${status === 'executed' ? 'approved and has run' : status}. Nothing changed.</p>`);
 }
 
 /** APPROVAL_SIGN_IN=required: the approver's service key must be active, of the tenant, say `approver`, and not be the key that asked. */

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createApp } from '../http/app';
+import { approvalRoutes } from './approval-routes';
 import { httpAdapter } from '../http/lambda-http';
 import { taskWorker } from '../http/task-event';
 import { log } from '../log';
@@ -14,7 +15,11 @@ import type { Platform } from '../tool';
  */
 export function appHandler(name: string, platforms: readonly Platform<any>[], options: Partial<RuntimeOptions> = {}) {
   const start = () => {
-    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => ({ rt, http: httpAdapter(createApp(rt)) }));
+    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => {
+      const app = createApp(rt);
+      approvalRoutes(app, rt);
+      return { rt, http: httpAdapter(app) };
+    });
     started.catch((err: unknown) => {
       ready = undefined;
       log('error', 'runtime start failed; the next invocation retries', { function: name, error: err instanceof Error ? err.message : String(err) });

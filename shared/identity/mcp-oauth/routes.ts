@@ -285,11 +285,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
 
 /** What the consent page offers for `approval`; the key's own rule applies on top (every policy of a call is checked). */
 const APPROVAL_CHOICES = ['none', 'destructive', 'writes'] as const;
-const APPROVAL_LABELS: Record<(typeof APPROVAL_CHOICES)[number], string> = {
-  none: 'No approval (the key\'s own rule still applies)',
-  destructive: 'Destructive tools (deletes)',
-  writes: 'Every write',
-};
+const APPROVAL_LABELS: Record<(typeof APPROVAL_CHOICES)[number], string> = { none: 'None', destructive: 'Destructive tools', writes: 'Every write' };
 
 /** The consent page's select: which of the host's calls wait for a person's approval (shared/approvals.ts). */
 function approvalSelect(allowed: Policy): string {
