@@ -34,6 +34,8 @@ function approvalPage(c: Context, status: number, title: string, body: string): 
   return c.html(html, status as 200, PAGE_HEADERS);
 }
 
+const AUDIT_FILTERS = ['tenant', 'key_id', 'connection_id', 'tool', 'outcome', 'from', 'to', 'cursor', 'limit'];
+
 const UNKNOWN_LINK = '<p id="unknown">This approval link is not valid: it is mistyped, or its request no longer exists. Nothing will run from it. Ask whoever sent it for a new one.</p>';
 
 export function approvalRoutes(app: Hono<any>, rt: Runtime): void {
@@ -68,8 +70,13 @@ export function approvalRoutes(app: Hono<any>, rt: Runtime): void {
     if (!r) throw new ToolError('NOT_FOUND', `No approval "${id}".`, { approval_id: id });
     return json(c, 200, approvals.view(r));
   }));
-  // Filters as queryAudit takes them (tenant, key_id, connection_id, tool, outcome, from, to, cursor, limit): it checks each.
-  app.get('/v1/admin/audit', admin(async (c) => json(c, 200, await queryAudit(rt.store, rt.config.audit, c.req.query() as unknown as AuditQuery))));
+  // Filters as queryAudit takes them: it checks each; a name it does not know is refused, not ignored.
+  app.get('/v1/admin/audit', admin(async (c) => {
+    const q = c.req.query();
+    const unknown = Object.keys(q).find((k) => !AUDIT_FILTERS.includes(k));
+    if (unknown) throw new ToolError('INVALID_PARAMETER', `Unknown filter "${unknown.slice(0, 40)}"; the audit trail is filtered by ${AUDIT_FILTERS.join(', ')}.`, { parameter: unknown.slice(0, 40), expected: AUDIT_FILTERS.join(' | ') });
+    return json(c, 200, await queryAudit(rt.store, rt.config.audit, q as unknown as AuditQuery));
+  }));
 
   // --- The approval page: a single-use capability link -------------------------------------------
   app.get('/v1/approve/:token', async (c) => {

@@ -285,6 +285,9 @@ describe('approvals of held writes, on every surface', () => {
     const steps = rows.filter((r) => r.kind === 'approval').map((r) => r.outcome);
     for (const step of ['requested', 'approved', 'rejected', 'executed', 'expired']) expect(steps).toContain(step);
     expect(rows.find((r) => r.outcome === 'approval_required' || r.outcome === 'FORBIDDEN')).toMatchObject({ access: 'write', approval_id: expect.stringMatching(/^apr_/), args_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const typo = await s.api('GET', '/v1/admin/audit?tenant=acme&key=key_1', { key: ADMIN });
+    expect(typo.body.error.details.parameter).toBe('key');
+    expect((await s.api('GET', '/v1/admin/audit?tool=x', { key: ADMIN })).body.error.details.parameter).toBe('tenant');
     const filtered = await s.api('GET', `/v1/admin/audit?tenant=acme&tool=listWorkspaces&outcome=OK`, { key: ADMIN });
     expect(filtered.body.data.records.length).toBeGreaterThan(0);
     expect(filtered.body.data.records.every((r: any) => r.tool === 'listWorkspaces' && r.access === 'read' && r.outcome === 'OK')).toBe(true);
