@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAudit } from '../../infra/audit-cli';
 import { runKeys } from '../../infra/keys-cli';
 import { auditExports, queryAudit, writeAudit, type AuditRecord } from '../../shared/audit';
+import { loadConfig } from '../../shared/config';
+import { needsApproval, parsePolicy } from '../../shared/identity/policy';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
@@ -145,5 +147,27 @@ describe('a signed notice of each pending approval (APPROVAL_WEBHOOK_URL), and l
     expect(logs).toContain('approval notice failed');
     expect(logs).not.toContain('Notice 9c2e');
     expect(logs).not.toContain(SANDBOX_KEYS.owner);
+  });
+});
+
+describe('the approval rule and its settings', () => {
+  it('holds writes by rule: destructive tools, every write, or named tools and toolsets; never reads', () => {
+    const tool = (name: string, o: { readOnly?: boolean; destructive?: boolean; group?: string } = {}) => ({ platform: 'crm', name, group: o.group ?? 'deals', readOnly: o.readOnly ?? false, destructive: o.destructive ?? false });
+    const policy = (approval: unknown) => parsePolicy({ platforms: ['crm'], approval });
+    expect(needsApproval(policy('destructive'), tool('deleteDeal', { destructive: true }))).toBe(true);
+    expect(needsApproval(policy('destructive'), tool('createDeal'))).toBe(false);
+    expect(needsApproval(policy('writes'), tool('createDeal'))).toBe(true);
+    expect(needsApproval(policy('writes'), tool('getDeal', { readOnly: true }))).toBe(false);
+    expect(needsApproval(policy(['crm:deals']), tool('updateDeal'))).toBe(true);
+    expect(needsApproval(policy(['createContact']), tool('updateDeal'))).toBe(false);
+    expect(needsApproval(policy(['createContact']), tool('createContact', { group: 'contacts' }))).toBe(true);
+    expect(needsApproval(parsePolicy({ platforms: ['crm'] }), tool('deleteDeal', { destructive: true }))).toBe(false);
+  });
+
+  it('refuses settings it cannot honour at start, naming them', () => {
+    expect(() => loadConfig({ APPROVAL_SIGN_IN: 'sometimes' })).toThrow(/APPROVAL_SIGN_IN/);
+    expect(() => loadConfig({ APPROVAL_WEBHOOK_URL: 'https://hooks.example.com/x' })).toThrow(/APPROVAL_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(loadConfig({ APPROVAL_TTL_SECONDS: '60', AUDIT_EXPORT_BUS: 'b' })).toMatchObject({ approvals: { ttlSeconds: 60, signIn: false }, audit: { retentionDays: 90, exportBus: 'b' } });
   });
 });
