@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../shared/core/config';
 import { ToolError } from '../shared/core/errors';
 import { ServiceKeys, type KeyView } from '../shared/identity/keys';
+import { approvalRule } from '../shared/identity/policy';
 import { createStore, type Store } from '../shared/store';
 
 const USAGE = `Service keys (README "Service keys and connected accounts").
 
   npm run keys -- create --tenant <t> --platforms crm,collab [--toolsets objects,crm:associations] [--read-only]
                          [--rate-limit 100/60] [--expires 2027-01-31T00:00:00Z] [--name "nightly sync"]
+                         [--approval none|destructive|writes|createDeal,deals] [--approver]
   npm run keys -- list [--tenant <t>]
   npm run keys -- rotate <key id>
   npm run keys -- revoke <key id>
@@ -43,7 +45,7 @@ export function httpKeyAdmin(base: string, adminToken: string, fetcher: typeof f
   };
 }
 
-const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.name ? `  "${k.name}"` : ''}`;
+const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.policy.approval && k.policy.approval !== 'none' ? `  approval=${[k.policy.approval].flat().join(',')}` : ''}${k.policy.approver ? '  approver' : ''}${k.name ? `  "${k.name}"` : ''}`;
 
 /** One CLI command against a store or an admin API; the lines it prints. Exported for the tests. */
 export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise<string[]> {
@@ -58,6 +60,8 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
       'rate-limit': { type: 'string' },
       expires: { type: 'string' },
       name: { type: 'string' },
+      approval: { type: 'string' },
+      approver: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -77,6 +81,8 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
           ...(values.toolsets ? { toolsets: list(values.toolsets) } : {}),
           read_only: values['read-only'] ?? false,
           ...(rate ? { rate_limit: { max: Number(rate[1]), window_seconds: Number(rate[2]) } } : {}),
+          ...(values.approval ? { approval: approvalRule(values.approval) } : {}),
+          ...(values.approver ? { approver: true } : {}),
         },
       });
       return [row(record), `key: ${key}`, 'Shown once: store it now (only its hash is kept).'];

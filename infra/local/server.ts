@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '../../shared/core/config';
 import { createApp, noRoute } from '../../shared/http/app';
+import { approvalRoutes } from '../../shared/identity/approval-routes';
 import { localOriginGuard } from '../../shared/http/origin-guard';
 import { mountReference } from './reference';
 import { createRuntime } from '../../shared/lambda/runtime';
@@ -63,6 +64,8 @@ export async function startLocal(env: Record<string, string | undefined> = proce
   const guard = localOriginGuard(() => own, (env.MCP_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean), identityConfig.corsOrigins.filter((o) => o !== '*'));
   app.use('/v1/mcp', guard);
   app.use('/v1/mcp/*', guard);
+  // The approval page and the approvals/audit admin routes, as the identity function serves them.
+  approvalRoutes(app, rt);
   app.route('/', createApp(rt));
   app.notFound(noRoute);
 

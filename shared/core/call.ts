@@ -37,6 +37,10 @@ export interface Call {
   idempotencyKey?: unknown;
   dryRun?: unknown;
   maxTokens?: unknown;
+  /** `Approval-Id` as sent (MCP: `_meta.approval_id`; direct invocation: `approval_id`): runs a call a person approved (shared/identity/approvals.ts). */
+  approvalId?: unknown;
+  /** Which surface took the call, for the audit trail (shared/core/audit.ts). */
+  surface?: Surface;
 }
 
 /** Who a call acts as: the vendor credential to use, and the scope of its caches and claims. */
@@ -48,10 +52,21 @@ export interface Caller {
   env(env: PlatformEnv): PlatformEnv;
   /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
   failure?: unknown;
+  /** A service key's (or sign-in's) call: whose, through which connection, and whether its policy holds it for approval. */
+  principal?: { tenant: string; keyId: string; connection: string; approval: boolean };
+}
+
+/** Who a call is, as far as known before its credential is checked: for the audit trail when the check fails. */
+export interface CallerIds {
+  tenant?: string;
+  keyId?: string;
+  connection?: string;
 }
 
 /**
  * Resolves who a tool call acts as, before anything reaches the vendor (shared/identity builds it;
  * the runtime carries it so the core names no layer above it, docs/architecture.md#layers).
  */
-export type CallerResolver = (rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool) => Promise<Caller>;
+export type CallerResolver = (rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool, ids?: CallerIds) => Promise<Caller>;
+
+export type Surface = 'rest' | 'mcp' | 'mcp-task' | 'direct';

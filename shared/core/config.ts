@@ -25,6 +25,50 @@ export interface Config {
   baseUrls: Record<string, string | undefined>;
   /** The event inbox (shared/core/events-config.ts); absent in hand-built configs: the defaults. */
   events?: EventsConfig;
+  /** Approvals of held calls (shared/identity/approvals.ts); absent in hand-built configs: the defaults. */
+  approvals?: ApprovalConfig;
+  /** The audit trail (shared/core/audit.ts); absent in hand-built configs: the defaults. */
+  audit?: AuditConfig;
+}
+
+export interface ApprovalConfig {
+  /** APPROVAL_TTL_SECONDS: how long an approval request may be decided and used (default 15 min). */
+  ttlSeconds: number;
+  /** APPROVAL_WEBHOOK_URL / APPROVAL_WEBHOOK_SECRET: a signed notice of each pending approval (off when unset). */
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** APPROVAL_SIGN_IN=required: the approval page asks for an approver's service key (policy `approver`). */
+  signIn: boolean;
+}
+
+export interface AuditConfig {
+  /** AUDIT_RETENTION_DAYS: how long records are kept in the Store (default 90; DynamoDB TTL). */
+  retentionDays: number;
+  /** AUDIT_EXPORT_BUCKET / AUDIT_EXPORT_BUS: each record also written as a JSON line to S3, or put on an EventBridge bus (off when unset). */
+  exportBucket?: string;
+  exportBus?: string;
+}
+
+export const DEFAULT_APPROVAL_TTL_SECONDS = 15 * 60;
+export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
+
+export function loadApprovalConfig(env: Env): ApprovalConfig {
+  const signIn = env.APPROVAL_SIGN_IN || 'off';
+  if (signIn !== 'off' && signIn !== 'required') throw new Error(`APPROVAL_SIGN_IN must be "off" or "required", got "${signIn}"`);
+  if (env.APPROVAL_WEBHOOK_URL && !env.APPROVAL_WEBHOOK_SECRET) throw new Error('APPROVAL_WEBHOOK_URL needs APPROVAL_WEBHOOK_SECRET: the key its notices are signed with');
+  return {
+    ttlSeconds: positiveInt(env, 'APPROVAL_TTL_SECONDS', DEFAULT_APPROVAL_TTL_SECONDS),
+    ...(env.APPROVAL_WEBHOOK_URL ? { webhookUrl: env.APPROVAL_WEBHOOK_URL, webhookSecret: env.APPROVAL_WEBHOOK_SECRET! } : {}),
+    signIn: signIn === 'required',
+  };
+}
+
+export function loadAuditConfig(env: Env): AuditConfig {
+  return {
+    retentionDays: positiveInt(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS),
+    ...(env.AUDIT_EXPORT_BUCKET ? { exportBucket: env.AUDIT_EXPORT_BUCKET } : {}),
+    ...(env.AUDIT_EXPORT_BUS ? { exportBus: env.AUDIT_EXPORT_BUS } : {}),
+  };
 }
 
 /** Calls admitted per caller key and platform in any span of `windowSeconds` (a sliding window). */
@@ -110,5 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowHttpHosts: (env.ALLOW_HTTP_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     baseUrls: baseUrls(env),
     events: loadEventsConfig(env),
+    approvals: loadApprovalConfig(env),
+    audit: loadAuditConfig(env),
   };
 }

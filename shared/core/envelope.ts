@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE, ToolError, type ErrorCode, type ErrorDetails } from './errors';
 import { log } from './log';
+import type { ApprovalRequest } from './approval';
 
 /** The one answer shape of every route and surface: `{success, data}` or `{success, error}`. */
 export type Envelope =
@@ -13,6 +14,8 @@ export interface Outcome {
   headers: Record<string, string>;
   /** With format `structured`: the structured result beside the text in `body.data`. */
   structured?: unknown;
+  /** A call held for a person's approval: the request, which a surface may turn into its own way of asking (shared/identity/approvals.ts). */
+  approval?: ApprovalRequest;
 }
 
 export const success = (data: unknown, headers: Record<string, string> = {}): Outcome => ({ status: 200, body: { success: true, data }, headers });

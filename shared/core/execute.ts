@@ -1,5 +1,5 @@
 import { ToolError } from './errors';
-import type { Call, Caller } from './call';
+import type { Call, Caller, CallerIds } from './call';
 import { failure, success, type Outcome } from './envelope';
 import { countCall, hashKey } from './admission';
 import { countingFetch, logCall, type VendorStats } from './access-log';
@@ -10,6 +10,10 @@ import { parseInput } from './validate';
 import { omitNulls } from './nulls';
 import { safeCall } from './safe-writes';
 import { vendorFetch } from './vendor-fetch';
+import { checkApprovalId, type ApprovalRequest } from './approval';
+import { NO_TENANT, writeAudit } from './audit';
+import { fingerprint } from './idempotency';
+import type { DryRunPlan } from './dry-run';
 
 /**
  * The one path of a tool call, for every surface (HTTP, MCP, direct Lambda invocation): they map
@@ -21,14 +25,78 @@ import { vendorFetch } from './vendor-fetch';
 export async function execute(rt: Runtime, call: Call): Promise<Outcome> {
   const started = performance.now();
   const vendor: VendorStats = { calls: 0, ms: 0 };
-  const outcome = await run(rt, call, vendor);
+  const seen: Seen = { ids: {} };
+  const outcome = await run(rt, call, vendor, seen);
+  if (seen.approval) outcome.approval = seen.approval;
   logCall(rt, call, outcome, started, vendor);
+  await audit(rt, call, outcome, started, vendor, seen);
   return outcome;
+}
+
+/** What the run learnt of the call for its audit record: who, the tool's kind, the arguments' hash, the approval used. */
+interface Seen {
+  ids: CallerIds;
+  readOnly?: boolean;
+  dryRun?: boolean;
+  argsHash?: string;
+  approvalId?: string;
+  /** The request made of a held call. */
+  approval?: ApprovalRequest;
+}
+
+/** The call's one audit record (shared/core/audit.ts): ids, names, codes and counts; of the arguments only their hash. */
+function audit(rt: Runtime, call: Call, outcome: Outcome, started: number, vendor: VendorStats, seen: Seen): Promise<void> {
+  const body = outcome.body;
+  const platform = rt.registry.platforms.get(call.platform);
+  const known = platform !== undefined && Object.hasOwn(platform.tools, call.tool);
+  const details = body.success ? undefined : body.error.details;
+  const approvalId = seen.approvalId ?? (typeof details?.approval_id === 'string' ? details.approval_id : undefined);
+  const key = typeof call.idempotencyKey === 'string' && call.idempotencyKey.length <= 255 ? call.idempotencyKey : undefined;
+  return writeAudit(rt.store, rt.config.audit, {
+    kind: 'call',
+    time: new Date().toISOString(),
+    tenant: seen.ids.tenant ?? NO_TENANT,
+    ...(seen.ids.keyId ? { key_id: seen.ids.keyId } : {}),
+    ...(seen.ids.connection ? { connection_id: seen.ids.connection } : {}),
+    surface: call.surface ?? 'rest',
+    // Names the registry does not know are not repeated (callers choose them), as in the access log.
+    platform: platform ? call.platform : '(unknown)',
+    tool: known ? call.tool : '(unknown)',
+    ...(seen.readOnly !== undefined ? { access: seen.readOnly ? 'read' : 'write' } : {}),
+    dry_run: seen.dryRun === true,
+    ...(key && !seen.readOnly ? { idempotency_key: key } : {}),
+    ...(approvalId ? { approval_id: approvalId } : {}),
+    outcome: body.success ? 'OK' : body.error.code,
+    status: outcome.status,
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    vendor_calls: vendor.calls,
+    ...(seen.argsHash ? { args_hash: seen.argsHash } : {}),
+    ...(call.requestId ? { request_id: call.requestId } : {}),
+  });
+}
+
+/**
+ * A call the key's policy holds for a person's approval (shared/identity/policy.ts `approval`):
+ * the request made of it — its dry-run plan, the arguments sealed — which a surface turns into its
+ * own answer (FORBIDDEN `approval_required` with the page's link; an MCP elicitation).
+ */
+export async function requireApproval(rt: Runtime, held: { tenant: string; keyId: string; connection: string; platform: string; tool: string; arguments: unknown; argsHash: string; plan: DryRunPlan }): Promise<ApprovalRequest> {
+  return (await rt.approvals(rt)).create(held);
+}
+
+/** The FORBIDDEN answer of a held call: what to do, the link for a person, and the id to retry with. */
+export function approvalRequired(req: ApprovalRequest): ToolError {
+  const a = req.approval;
+  return new ToolError(
+    'FORBIDDEN',
+    `This key's policy needs a person's approval before ${a.platform}/${a.tool} runs. Ask a person to open ${req.approval_url} and approve it (before ${a.expires_at}), then send the same call again, unchanged, with Approval-Id: ${a.id} (MCP: "_meta": {"approval_id": "${a.id}"}; direct invocation: "approval_id"). Nothing was sent to the vendor.`,
+    { reason: 'approval_required', approval_id: a.id, approval_url: req.approval_url, expires_at: a.expires_at, preview: req.preview },
+  );
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcome> {
+async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Promise<Outcome> {
   const headers: Record<string, string> = {};
   let admission: Promise<void> | undefined;
   let caller: Caller | undefined;
@@ -47,10 +115,13 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     if (!found?.tool.annotations.readOnly || rt.config.rateLimit.onStoreError === 'closed') await admission;
     if (!found) throw notFound(rt, call);
     const { platform, tool } = found;
+    seen.readOnly = tool.annotations.readOnly;
     // Idempotency keys, dry runs and token budgets: every tool of every platform.
     const safe = safeCall(call, tool);
+    seen.dryRun = safe.dryRun;
     // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
-    const who = (caller = await rt.resolveCaller(rt, call, platform, tool));
+    const who = (caller = await rt.resolveCaller(rt, call, platform, tool, seen.ids));
+    const approvalId = checkApprovalId(call.approvalId);
 
     // What the surface refused while reading the request: reported here, after the rate limit.
     if (call.refused === 'not_json') throw notJsonError(tool.example?.input);
@@ -63,23 +134,41 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
     }
     // A null for an optional parameter is its omission (OpenAI strict mode sends them): shared/core/nulls.ts.
     const input = parseInput(tool.input, omitNulls(tool.input, call.params));
-    const env: PlatformEnv = who.env({
-      baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
-      fetch: safe.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? vendorFetch, vendor)),
-      timeoutMs: rt.config.upstreamTimeoutMs,
-      ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
-    });
+    seen.argsHash = fingerprint(input);
+    /** The tool's run under one set of safe-write options (the call's own, or a dry run's for an approval's plan). */
+    const runUnder = (s: ReturnType<typeof safeCall>) => {
+      const env: PlatformEnv = who.env({
+        baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
+        fetch: s.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? vendorFetch, vendor)),
+        timeoutMs: rt.config.upstreamTimeoutMs,
+        ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
+      });
+      return s.run(rt.store, who.scope, input, () => tool.run(input, {
+        client: platform.client(who.vendorKey, env),
+        keyHash: who.scope,
+        store: rt.store,
+        config: rt.config,
+        deadline: call.deadline ?? Number.POSITIVE_INFINITY,
+        ...(rt.blob ? { blob: rt.blob } : {}),
+        ...(s.dryRun ? { dryRun: true } : {}),
+        ...(rt.resolve ? { resolve: rt.resolve } : {}),
+      }));
+    };
+    // A write the policy holds runs only with an approval a person gave for exactly this call;
+    // without one, its dry run becomes the approval request's plan and nothing is written.
+    const held = who.principal?.approval && !safe.dryRun ? who.principal : undefined;
+    if (held) {
+      const ids = { tenant: held.tenant, keyId: held.keyId, connection: held.connection, platform: platform.name, tool: tool.name, argsHash: seen.argsHash };
+      if (approvalId === undefined) {
+        const { result: plan } = await runUnder(safeCall({ ...call, dryRun: true, idempotencyKey: undefined, maxTokens: undefined }, tool));
+        seen.approval = await requireApproval(rt, { ...ids, arguments: input, plan: plan as DryRunPlan });
+        throw approvalRequired(seen.approval);
+      }
+      seen.approvalId = approvalId;
+      await (await rt.approvals(rt)).use(approvalId, ids);
+    }
     // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
-    const [{ result, headers: safety }] = await Promise.all([safe.run(rt.store, who.scope, input, () => tool.run(input, {
-      client: platform.client(who.vendorKey, env),
-      keyHash: who.scope,
-      store: rt.store,
-      config: rt.config,
-      deadline: call.deadline ?? Number.POSITIVE_INFINITY,
-      ...(rt.blob ? { blob: rt.blob } : {}),
-      ...(safe.dryRun ? { dryRun: true } : {}),
-      ...(rt.resolve ? { resolve: rt.resolve } : {}),
-    })), admission]);
+    const [{ result, headers: safety }] = await Promise.all([runUnder(safe), admission]);
     Object.assign(headers, safety);
     if (call.format !== 'structured') return success(safe.render(result, input, call.format), headers);
     // Text, and beside it the structured result (a dry run's plan; in full under a token budget,

@@ -1,3 +1,4 @@
+import type { ApprovalGate } from './approval';
 import type { CallerResolver } from './call';
 import type { Config } from './config';
 import type { Registry } from './registry';
@@ -10,6 +11,8 @@ export interface Runtime {
   registry: Registry;
   /** Who a call acts as (shared/identity's resolveCaller, set by createRuntime). */
   resolveCaller: CallerResolver;
+  /** Where held calls become approval requests and approvals are spent (shared/identity's approvalsOf, set by createRuntime). */
+  approvals: (rt: Runtime) => Promise<ApprovalGate>;
   store: Store;
   config: Config;
   /** Per-platform fetch override (local twins in-process); the global fetch otherwise. */

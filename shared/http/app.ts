@@ -39,6 +39,9 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   openApiRoutes(app, rt);
   // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
   identityRoutes(app, rt);
+  // The approval page and the approvals/audit admin routes (shared/identity/approval-routes.ts)
+  // are mounted by the functions that serve them (shared/lambda/app-handler.ts) and the local
+  // server, so the platforms' bundles do not carry them.
   iconRoutes(app, rt);
   // MCP sign-in: protected-resource metadata and the built-in authorization server (shared/identity/mcp-oauth).
   mcpOAuthRoutes(app, rt);

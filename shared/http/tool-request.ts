@@ -67,6 +67,8 @@ export async function answerToolRequest(rt: Runtime, req: ToolRequest): Promise<
     idempotencyKey: req.header('idempotency-key'),
     dryRun: req.query('dry_run'),
     maxTokens: req.query('max_tokens'),
+    approvalId: req.header('approval-id'),
+    surface: 'rest',
   });
   return { outcome, base64 };
 }

@@ -1,17 +1,18 @@
 import { ToolError } from '../core/errors';
 import type { Runtime } from '../core/runtime';
-import type { Caller } from '../core/call';
+import type { Caller, CallerIds } from '../core/call';
 import { groupOf, type Platform, type PlatformEnv, type Tool } from '../core/tool';
 import { loadIdentityConfig } from './config';
 import { callScope, Identity, type DescribedPlatform, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
 import { isAccessToken } from './mcp-oauth/grants';
 import { insufficientScope } from './mcp-oauth/resource';
-import { allows, enforce, type Policy } from './policy';
+import { allows, enforce, needsApproval, type Policy } from './policy';
+import { Approvals } from './approvals';
 import { createVault, type Vault } from './vault';
 
 export { Identity } from './identity';
-export type { Caller } from '../core/call';
+export type { Caller, CallerIds } from '../core/call';
 
 type Setup = Partial<Pick<IdentityOptions, 'now' | 'publicBase' | 'config'>> & {
   /** The platforms it connects and signs in to, when not the runtime's registry's (the identity function: every platform's descriptor). */
@@ -53,6 +54,30 @@ export function identityOf(rt: Runtime): Promise<Identity> {
       }))();
     pending.catch(() => identities.delete(rt));
     identities.set(rt, pending);
+  }
+  return pending;
+}
+
+const approvalStores = new WeakMap<Runtime, Promise<Approvals>>();
+
+/** The runtime's approval requests (shared/identity/approvals.ts), over its identity's vault, clock and public address. */
+export function approvalsOf(rt: Runtime): Promise<Approvals> {
+  let pending = approvalStores.get(rt);
+  if (!pending) {
+    pending = identityOf(rt).then(
+      (identity) =>
+        new Approvals({
+          store: rt.store,
+          vault: () => identity.vault(),
+          base: () => identity.base(),
+          config: rt.config.approvals,
+          audit: rt.config.audit,
+          now: identity.now,
+          allowHttpHosts: rt.config.allowHttpHosts,
+        }),
+    );
+    pending.catch(() => approvalStores.delete(rt));
+    approvalStores.set(rt, pending);
   }
   return pending;
 }
@@ -109,7 +134,7 @@ async function principalOf(identity: Identity, presented: string, resource: stri
  * authenticated, its policy enforced (FORBIDDEN naming what it allows), its own rate limit
  * counted, and its connection's credential opened (refreshed when about to expire).
  */
-export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool): Promise<Caller> {
+export async function resolveCaller(rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool, ids: CallerIds = {}): Promise<Caller> {
   const identity = await identityOf(rt);
   if (!ownCredential(identity, call.key)) {
     if (!identity.config.passThrough) {
@@ -119,12 +144,16 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
   }
   const who = await principalOf(identity, call.key, call.resource);
   const key = who.key;
-  for (const policy of who.policies) enforce(policy, { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly });
+  ids.tenant = key.tenant;
+  ids.keyId = key.id;
+  const seen = { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly, destructive: tool.annotations.destructive };
+  for (const policy of who.policies) enforce(policy, seen);
   await identity.countKey(key);
   if (who.connection && call.connection && call.connection !== who.connection) {
     throw new ToolError('FORBIDDEN', `This sign-in was granted for connection "${who.connection}" only; leave out connection_id or sign in again to pick "${call.connection}".`, { connection_id: call.connection });
   }
   const connection = who.connection ?? call.connection;
+  if (connection) ids.connection = connection;
   if (!connection) {
     throw new ToolError('INVALID_PARAMETER', `A service key acts through a connected account: send its id as the X-Connection-Id header (MCP: "connection_id" in _meta or ?connection= on the endpoint URL). Create one with POST /v1/connections {"platform": "${platform.name}", "end_user": "…"}.`, {
       parameter: 'X-Connection-Id',
@@ -140,6 +169,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
   const caller: Caller = {
     vendorKey: tokenOf(credential),
     scope: callScope(key, record.id),
+    principal: { tenant: key.tenant, keyId: key.id, connection: record.id, approval: who.policies.some((p) => needsApproval(p, seen)) },
     env: (env) => ({
       ...env,
       ...(record.base_url && !rt.config.baseUrls[platform.name] ? { baseUrl: record.base_url } : {}),

@@ -12,6 +12,14 @@ export const policySchema = z.strictObject({
   read_only: z.boolean().default(false),
   /** The key's own limit, over all platforms, on top of each platform's per-key limit. */
   rate_limit: z.strictObject({ max: z.number().int().positive(), window_seconds: z.number().int().positive() }).optional(),
+  /**
+   * Which calls wait for a person's approval before they run (shared/identity/approvals.ts): `none` (absent),
+   * `destructive` (tools annotated destructive), `writes` (every tool that is not read-only), or a
+   * list of tool names and toolsets (`createDeal`, `deals`, `crm:deals`). Dry runs and reads never wait.
+   */
+  approval: z.union([z.enum(['none', 'destructive', 'writes']), z.array(z.string().regex(/^([a-z][a-z0-9]*:)?[a-zA-Z][a-zA-Z0-9-]*$/, 'a tool name or toolset such as "createDeal" or "crm:deals"')).min(1)]).optional(),
+  /** The key may sign in on approval pages to approve or reject other keys' calls of its tenant. */
+  approver: z.boolean().optional(),
 });
 
 export type Policy = z.output<typeof policySchema>;
@@ -22,6 +30,7 @@ export interface PolicyTool {
   name: string;
   group?: string | undefined;
   readOnly: boolean;
+  destructive?: boolean | undefined;
 }
 
 /** Whether the policy lets its key call the tool. */
@@ -33,11 +42,30 @@ export function allows(policy: Policy, tool: PolicyTool): boolean {
   return g !== undefined && (policy.toolsets.includes(g) || policy.toolsets.includes(`${tool.platform}:${g}`));
 }
 
+/** Whether the policy holds a call of the tool for a person's approval (reads never). */
+export function needsApproval(policy: Policy, tool: PolicyTool): boolean {
+  const rule = policy.approval ?? 'none';
+  if (tool.readOnly || rule === 'none') return false;
+  if (rule === 'writes') return true;
+  if (rule === 'destructive') return tool.destructive === true;
+  const g = tool.group;
+  return rule.includes(tool.name) || rule.includes(`${tool.platform}:${tool.name}`) || (g !== undefined && (rule.includes(g) || rule.includes(`${tool.platform}:${g}`)));
+}
+
+/** An approval rule from a form or a CLI flag: `none`, `destructive`, `writes`, or comma-separated tools/toolsets. */
+export function approvalRule(raw: string | undefined): Policy['approval'] {
+  const v = raw?.trim();
+  if (!v) return undefined;
+  if (v === 'none' || v === 'destructive' || v === 'writes') return v;
+  return v.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
 /** The policy in words, for a refusal: what the key may call instead. */
 export function describePolicy(policy: Policy): string {
   const parts = [`platforms ${policy.platforms.join(', ')}`];
   if (policy.toolsets) parts.push(`toolsets ${policy.toolsets.join(', ')}`);
   if (policy.read_only) parts.push('read-only tools only');
+  if (policy.approval && policy.approval !== 'none') parts.push(`approval for ${Array.isArray(policy.approval) ? policy.approval.join(', ') : policy.approval}`);
   return parts.join('; ');
 }
 
@@ -62,8 +90,8 @@ export function parsePolicy(raw: unknown, parameter = 'policy'): Policy {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = [parameter, ...issue.path.map(String)].join('.');
-  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["objects"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}}.`, {
+  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["objects"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "approval"?: "none" | "destructive" | "writes" | ["createDeal", "deals"], "approver"?: true}.`, {
     parameter: path,
-    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?}',
+    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?, approval?, approver?}',
   });
 }

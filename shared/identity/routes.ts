@@ -238,7 +238,7 @@ async function revokeAtVendor(id: Identity, record: ConnectionRecord): Promise<b
 }
 
 /** The admin credential: ADMIN_TOKEN, or the SSM SecureString named by ADMIN_TOKEN_PARAMETER. */
-async function checkAdmin(c: Context, id: Identity): Promise<void> {
+export async function checkAdmin(c: Context, id: Identity): Promise<void> {
   const expected = id.config.adminToken ?? (id.config.adminTokenParameter ? await readSecureKey(id.config.adminTokenParameter) : undefined);
   if (!expected) throw new ToolError('UNAUTHORIZED', 'The admin API is off: this deployment has no admin credential (ADMIN_TOKEN or ADMIN_TOKEN_PARAMETER).', { header: 'Authorization' });
   const auth = bearerKey(c.req.header('authorization'));

@@ -6,6 +6,7 @@ import { log } from '../core/log';
 import { createRuntime, type RuntimeOptions } from './runtime';
 import type { Platform } from '../core/tool';
 import { configureIdentity } from '../identity';
+import { approvalRoutes } from '../identity/approval-routes';
 
 /**
  * A Lambda that serves the shared app over HTTP only (no direct invocations), for `platforms`:
@@ -18,7 +19,9 @@ export function appHandler(name: string, platforms: readonly Platform<any>[], op
     const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => {
       // The identity function connects and signs in to platforms whose tools it does not serve.
       if (described) configureIdentity(rt, { platforms: described });
-      return { rt, http: httpAdapter(createApp(rt)) };
+      const app = createApp(rt);
+      approvalRoutes(app, rt);
+      return { rt, http: httpAdapter(app) };
     });
     started.catch((err: unknown) => {
       ready = undefined;

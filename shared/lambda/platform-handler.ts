@@ -28,6 +28,8 @@ export interface DirectEvent {
   idempotency_key?: string;
   dry_run?: boolean;
   max_tokens?: number;
+  /** The approval a person gave for this exact call (shared/identity/approvals.ts), as the HTTP `Approval-Id` header. */
+  approval_id?: string;
 }
 
 const isHttpEvent = (e: object): e is HttpEvent => 'requestContext' in e;
@@ -239,6 +241,8 @@ async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, 
       idempotencyKey: event.idempotency_key,
       dryRun: event.dry_run,
       maxTokens: event.max_tokens,
+      approvalId: event.approval_id,
+      surface: 'direct',
     });
     return outcome.body;
   } catch (err) {

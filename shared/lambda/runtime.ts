@@ -5,7 +5,7 @@ import type { Runtime, RuntimeOptions } from '../core/runtime';
 import type { Store } from '../core/store';
 import { createStore } from '../store';
 import { createBlobStore } from '../blob';
-import { resolveCaller } from '../identity';
+import { approvalsOf, resolveCaller } from '../identity';
 
 export type { Runtime, RuntimeOptions } from '../core/runtime';
 
@@ -18,7 +18,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const config = opts.config ?? loadConfig();
   const registry = createRegistry(opts.platforms);
   const [store, blob] = await Promise.all([opts.store ?? warmed(createStore(config.store)), opts.blob ?? createBlobStore()]);
-  return { registry, config, store, resolveCaller, ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}), blob };
+  return { registry, config, store, resolveCaller, approvals: approvalsOf, ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}), blob };
 }
 
 async function warmed(building: Promise<Store>): Promise<Store> {

@@ -9,6 +9,7 @@ import { execute } from '../core/execute';
 import type { Runtime } from '../core/runtime';
 import type { CatalogEntry } from '../catalog/catalog';
 import { structuredOf } from '../catalog/providers';
+import type { Surface } from '../core/call';
 
 /** Our error envelope as the text of an isError result: code, message and details (parameter, expected…). */
 export const errorResult = (body: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] });
@@ -27,6 +28,8 @@ export interface ToolCaller {
   requestId?: string | undefined;
   /** The arguments the HTTP edge refused (a key given twice): the call answers that error. */
   refused?: ToolError | undefined;
+  /** `mcp`, or `mcp-task` for a task's run: the audit trail's surface. */
+  surface?: Surface | undefined;
 }
 
 /** The _meta of a tools/call the service reads: a connection per call and safe writes (shared/core/safe-writes.ts). */
@@ -35,12 +38,14 @@ export interface CallMeta {
   idempotency_key?: unknown;
   dry_run?: unknown;
   max_tokens?: unknown;
+  /** The approval a person gave for this exact call (shared/identity/approvals.ts), as REST's Approval-Id header. */
+  approval_id?: unknown;
 }
 
 /** Only what the service reads of a call's _meta: what a task keeps for its worker. */
 export const callMetaOf = (meta: Record<string, unknown>): CallMeta => {
-  const { connection_id, idempotency_key, dry_run, max_tokens } = meta;
-  return Object.fromEntries(Object.entries({ connection_id, idempotency_key, dry_run, max_tokens }).filter(([, v]) => v !== undefined));
+  const { connection_id, idempotency_key, dry_run, max_tokens, approval_id } = meta;
+  return Object.fromEntries(Object.entries({ connection_id, idempotency_key, dry_run, max_tokens, approval_id }).filter(([, v]) => v !== undefined));
 };
 
 export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<CallToolResult> {
@@ -69,6 +74,8 @@ export async function runToolOutcome(
     idempotencyKey: meta.idempotency_key,
     dryRun: meta.dry_run,
     maxTokens: meta.max_tokens,
+    approvalId: meta.approval_id,
+    surface: who.surface ?? 'mcp',
   });
   // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
   if (!outcome.body.success) return { result: errorResult(outcome.body), error: outcome.body.error };

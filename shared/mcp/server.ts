@@ -563,7 +563,9 @@ class Context {
     if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) return searchTools(rt, args, scope);
     // The one entry by name, then whether this endpoint serves it: no filtered copy of the catalog per call.
     const named = (await catalog(rt.registry, scope.platform ? [scope.platform] : undefined)).find((e) => (combined ? combinedName(e) : e.name) === name);
-    const entry = named && serves(scope, named) ? named : undefined;
+    // A tool the key's policy hides still goes to the core, which refuses it as REST does:
+    // FORBIDDEN naming the policy ("this key is read-only"), not an unknown tool.
+    const entry = named && serves({ ...scope, allow: undefined }, named) ? named : undefined;
     // An unknown tool is a protocol error (the MCP specification's own example); so is one this
     // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
     if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
@@ -577,6 +579,7 @@ class Context {
       deadline: call.deadline,
       requestId: call.requestId,
       refused: call.refused?.get(id),
+      surface: p.task === undefined ? ('mcp' as const) : ('mcp-task' as const),
     };
     const run = () => runTool(rt, entry, caller, args, meta);
     // A 2026-07-28 call becomes a task where the tool can be one and the client declared the Tasks

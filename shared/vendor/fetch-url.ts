@@ -30,6 +30,8 @@ export interface FetchUrlOptions extends UrlRules {
   budget?: { remaining: number; limit: number };
   /** Aborts the download (e.g. a sibling download of the same call failed). */
   signal?: AbortSignal;
+  /** A POST instead of a GET (a notice the service sends, shared/identity/approvals.ts): its body and headers; redirects are not followed. */
+  send?: { body: string; headers: Record<string, string> };
 }
 
 export interface FetchedFile {
@@ -57,8 +59,8 @@ function get(url: URL, to: Vetted, opts: FetchUrlOptions, signal: AbortSignal): 
     hostname: host,
     port: url.port || undefined,
     path: `${url.pathname}${url.search}`,
-    method: 'GET',
-    headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' },
+    method: opts.send ? 'POST' : 'GET',
+    headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity', ...opts.send?.headers, ...(opts.send ? { 'content-length': String(Buffer.byteLength(opts.send.body)) } : {}) },
     lookup,
     family: to.family,
     agent: false as const,
@@ -70,7 +72,7 @@ function get(url: URL, to: Vetted, opts: FetchUrlOptions, signal: AbortSignal): 
         ? https.request({ ...common, ...(isIP(host) ? {} : { servername: host }), ...(opts.ca ? { ca: opts.ca } : {}) }, resolve)
         : http.request(common, resolve);
     req.on('error', reject);
-    req.end();
+    req.end(opts.send?.body);
   });
 }
 
@@ -139,7 +141,7 @@ export async function fetchUrl(raw: string, opts: FetchUrlOptions): Promise<Fetc
       const res = await Promise.race([get(url, to, opts, controller.signal), aborted]);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
-      if (status >= 300 && status < 400 && location) {
+      if (status >= 300 && status < 400 && location && !opts.send) {
         res.destroy();
         if (hop >= maxRedirects) {
           throw refuse(opts, 'redirects', `"${raw}" redirects more than ${maxRedirects} times. Pass the final URL of the file.`);

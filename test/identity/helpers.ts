@@ -116,7 +116,7 @@ const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fr
  * the consent page in a headless browser (`signIn` fills its first form), PKCE and the token.
  * With a `scope`, the user allows the consent page as it is pre-filled; without, every toolset.
  */
-export async function hostSignIn(base: string, resource: string, signIn: (browser: Browser, form: { url: string; status: number; html: string }) => Promise<{ url: string; status: number; html: string }>, scope?: string) {
+export async function hostSignIn(base: string, resource: string, signIn: (browser: Browser, form: { url: string; status: number; html: string }) => Promise<{ url: string; status: number; html: string }>, scope?: string, consentFields: Record<string, string> = {}) {
   const redirect = `${base}/host-callback`;
   const reg = (await (await fetch(`${base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirect], client_name: 'Test host' }) })).json()) as {
     client_id: string;
@@ -127,7 +127,7 @@ export async function hostSignIn(base: string, resource: string, signIn: (browse
   const q = new URLSearchParams({ client_id: reg.client_id, redirect_uri: redirect, response_type: 'code', state: 'st', resource, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', ...(scope !== undefined ? { scope } : {}) });
   const browser = new Browser();
   const consent = await signIn(browser, await browser.request(`${base}/oauth/authorize?${q}`));
-  const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(scope === undefined ? { toolsets: '' } : {}) });
+  const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(scope === undefined ? { toolsets: '' } : {}), ...consentFields });
   const code = new URL(back.url).searchParams.get('code');
   if (!code) throw new Error(`no code: ${back.url} ${back.html}`);
   const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: reg.client_id, redirect_uri: redirect, resource }) });

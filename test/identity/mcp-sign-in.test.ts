@@ -187,7 +187,10 @@ describe('MCP sign-in through the built-in authorization server', () => {
     const { client } = await signIn('/v1/mcp/dbapp', { toolsets: 'records' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).not.toContain('listWorkspaces');
-    await expect(client.callTool({ name: 'listWorkspaces', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    // Called anyway, it says why, as REST does: FORBIDDEN naming the policy, not an unknown tool.
+    const hidden = (await client.callTool({ name: 'listWorkspaces', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
+    expect(hidden.isError).toBe(true);
+    expect(JSON.parse(hidden.content[0]!.text).error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('toolset "workspaces" of "listWorkspaces" is not allowed') });
     // Wider than the key: refused on the consent page.
     const host = new HeadlessHost(`${s.base}/host-callback`);
     await expect(new Client({ name: 'h', version: '1' }).connect(new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp`), { authProvider: host }))).rejects.toThrow(UnauthorizedError);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/core/config';
+import { approvalRoutes } from '../../shared/identity/approval-routes';
 import { createApp } from '../../shared/http/app';
 import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
 import { createRuntime } from '../../shared/lambda/runtime';
@@ -17,9 +18,10 @@ function deployedRoutes(fn: string): string[] {
 describe('the identity routes: served, documented in OpenAPI and deployed alike', () => {
   it("the OpenAPI table lists exactly the identity function's routes the app serves, and serverless.yml routes each of them", async () => {
     const rt = await createRuntime({ platforms: [], config: loadConfig({}) });
-    const identityPath = /^\/(v1\/(admin|connections|connect)\b|oauth\/|\.well-known\/oauth-)/;
-    const served = createApp(rt)
-      .routes.filter((r) => r.method !== 'ALL' && identityPath.test(r.path))
+    const identityPath = /^\/(v1\/(admin|connections|connect|approvals|approve)\b|oauth\/|\.well-known\/oauth-)/;
+    const app = createApp(rt);
+    approvalRoutes(app, rt);
+    const served = app.routes.filter((r) => r.method !== 'ALL' && identityPath.test(r.path))
       .map((r) => `${r.method} ${r.path.replace(/:([a-z_]+)/g, '{$1}')}`);
     const documented = IDENTITY_ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect([...new Set(served)].sort()).toEqual([...documented].sort());

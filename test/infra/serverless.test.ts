@@ -143,7 +143,9 @@ describe('serverless.yml packaged by osls (offline)', () => {
     // The Blob bucket: put objects, sign GET links to them and delete them, in that bucket only.
     const bucketId = 'BlobBucket';
     const s3 = all.filter((s) => s.Action.some((a) => a.startsWith('s3:')));
-    expect(s3).toHaveLength(1);
+    expect(s3).toHaveLength(2);
+    // The audit export: put only, under audit/ of the stage's own buckets.
+    expect([s3[1]!.Action, s3[1]!.Resource]).toEqual([['s3:PutObject'], { 'Fn::Sub': 'arn:${AWS::Partition}:s3:::tool-execution-service-dev-*/audit/*' }]);
     expect([...s3[0]!.Action].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(s3[0]!.Resource).toEqual({ 'Fn::Sub': `\${${bucketId}.Arn}/*` });
 
@@ -218,6 +220,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'DELETE /v1/admin/keys/{id}', 'DELETE /v1/connections/{id}', 'GET /v1/admin/keys', 'GET /v1/admin/keys/{id}', 'GET /v1/connect/{token}', 'GET /v1/connect/{token}/authorize',
       'GET /v1/connections', 'GET /v1/connections/callback', 'GET /v1/connections/{id}', 'POST /v1/admin/keys', 'POST /v1/admin/keys/{id}/rotate', 'POST /v1/connect/{token}',
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
+      'GET /v1/admin/approvals', 'GET /v1/admin/approvals/{id}', 'GET /v1/admin/audit', 'GET /v1/approvals/{id}', 'GET /v1/approve/{token}', 'POST /v1/approve/{token}',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
       'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'PUT /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json',
@@ -296,7 +299,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       FILEBOX_OAUTH_CLIENT_ID: '',
       FILEBOX_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/filebox/oauth-client-secret',
       // MCP sign-in (docs/identity.md): unset — no CORS origins, no connect sign-in, the built-in server.
-      ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
+      ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'APPROVAL_TTL_SECONDS', 'APPROVAL_SIGN_IN', 'APPROVAL_WEBHOOK_URL', 'APPROVAL_WEBHOOK_SECRET', 'AUDIT_RETENTION_DAYS', 'AUDIT_EXPORT_BUCKET', 'AUDIT_EXPORT_BUS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
   });

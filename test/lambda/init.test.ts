@@ -119,7 +119,8 @@ describe('lambdaHandler with the DynamoDB store: the connection opens at init', 
     await arrived;
     expect(ddb.operations).toEqual(['GetItem']);
     expect((await answer(handler)).statusCode).toBe(200);
-    // The call's own store work: the rate-limit counter's ticket and slot (no second warm-up).
-    expect(ddb.operations).toEqual(['GetItem', 'UpdateItem', 'PutItem']);
+    // The call's own store work: the rate-limit counter's ticket and slot, then its audit record's
+    // number in the day's sequence and the record (shared/core/audit.ts); no second warm-up.
+    expect(ddb.operations).toEqual(['GetItem', 'UpdateItem', 'PutItem', 'UpdateItem', 'PutItem']);
   });
 });

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocal } from '../../infra/local/server';
+import { CHROMIUM, launchChromium } from '../helpers/chromium';
 
-/** Debian's chromium package (.ci/run installs it); CHROMIUM_PATH points elsewhere. */
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
 if (!CHROMIUM) console.warn('reference page browser test skipped: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
 
 describe.skipIf(!CHROMIUM)('the API reference page in a real browser (headless Chromium)', () => {
@@ -12,7 +10,7 @@ describe.skipIf(!CHROMIUM)('the API reference page in a real browser (headless C
   let browser: Browser;
   beforeAll(async () => {
     local = await startLocal({ PORT: '0' });
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

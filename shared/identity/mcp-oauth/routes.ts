@@ -245,7 +245,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const described = platforms.flatMap((p) => Object.entries(id.platforms.get(p)?.toolsets ?? {}).map(([name, t]) => `<li><code>${esc(platforms.length === 1 ? name : `${p}:${name}`)}</code> ${esc(t.description)} (${t.writes ? 'reads and writes' : 'reads only'})</li>`));
     const catalog = described.length ? `<ul id="toolset-list">${described.join('')}</ul>` : '';
     const asked = relevant.length ? `<p id="requested">The host asks for toolsets: ${esc([...new Set(relevant.map(short))].join(', '))}.${refused.length ? ` Not shareable with this sign-in: <span id="not-shareable">${esc(refused.join(', '))}</span>.` : ''}</p>` : '';
-    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}${catalog}${asked}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value="${esc(chosen.join(', '))}"></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}${catalog}${asked}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value="${esc(chosen.join(', '))}"></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p>${approvalSelect(allowed)}<button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
   }
 
   /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */
@@ -275,7 +275,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const platform = platformOf(request.resource, id.baseOr(c.req.url));
     let policy: Policy;
     try {
-      policy = narrowed(id.scopes, allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true');
+      policy = narrowed(id.scopes, allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true', form.approval);
     } catch (err) {
       return page(c, 400, 'Cannot sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The choice is not allowed.')}</p><p>Go back and choose again.</p>`);
     }
@@ -284,6 +284,17 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id ?? null, connection_id: grant.connection, client_id: grant.client_id });
     return back({ code });
   }
+}
+
+/** What the consent page offers for `approval`; the key's own rule applies on top (every policy of a call is checked). */
+const APPROVAL_CHOICES = ['none', 'destructive', 'writes'] as const;
+const APPROVAL_LABELS: Record<(typeof APPROVAL_CHOICES)[number], string> = { none: 'None', destructive: 'Destructive tools', writes: 'Every write' };
+
+/** The consent page's select: which of the host's calls wait for a person's approval (shared/identity/approvals.ts). */
+function approvalSelect(allowed: Policy): string {
+  const own = allowed.approval && allowed.approval !== 'none' ? ` Your key already requires approval for ${esc(Array.isArray(allowed.approval) ? allowed.approval.join(', ') : allowed.approval)}.` : '';
+  const options = APPROVAL_CHOICES.map((v) => `<option value="${v}">${esc(APPROVAL_LABELS[v])}</option>`).join('');
+  return `<p><label>Ask a person to approve <select name="approval">${options}</select></label>${own}</p>`;
 }
 
 /** The platform an MCP resource is for; undefined for the combined endpoint. */
@@ -295,7 +306,7 @@ function platformOf(resource: string, base: string): string | undefined {
  * The policy a user grants a host: the connection's platform only, the toolsets they typed (each
  * one the key allows), read-only when they ask or the key is. Never wider than the key's policy.
  */
-function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean): Policy {
+function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean, approval?: string): Policy {
   if (!key.platforms.includes(platform) || (endpoint !== undefined && endpoint !== platform)) {
     throw new ToolError('FORBIDDEN', `The account is on ${platform}, which this endpoint or sign-in does not serve.`);
   }
@@ -304,7 +315,7 @@ function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: strin
   const typed = toolsetsOn(platform, chosen);
   if (chosen.length && !typed.length) throw new ToolError('FORBIDDEN', `None of the toolsets ${chosen.join(', ')} is on ${platform}, the account's platform; choose its toolsets (${scopes.of(platform).join(', ')}) or leave the field empty.`);
   const toolsets = typed.length ? typed : key.toolsets;
-  const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}) }, 'toolsets');
+  const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}), ...(APPROVAL_CHOICES.includes(approval as never) && approval !== 'none' ? { approval } : {}) }, 'toolsets');
   const wider = key.toolsets && typed.filter((t) => !key.toolsets!.includes(t) && !key.toolsets!.includes(`${platform}:${t}`));
   if (wider && wider.length) throw new ToolError('FORBIDDEN', `Your sign-in does not allow toolset(s) ${wider.join(', ')}; it allows ${key.toolsets!.join(', ')}.`);
   return policy;
