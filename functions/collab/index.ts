@@ -24,6 +24,11 @@ export const collab = definePlatform({
   client: createPodioClient,
   outputSchemas: () => import('../../shared/catalog/output/collab.json').then((m) => m.default.tools),
   mainGroup: 'items',
+  search: {
+    // Podio's links and its workflow add-on.
+    cues: [/\bpodio\.com\b/i, /\bglobiflow\b/i],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   events: eventsAdapter,
   tools: {
     ...appTools,

@@ -21,6 +21,11 @@ export const dbapp = definePlatform({
   client: createTapeClient,
   outputSchemas: () => import('../../shared/catalog/output/dbapp.json').then((m) => m.default.tools),
   mainGroup: 'records',
+  search: {
+    // Tape's links.
+    cues: [/\btapeapp\.com\b/i],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   events: eventsAdapter,
   tools: {
     ...workspaceTools,

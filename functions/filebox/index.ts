@@ -19,6 +19,11 @@ export const filebox = definePlatform({
   client: createShareFileClient,
   outputSchemas: () => import('../../shared/catalog/output/filebox.json').then((m) => m.default.tools),
   mainGroup: 'items',
+  search: {
+    // ShareFile's links and item ids (fo… for a folder, fi… for a file).
+    cues: [/\bsharefile\.(?:com|eu)\b/i, /\bf[oi](?=[0-9a-f-]*\d)[0-9a-f-]{6,}\b/i],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   events: eventsAdapter,
   tools: {
     ...itemTools,

@@ -1,5 +1,7 @@
 import type { Registry } from '../core/registry';
 import { catalog, type CatalogEntry, type JsonSchema } from './catalog';
+import { classify, scoreExamples, type SearchModel } from './search-model';
+import { loadSearchModel } from './search-data';
 
 /**
  * Tool search: BM25 over each tool's name, the first sentence of its description, its parameter
@@ -497,6 +499,16 @@ export interface SearchIndex {
   platformWords: Map<string, string>;
   /** Each word → the tools it occurs in (their index in docs) and its BM25F score in each. */
   postings: Map<string, { docs: number[]; scores: number[] }>;
+  /** Each platform's cues (Platform.search.cues): values that point to it. */
+  cues: Map<string, readonly RegExp[]>;
+  /** What was learned from example requests, and each doc's tool in it (-1: a tool it does not know). */
+  model?: { model: SearchModel; toolOf: Int32Array };
+}
+
+/** What an index takes beside the catalog: the vendors' names, the platforms' cues and the model learned from examples. */
+export interface IndexOptions {
+  cues?: Readonly<Record<string, readonly RegExp[]>>;
+  model?: SearchModel;
 }
 
 function counts(words: string[]): Map<string, number> {
@@ -513,7 +525,7 @@ export function firstSentence(description: string): string {
   return description.split(/(?<=\.)\s(?=[A-Z])/)[0]!;
 }
 
-export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<Record<string, string>> = {}): SearchIndex {
+export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<Record<string, string>> = {}, options: IndexOptions = {}): SearchIndex {
   const platformWords = new Map<string, string>();
   for (const platform of new Set(entries.map((e) => e.platform))) {
     // The vendor's words each ("HubSpot CRM" → hubspot, crm), a one-word vendor as one word:
@@ -583,7 +595,18 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
   const avgLength = {} as SearchIndex['avgLength'];
   for (const f of FIELDS) avgLength[f] = Math.max(1, docs.reduce((s, d) => s + d.length[f], 0) / Math.max(1, docs.length));
   // Every word's score in every tool, computed once: a query only adds up the tools its words reach.
-  const index: SearchIndex = { docs, df, avgLength, platformWords, postings: new Map() };
+  const cues = new Map(Object.entries(options.cues ?? {}));
+  const model = options.model;
+  const modelTools = new Map(model?.tools.map((t, i) => [t, i]));
+  const index: SearchIndex = {
+    docs,
+    df,
+    avgLength,
+    platformWords,
+    postings: new Map(),
+    cues,
+    ...(model ? { model: { model, toolOf: Int32Array.from(entries, (e) => modelTools.get(`${e.platform}/${e.name}`) ?? -1) } } : {}),
+  };
   docs.forEach((doc, i) => {
     for (const term of new Set(FIELDS.flatMap((f) => [...doc.tf[f].keys()]))) {
       const score = termScore(index, doc, term);
@@ -711,12 +734,11 @@ function idf(index: SearchIndex, term: string): number {
 }
 
 /**
- * The best `limit` tools for a free-text query, best first; tools matching no query word are
- * left out (a query of a platform's name alone lists that platform's tools). BM25F: each field's term count is normalised by that field's length before the
+ * The word-based score of every tool for a parsed request (0: no word met), the platform a request
+ * names counted in. BM25F: each field's term count is normalised by that field's length before the
  * fields are weighted and summed, so a long description does not drown a match in the name.
  */
-export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string, allow?: (entry: CatalogEntry) => boolean): SearchHit[] {
-  const q = parseQuery(index, query);
+function lexicalScores(index: SearchIndex, q: Query): Float64Array {
   const n = index.docs.length;
   const scores = new Float64Array(n);
   const matched = new Float64Array(n);
@@ -743,12 +765,8 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
       best[d] = 0;
     }
   }
-  const hits: SearchHit[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d]!;
-    if (platform && doc.entry.platform !== platform) continue;
-    // A service key's policy (shared/identity): search finds only what the key may call.
-    if (allow && !allow(doc.entry)) continue;
     let score = scores[d]!;
     if (score === 0 && !(q.terms.size === 0 && q.platforms.has(doc.entry.platform))) continue;
     // A tool that meets the verb but not the object ("move a deal" → moveItem) answers part of the
@@ -759,7 +777,66 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
     score *= 1 + NAME_COVERAGE * covered + EXACT_NAME * exact;
     if (q.platforms.has(doc.entry.platform)) score = (score || 1) * PLATFORM_BOOST;
     if (doc.entry.annotations.readOnly === q.writes) score *= q.writes ? OTHER_INTENT.write : OTHER_INTENT.read;
-    hits.push({ entry: doc.entry, score });
+    scores[d] = score;
+  }
+  return scores;
+}
+
+/**
+ * The weights of the fused ranking: each scorer's scores divided by its best, then weighted and
+ * summed. Chosen on held-out example requests and rounds 1-6 of test/search/eval-set.ts
+ * (test/search/tune.ts).
+ */
+export const FUSION = { lexical: 1, examples: 1, classifier: 1 } as const;
+/** What a platform named or pointed to by a value (a link, an id's shape, an APN) adds to its tools' fused score. */
+const CUE_BOOST = 0.35;
+
+/** The platforms a request names or points to: their names and vendors' names, and each platform's cues (its links, id formats, product names). */
+export function platformCues(index: SearchIndex, query: string, named: ReadonlySet<string> = parseQuery(index, query).platforms): Set<string> {
+  const found = new Set(named);
+  for (const [platform, cues] of index.cues) if (cues.some((c) => c.test(query))) found.add(platform);
+  return found;
+}
+
+/**
+ * The best `limit` tools for a free-text query, best first; tools matching nothing are left out
+ * (a query of a platform's name alone lists that platform's tools). With the model learned from
+ * example requests (shared/catalog/search-model.ts) three scorers are fused: the word-based one
+ * above, BM25 over the examples and the classifier; without it (an index built from entries
+ * alone) the word-based one ranks alone.
+ */
+export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string, allow?: (entry: CatalogEntry) => boolean): SearchHit[] {
+  const q = parseQuery(index, query);
+  const lexical = lexicalScores(index, q);
+  let scores: Float64Array = lexical;
+  const { model } = index;
+  if (model) {
+    const examples = scoreExamples(model.model.examples, query, model.model.tools.length);
+    const probabilities = classify(model.model.classifier, query);
+    const max = (a: ArrayLike<number>) => {
+      let m = 0;
+      for (let i = 0; i < a.length; i++) if (a[i]! > m) m = a[i]!;
+      return m || 1;
+    };
+    const [ml, me, mp] = [max(lexical), max(examples), max(probabilities)];
+    const cued = platformCues(index, query, q.platforms);
+    scores = new Float64Array(lexical.length);
+    for (let d = 0; d < scores.length; d++) {
+      const t = model.toolOf[d]!;
+      let s = (FUSION.lexical * lexical[d]!) / ml;
+      if (t >= 0) s += (FUSION.examples * examples[t]!) / me + (FUSION.classifier * probabilities[t]!) / mp;
+      if (s > 0 && cued.has(index.docs[d]!.entry.platform)) s += CUE_BOOST;
+      scores[d] = s;
+    }
+  }
+  const hits: SearchHit[] = [];
+  for (let d = 0; d < scores.length; d++) {
+    const doc = index.docs[d]!;
+    if (platform && doc.entry.platform !== platform) continue;
+    // A service key's policy (shared/identity): search finds only what the key may call.
+    if (allow && !allow(doc.entry)) continue;
+    if (scores[d]! <= 0) continue;
+    hits.push({ entry: doc.entry, score: scores[d]! });
   }
   // Ties keep registry order: deterministic answers.
   return hits.sort((a, b) => b.score - a.score).slice(0, limit);
@@ -771,8 +848,10 @@ const indexes = new WeakMap<Registry, Promise<SearchIndex>>();
 export function registryIndex(registry: Registry): Promise<SearchIndex> {
   let index = indexes.get(registry);
   if (!index) {
-    const vendors = Object.fromEntries([...registry.platforms.values()].map((p) => [p.name, p.vendor]));
-    index = catalog(registry).then((entries) => buildIndex(entries, vendors));
+    const platforms = [...registry.platforms.values()];
+    const vendors = Object.fromEntries(platforms.map((p) => [p.name, p.vendor]));
+    const cues = Object.fromEntries(platforms.map((p) => [p.name, p.search?.cues ?? []]));
+    index = catalog(registry).then(async (entries) => buildIndex(entries, vendors, { cues, model: await loadSearchModel(registry, entries) }));
     index.catch(() => indexes.delete(registry));
     indexes.set(registry, index);
   }
