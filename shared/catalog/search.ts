@@ -502,13 +502,15 @@ export interface SearchIndex {
   /** Each platform's cues (Platform.search.cues): values that point to it. */
   cues: Map<string, readonly RegExp[]>;
   /** What was learned from example requests, and each doc's tool in it (-1: a tool it does not know). */
-  model?: { model: SearchModel; toolOf: Int32Array };
+  model?: { model: SearchModel; toolOf: Int32Array; fusion: Fusion };
 }
 
 /** What an index takes beside the catalog: the vendors' names, the platforms' cues and the model learned from examples. */
 export interface IndexOptions {
   cues?: Readonly<Record<string, readonly RegExp[]>>;
   model?: SearchModel;
+  /** The fusion's weights (FUSION unless measuring others, test/search/tune.ts). */
+  fusion?: Fusion;
 }
 
 function counts(words: string[]): Map<string, number> {
@@ -605,7 +607,7 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
     platformWords,
     postings: new Map(),
     cues,
-    ...(model ? { model: { model, toolOf: Int32Array.from(entries, (e) => modelTools.get(`${e.platform}/${e.name}`) ?? -1) } } : {}),
+    ...(model ? { model: { model, fusion: options.fusion ?? FUSION, toolOf: Int32Array.from(entries, (e) => modelTools.get(`${e.platform}/${e.name}`) ?? -1) } } : {}),
   };
   docs.forEach((doc, i) => {
     for (const term of new Set(FIELDS.flatMap((f) => [...doc.tf[f].keys()]))) {
@@ -787,9 +789,14 @@ function lexicalScores(index: SearchIndex, q: Query): Float64Array {
  * summed. Chosen on held-out example requests and rounds 1-6 of test/search/eval-set.ts
  * (test/search/tune.ts).
  */
-export const FUSION = { lexical: 1, examples: 1, classifier: 1 } as const;
-/** What a platform named or pointed to by a value (a link, an id's shape, an APN) adds to its tools' fused score. */
-const CUE_BOOST = 0.35;
+export const FUSION: Fusion = { lexical: 1, examples: 1, classifier: 1, cue: 1 };
+export interface Fusion {
+  lexical: number;
+  examples: number;
+  classifier: number;
+  /** What a platform named or pointed to by a value (a link, an id's shape, an APN) adds to its tools' fused score. */
+  cue: number;
+}
 
 /** The platforms a request names or points to: their names and vendors' names, and each platform's cues (its links, id formats, product names). */
 export function platformCues(index: SearchIndex, query: string, named: ReadonlySet<string> = parseQuery(index, query).platforms): Set<string> {
@@ -823,9 +830,10 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
     scores = new Float64Array(lexical.length);
     for (let d = 0; d < scores.length; d++) {
       const t = model.toolOf[d]!;
-      let s = (FUSION.lexical * lexical[d]!) / ml;
-      if (t >= 0) s += (FUSION.examples * examples[t]!) / me + (FUSION.classifier * probabilities[t]!) / mp;
-      if (s > 0 && cued.has(index.docs[d]!.entry.platform)) s += CUE_BOOST;
+      const w = model.fusion;
+      let s = (w.lexical * lexical[d]!) / ml;
+      if (t >= 0) s += (w.examples * examples[t]!) / me + (w.classifier * probabilities[t]!) / mp;
+      if (s > 0 && cued.has(index.docs[d]!.entry.platform)) s += w.cue;
       scores[d] = s;
     }
   }
