@@ -19,7 +19,7 @@ import { stem, tokenize } from './search';
  * by these, so a change here retrains it.
  */
 export const TRAINING = {
-  version: 1,
+  version: 2,
   /** Feature buckets: features hash into this many; only those seen in training are kept. */
   buckets: 1 << 22,
   /** The hidden size. */
@@ -321,8 +321,15 @@ export interface SearchModel {
   examples: ExampleIndex;
 }
 
-/** Trains and indexes the model of `tools` from their examples. */
-export function buildSearchModel(tools: readonly string[], examples: Examples, options: TrainOptions = {}): SearchModel {
+/**
+ * A tool's name as a request ("crm/addWorkspaceMember" → "add workspace member"): learned beside its
+ * examples, whose writers avoided the name's words, so a request worded like the name meets it too.
+ */
+export const nameAsRequest = (tool: string) => tool.slice(tool.indexOf('/') + 1).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** Trains and indexes the model of `tools` from their examples (and their names, nameAsRequest). */
+export function buildSearchModel(tools: readonly string[], given: Examples, options: TrainOptions = {}): SearchModel {
+  const examples = new Map(tools.map((t) => [t, [nameAsRequest(t), ...(given.get(t) ?? [])]]));
   const terms: string[][] = [];
   const toolOf: number[] = [];
   tools.forEach((tool, i) => {

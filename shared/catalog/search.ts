@@ -789,13 +789,18 @@ function lexicalScores(index: SearchIndex, q: Query): Float64Array {
  * summed. Chosen on held-out example requests and rounds 1-6 of test/search/eval-set.ts
  * (test/search/tune.ts).
  */
-export const FUSION: Fusion = { lexical: 1, examples: 1, classifier: 1, cue: 1 };
+export const FUSION: Fusion = { lexical: 1, examples: 1, classifier: 1, cue: 1, temperature: 2 };
 export interface Fusion {
   lexical: number;
   examples: number;
   classifier: number;
   /** What a platform named or pointed to by a value (a link, an id's shape, an APN) adds to its tools' fused score. */
   cue: number;
+  /**
+   * The classifier's temperature: its probabilities are taken to the power 1/temperature before
+   * they are divided by the best, so a confident wrong guess does not outweigh the other scorers.
+   */
+  temperature: number;
 }
 
 /** The platforms a request names or points to: their names and vendors' names, and each platform's cues (its links, id formats, product names). */
@@ -826,13 +831,16 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
       return m || 1;
     };
     const [ml, me, mp] = [max(lexical), max(examples), max(probabilities)];
+    // A request that meets no word of any tool or example ("zzqx wibble") finds nothing: the
+    // classifier alone always guesses.
+    if (ml === 1 && me === 1 && lexical.every((v) => v === 0) && examples.every((v) => v === 0)) return [];
     const cued = platformCues(index, query, q.platforms);
+    const w = model.fusion;
     scores = new Float64Array(lexical.length);
     for (let d = 0; d < scores.length; d++) {
       const t = model.toolOf[d]!;
-      const w = model.fusion;
       let s = (w.lexical * lexical[d]!) / ml;
-      if (t >= 0) s += (w.examples * examples[t]!) / me + (w.classifier * probabilities[t]!) / mp;
+      if (t >= 0) s += (w.examples * examples[t]!) / me + w.classifier * (probabilities[t]! / mp) ** (1 / w.temperature);
       if (s > 0 && cued.has(index.docs[d]!.entry.platform)) s += w.cue;
       scores[d] = s;
     }
@@ -875,8 +883,31 @@ export function hitView(hit: SearchHit) {
     platform: entry.platform,
     tool: entry.name,
     score: Math.round(hit.score * 1000) / 1000,
+    /** One line on when to use it: the first sentence of its description. */
     description: firstSentence(entry.description),
+    /** What a call must give: enough to call it next, or to know what to find first. */
+    required: requiredParams(entry.inputSchema),
     annotations: entry.annotations,
     ...(entry.group ? { group: entry.group } : {}),
   };
 }
+
+/** A JSON Schema's type in a word or two: "integer", "string", "integer|string", "array of object". */
+function typeOf(schema: JsonSchema | undefined): string {
+  if (!schema) return 'any';
+  if (typeof schema.type === 'string') return schema.type === 'array' ? `array of ${typeOf(schema.items as JsonSchema | undefined)}` : schema.type;
+  if (Array.isArray(schema.type)) return schema.type.join('|');
+  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (union) return [...new Set(union.map(typeOf))].join('|');
+  if (schema.enum) return 'enum';
+  return 'any';
+}
+
+/** The required parameters of an input schema, each with its type. */
+export function requiredParams(schema: JsonSchema): { name: string; type: string }[] {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return ((schema.required ?? []) as string[]).map((name) => ({ name, type: typeOf(props[name]) }));
+}
+
+/** Required parameters in one line: `record_id (integer), fields (object)`, or `none`. */
+export const requiredLine = (required: readonly { name: string; type: string }[]) => (required.length ? required.map((r) => `${r.name} (${r.type})`).join(', ') : 'none');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { platforms } from '../../infra/local/platforms';
 import { registryExamples } from '../../shared/catalog/search-data';
 import { createRegistry } from '../../shared/core/registry';
-import { EVAL_SET, LOCKED_ROUNDS } from './eval-set';
+import { EVAL_SET, LOCKED_ROUNDS, type SearchTask } from './eval-set';
 import { nearCopies, normalize } from './overlap';
 
 /**
@@ -34,10 +34,8 @@ describe('example requests per tool', () => {
     expect(twice).toEqual([]);
   });
 
-  it.each([
-    ['rounds 1-6', EVAL_SET],
-    ...LOCKED_ROUNDS.map((r) => [`locked round ${r.round}`, r.tasks] as const),
-  ])('holds no request of %s, nor a near copy of one (word trigrams)', (_name, tasks) => {
+  const rounds: [string, readonly SearchTask[]][] = [['rounds 1-6', EVAL_SET], ...LOCKED_ROUNDS.map((r): [string, readonly SearchTask[]] => [`locked round ${r.round}`, r.tasks])];
+  it.each(rounds)('holds no request of %s, nor a near copy of one (word trigrams)', (_name, tasks) => {
     const pool = all.map((e) => e.query);
     // Only the example is named: a locked round's requests stay unread until it is measured.
     const copies = nearCopies(tasks.map((t) => t.query), pool).map((c) => `${pool[c.match]} (${Math.round(c.overlap * 100)} % of its trigrams)`);
