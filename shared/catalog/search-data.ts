@@ -40,7 +40,8 @@ export async function loadSearchModel(registry: Registry, entries: readonly Cata
 export async function trainedModelDocument(registry: Registry, entries: readonly CatalogEntry[]): Promise<SearchModelDocument | undefined> {
   const examples = await registryExamples(registry);
   if (!examples) return undefined;
-  const tools = entries.map((e) => `${e.platform}/${e.name}`);
+  // In name order: the same tools train the same model whatever order a registry lists them in.
+  const tools = entries.map((e) => `${e.platform}/${e.name}`).sort();
   const key = createHash('sha256').update(JSON.stringify([TRAINING, tools, [...examples]])).digest('hex').slice(0, 24);
   const { readFile, writeFile, mkdir, rename } = await import('node:fs/promises');
   const { join } = await import('node:path');

@@ -789,7 +789,7 @@ function lexicalScores(index: SearchIndex, q: Query): Float64Array {
  * summed. Chosen on held-out example requests and rounds 1-6 of test/search/eval-set.ts
  * (test/search/tune.ts).
  */
-export const FUSION: Fusion = { lexical: 1, examples: 1, classifier: 1, cue: 1, temperature: 2 };
+export const FUSION: Fusion = { lexical: 0.8, examples: 0.5, classifier: 1, cue: 1, temperature: 1.5 };
 export interface Fusion {
   lexical: number;
   examples: number;

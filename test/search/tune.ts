@@ -18,7 +18,7 @@ import { EVAL_SET } from './eval-set';
 
 const rt = await createRuntime({ platforms, config: loadConfig({}), store: new MemoryStore() });
 const entries = await catalog(rt.registry);
-const tools = entries.map((e) => `${e.platform}/${e.name}`);
+const tools = entries.map((e) => `${e.platform}/${e.name}`).sort();
 const all = (await registryExamples(rt.registry))!;
 const train = new Map<string, string[]>();
 const dev: { query: string; expect: readonly string[]; part: string }[] = [];
