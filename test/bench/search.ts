@@ -4,7 +4,8 @@
  * rounds 7 and 8, each per platform and with its indirect requests apart — and the time one query
  * takes in the fused index of all tools (p50 and p99 over every request of rounds 1-6, several
  * rounds after a warm-up), in-process, the model loaded as the local server loads it.
- * `npx tsx test/bench/search.ts` runs this piece alone; `LOCKED=0` leaves the locked rounds out.
+ * `npx tsx test/bench/search.ts` runs this piece alone; `LOCKED=0` leaves the locked rounds out,
+ * `LOCKED=7` measures round 7 only.
  */
 import { performance } from 'node:perf_hooks';
 import { platforms } from '../../infra/local/platforms';
@@ -21,14 +22,14 @@ const GOALS = { top1: 85, top3: 95, queryP50Ms: 2 };
 const ROUNDS = 20;
 const WARMUP_ROUNDS = 3;
 
-export async function measureSearch(locked = process.env.LOCKED !== '0') {
+export async function measureSearch(locked = process.env.LOCKED ?? 'all') {
   const rt = await createRuntime({ platforms, config: loadConfig({}), store: new MemoryStore() });
   let t = performance.now();
   const index = await registryIndex(rt.registry);
   const loadMs = performance.now() - t;
   const search = async (q: string) => searchIndex(index, q, 3).map((h) => `${h.entry.platform}/${h.entry.name}`);
   const ev = await evaluate(search);
-  const blind = locked ? await Promise.all(LOCKED_ROUNDS.map(async (r) => ({ ...r, ...breakdown((await evaluate(search, r.tasks)).results) }))) : [];
+  const blind = await Promise.all(LOCKED_ROUNDS.filter((r) => locked === 'all' || locked === String(r.round)).map(async (r) => ({ ...r, ...breakdown((await evaluate(search, r.tasks)).results) })));
   const times: number[] = [];
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
     for (const task of EVAL_SET) {
