@@ -42,7 +42,7 @@ export async function trainedModelDocument(registry: Registry, entries: readonly
   if (!examples) return undefined;
   // In name order: the same tools train the same model whatever order a registry lists them in.
   const tools = entries.map((e) => `${e.platform}/${e.name}`).sort();
-  const key = createHash('sha256').update(JSON.stringify([TRAINING, tools, [...examples]])).digest('hex').slice(0, 24);
+  const key = createHash('sha256').update(JSON.stringify([TRAINING, tools, tools.map((t) => examples.get(t) ?? [])])).digest('hex').slice(0, 24);
   const { readFile, writeFile, mkdir, rename } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const dir = await cacheDir();
