@@ -13,6 +13,7 @@ import { toolListDocument } from '../shared/catalog/list-tools';
 import { openApiDocument } from '../shared/catalog/openapi';
 import { catalog, catalogByPlatform, documentKeys, mcpListKey, ORIGIN_IN_JSON, ORIGIN_TOKEN } from '../shared/catalog/catalog';
 import { PROVIDERS } from '../shared/catalog/providers';
+import { trainedModelDocument } from '../shared/catalog/search-data';
 import type { Platform } from '../shared/core/tool';
 import { platforms as registered } from '../functions/platforms';
 
@@ -103,6 +104,8 @@ export async function prebuiltDocuments(name: string): Promise<Record<string, st
     ...(await prebuiltMcpLists(registry, own)),
     [documentKeys.openApi(platforms)]: withOriginToken(`OpenAPI document of ${name}`, openApiDocument(await catalog(registry, platforms), platforms, ORIGIN_TOKEN), 1),
   };
+  const model = await searchModelJson();
+  if (model !== undefined) docs[documentKeys.searchModel] = model;
   if (own) {
     const entries = await catalog(registry, [own]);
     docs[documentKeys.toolList(own.name)] = JSON.stringify(toolListDocument(own, entries));
@@ -114,6 +117,37 @@ export async function prebuiltDocuments(name: string): Promise<Record<string, st
   }
   return docs;
 }
+
+let searchModel: Promise<string | undefined> | undefined;
+/**
+ * What tool search learned from every platform's example requests (shared/catalog/search-data.ts),
+ * trained once per build (seconds; a deterministic seed) and written beside every bundle that
+ * serves tools: one model of all tools, each bundle's search ranking its own among them.
+ */
+export function searchModelJson(): Promise<string | undefined> {
+  return (searchModel ??= (async () => {
+    const names = (await functionNames()).filter((n) => existsSync(join(root, 'functions', n, 'index.ts')));
+    const registry = createRegistry(await Promise.all(names.map(platformModule)));
+    const doc = await trainedModelDocument(registry, await catalog(registry));
+    const json = doc && JSON.stringify(doc);
+    if (json !== undefined && json.length > MAX_SEARCH_MODEL_BYTES) throw new Error(`the search model is ${json.length} bytes, over ${MAX_SEARCH_MODEL_BYTES}`);
+    return json;
+  })());
+}
+
+/** The search model's size limit: it is read whole on a bundle's first search. */
+export const MAX_SEARCH_MODEL_BYTES = 5_000_000;
+
+/**
+ * The example requests (functions/<p>/search-examples.json) are what the model is trained from at
+ * build time: a bundle carries the model (its build-time document), so they are left out of it.
+ */
+const withoutSearchExamples: Plugin = {
+  name: 'search-examples',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]functions[\\/][^\\/]+[\\/]search-examples\.json$/ }, () => ({ contents: '{}', loader: 'json' }));
+  },
+};
 
 /** The JSON of a document built with ORIGIN_TOKEN as its origin, checked to carry it exactly `times` times (each place a request's origin goes). */
 function withOriginToken(what: string, doc: unknown, times: number): string {
@@ -328,7 +362,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
       metafile: true,
       entryPoints: [join(root, 'functions', name, 'handler.ts')],
       outfile: file,
-      plugins: [storeApart, ...(made ? [made.plugin] : []), unservedLazyModules(await bundledPlatforms(name))],
+      plugins: [storeApart, ...(made ? [made.plugin] : []), unservedLazyModules(await bundledPlatforms(name)), withoutSearchExamples],
     });
     await writeFile(join(dir, STORE_CLIENT_FILE), storeClient);
     const cache = cacheFiles(join(dir, STORE_CLIENT_FILE));

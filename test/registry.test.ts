@@ -18,7 +18,7 @@ const registry = createRegistry(platforms);
  * index.ts or sub-folders outside tools/. The event inbox's tools are shared by every platform with
  * webhooks (shared/events/group.ts): no files under tools/, only the adapter in events/.
  */
-const PLATFORM_FILES = ['client.ts', 'handler.ts', 'index.ts', 'params.ts', 'render.ts', 'tool.ts', 'wire.ts'];
+const PLATFORM_FILES = ['client.ts', 'handler.ts', 'index.ts', 'params.ts', 'render.ts', 'search-examples.json', 'tool.ts', 'wire.ts'];
 const MODEL_FOLDERS = ['fields', 'objects'];
 const VAGUE_FILES = ['common.ts', 'shape.ts', 'shapes.ts', 'util.ts', 'utils.ts', 'helpers.ts', 'misc.ts', 'types.ts', 'shared.ts', 'params.ts'];
 const all = (await Promise.all(platforms.map(async (p) => (await registry.list(p)).map((tool) => ({ platform: p.name, tool }))))).flat();

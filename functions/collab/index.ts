@@ -42,6 +42,11 @@ export const collab = definePlatform({
     ...EVENTS_TOOLSET,
     search: { description: 'Search across the organization', writes: false },
   },
+  search: {
+    // Podio's links and its workflow add-on.
+    cues: [/\bpodio\.com\b/i, /\bglobiflow\b/i],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   events: eventsAdapter,
   tools: {
     ...appTools,

@@ -43,6 +43,11 @@ export const crm = definePlatform({
     tickets: { description: 'Tickets: read, search, create, change, delete', writes: true },
     ...EVENTS_TOOLSET,
   },
+  search: {
+    // HubSpot's links, its property names (hs_…) and object type ids (0-1 contacts … 0-5 tickets).
+    cues: [/\bhubspot\.com\b/i, /\bhs_[a-z_]+\b/i, /\b0-[1-5]\b/],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   events: eventsAdapter,
   tools: {
     ...dealsTools,

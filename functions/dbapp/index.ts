@@ -32,6 +32,11 @@ export const dbapp = definePlatform({
     ...EVENTS_TOOLSET,
     files: { description: 'Files: upload, convert to Markdown, analyze', writes: true },
   },
+  search: {
+    // Tape's links.
+    cues: [/\btapeapp\.com\b/i],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   events: eventsAdapter,
   tools: {
     ...workspaceTools,

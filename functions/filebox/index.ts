@@ -41,6 +41,11 @@ export const filebox = definePlatform({
     access: { description: 'Who may do what on a folder: read, grant, change, revoke', writes: true },
     ...EVENTS_TOOLSET,
   },
+  search: {
+    // ShareFile's links and item ids (fo… for a folder, fi… for a file).
+    cues: [/\bsharefile\.(?:com|eu)\b/i, /\bf[oi](?=[0-9a-f-]*\d)[0-9a-f-]{6,}\b/i],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   events: eventsAdapter,
   tools: {
     ...itemTools,

@@ -15,6 +15,11 @@ export const realty = definePlatform({
   toolsets: {
     properties: { description: 'Properties: look up an address, search by conditions, find comparables', writes: false },
   },
+  search: {
+    // BatchData's links, a parcel number (APN), a street address, skip tracing.
+    cues: [/\bbatchdata\.(?:com|io)\b/i, /\bapn\b|\bparcel (?:number|id)\b/i, /\b\d+[a-z]?\s+(?:[nsew]\.?\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|ct|court|pl|place|pkwy|hwy|ter|cir)\b/i, /\bskip[- ]?trac/i],
+    examples: () => import('./search-examples.json').then((m) => m.default),
+  },
   tools: {
     ...propertyTools,
   },

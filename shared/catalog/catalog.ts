@@ -72,6 +72,8 @@ export const documentKeys = {
   /** The OpenAPI document of these platforms, in this order. */
   openApi: (platforms: readonly { name: string }[]) => `openapi:${platforms.map((p) => p.name).join(',')}`,
   /** GET /v1/tools/{platform}, with ?schema= (and ?profile=deferred) and no filter. */
+  /** What tool search learned from the example requests (shared/catalog/search-data.ts). */
+  searchModel: 'search-model',
   toolList: (platform: string, provider?: string, profile?: string) => `tools:${[platform, provider, profile].filter((s) => s !== undefined).join('.')}`,
 };
 

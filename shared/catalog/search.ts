@@ -1,5 +1,7 @@
 import type { Registry } from '../core/registry';
 import { catalog, type CatalogEntry, type JsonSchema } from './catalog';
+import { classify, scoreExamples, type SearchModel } from './search-model';
+import { loadSearchModel } from './search-data';
 
 /**
  * Tool search: BM25 over each tool's name, the first sentence of its description, its parameter
@@ -497,6 +499,18 @@ export interface SearchIndex {
   platformWords: Map<string, string>;
   /** Each word → the tools it occurs in (their index in docs) and its BM25F score in each. */
   postings: Map<string, { docs: number[]; scores: number[] }>;
+  /** Each platform's cues (Platform.search.cues): values that point to it. */
+  cues: Map<string, readonly RegExp[]>;
+  /** What was learned from example requests, and each doc's tool in it (-1: a tool it does not know). */
+  model?: { model: SearchModel; toolOf: Int32Array; fusion: Fusion };
+}
+
+/** What an index takes beside the catalog: the vendors' names, the platforms' cues and the model learned from examples. */
+export interface IndexOptions {
+  cues?: Readonly<Record<string, readonly RegExp[]>>;
+  model?: SearchModel;
+  /** The fusion's weights (FUSION unless measuring others, test/search/tune.ts). */
+  fusion?: Fusion;
 }
 
 function counts(words: string[]): Map<string, number> {
@@ -513,7 +527,7 @@ export function firstSentence(description: string): string {
   return description.split(/(?<=\.)\s(?=[A-Z])/)[0]!;
 }
 
-export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<Record<string, string>> = {}): SearchIndex {
+export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<Record<string, string>> = {}, options: IndexOptions = {}): SearchIndex {
   const platformWords = new Map<string, string>();
   for (const platform of new Set(entries.map((e) => e.platform))) {
     // The vendor's words each ("HubSpot CRM" → hubspot, crm), a one-word vendor as one word:
@@ -583,7 +597,18 @@ export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<R
   const avgLength = {} as SearchIndex['avgLength'];
   for (const f of FIELDS) avgLength[f] = Math.max(1, docs.reduce((s, d) => s + d.length[f], 0) / Math.max(1, docs.length));
   // Every word's score in every tool, computed once: a query only adds up the tools its words reach.
-  const index: SearchIndex = { docs, df, avgLength, platformWords, postings: new Map() };
+  const cues = new Map(Object.entries(options.cues ?? {}));
+  const model = options.model;
+  const modelTools = new Map(model?.tools.map((t, i) => [t, i]));
+  const index: SearchIndex = {
+    docs,
+    df,
+    avgLength,
+    platformWords,
+    postings: new Map(),
+    cues,
+    ...(model ? { model: { model, fusion: options.fusion ?? FUSION, toolOf: Int32Array.from(entries, (e) => modelTools.get(`${e.platform}/${e.name}`) ?? -1) } } : {}),
+  };
   docs.forEach((doc, i) => {
     for (const term of new Set(FIELDS.flatMap((f) => [...doc.tf[f].keys()]))) {
       const score = termScore(index, doc, term);
@@ -711,12 +736,11 @@ function idf(index: SearchIndex, term: string): number {
 }
 
 /**
- * The best `limit` tools for a free-text query, best first; tools matching no query word are
- * left out (a query of a platform's name alone lists that platform's tools). BM25F: each field's term count is normalised by that field's length before the
+ * The word-based score of every tool for a parsed request (0: no word met), the platform a request
+ * names counted in. BM25F: each field's term count is normalised by that field's length before the
  * fields are weighted and summed, so a long description does not drown a match in the name.
  */
-export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string, allow?: (entry: CatalogEntry) => boolean): SearchHit[] {
-  const q = parseQuery(index, query);
+function lexicalScores(index: SearchIndex, q: Query): Float64Array {
   const n = index.docs.length;
   const scores = new Float64Array(n);
   const matched = new Float64Array(n);
@@ -743,12 +767,8 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
       best[d] = 0;
     }
   }
-  const hits: SearchHit[] = [];
   for (let d = 0; d < n; d++) {
     const doc = index.docs[d]!;
-    if (platform && doc.entry.platform !== platform) continue;
-    // A service key's policy (shared/identity): search finds only what the key may call.
-    if (allow && !allow(doc.entry)) continue;
     let score = scores[d]!;
     if (score === 0 && !(q.terms.size === 0 && q.platforms.has(doc.entry.platform))) continue;
     // A tool that meets the verb but not the object ("move a deal" → moveItem) answers part of the
@@ -759,7 +779,80 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, pl
     score *= 1 + NAME_COVERAGE * covered + EXACT_NAME * exact;
     if (q.platforms.has(doc.entry.platform)) score = (score || 1) * PLATFORM_BOOST;
     if (doc.entry.annotations.readOnly === q.writes) score *= q.writes ? OTHER_INTENT.write : OTHER_INTENT.read;
-    hits.push({ entry: doc.entry, score });
+    scores[d] = score;
+  }
+  return scores;
+}
+
+/**
+ * The weights of the fused ranking: each scorer's scores divided by its best, then weighted and
+ * summed. Chosen on held-out example requests and rounds 1-6 of test/search/eval-set.ts
+ * (test/search/tune.ts).
+ */
+export const FUSION: Fusion = { lexical: 0.8, examples: 0.5, classifier: 1, cue: 1, temperature: 1.5 };
+export interface Fusion {
+  lexical: number;
+  examples: number;
+  classifier: number;
+  /** What a platform named or pointed to by a value (a link, an id's shape, an APN) adds to its tools' fused score. */
+  cue: number;
+  /**
+   * The classifier's temperature: its probabilities are taken to the power 1/temperature before
+   * they are divided by the best, so a confident wrong guess does not outweigh the other scorers.
+   */
+  temperature: number;
+}
+
+/** The platforms a request names or points to: their names and vendors' names, and each platform's cues (its links, id formats, product names). */
+export function platformCues(index: SearchIndex, query: string, named: ReadonlySet<string> = parseQuery(index, query).platforms): Set<string> {
+  const found = new Set(named);
+  for (const [platform, cues] of index.cues) if (cues.some((c) => c.test(query))) found.add(platform);
+  return found;
+}
+
+/**
+ * The best `limit` tools for a free-text query, best first; tools matching nothing are left out
+ * (a query of a platform's name alone lists that platform's tools). With the model learned from
+ * example requests (shared/catalog/search-model.ts) three scorers are fused: the word-based one
+ * above, BM25 over the examples and the classifier; without it (an index built from entries
+ * alone) the word-based one ranks alone.
+ */
+export function searchIndex(index: SearchIndex, query: string, limit: number, platform?: string, allow?: (entry: CatalogEntry) => boolean): SearchHit[] {
+  const q = parseQuery(index, query);
+  const lexical = lexicalScores(index, q);
+  let scores: Float64Array = lexical;
+  const { model } = index;
+  if (model) {
+    const examples = scoreExamples(model.model.examples, query, model.model.tools.length);
+    const probabilities = classify(model.model.classifier, query);
+    const max = (a: ArrayLike<number>) => {
+      let m = 0;
+      for (let i = 0; i < a.length; i++) if (a[i]! > m) m = a[i]!;
+      return m || 1;
+    };
+    const [ml, me, mp] = [max(lexical), max(examples), max(probabilities)];
+    // A request that meets no word of any tool or example ("zzqx wibble") finds nothing: the
+    // classifier alone always guesses.
+    if (ml === 1 && me === 1 && lexical.every((v) => v === 0) && examples.every((v) => v === 0)) return [];
+    const cued = platformCues(index, query, q.platforms);
+    const w = model.fusion;
+    scores = new Float64Array(lexical.length);
+    for (let d = 0; d < scores.length; d++) {
+      const t = model.toolOf[d]!;
+      let s = (w.lexical * lexical[d]!) / ml;
+      if (t >= 0) s += (w.examples * examples[t]!) / me + w.classifier * (probabilities[t]! / mp) ** (1 / w.temperature);
+      if (s > 0 && cued.has(index.docs[d]!.entry.platform)) s += w.cue;
+      scores[d] = s;
+    }
+  }
+  const hits: SearchHit[] = [];
+  for (let d = 0; d < scores.length; d++) {
+    const doc = index.docs[d]!;
+    if (platform && doc.entry.platform !== platform) continue;
+    // A service key's policy (shared/identity): search finds only what the key may call.
+    if (allow && !allow(doc.entry)) continue;
+    if (scores[d]! <= 0) continue;
+    hits.push({ entry: doc.entry, score: scores[d]! });
   }
   // Ties keep registry order: deterministic answers.
   return hits.sort((a, b) => b.score - a.score).slice(0, limit);
@@ -771,8 +864,10 @@ const indexes = new WeakMap<Registry, Promise<SearchIndex>>();
 export function registryIndex(registry: Registry): Promise<SearchIndex> {
   let index = indexes.get(registry);
   if (!index) {
-    const vendors = Object.fromEntries([...registry.platforms.values()].map((p) => [p.name, p.vendor]));
-    index = catalog(registry).then((entries) => buildIndex(entries, vendors));
+    const platforms = [...registry.platforms.values()];
+    const vendors = Object.fromEntries(platforms.map((p) => [p.name, p.vendor]));
+    const cues = Object.fromEntries(platforms.map((p) => [p.name, p.search?.cues ?? []]));
+    index = catalog(registry).then(async (entries) => buildIndex(entries, vendors, { cues, model: await loadSearchModel(registry, entries) }));
     index.catch(() => indexes.delete(registry));
     indexes.set(registry, index);
   }
@@ -788,8 +883,31 @@ export function hitView(hit: SearchHit) {
     platform: entry.platform,
     tool: entry.name,
     score: Math.round(hit.score * 1000) / 1000,
+    /** One line on when to use it: the first sentence of its description. */
     description: firstSentence(entry.description),
+    /** What a call must give: enough to call it next, or to know what to find first. */
+    required: requiredParams(entry.inputSchema),
     annotations: entry.annotations,
     ...(entry.group ? { group: entry.group } : {}),
   };
 }
+
+/** A JSON Schema's type in a word or two: "integer", "string", "integer|string", "array of object". */
+function typeOf(schema: JsonSchema | undefined): string {
+  if (!schema) return 'any';
+  if (typeof schema.type === 'string') return schema.type === 'array' ? `array of ${typeOf(schema.items as JsonSchema | undefined)}` : schema.type;
+  if (Array.isArray(schema.type)) return schema.type.join('|');
+  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (union) return [...new Set(union.map(typeOf))].join('|');
+  if (schema.enum) return 'enum';
+  return 'any';
+}
+
+/** The required parameters of an input schema, each with its type. */
+export function requiredParams(schema: JsonSchema): { name: string; type: string }[] {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return ((schema.required ?? []) as string[]).map((name) => ({ name, type: typeOf(props[name]) }));
+}
+
+/** Required parameters in one line: `record_id (integer), fields (object)`, or `none`. */
+export const requiredLine = (required: readonly { name: string; type: string }[]) => (required.length ? required.map((r) => `${r.name} (${r.type})`).join(', ') : 'none');

@@ -145,6 +145,22 @@ export interface Platform<C = unknown> {
    * webhooks are made, verified and authenticated — loaded on first use; absent: no webhooks.
    */
   events?: () => Promise<EventsAdapter<C, any>>;
+  /** What tool search knows of the platform beside its tools' names and descriptions (shared/catalog/search.ts). */
+  search?: PlatformSearch;
+}
+
+export interface PlatformSearch {
+  /**
+   * Values that point to this platform when a request holds them: its links, the shape of its
+   * ids, its products' names. A request with none of any platform's ranks all platforms alike.
+   */
+  cues?: readonly RegExp[];
+  /**
+   * Example requests per tool name, in many voices (functions/<p>/search-examples.json): what the
+   * search model learns from, read only where it is built (infra/build.ts, or from source on the
+   * first search); a bundle carries the built model instead.
+   */
+  examples?: () => Promise<Readonly<Record<string, readonly string[]>>>;
 }
 
 /** The groups of a platform's tools, in manifest order, each once. */

@@ -170,14 +170,85 @@ export function parseInput<S extends z.ZodType>(schema: S, params: unknown): z.o
   checkParams(params, schema);
   const result = schema.safeParse(params, { reportInput: true });
   if (result.success) return result.data;
-  const errors: ToolError[] = [];
-  for (const issue of result.error.issues) {
-    // Each unknown key is a problem of its own, with its nearest valid name.
-    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) errors.push(unknownKeyError(issue.path.map(String), key, schema));
-    else errors.push(issueToError(issue, schema));
+  const issues = result.error.issues;
+  // The mistakes whose fix is one sentence come first, in place of the problems they explain:
+  // a near miss of a required key, and values given beside the parameter that holds them.
+  const { first, explained } = nextSteps(issues, schema);
+  const errors: ToolError[] = [...first];
+  for (const issue of issues) {
     if (errors.length > MAX_PROBLEMS) break;
+    // Each unknown key is a problem of its own, with its nearest valid name.
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) if (!explained.has([...issue.path.map(String), key].join('.'))) errors.push(unknownKeyError(issue.path.map(String), key, schema));
+    } else if (!explained.has(issue.path.map(String).join('.'))) errors.push(issueToError(issue, schema));
   }
   throw invalidParameters(errors);
+}
+
+/** A required key the request left out: its parent path and name. */
+const missingKeys = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.filter((i) => i.code === 'invalid_type' && i.input === undefined && i.path.length > 0).map((i) => ({ at: i.path.slice(0, -1).map(String), key: String(i.path[i.path.length - 1]) }));
+
+/**
+ * The sentences that fix the commonest wrong shapes, each first in the answer:
+ * - an unknown key that is a near miss of a required key left out (`file` for `files`): "did you
+ *   mean" in the message itself, the missing key not reported again;
+ * - keys beside a parameter that holds free-form names (a record's `fields`, a CRM object's
+ *   `values`): "put them inside `values`", naming them.
+ * Returns those errors and the paths (joined by dots) of the problems they explain.
+ */
+function nextSteps(issues: readonly z.core.$ZodIssue[], schema: z.ZodType): { first: ToolError[]; explained: Set<string> } {
+  const first: ToolError[] = [];
+  const explained = new Set<string>();
+  const missing = missingKeys(issues);
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const at = issue.path.map(String);
+    const prefix = at.length ? `${at.join('.')}.` : '';
+    const missingHere = missing.filter((m) => m.at.join('.') === at.join('.')).map((m) => m.key);
+    const loose: string[] = [];
+    for (const key of issue.keys) {
+      const near = nearestName(key, missingHere);
+      if (near) {
+        explained.add(prefix + key).add(prefix + near);
+        const about = describeAt(schema, [...at, near]);
+        first.push(
+          invalidParameter(
+            prefix + near,
+            expectedAt(schema, [...at, near]),
+            `Parameter "${prefix + near}" is required and "${prefix + key}" is not a parameter: did you mean "${prefix + near}"? Rename "${key}" to "${near}".${about ? ` Parameter "${prefix + near}": ${about}` : ''}`,
+            { did_you_mean: near, unknown: prefix + key },
+          ),
+        );
+      } else loose.push(key);
+    }
+    // Free-form names (a record's field ids, an object's property names) beside the one parameter that takes them.
+    const holders = Object.entries(shapeAt(schema, at) ?? {}).filter(([, s]) => unwrap(s as z.ZodType) instanceof z.ZodRecord).map(([name]) => name);
+    if (loose.length > 0 && holders.length === 1) {
+      const holder = holders[0]!;
+      for (const key of loose) explained.add(prefix + key);
+      explained.add(prefix + holder);
+      const names = loose.map((k) => `"${k}"`).join(', ');
+      const example = `{"${holder}": {${loose.slice(0, 3).map((k) => `"${k}": …`).join(', ')}}}`;
+      first.push(
+        invalidParameter(
+          prefix + holder,
+          `${names} inside "${prefix + holder}"`,
+          `${loose.length === 1 ? `${names} is not a parameter` : `${names} are not parameters`} of this tool: put ${loose.length === 1 ? 'it' : 'them'} inside "${prefix + holder}", as ${example}.`,
+          { misplaced: loose.map((k) => prefix + k) },
+        ),
+      );
+    }
+  }
+  return { first, explained };
+}
+
+/** What a parameter takes, in a few words: its JSON type, or its description's first words. */
+function expectedAt(schema: z.ZodType, path: string[]): string {
+  const s = unwrap(schemaAt(schema, path));
+  if (s instanceof z.ZodArray) return 'array';
+  if (s instanceof z.ZodObject || s instanceof z.ZodRecord) return 'object';
+  return s ? String((s as { _zod: { def: { type: string } } })._zod.def.type) : 'a value';
 }
 
 /** The closest of `known` to `wanted` (case-insensitive edit distance), when close enough to be what was meant. */
@@ -229,6 +300,9 @@ export function issueToError(issue: z.core.$ZodIssue, schema: z.ZodType): ToolEr
       const want = issue.expected === 'int' ? 'integer' : issue.expected;
       expected = want;
       problem = issue.input === undefined ? 'is required' : `must be ${article(want)}, got ${show(issue.input)}`;
+      // A bare value where a list of objects goes ("files": "report.pdf"): the list's entry shape is the fix.
+      const entry = want === 'array' && issue.input !== undefined && !Array.isArray(issue.input) ? listEntry(schema, path) : undefined;
+      if (entry) problem += `: give a list of objects, each ${entry}, even for one`;
       break;
     }
     case 'invalid_value':
@@ -257,6 +331,18 @@ export function issueToError(issue: z.core.$ZodIssue, schema: z.ZodType): ToolEr
   const about = describeAt(schema, path);
   const hint = about ? ` Parameter "${parameter}": ${about}` : '';
   return invalidParameter(parameter, expected, `Invalid parameter "${parameter}": ${problem}.${hint}`);
+}
+
+/** The keys of a list's entries where they are objects, as "{filename, url or content}"-like words; undefined otherwise. */
+function listEntry(schema: z.ZodType, path: string[]): string | undefined {
+  const list = unwrap(schemaAt(schema, path));
+  if (!(list instanceof z.ZodArray)) return undefined;
+  const entry = unwrap(list.element as z.ZodType);
+  if (!(entry instanceof z.ZodObject)) return undefined;
+  const keys = Object.entries(entry.shape as Record<string, z.ZodType>);
+  const required = keys.filter(([, s]) => !s.safeParse(undefined).success).map(([k]) => k);
+  const optional = keys.filter(([k]) => !required.includes(k)).map(([k]) => k);
+  return `{${[...required, ...(optional.length ? [`and ${optional.join(' or ')} as needed`] : [])].join(', ')}}`;
 }
 
 function article(type: string): string {

@@ -20,8 +20,7 @@ import type { Runtime } from '../core/runtime';
 import { applyFilter, catalog, type CatalogEntry } from '../catalog/catalog';
 import { platformIcons } from '../catalog/icons';
 import { mcpListedTool, mcpToolsList } from '../catalog/providers';
-import { modelInputSchema } from '../catalog/model-schema';
-import { hitView, registryIndex, searchIndex, SEARCH_LIMIT } from '../catalog/search';
+import { hitView, registryIndex, requiredLine, searchIndex, SEARCH_LIMIT } from '../catalog/search';
 import { parseInput } from '../core/validate';
 import { invalidParameter, type ToolError } from '../core/errors';
 import type { Platform } from '../core/tool';
@@ -647,25 +646,35 @@ async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: Mc
     .map(hitView)
     .filter((h) => served.has(`${h.platform}/${h.tool}`))
     .slice(0, limit);
-  // Where tools/list leaves tools out, a match comes with its parameters: the model can call it
-  // without a listing it never got.
+  // Where tools/list leaves tools out, a match comes with its definition as tools/list would give
+  // it: a host with deferred loading loads it, a model calls it without a listing it never got.
   const deferring = scope.profile !== undefined && scope.profile.kind !== 'full';
-  const schemas = new Map(deferring ? (await entriesOf(rt, scope)).map((e) => [`${e.platform}/${e.name}`, e.inputSchema] as const) : []);
-  const schemaOf = (h: { platform: string; tool: string }) => {
-    const s = schemas.get(`${h.platform}/${h.tool}`);
-    if (!s) return undefined;
-    const { $schema: _, ...rest } = s;
+  const entries = new Map(deferring ? (await entriesOf(rt, scope)).map((e) => [`${e.platform}/${e.name}`, e] as const) : []);
+  const definitionOf = (h: { platform: string; tool: string }) => {
+    const e = entries.get(`${h.platform}/${h.tool}`);
     // As tools/list would have shown it.
-    return modelInputSchema(rest);
+    return e && toMcp(e, !scope.platform, scope.origin, scope.structured);
   };
   const lines = hits.map((h) => {
-    const params = schemaOf(h);
-    return `${nameOf(h)} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}${params ? `\n  parameters: ${JSON.stringify(params)}` : ''}`;
+    const def = definitionOf(h);
+    return `${nameOf(h)} (${h.annotations.readOnly ? 'read' : 'write'}): ${h.description}\n  required: ${requiredLine(h.required)}${def ? `\n  parameters: ${JSON.stringify(def.inputSchema)}` : ''}`;
   });
-  const text = hits.length ? `${lines.join('\n')}\n${hits.length} tools for "${query}"` : `No tool matches "${query}". Try other words.`;
+  const text = hits.length
+    ? `${lines.join('\n')}\n${hits.length} tools for "${query}"; call one by its name.`
+    : `No tool matches "${query}". Try other words.`;
   // The hits as data only where the endpoint asked for typed results (shared/mcp/call.ts says why).
   return {
     content: [{ type: 'text', text }],
-    ...(scope.structured ? { structuredContent: { query, tools: hits.map((h) => ({ ...h, name: nameOf(h), ...(schemaOf(h) ? { input_schema: schemaOf(h) } : {}) })) } } : {}),
+    ...(scope.structured
+      ? {
+          structuredContent: {
+            query,
+            tools: hits.map((h) => {
+              const def = definitionOf(h);
+              return { ...h, name: nameOf(h), ...(def ? { definition: def } : {}) };
+            }),
+          },
+        }
+      : {}),
   };
 }

@@ -19,7 +19,7 @@ import { createRuntime } from '../../shared/lambda/runtime';
 import { catalog, type CatalogEntry } from '../../shared/catalog/catalog';
 import { applyProfile, type Profile } from '../../shared/catalog/profiles';
 import { anthropicTools, openaiResponsesTools, type AnthropicTool, type OpenAiNamespace } from '../../shared/catalog/providers';
-import { buildIndex, searchIndex } from '../../shared/catalog/search';
+import { registryIndex, searchIndex } from '../../shared/catalog/search';
 import { MemoryStore } from '../../shared/store/memory';
 import { evaluate } from '../search/evaluate';
 import { definitionView } from './host-views';
@@ -84,7 +84,7 @@ export async function measureDefinitions() {
   const openaiUpFront = openai.map((t) => (t.type === 'namespace' ? { ...t, tools: (t as OpenAiNamespace).tools.filter((f) => !f.defer_loading) } : t));
 
   // The evaluation with deferred loading: the loaded tools are there; the rest must come up in search's top three.
-  const index = buildIndex(entries, vendors);
+  const index = await registryIndex(rt.registry);
   const reach = async (profile: Profile) => {
     const loaded = new Set(applyProfile(entries, profile, mainGroups).loaded.map((e) => `${e.platform}/${e.name}`));
     let upFront = 0;

@@ -1,13 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
+import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, MAX_SEARCH_MODEL_BYTES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
 import { createApp } from '../../shared/http/app';
 import { createRegistry } from '../../shared/core/registry';
 import { catalogByPlatform } from '../../shared/catalog/catalog';
@@ -238,6 +239,24 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe(await fromSource(platforms, 'GET', '/v1/openapi.json', { 'X-Forwarded-Host': ODD_HOST }));
   });
+
+  it('answers search_tools with the search model made at build time (one data file, ≤ 5 MB, no examples in the bundle), as the source ranks', async () => {
+    const platforms = await bundledPlatforms('mcp');
+    const owner = platformCases[0]!.keys.owner;
+    const headers = { Authorization: `Bearer ${owner}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: { query: 'who owns APN 123-456-78', limit: 5 } } });
+    const answer = await runBundle(mcpBundle, 'mcp', httpApiV2Event({ method: 'POST', path: '/v1/mcp', headers, body }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(await fromSource(platforms, 'POST', '/v1/mcp', headers, body));
+    // The default endpoint answers with the text only (docs/mcp-output.md): the first hit leads it.
+    expect(JSON.parse(answer.body).result.content[0].text).toMatch(/^realty_lookupProperty \(read\)/);
+    const model = join(dirname(mcpBundle), PREBUILT_DIR, 'search-model.json');
+    expect(statSync(model).size).toBeLessThanOrEqual(MAX_SEARCH_MODEL_BYTES);
+    // The examples train the model at build time; the bundle carries the model, not them.
+    const examples = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../functions/crm/search-examples.json'), 'utf8')) as Record<string, string[]>;
+    const code = readFileSync(mcpBundle, 'utf8');
+    for (const list of Object.values(examples)) expect(code).not.toContain(JSON.stringify(list[0]).slice(1, -1));
+  }, 120_000);
 
   it('without its data files (a package that lost them) builds the list at runtime, the same bytes', async () => {
     const platforms = await bundledPlatforms('mcp');

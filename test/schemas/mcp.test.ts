@@ -82,10 +82,13 @@ describe('profiles on the MCP endpoint', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['search_tools', 'filterRecords']);
     const found = await client.callTool({ name: 'search_tools', arguments: { query: 'list all workspaces', limit: 3 } });
-    const hits = (found.structuredContent as { tools: { name: string; input_schema?: { type: string } }[] }).tools;
+    const hits = (found.structuredContent as { tools: { name: string; required: unknown[]; definition?: { name: string; inputSchema: { type: string } } }[] }).tools;
     expect(hits[0]!.name).toBe('listWorkspaces');
-    expect(hits[0]!.input_schema?.type).toBe('object');
+    // The definition a host with deferred loading loads: as tools/list would list it.
+    expect(hits[0]!.definition).toMatchObject({ name: 'listWorkspaces', inputSchema: { type: 'object' } });
+    expect(hits[0]!.required).toEqual([]);
     expect(text(found)).toContain('parameters:');
+    expect(text(found)).toContain('required: none');
     const called = await client.callTool({ name: 'listWorkspaces', arguments: {} });
     expect(called.isError).toBeFalsy();
     expect(called.structuredContent).toMatchObject({ workspaces: expect.any(Array) });

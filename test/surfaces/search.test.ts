@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, searchIndex, stem, tokenize } from '../../shared/catalog/search';
+import { buildIndex, platformCues, registryIndex, searchIndex, stem, tokenize } from '../../shared/catalog/search';
 import type { CatalogEntry } from '../../shared/catalog/catalog';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
@@ -59,9 +59,50 @@ describe('GET /v1/tools/search', () => {
     expect(res.status).toBe(401);
   });
 
+  it('says of each hit when to use it and what a call must give', async () => {
+    const { body } = await search('pause an automation', '&limit=3');
+    const hit = body.data.tools.find((t: { tool: string }) => t.tool === 'pauseAutomation');
+    expect(hit).toMatchObject({ platform: 'dbapp', description: expect.stringMatching(/^Pause/), required: [{ name: 'automation_id', type: expect.stringContaining('integer') }] });
+  });
+
   it('answers an empty list when nothing matches', async () => {
     const { body } = await search('zzqx wibble');
     expect(body.data.tools).toEqual([]);
+  });
+});
+
+describe('platform and object cues', () => {
+  // A value that only one platform has: its link, its id's shape, a parcel number, a street address.
+  it.each([
+    ['https://podio.com/acme/sales/apps/leads/items/88 - what does this say?', 'collab'],
+    ['open https://tapeapp.com/acme/record/88123456', 'dbapp'],
+    ['what is inside fo8a7b6c5d', 'filebox'],
+    ['look at https://app.hubspot.com/contacts/4412/record/0-3/19283746', 'crm'],
+    ['who owns APN 123-456-78', 'realty'],
+    ['what is 12 Oak St, Austin TX 78701 worth', 'realty'],
+  ])('"%s" → a %s tool first', async (query, platform) => {
+    expect((await top(query, 1))[0]).toMatch(new RegExp(`^${platform}/`));
+  });
+
+  it('moves the platform a value points to up, and finds none in a request that names none', async () => {
+    const index = await registryIndex(h.rt.registry);
+    expect([...platformCues(index, 'show me https://app.hubspot.com/contacts/4412/record/0-1/991')]).toEqual(['crm']);
+    expect([...platformCues(index, 'share fo3c8d1e2f with Bob')]).toEqual(['filebox']);
+    for (const neutral of ['delete a comment', 'who changed this last week?', 'make a copy of it', 'notify me when something changes']) {
+      expect([...platformCues(index, neutral)], neutral).toEqual([]);
+    }
+    // With the platform's link the same words rank its tool higher than without.
+    const rankOf = (found: string[]) => found.findIndex((t) => t.startsWith('crm/'));
+    const plain = rankOf(await top('what changed on 19283746', 10));
+    const cued = rankOf(await top('what changed on https://app.hubspot.com/contacts/4412/record/0-3/19283746', 10));
+    expect(cued).toBe(0);
+    expect(plain === -1 || plain > 0).toBe(true);
+  });
+
+  it('ranks the platforms alike for a request that names none: several platforms among the first five', async () => {
+    for (const neutral of ['upload a file', 'list the members', 'create a webhook']) {
+      expect(new Set((await top(neutral, 5)).map((t) => t.split('/')[0])).size, neutral).toBeGreaterThan(1);
+    }
   });
 });
 
