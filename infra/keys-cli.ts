@@ -7,6 +7,7 @@ import { createStore, type Store } from '../shared/store';
 const USAGE = `Service keys (README "Service keys and connected accounts").
 
   npm run keys -- create --tenant <t> --platforms crm,collab [--toolsets objects,crm:associations] [--read-only]
+                         [--manage-connections | --no-manage-connections]
                          [--rate-limit 100/60] [--expires 2027-01-31T00:00:00Z] [--name "nightly sync"]
   npm run keys -- list [--tenant <t>]
   npm run keys -- rotate <key id>
@@ -43,7 +44,7 @@ export function httpKeyAdmin(base: string, adminToken: string, fetcher: typeof f
   };
 }
 
-const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.name ? `  "${k.name}"` : ''}`;
+const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.policy.manage_connections !== undefined ? `  manage-connections=${k.policy.manage_connections}` : ''}${k.name ? `  "${k.name}"` : ''}`;
 
 /** One CLI command against a store or an admin API; the lines it prints. Exported for the tests. */
 export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise<string[]> {
@@ -55,6 +56,8 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
       platforms: { type: 'string' },
       toolsets: { type: 'string' },
       'read-only': { type: 'boolean' },
+      'manage-connections': { type: 'boolean' },
+      'no-manage-connections': { type: 'boolean' },
       'rate-limit': { type: 'string' },
       expires: { type: 'string' },
       name: { type: 'string' },
@@ -76,6 +79,7 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
           platforms: list(values.platforms) ?? [],
           ...(values.toolsets ? { toolsets: list(values.toolsets) } : {}),
           read_only: values['read-only'] ?? false,
+          ...(values['manage-connections'] ? { manage_connections: true } : values['no-manage-connections'] ? { manage_connections: false } : {}),
           ...(rate ? { rate_limit: { max: Number(rate[1]), window_seconds: Number(rate[2]) } } : {}),
         },
       });

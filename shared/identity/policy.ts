@@ -12,7 +12,9 @@ export const policySchema = z.strictObject({
   read_only: z.boolean().default(false),
   /** The key's own limit, over all platforms, on top of each platform's per-key limit. */
   rate_limit: z.strictObject({ max: z.number().int().positive(), window_seconds: z.number().int().positive() }).optional(),
-});
+  /** Whether the key may create, reconnect and delete connections (of its own platforms); see managesConnections. */
+  manage_connections: z.boolean().optional(),
+}).refine((p) => !(p.read_only && p.manage_connections === true), { message: 'a read-only key cannot manage connections (creating, reconnecting and deleting one are writes)', path: ['manage_connections'] });
 
 export type Policy = z.output<typeof policySchema>;
 
@@ -31,6 +33,17 @@ export function allows(policy: Policy, tool: PolicyTool): boolean {
   if (!policy.toolsets) return true;
   const g = tool.group;
   return g !== undefined && (policy.toolsets.includes(g) || policy.toolsets.includes(`${tool.platform}:${g}`));
+}
+
+/**
+ * Whether the key may create, reconnect and delete connections: never a read-only key (those are
+ * writes); otherwise as `manage_connections` says, and when it says nothing, only a key without a
+ * toolset limit — a restricted key is made for its tools, not to change the tenant's accounts.
+ * Either way a key manages only connections of its own platforms (shared/identity/routes.ts).
+ */
+export function managesConnections(policy: Policy): boolean {
+  if (policy.read_only) return false;
+  return policy.manage_connections ?? policy.toolsets === undefined;
 }
 
 /** The policy in words, for a refusal: what the key may call instead. */
@@ -62,8 +75,8 @@ export function parsePolicy(raw: unknown, parameter = 'policy'): Policy {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = [parameter, ...issue.path.map(String)].join('.');
-  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["objects"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}}.`, {
+  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["objects"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "manage_connections"?: false}.`, {
     parameter: path,
-    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?}',
+    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?, manage_connections?}',
   });
 }

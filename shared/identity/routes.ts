@@ -11,7 +11,7 @@ import { view, type ConnectionRecord } from './connections';
 import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
 import { identityOf } from './index';
 import { isServiceKey, type KeyRecord } from './keys';
-import { allows } from './policy';
+import { describePolicy, managesConnections } from './policy';
 import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
 import { callbackValues, fillUrl, PLATFORM_AUTH, type AuthKind } from './providers';
 import { K } from './records';
@@ -81,7 +81,22 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       return work(c, id, await id.keys.authenticate(auth.key));
     });
 
+  /**
+   * A connection this key may see: one of its tenant's, on one of its platforms; any other is as
+   * unknown as one that never existed. `manage`: the key must also be allowed to change the
+   * tenant's connections (reconnect, delete), or FORBIDDEN naming why.
+   */
+  const connectionFor = async (id: Identity, key: KeyRecord, connectionId: string, manage: boolean): Promise<ConnectionRecord> => {
+    const record = await id.connections.get(key.tenant, connectionId);
+    if (!record || !key.policy.platforms.includes(record.platform)) {
+      throw new ToolError('NOT_FOUND', `No connection "${connectionId}" this key may use (its platforms: ${key.policy.platforms.join(', ')}). List them with GET /v1/connections.`, { connection_id: connectionId });
+    }
+    if (manage) requireManage(key);
+    return record;
+  };
+
   app.post('/v1/connections', keyed(async (c, id, key) => {
+    requireManage(key);
     const body = await readJson(c);
     const platform = body.platform;
     // Every platform of the deployment: the identity Lambda itself serves none of their tools.
@@ -109,19 +124,20 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   app.get('/v1/connections', keyed(async (c, id, key) => {
     const q = c.req.query();
     const list = await id.connections.list(key.tenant, { ...(q.platform ? { platform: q.platform } : {}), ...(q.end_user ? { end_user: q.end_user } : {}) });
-    return json(c, 200, { connections: list.map(view) });
+    // Only the key's own platforms: another platform's accounts are none of its business.
+    return json(c, 200, { connections: list.filter((r) => key.policy.platforms.includes(r.platform)).map(view) });
   }));
 
   // The vendor sends the end user's browser back here (before /:id, which it would match).
   app.get('/v1/connections/callback', (c) => callback(c));
 
-  app.get('/v1/connections/:id', keyed(async (c, id, key) => json(c, 200, view(await id.connections.require(key.tenant, c.req.param('id')!)))));
+  app.get('/v1/connections/:id', keyed(async (c, id, key) => json(c, 200, view(await connectionFor(id, key, c.req.param('id')!, false)))));
   app.post('/v1/connections/:id/reconnect', keyed(async (c, id, key) => {
-    const record = await id.connections.require(key.tenant, c.req.param('id')!);
+    const record = await connectionFor(id, key, c.req.param('id')!, true);
     return json(c, 200, { connection: view(record), ...(await id.link(record)) });
   }));
   app.delete('/v1/connections/:id', keyed(async (c, id, key) => {
-    const record = await id.connections.require(key.tenant, c.req.param('id')!);
+    const record = await connectionFor(id, key, c.req.param('id')!, true);
     const vendorRevoked = await revokeAtVendor(id, record);
     await id.connections.remove(record);
     return json(c, 200, { id: record.id, deleted: true, vendor_revoked: vendorRevoked });
@@ -219,6 +235,15 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     if (link?.then?.startsWith('/')) return c.redirect(link.then, 302);
     return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
   }
+}
+
+/** FORBIDDEN unless the key may create, reconnect and delete connections (shared/identity/policy.ts managesConnections). */
+function requireManage(key: KeyRecord): void {
+  if (managesConnections(key.policy)) return;
+  const why = key.policy.read_only ? 'it is read-only, and creating, reconnecting or deleting a connection writes' : key.policy.manage_connections === false ? 'its policy says "manage_connections": false' : 'its policy limits its toolsets and does not say "manage_connections": true';
+  throw new ToolError('FORBIDDEN', `This service key may not manage connections: ${why}. Its policy allows ${describePolicy(key.policy)}. Use a key whose policy allows it (npm run keys -- create … --manage-connections).`, {
+    allowed: { platforms: key.policy.platforms, manage_connections: false },
+  });
 }
 
 /** Revokes the refresh token at the vendor where it has an endpoint (HubSpot); false elsewhere or on failure. */

@@ -15,7 +15,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
   const verifier = randomBytes(32).toString('base64url');
   beforeAll(async () => {
     s = await localServer();
-    key = (await s.createKey('tenant-s', { platforms: ['dbapp'], toolsets: ['records', 'apps', 'views'] })).key;
+    key = (await s.createKey('tenant-s', { platforms: ['dbapp'], toolsets: ['records', 'apps', 'views'], manage_connections: true })).key;
     const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
     await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
     client = (await (await fetch(`${s.base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirect()] }) })).json()) as { client_id: string };

@@ -68,7 +68,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
   const clients: Client[] = [];
   beforeAll(async () => {
     s = await localServer({}, { now: () => clock });
-    key = (await s.createKey('tenant-a', { platforms: ['dbapp', 'crm'], toolsets: ['workspaces', 'records', 'apps'] })).key;
+    key = (await s.createKey('tenant-a', { platforms: ['dbapp', 'crm'], toolsets: ['workspaces', 'records', 'apps'], manage_connections: true })).key;
     const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
     connection = created.body.data.connection.id;
     await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
