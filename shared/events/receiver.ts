@@ -5,6 +5,7 @@ import type { ErrorCode } from '../errors';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
 import { bounded, Inbox } from './inbox';
+import { readBounded } from '../json-body';
 import { countRefusal, countStored } from './metrics';
 import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from './model';
 
@@ -42,6 +43,8 @@ export function jsonObject(body: string): Record<string, unknown> | Refusal {
 export const refusal = (status: number, reason: Refusal['reason'], message: string): Refusal => ({ status, reason, message });
 export const isRefusal = (x: unknown): x is Refusal => typeof x === 'object' && x !== null && 'reason' in x && 'status' in x;
 
+const utf8 = new TextDecoder();
+
 /** Subscriptions of one app-level delivery appended side by side (each with its own bounded writes). */
 const APPEND_PARALLEL = 4;
 
@@ -69,10 +72,10 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
     if (!adapter) return refuse(c, platform ? platformName : '(unknown)', refusal(404, 'unknown_subscription', `No event receiver for platform "${platformName}".`));
     const config = eventsConfigOf(rt);
     if (c.req.method !== 'POST') return refuse(c, platformName, refusal(405, 'wrong_method', 'Deliveries are POSTed.'));
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > config.maxBodyBytes) return refuse(c, platformName, refusal(413, 'too_large', `A delivery is at most ${config.maxBodyBytes} bytes.`));
-    const body = await c.req.text();
-    if (Buffer.byteLength(body) > config.maxBodyBytes) return refuse(c, platformName, refusal(413, 'too_large', `A delivery is at most ${config.maxBodyBytes} bytes.`));
+    // Reading stops at the limit, declared or streamed (shared/json-body.ts).
+    const bytes = await readBounded(c.req.raw, config.maxBodyBytes);
+    if (!bytes) return refuse(c, platformName, refusal(413, 'too_large', `A delivery is at most ${config.maxBodyBytes} bytes.`));
+    const body = utf8.decode(bytes);
     const inbox = new Inbox(rt.store, config.ttlSeconds, now);
     const id = c.req.param('id');
     const sub = /^sub_[A-Za-z0-9_-]{1,40}$/.test(id) ? await inbox.forDelivery(id) : undefined;

@@ -1,8 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ToolError } from '../errors';
 import { failure } from '../envelope';
-import { nestedTooDeep, stringEnd, tooDeepError } from '../json-body';
+import { boundedBody, nestedTooDeep, stringEnd, tooDeepError } from '../json-body';
 import { knownPlatform } from '../list-tools';
 import type { Runtime } from '../runtime';
 import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../schemas/catalog';
@@ -81,10 +80,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number): vo
     const { serveMcp } = await import('./mcp-server');
     return serveMcp(rt, read.messages, scope, call);
   };
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `Request body larger than ${maxBodyBytes} bytes.` }, id: null }), { status: 413, headers: { 'content-type': 'application/json' } }),
-  });
+  const limit = boundedBody(maxBodyBytes, () => new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `Request body larger than ${maxBodyBytes} bytes.` }, id: null }), { status: 413, headers: { 'content-type': 'application/json' } }));
   app.all('/v1/mcp', limit, mcp);
   app.all('/v1/mcp/:platform', limit, mcp);
 }

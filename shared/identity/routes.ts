@@ -15,6 +15,10 @@ import { describePolicy, managesConnections } from './policy';
 import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
 import { callbackValues, fillUrl, PLATFORM_AUTH, type AuthKind } from './providers';
 import { K } from './records';
+import { boundedBody } from '../json-body';
+
+/** The largest body of an identity route (admin API, connections, the connect page's form): small JSON objects. */
+export const IDENTITY_MAX_BODY_BYTES = 64 * 1024;
 
 /** What a pending OAuth authorization remembers between the redirect and the callback. */
 interface StateRecord {
@@ -47,6 +51,13 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       return fail(c, err);
     }
   };
+
+  // Every body is bounded before it is read (shared/json-body.ts): larger is 413 in the envelope.
+  const tooLargeBody = (c: Context) => {
+    const out = failure(new ToolError('INVALID_PARAMETER', `The request body is larger than ${IDENTITY_MAX_BODY_BYTES} bytes; these routes take a small JSON object (or form).`, { parameter: '(body)', expected: `at most ${IDENTITY_MAX_BODY_BYTES} bytes` }), { platform: '', tool: '' });
+    return c.json(out.body, 413, { 'cache-control': 'no-store' });
+  };
+  for (const path of ['/v1/admin/*', '/v1/connections', '/v1/connections/*', '/v1/connect/*']) app.use(path, boundedBody(IDENTITY_MAX_BODY_BYTES, tooLargeBody));
 
   // --- Admin API: service keys --------------------------------------------------------------
   const admin = (work: (c: Context, id: Identity) => Promise<Response>) =>

@@ -22,6 +22,16 @@ export const CODE_SECONDS = 60;
 /** The consent page's sign-in lasts ten minutes. */
 export const CONSENT_SECONDS = 600;
 
+/**
+ * Client metadata is bounded so a registration always fits one store item (DynamoDB: 400 KB): the
+ * document (a registration's body, a fetched client metadata document) at most this many bytes,
+ * at most MAX_REDIRECT_URIS redirect URIs of MAX_URI_CHARS each, a name of MAX_NAME_CHARS.
+ */
+export const MAX_CLIENT_METADATA_BYTES = 32 * 1024;
+const MAX_REDIRECT_URIS = 10;
+const MAX_URI_CHARS = 2000;
+const MAX_NAME_CHARS = 200;
+
 export const ACCESS_PREFIX = 'tat_';
 const REFRESH_PREFIX = 'trt_';
 const REGISTRATION_PREFIX = 'tra_';
@@ -215,12 +225,11 @@ export class Grants {
     }
     const allowHttpHosts = this.id.allowHttpHosts;
     try {
-      const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: 64 * 1024, timeoutMs: 5000, maxRedirects: 0 });
+      const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: MAX_CLIENT_METADATA_BYTES, timeoutMs: 5000, maxRedirects: 0 });
       const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
       if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
-      const uris = meta.redirect_uris;
-      if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) throw new Error('it names no valid "redirect_uris"');
-      return { client_id: clientId, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+      if (!redirectUrisOk(meta.redirect_uris)) throw new Error(`it names no valid "redirect_uris" (1-${MAX_REDIRECT_URIS} URLs)`);
+      return { client_id: clientId, redirect_uris: meta.redirect_uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, MAX_NAME_CHARS) } : {}) };
     } catch (err) {
       throw new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${err instanceof Error ? err.message : 'unreadable'}.`, 401);
     }
@@ -334,8 +343,8 @@ export class Grants {
  */
 function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name'> {
   const uris = meta.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) {
-    throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.');
+  if (!redirectUrisOk(uris)) {
+    throw new OAuthError('invalid_redirect_uri', `"redirect_uris" must be 1-${MAX_REDIRECT_URIS} absolute URLs of at most ${MAX_URI_CHARS} characters: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.`);
   }
   const method = meta.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none') {
@@ -347,8 +356,8 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
       throw new OAuthError('invalid_client_metadata', `"${field}" must be a list of ${supported.join(', ')} (what this server supports), or left out.`);
     }
   }
-  if (meta.client_name !== undefined && typeof meta.client_name !== 'string') throw new OAuthError('invalid_client_metadata', '"client_name" must be a string, or left out.');
-  return { redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+  if (meta.client_name !== undefined && (typeof meta.client_name !== 'string' || meta.client_name.length > MAX_NAME_CHARS)) throw new OAuthError('invalid_client_metadata', `"client_name" must be a string of at most ${MAX_NAME_CHARS} characters, or left out.`);
+  return { redirect_uris: uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name } : {}) };
 }
 
 /** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
@@ -367,6 +376,11 @@ const RESPONSE_TYPES = ['code'] as const;
 
 function answer({ registration_hash: _h, ...client }: ClientRecord): ClientAnswer {
   return { ...client, token_endpoint_auth_method: 'none', grant_types: [...GRANT_TYPES], response_types: [...RESPONSE_TYPES] };
+}
+
+/** 1-MAX_REDIRECT_URIS redirect URIs, each a valid one of at most MAX_URI_CHARS characters. */
+function redirectUrisOk(uris: unknown): uris is string[] {
+  return Array.isArray(uris) && uris.length >= 1 && uris.length <= MAX_REDIRECT_URIS && uris.every((u) => typeof u === 'string' && u.length <= MAX_URI_CHARS && validRedirect(u));
 }
 
 /** https anywhere; http only on a loopback host (RFC 8252 §7.3); no fragment (RFC 6749 §3.1.2). */

@@ -8,7 +8,8 @@ import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
 import { PLATFORM_AUTH } from '../providers';
 import { esc, page } from '../routes';
-import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
+import { MAX_CLIENT_METADATA_BYTES, OAuthError, type AuthorizationRequest, type Grant } from './grants';
+import { boundedBody } from '../../json-body';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
 import { parseScope, platformOfScope, scopesSupported, scopesUnderstood, toolsetOfScope, toolsetsOn, TOOLSETS } from './scopes';
@@ -17,6 +18,21 @@ const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
 const REGISTER_PATH = '/oauth/register';
 const REVOKE_PATH = '/oauth/revoke';
+
+/** The largest form the token, revocation and consent endpoints read: a few fields, the authorization request's among them. */
+const OAUTH_FORM_BYTES = 32 * 1024;
+
+/** Registrations one source address may make per window (OAUTH_REGISTER_RATE_LIMIT overrides: "<max>/<seconds>"). */
+export const REGISTER_LIMIT = { max: 20, window_seconds: 600 };
+
+/**
+ * The address a request came from: API Gateway's own record of it (payload 2.0 or 1.0), else the
+ * local server's socket. Never a header the sender writes (X-Forwarded-For), which any client can forge.
+ */
+export function sourceAddress(c: Context): string {
+  const env = c.env as { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } }; incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.requestContext?.http?.sourceIp ?? env?.requestContext?.identity?.sourceIp ?? env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
 
 /**
  * The MCP endpoints' sign-in: protected-resource metadata (RFC 9728) per endpoint, and the built-in
@@ -60,6 +76,12 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   };
   for (const path of ['/.well-known/oauth-authorization-server', AUTHORIZE_PATH, TOKEN_PATH, REGISTER_PATH, `${REGISTER_PATH}/*`, REVOKE_PATH]) app.use(path, builtinOff);
 
+  // Every body bounded before it is read (shared/json-body.ts), refused with the error its spec names.
+  const tooLarge = (code: 'invalid_client_metadata' | 'invalid_request', max: number) => (c: Context) => c.json({ error: code, error_description: `The request body is larger than ${max} bytes.` }, 413, noStore);
+  for (const path of [REGISTER_PATH, `${REGISTER_PATH}/*`]) app.use(path, boundedBody(MAX_CLIENT_METADATA_BYTES, tooLarge('invalid_client_metadata', MAX_CLIENT_METADATA_BYTES)));
+  for (const path of [TOKEN_PATH, REVOKE_PATH]) app.use(path, boundedBody(OAUTH_FORM_BYTES, tooLarge('invalid_request', OAUTH_FORM_BYTES)));
+  app.use(AUTHORIZE_PATH, boundedBody(OAUTH_FORM_BYTES, (c) => page(c, 413, 'Cannot sign in', `<p id="refused">The form is larger than ${OAUTH_FORM_BYTES} bytes; start again from your MCP host.</p>`)));
+
   // --- Authorization server metadata (RFC 8414) ---
   app.get('/.well-known/oauth-authorization-server', async (c) => {
     const base = (await identityOf(rt)).baseOr(c.req.url);
@@ -83,6 +105,12 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   // --- Dynamic client registration (RFC 7591) ---
   app.post(REGISTER_PATH, async (c) => {
     try {
+      // Per source address: registrations are kept for weeks, so a flood of them is refused early.
+      const limit = (await identityOf(rt)).config.registerLimit ?? REGISTER_LIMIT;
+      const counted = await rt.store.increment(`rl#oauth-register#${sourceAddress(c)}`, limit.window_seconds, limit.max);
+      if (!counted.allowed) {
+        return c.json({ error: 'temporarily_unavailable', error_description: `At most ${limit.max} registrations per ${limit.window_seconds} s from one address; retry after ${counted.resetSeconds} s.` }, 429, { ...noStore, 'retry-after': String(counted.resetSeconds) });
+      }
       const body = (await c.req.json().catch(() => undefined)) as unknown;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of client metadata with "redirect_uris".');
       const id = await identityOf(rt);
