@@ -4,7 +4,7 @@ import { groupOf, type Platform, type PlatformEnv, type Tool } from '../tool';
 import { loadIdentityConfig } from './config';
 import { callScope, Identity, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
-import { isAccessToken } from './mcp-oauth/grants';
+import { isAccessToken, tokenKindOf } from './mcp-oauth/grants';
 import { insufficientScope } from './mcp-oauth/resource';
 import { allows, enforce, type Policy } from './policy';
 import { createVault, type Vault } from './vault';
@@ -60,8 +60,12 @@ interface Principal {
   connection?: string;
 }
 
-/** Whether a bearer is one of this service's credentials (a service key, an access token of either authorization server); anything else is a vendor key. */
-const ownCredential = (identity: Identity, key: string) => isServiceKey(key) || isAccessToken(key) || identity.external?.owns(key) === true;
+/**
+ * Whether a bearer is of one of this service's own formats (a service key, an access, refresh or
+ * registration token of the built-in server, a JWT of the external one): such a bearer is
+ * answered here, valid or not, and never passed to a vendor. Anything else is a vendor key.
+ */
+const ownCredential = (identity: Identity, key: string) => isServiceKey(key) || isAccessToken(key) || tokenKindOf(key) !== undefined || identity.external?.owns(key) === true;
 
 /**
  * A service key, an external provider's JWT (shared/identity/mcp-oauth/external.ts: a tenant and
@@ -74,6 +78,10 @@ async function principalOf(identity: Identity, presented: string, resource: stri
   if (identity.external?.owns(presented)) {
     const { key, connection } = await identity.external.verify(presented, resource);
     return { key, policies: [key.policy], ...(connection ? { connection } : {}) };
+  }
+  const kind = tokenKindOf(presented);
+  if (kind) {
+    throw new ToolError('UNAUTHORIZED', `This is a ${kind} of this service's sign-in, not a credential for calls: send the access token (tat_…) the token endpoint gave with it, or a service key (tes_…).`, { header: 'Authorization', error: 'invalid_token' });
   }
   if (!isAccessToken(presented)) {
     const key = await identity.keys.authenticate(presented);

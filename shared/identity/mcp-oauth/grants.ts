@@ -38,6 +38,16 @@ const REGISTRATION_PREFIX = 'tra_';
 
 export const isAccessToken = (token: string) => token.startsWith(ACCESS_PREFIX);
 
+/**
+ * The authorization server's tokens that are never bearer credentials of a call (a refresh token,
+ * a registration access token), by prefix: the kind, to name in a refusal; undefined for any other.
+ */
+export function tokenKindOf(token: string): string | undefined {
+  if (token.startsWith(REFRESH_PREFIX)) return `refresh token (${REFRESH_PREFIX}…)`;
+  if (token.startsWith(REGISTRATION_PREFIX)) return `registration access token (${REGISTRATION_PREFIX}…)`;
+  return undefined;
+}
+
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const secret = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
