@@ -11,8 +11,13 @@ export interface Subscription {
   id: string;
   platform: string;
   owner: string;
-  /** Unguessable; in the receiver URL of vendors that do not sign (compared in constant time). */
-  secret: string;
+  /**
+   * Unguessable; in the receiver URL of vendors that do not sign. Held only in memory while
+   * subscribeEvents hands the URL to the vendor: the store keeps `secret_hash` alone.
+   */
+  secret?: string;
+  /** SHA-256 (hex) of `secret`: what a delivery's secret is compared with (in constant time). */
+  secret_hash?: string;
   status: 'pending' | 'active';
   /** What is watched, as the platform's adapter took it (e.g. {app_id, event_types}). */
   watch: Record<string, unknown>;

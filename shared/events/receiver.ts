@@ -4,7 +4,7 @@ import type { Runtime } from '../runtime';
 import type { ErrorCode } from '../errors';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
-import { bounded, Inbox } from './inbox';
+import { bounded, Inbox, secretHash } from './inbox';
 import { readBounded } from '../json-body';
 import { countRefusal, countStored } from './metrics';
 import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from './model';
@@ -17,14 +17,17 @@ export const eventsConfigOf = (rt: Pick<Runtime, 'config'>): EventsConfig => (rt
 /** The receiver URL of a subscription; vendors that do not sign get its secret in the query. */
 export function receiverUrl(config: EventsConfig, sub: Pick<Subscription, 'platform' | 'id' | 'secret'>, withSecret: boolean): string {
   const base = `${config.baseUrl}/v1/events/${sub.platform}/${sub.id}`;
-  return withSecret ? `${base}?secret=${encodeURIComponent(sub.secret)}` : base;
+  // The secret exists only while subscribeEvents sets the vendor up (the store keeps its hash).
+  return withSecret && sub.secret !== undefined ? `${base}?secret=${encodeURIComponent(sub.secret)}` : base;
 }
 
-/** Authenticity for vendors that do not sign: the subscription's secret in the URL, compared in constant time. */
+/** Authenticity for vendors that do not sign: the subscription's secret in the URL, its hash compared in constant time. */
 export function secretInUrl(delivery: Delivery, sub: Subscription | undefined): Refusal | undefined {
   if (!sub) return refusal(404, 'unknown_subscription', 'No such subscription.');
-  const given = Buffer.from(new URL(delivery.url).searchParams.get('secret') ?? '');
-  const expected = Buffer.from(sub.secret);
+  const given = Buffer.from(secretHash(new URL(delivery.url).searchParams.get('secret') ?? ''), 'hex');
+  // A subscription saved before secrets were hashed still holds its secret: hashed here alike.
+  const expectedHex = sub.secret_hash ?? (sub.secret !== undefined ? secretHash(sub.secret) : undefined);
+  const expected = Buffer.from(expectedHex ?? '', 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refusal(401, 'bad_secret', 'The delivery does not carry this subscription\'s secret.');
   return undefined;
 }

@@ -6,7 +6,7 @@ import { Connections, type ConnectionRecord, type Credential } from './connectio
 import { ServiceKeys, type KeyRecord } from './keys';
 import { clientSecret, TokenError, tokenRequest } from './oauth';
 import { PLATFORM_AUTH, fillUrl, type OAuthProvider } from './providers';
-import { K, withLease } from './records';
+import { K, secretHash, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
 import { ExternalTokens } from './mcp-oauth/external';
 import type { Vault } from './vault';
@@ -110,7 +110,7 @@ export class Identity {
     const token = randomBytes(32).toString('base64url');
     const expires = this.now() + LINK_SECONDS * 1000;
     const link: LinkRecord = { tenant: record.tenant, connection: record.id, platform: record.platform, expires_at: expires, ...(then ? { then } : {}) };
-    await this.store.put(K.link(token), link, LINK_SECONDS);
+    await this.store.put(K.link(secretHash(token)), link, LINK_SECONDS);
     return { connect_url: `${this.base()}/v1/connect/${token}`, expires_at: new Date(expires).toISOString() };
   }
 

@@ -14,7 +14,8 @@ import { isServiceKey, type KeyRecord } from './keys';
 import { describePolicy, managesConnections } from './policy';
 import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
 import { callbackValues, fillUrl, PLATFORM_AUTH, type AuthKind } from './providers';
-import { K } from './records';
+import { K, secretHash } from './records';
+import type { Sealed } from './vault';
 import { boundedBody } from '../json-body';
 
 /** The largest body of an identity route (admin API, connections, the connect page's form): small JSON objects. */
@@ -22,12 +23,14 @@ export const IDENTITY_MAX_BODY_BYTES = 64 * 1024;
 
 /** What a pending OAuth authorization remembers between the redirect and the callback. */
 interface StateRecord {
-  link: string;
+  /** SHA-256 of the connect link's token (records.ts secretHash). */
+  link_hash: string;
   tenant: string;
   connection: string;
   platform: string;
   nonce: string;
-  verifier?: string;
+  /** The PKCE code verifier, sealed by the vault under the connection's context. */
+  verifier?: Sealed;
 }
 
 const COOKIE = 'tes_connect';
@@ -157,7 +160,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   // --- The hosted connect page ----------------------------------------------------------------
   app.get('/v1/connect/:token', async (c) => {
     const id = await identityOf(rt);
-    const link = await id.store.get<LinkRecord>(K.link(c.req.param('token')));
+    const link = await id.store.get<LinkRecord>(K.link(secretHash(c.req.param('token'))));
     const record = link && (await id.connections.get(link.tenant, link.connection));
     if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
     const auth = PLATFORM_AUTH[record.platform]!;
@@ -171,7 +174,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   app.get('/v1/connect/:token/authorize', async (c) => {
     const id = await identityOf(rt);
     const token = c.req.param('token');
-    const link = await id.store.get<LinkRecord>(K.link(token));
+    const link = await id.store.get<LinkRecord>(K.link(secretHash(token)));
     if (!link) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
     try {
       const provider = id.provider(link.platform);
@@ -179,8 +182,9 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       const state = randomBytes(24).toString('base64url');
       const nonce = randomBytes(24).toString('base64url');
       const pkce = provider.pkce ? pkcePair() : undefined;
-      const record: StateRecord = { link: token, tenant: link.tenant, connection: link.connection, platform: link.platform, nonce: sha(nonce).toString('hex'), ...(pkce ? { verifier: pkce.verifier } : {}) };
-      await id.store.put(K.state(state), record, LINK_SECONDS);
+      const verifier = pkce && (await (await id.vault()).seal(pkce.verifier, { tenant: link.tenant, connection: link.connection }));
+      const record: StateRecord = { link_hash: secretHash(token), tenant: link.tenant, connection: link.connection, platform: link.platform, nonce: sha(nonce).toString('hex'), ...(verifier ? { verifier } : {}) };
+      await id.store.put(K.state(secretHash(state)), record, LINK_SECONDS);
       // The state is bound to this browser: the callback must come with this cookie.
       setCookie(c, COOKIE, nonce, { path: '/v1/connections/callback', httpOnly: true, sameSite: 'Lax', secure: id.base().startsWith('https:'), maxAge: LINK_SECONDS });
       return c.redirect(authorizationUrl(provider, id.authorizeBase(link.platform), client, id.redirectUri(), state, pkce?.challenge), 302);
@@ -192,14 +196,14 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   app.post('/v1/connect/:token', async (c) => {
     const id = await identityOf(rt);
     const token = c.req.param('token');
-    const link = await id.store.get<LinkRecord>(K.link(token));
+    const link = await id.store.get<LinkRecord>(K.link(secretHash(token)));
     const record = link && (await id.connections.get(link.tenant, link.connection));
     if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
     if (record.kind !== 'api_key') return page(c, 400, 'Wrong form', '<p>This account connects through its vendor\'s sign-in page; go back and follow the link.</p>');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const apiKey = typeof form.api_key === 'string' ? form.api_key.trim() : '';
     if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return page(c, 400, 'Key missing', '<p>Paste the API key (one token, no spaces) and submit again.</p>');
-    await id.store.delete?.(K.link(token));
+    await id.store.delete?.(K.link(secretHash(token)));
     await id.connections.saveCredential(record, { kind: 'api_key', api_key: apiKey });
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
     return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
@@ -211,10 +215,11 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const bad = (why: string) => page(c, 400, 'Cannot connect', `<p>${esc(why)}</p>`);
     if (!q.state) return bad('The vendor sent no state; start again from your connect link.');
     // Single use: of two callbacks with one state, exactly one claims it.
-    const claimed = await id.store.putIfAbsent?.(K.stateUsed(q.state), true, LINK_SECONDS);
-    const state = await id.store.get<StateRecord>(K.state(q.state));
+    const stateHash = secretHash(q.state);
+    const claimed = await id.store.putIfAbsent?.(K.stateUsed(stateHash), true, LINK_SECONDS);
+    const state = await id.store.get<StateRecord>(K.state(stateHash));
     if (!claimed || !state) return bad('This authorization has expired or was already used; start again from your connect link.');
-    await id.store.delete?.(K.state(q.state));
+    await id.store.delete?.(K.state(stateHash));
     const nonce = getCookie(c, COOKIE);
     if (!nonce || !timingSafeEqual(sha(nonce), Buffer.from(state.nonce, 'hex'))) return bad('This authorization was started in another browser; start again from your connect link.');
     if (q.error) return bad(`The vendor did not grant access (${q.error}). Start again from your connect link if you want to connect.`);
@@ -231,7 +236,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
         client_id: client.id,
         client_secret: await clientSecret(client),
         redirect_uri: id.redirectUri(),
-        ...(state.verifier ? { code_verifier: state.verifier } : {}),
+        ...(state.verifier ? { code_verifier: await (await id.vault()).open(state.verifier, { tenant: state.tenant, connection: state.connection }) } : {}),
       }, rt.config.upstreamTimeoutMs, id.now());
       const base = provider.apiBase?.(values);
       await id.connections.saveCredential(record, tokens, { ...(base ? { base_url: base } : {}), ...(Object.keys(values).length ? { vendor: values } : {}) });
@@ -239,8 +244,8 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       if (err instanceof TokenError) return bad(`The vendor refused the authorization code: ${err.message} Start again from your connect link.`);
       throw err;
     }
-    const link = await id.store.get<LinkRecord>(K.link(state.link));
-    await id.store.delete?.(K.link(state.link));
+    const link = await id.store.get<LinkRecord>(K.link(state.link_hash));
+    await id.store.delete?.(K.link(state.link_hash));
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
     // A connection made to sign an MCP host in goes on to that sign-in's consent page.
     if (link?.then?.startsWith('/')) return c.redirect(link.then, 302);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsHarness } from './helpers';
+import { eventsHarness, deliveryUrl } from './helpers';
 import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 import type { HubSpotTwin } from '../../infra/twins/hubspot';
 import { SHAREFILE_DEMO, type ShareFileTwin } from '../../infra/twins/sharefile';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { Inbox } from '../../shared/events/inbox';
-import { receiverUrl, eventsConfigOf } from '../../shared/events/receiver';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { SANDBOX_KEYS } from '../helpers/harness';
 
@@ -143,7 +142,7 @@ describe('concurrent copies of each delivery on DynamoDB Local: one kept (copies
     const sub = await h.json('dbapp/subscribeEvents', { app_id, event_types: ['record.update'] });
     const id = sub.body.data.subscription_id as string;
     const stored = await new Inbox(h.store, 3600).get(id);
-    const url = receiverUrl(eventsConfigOf(h.rt), stored!, true);
+    const url = deliveryUrl(h.rt, stored!);
     const post = (n: number) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hook_id: 1, record_id: 7, revision_id: n, type: 'record.update' }) });
     const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => [post(n), post(n), post(n)]).flat());

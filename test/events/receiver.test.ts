@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRM_APP_ENV, eventsHarness, sfSigned } from './helpers';
+import { CRM_APP_ENV, eventsHarness, sfSigned, deliveryUrl } from './helpers';
 import { PODIO_DEMO } from '../../infra/twins/podio';
 import { SHAREFILE_DEMO } from '../../infra/twins/sharefile';
 import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
 import { Inbox } from '../../shared/events/inbox';
-import { eventsConfigOf, receiverUrl } from '../../shared/events/receiver';
+import { eventsConfigOf } from '../../shared/events/receiver';
 import { receiverCounts } from '../../shared/events/metrics';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
     const r = await h.json(`${platform}/subscribeEvents`, watch);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const sub = (await new Inbox(h.store, 3600).get(r.body.data.subscription_id))!;
-    subs[platform] = { id: sub.id, url: receiverUrl(eventsConfigOf(h.rt), sub, true), vendorId: sub.vendor.webhook_subscription_id };
+    subs[platform] = { id: sub.id, url: deliveryUrl(h.rt, sub), vendorId: sub.vendor.webhook_subscription_id };
   }
 });
 afterAll(() => h.close());
