@@ -135,7 +135,7 @@ export async function hostSignIn(base: string, resource: string, signIn: (browse
   if (!code) throw new Error(`no code: ${back.url} ${back.html}`);
   const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: reg.client_id, redirect_uri: redirect, resource }) });
   const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
-  return { client: reg, tokens, browser, consent };
+  return { client: reg, tokens, browser, consent, code, verifier, redirect };
 }
 
 /** A signing key of the test's identity provider: RS256 or ES256, published under `kid`. */

@@ -36,6 +36,16 @@ describe('token revocation (RFC 7009) and client registration management (RFC 75
     expect((await refresh(tokens.refresh_token, client.client_id)).status).toBe(200);
   });
 
+  it('a replayed authorization code revokes every token issued from it (RFC 6749 §4.1.2)', async () => {
+    const { client, tokens, code, verifier, redirect } = await signIn();
+    expect((await list(tokens.access_token)).status).toBe(200);
+    const again = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect, resource: resource() }) });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
+    expect((await list(tokens.access_token)).status).toBe(401);
+    expect((await refresh(tokens.refresh_token, client.client_id)).status).toBe(400);
+  });
+
   it('revokes a refresh token and every token of its sign-in', async () => {
     const { client, tokens } = await signIn();
     // The hint is only a hint: a refresh token sent as "access_token" is found all the same.

@@ -271,9 +271,16 @@ export class Grants {
     const { code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri, resource } = form;
     if (!code || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send "code", "code_verifier" and "client_id".');
     const hash = sha(code);
-    // Single use: of two exchanges of one code, exactly one claims it.
-    const claimed = await this.store.putIfAbsent?.(R.codeUsed(hash), true, CODE_SECONDS);
+    // Single use: of two exchanges of one code, exactly one claims it, naming the sign-in (family)
+    // its tokens will belong to. The claim outlives the tokens' lifetime: a code presented again,
+    // even late, means it leaked, and everything issued from it is revoked (RFC 6749 §4.1.2).
+    const family = randomBytes(12).toString('hex');
+    const claimed = await this.store.putIfAbsent?.(R.codeUsed(hash), { family }, REFRESH_SECONDS);
     const record = await this.store.get<CodeRecord>(R.code(hash));
+    if (!claimed) {
+      const spent = await this.store.get<{ family?: string }>(R.codeUsed(hash));
+      if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
+    }
     if (!claimed || !record) throw new OAuthError('invalid_grant', 'The authorization code is unknown, expired or already used; authorize again.');
     await this.store.delete?.(R.code(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
@@ -286,7 +293,7 @@ export class Grants {
     const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new OAuthError('invalid_grant', 'The PKCE code_verifier does not match the code_challenge (S256).');
     const { redirect_uri: _r, challenge: _c, ...grant } = record;
-    return this.issueTokens({ ...grant, family: randomBytes(12).toString('hex') });
+    return this.issueTokens({ ...grant, family });
   }
 
   /** grant_type=refresh_token: the old refresh token is spent, a new pair issued (rotation). */
