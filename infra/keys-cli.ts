@@ -6,7 +6,7 @@ import { createStore, type Store } from '../shared/store';
 
 const USAGE = `Service keys (README "Service keys and connected accounts").
 
-  npm run keys -- create --tenant <t> --platforms crm,collab [--toolsets objects,crm:associations] [--read-only]
+  npm run keys -- create --tenant <t> --platforms crm,collab [--toolsets deals,crm:associations] [--read-only]
                          [--manage-connections | --no-manage-connections]
                          [--rate-limit 100/60] [--expires 2027-01-31T00:00:00Z] [--name "nightly sync"]
   npm run keys -- list [--tenant <t>]

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ToolError } from '../errors';
 import type { Store } from '../store';
-import { parsePolicy, type Policy } from './policy';
+import { checkKnown, parsePolicy, type Policy } from './policy';
 import { FOREVER_SECONDS, K, newId, updateIndex } from './records';
 
 /** Service keys start with this; anything else is a vendor key passed through. */
@@ -79,7 +79,8 @@ export class ServiceKeys {
     const now = this.now();
     const tenant = checkTenant(input.tenant);
     const name = input.name === undefined ? '' : String(input.name).slice(0, 100);
-    const policy = parsePolicy(input.policy);
+    // A rotation keeps the old key's policy as it is, even one made before names were checked.
+    const policy = rotatedFrom ? parsePolicy(input.policy) : checkKnown(parsePolicy(input.policy));
     const expires = checkExpiry(input.expires_at, now);
     // 192 random bits, base64url: far above the 128 a guess would have to beat.
     const key = `${SERVICE_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;

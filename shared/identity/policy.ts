@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ToolError } from '../errors';
+import { TOOLSETS } from './mcp-oauth/scopes';
 
 /**
  * What a service key may call. Every list is an allow-list; an absent `toolsets` allows every
@@ -75,8 +76,32 @@ export function parsePolicy(raw: unknown, parameter = 'policy'): Policy {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = [parameter, ...issue.path.map(String)].join('.');
-  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["objects"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "manage_connections"?: false}.`, {
+  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["deals"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "manage_connections"?: false}.`, {
     parameter: path,
     expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?, manage_connections?}',
   });
+}
+
+/**
+ * A key's policy names only what exists (the admin API and the CLI): each platform a platform of
+ * this service, each toolset one of a policy platform's (shared/identity/mcp-oauth/scopes.ts).
+ * A name mistyped would otherwise allow nothing, silently.
+ */
+export function checkKnown(policy: Policy, parameter = 'policy'): Policy {
+  const platforms = Object.keys(TOOLSETS);
+  for (const p of policy.platforms) {
+    if (!platforms.includes(p)) throw new ToolError('INVALID_PARAMETER', `"${parameter}.platforms": unknown platform "${p}"; the platforms are ${platforms.join(', ')}.`, { parameter: `${parameter}.platforms`, expected: `some of ${platforms.join(', ')}` });
+  }
+  for (const t of policy.toolsets ?? []) {
+    const [platform, group] = t.includes(':') ? (t.split(':') as [string, string]) : [undefined, t];
+    const on = platform === undefined ? policy.platforms : [platform];
+    if (platform !== undefined && !policy.platforms.includes(platform)) {
+      throw new ToolError('INVALID_PARAMETER', `"${parameter}.toolsets": "${t}" is on ${platform}, which the policy's platforms (${policy.platforms.join(', ')}) do not include.`, { parameter: `${parameter}.toolsets`, expected: 'toolsets of the policy\'s platforms' });
+    }
+    if (!on.some((p) => TOOLSETS[p]?.includes(group))) {
+      const known = policy.platforms.map((p) => `${p}: ${(TOOLSETS[p] ?? []).join(' ')}`).join('; ');
+      throw new ToolError('INVALID_PARAMETER', `"${parameter}.toolsets": unknown toolset "${t}" for platforms ${on.join(', ')}. The toolsets are ${known}.`, { parameter: `${parameter}.toolsets`, expected: 'toolsets of the policy\'s platforms' });
+    }
+  }
+  return policy;
 }

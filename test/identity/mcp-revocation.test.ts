@@ -146,10 +146,10 @@ describe('token revocation (RFC 7009) and client registration management (RFC 75
       const browser = new Browser();
       const consent = await browser.submit(await browser.request(`${s.base}/oauth/authorize?${q}`), 'sign-in', { service_key: key });
       const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
-      return { code: new URL(back.url).searchParams.get('code')!, verifier };
+      return { code: new URL(back.url).searchParams.get('code')!, verifier, uri };
     };
-    const exchange = (c: { code: string; verifier: string }) =>
-      fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: c.code, code_verifier: c.verifier, client_id: reg.client_id }) });
+    const exchange = (c: { code: string; verifier: string; uri: string }) =>
+      fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: c.code, code_verifier: c.verifier, client_id: reg.client_id, redirect_uri: c.uri }) });
     const dropped = await code(redirect);
     const kept = await code(`${s.base}/kept-callback`);
     const put = await fetch(reg.registration_client_uri, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${reg.registration_access_token}` }, body: JSON.stringify({ client_id: reg.client_id, redirect_uris: [`${s.base}/kept-callback`] }) });

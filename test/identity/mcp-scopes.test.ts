@@ -74,7 +74,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     // The user allows the page as filled: the token's scope is those toolsets.
     const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
-    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
+    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
     const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
     expect(tokens.scope).toBe('records apps');
     const list = (query: string) => fetch(`${s.base}/v1/mcp/dbapp${query}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
@@ -112,7 +112,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     expect(named.consent.html).toContain('<input name="toolsets" value="crm:contacts, crm:deals">');
     const back = await named.browser.submit(named.consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
-    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
+    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
     expect(((await res.json()) as { scope: string }).scope).toBe('contacts deals');
     // Toolsets of another platform than the chosen account's do not apply; choosing only those is refused.
     const other = await consentFor('crm:contacts');
@@ -128,7 +128,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
       if (scope === undefined) expect(consent.html).toContain('<input name="toolsets" value="">');
       const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(toolsets !== undefined ? { toolsets } : {}) });
       const code = new URL(back.url).searchParams.get('code')!;
-      const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
+      const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
       return ((await res.json()) as { scope: string }).scope;
     };
     expect(await signIn('records apps', 'records')).toBe('records');

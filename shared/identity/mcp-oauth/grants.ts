@@ -147,10 +147,15 @@ export interface GrantsHost {
   readonly store: Store;
   now(): number;
   readonly allowHttpHosts: readonly string[];
+  /** The service keys: a refresh of a grant whose key is no longer active is refused. */
+  readonly keys: { get(id: string): Promise<{ status: string } | undefined> };
 }
 
 /** The authorization server over one identity (its store and clock). */
 export class Grants {
+  /** Client metadata documents fetched, kept as their HTTP caching headers allow (documentCacheUntil). */
+  private readonly documents = new Map<string, { client: ClientRecord; until: number }>();
+
   constructor(private readonly id: GrantsHost) {}
 
   private get store() {
@@ -233,16 +238,33 @@ export class Grants {
       if (!found) throw new OAuthError('invalid_client', `Unknown client "${clientId.slice(0, 80)}": register it (POST /oauth/register) or use a client metadata document URL.`, 401);
       return answer(found);
     }
+    const now = this.id.now();
+    const kept = this.documents.get(clientId);
+    if (kept && kept.until > now) return kept.client;
+    this.documents.delete(clientId);
     const allowHttpHosts = this.id.allowHttpHosts;
+    let doc;
     try {
-      const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: MAX_CLIENT_METADATA_BYTES, timeoutMs: 5000, maxRedirects: 0 });
-      const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
-      if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
-      if (!redirectUrisOk(meta.redirect_uris)) throw new Error(`it names no valid "redirect_uris" (1-${MAX_REDIRECT_URIS} URLs)`);
-      return { client_id: clientId, redirect_uris: meta.redirect_uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, MAX_NAME_CHARS) } : {}) };
+      doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: MAX_CLIENT_METADATA_BYTES, timeoutMs: 5000, maxRedirects: 0 });
     } catch (err) {
-      throw new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${err instanceof Error ? err.message : 'unreadable'}.`, 401);
+      // Why, in words of our own: never the address the host resolved to, nor what it answered.
+      throw unusableDocument(clientId, fetchFailure(err));
     }
+    let meta: Record<string, unknown>;
+    try {
+      meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      throw unusableDocument(clientId, 'it is not JSON');
+    }
+    if (!meta || typeof meta !== 'object' || meta.client_id !== clientId) throw unusableDocument(clientId, 'its "client_id" is not its own URL');
+    if (!redirectUrisOk(meta.redirect_uris)) throw unusableDocument(clientId, `it names no valid "redirect_uris" (1-${MAX_REDIRECT_URIS} URLs)`);
+    const client: ClientRecord = { client_id: clientId, redirect_uris: meta.redirect_uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, MAX_NAME_CHARS) } : {}) };
+    const until = documentCacheUntil(doc.caching, now);
+    if (until > now) {
+      if (this.documents.size >= MAX_DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value!);
+      this.documents.set(clientId, { client, until });
+    }
+    return client;
   }
 
   /** Step one of the consent page: the user signed in, with a service key or by connecting an account, for this request. */
@@ -284,10 +306,12 @@ export class Grants {
     if (!claimed || !record) throw new OAuthError('invalid_grant', 'The authorization code is unknown, expired or already used; authorize again.');
     await this.store.delete?.(R.code(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
-    if (redirectUri !== undefined && redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
+    // RFC 6749 §4.1.3: required when the authorization request carried it, which it always does here.
+    if (redirectUri === undefined) throw new OAuthError('invalid_request', 'Send "redirect_uri": the one of the authorization request.');
+    if (redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
     // The client's registration changed since (RFC 7592 update): a code sent to a URI it no longer names is not its.
     const registered = /^https?:\/\//.test(clientId) ? undefined : await this.store.get<ClientRecord>(R.client(clientId));
-    if (registered && !registered.redirect_uris.includes(record.redirect_uri)) throw new OAuthError('invalid_grant', 'The authorization code was sent to a redirect URI the client no longer registers; authorize again.');
+    if (registered && !redirectRegistered(registered.redirect_uris, record.redirect_uri)) throw new OAuthError('invalid_grant', 'The authorization code was sent to a redirect URI the client no longer registers; authorize again.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The code was granted for "${record.resource}", not "${resource}".`);
     const expected = Buffer.from(record.challenge);
     const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
@@ -314,6 +338,11 @@ export class Grants {
       if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
     }
     if (!claimed || !record || record.expires_at <= this.id.now() || (await this.revoked(record))) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
+    // The service key the user signed in with was revoked (or expired) since: the sign-in ends with it.
+    if (record.key_id !== undefined && (await this.id.keys.get(record.key_id))?.status !== 'active') {
+      await this.store.delete?.(R.refresh(hash));
+      throw new OAuthError('invalid_grant', 'The service key this sign-in was granted with is no longer active; sign in again.');
+    }
     await this.store.delete?.(R.refresh(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
@@ -408,7 +437,79 @@ function validRedirect(raw: string): boolean {
   } catch {
     return false;
   }
-  if (url.hash) return false;
+  // No fragment, not even an empty one (RFC 6749 §3.1.2), and no userinfo (a URL that reads as one host and goes to another).
+  if (url.hash || raw.includes('#') || url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
+
+const LOOPBACK = ['127.0.0.1', '[::1]', 'localhost'];
+
+/**
+ * Whether `given` is one of the client's redirect URIs: exactly, or — an http loopback URI, a
+ * native app's (RFC 8252 §7.3) — the same but for the port, which the app picks when it starts.
+ */
+export function redirectRegistered(registered: readonly string[], given: string): boolean {
+  if (registered.includes(given)) return true;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' || !LOOPBACK.includes(url.hostname) || !validRedirect(given)) return false;
+  const portless = (u: URL) => `${u.protocol}//${u.hostname}${u.pathname}${u.search}`;
+  return registered.some((r) => {
+    try {
+      const reg = new URL(r);
+      return reg.protocol === 'http:' && portless(reg) === portless(url);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Client metadata documents kept at most (the oldest goes first), and for at most a day whatever their headers say. */
+const MAX_DOCUMENTS_KEPT = 1000;
+const MAX_DOCUMENT_SECONDS = 24 * 3600;
+
+/**
+ * Until when a fetched client metadata document may be used again without fetching it (RFC 9111
+ * §4.2): Cache-Control max-age (less Age), else Expires; no-store or no-cache (or neither header) —
+ * not kept. Capped at a day.
+ */
+export function documentCacheUntil(caching: { cacheControl?: string; expires?: string; age?: string } | undefined, now: number): number {
+  const cc = (caching?.cacheControl ?? '').toLowerCase();
+  if (/(^|[,\s])(no-store|no-cache)\b/.test(cc)) return 0;
+  const maxAge = /(?:^|[,\s])max-age\s*=\s*"?(\d+)/.exec(cc);
+  let seconds: number;
+  if (maxAge) seconds = Number(maxAge[1]) - (Number(caching?.age) || 0);
+  else if (caching?.expires) seconds = (Date.parse(caching.expires) - now) / 1000;
+  else return 0;
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  return now + Math.min(seconds, MAX_DOCUMENT_SECONDS) * 1000;
+}
+
+/** A fetch failure of a client metadata document in words of our own: its kind, never an address or what the host answered. */
+function fetchFailure(err: unknown): string {
+  const details = err instanceof ToolError ? (err.details as { reason?: string; http_status?: number } | undefined) : undefined;
+  switch (details?.reason) {
+    case 'scheme':
+      return 'it is not an https URL';
+    case 'address':
+    case 'dns':
+      return 'its host does not resolve to a public address';
+    case 'http_status':
+      return `its host answered HTTP ${details.http_status ?? 'an error'}`;
+    case 'redirects':
+      return 'it redirects (a client metadata document is served at its own URL)';
+    case 'too_large':
+      return `it is larger than ${MAX_CLIENT_METADATA_BYTES} bytes`;
+    case 'timeout':
+      return 'its host did not answer in time';
+    default:
+      return 'it could not be fetched';
+  }
+}
+
+const unusableDocument = (clientId: string, why: string) => new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${why}.`, 401);

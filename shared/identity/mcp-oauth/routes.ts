@@ -1,4 +1,6 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { ToolError } from '../../errors';
 import { log } from '../../log';
 import type { Runtime } from '../../runtime';
@@ -8,7 +10,7 @@ import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
 import { PLATFORM_AUTH } from '../providers';
 import { esc, page } from '../routes';
-import { MAX_CLIENT_METADATA_BYTES, OAuthError, type AuthorizationRequest, type Grant } from './grants';
+import { MAX_CLIENT_METADATA_BYTES, OAuthError, redirectRegistered, type AuthorizationRequest, type Grant } from './grants';
 import { boundedBody } from '../../json-body';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
@@ -186,7 +188,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (resumed !== undefined) return connectedConsent(c, id, resumed);
     const read = await readRequest(id, c.req.query(), c.req.url);
     if ('error' in read) return read.error(c);
-    const hidden = Object.entries(c.req.query()).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
+    // The sign-in forms carry a token this browser also holds as a cookie (double submit): a form another site posts has none.
+    const csrf = randomBytes(24).toString('base64url');
+    setCookie(c, CSRF_COOKIE, csrf, { path: AUTHORIZE_PATH, httpOnly: true, sameSite: 'Lax', secure: id.baseOr(c.req.url).startsWith('https:'), maxAge: 3600 });
+    const hidden = [...Object.entries(c.req.query()).filter(([k]) => k !== 'csrf'), ['csrf', csrf]].map(([k, v]) => `<input type="hidden" name="${esc(k!)}" value="${esc(v!)}">`).join('');
     const vendors = connectable(id, platformOf(read.request.resource, id.baseOr(c.req.url)));
     const viaVendor = vendors.length
       ? `<p>Or sign in by connecting your account:</p><form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">${esc(PLATFORM_AUTH[p]!.vendor)}</button>`).join(' ')}</form>`
@@ -197,7 +202,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   app.post(AUTHORIZE_PATH, async (c) => {
     const id = await identityOf(rt);
     const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const forged = crossSite(c, id.baseOr(c.req.url));
+    if (forged) return page(c, 403, 'Cannot sign in', `<p id="refused">${esc(forged)} Start again from your MCP host.</p>`);
     if (form.consent) return decide(c, id, form);
+    if (!sameToken(getCookie(c, CSRF_COOKIE), form.csrf)) return page(c, 403, 'Cannot sign in', '<p id="refused">This form was not sent from this sign-in page (its token is missing or wrong). Start again from your MCP host.</p>');
     const read = await readRequest(id, form, c.req.url);
     if ('error' in read) return read.error(c);
     const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
@@ -311,6 +319,28 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   }
 }
 
+const CSRF_COOKIE = 'tes_csrf';
+
+/**
+ * Why a POST to the consent page comes from another site, or undefined: an Origin (sent by browsers
+ * with every form POST) other than this service's, or Sec-Fetch-Site saying cross-site.
+ */
+function crossSite(c: Context, base: string): string | undefined {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && origin !== 'null' && origin !== new URL(base).origin) return 'This form was posted from another site.';
+  if (origin === 'null') return 'This form was posted from an opaque origin.';
+  if (c.req.header('sec-fetch-site') === 'cross-site') return 'This form was posted from another site.';
+  return undefined;
+}
+
+/** The form's CSRF token equals the cookie's (constant time). */
+function sameToken(cookie: string | undefined, field: string | undefined): boolean {
+  if (!cookie || !field) return false;
+  const a = createHash('sha256').update(cookie).digest();
+  const b = createHash('sha256').update(field).digest();
+  return timingSafeEqual(a, b);
+}
+
 /** The platform an MCP resource is for; undefined for the combined endpoint. */
 function platformOf(resource: string, base: string): string | undefined {
   return resource === mcpResource(base) ? undefined : resource.slice(mcpResource(base).length + 1);
@@ -351,7 +381,7 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
   } catch (err) {
     return shown(err instanceof Error ? err.message : 'Unknown client.');
   }
-  if (!client.redirect_uris.includes(q.redirect_uri)) return shown('The redirect_uri is not one the client registered.');
+  if (!redirectRegistered(client.redirect_uris, q.redirect_uri)) return shown('The redirect_uri is not one the client registered.');
   const toClient = (error: string, description: string) => ({
     error: (c: Context) => {
       const back = new URL(q.redirect_uri!);
