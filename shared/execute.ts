@@ -80,6 +80,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats): Promise<Outcom
       ...(rt.blob ? { blob: rt.blob } : {}),
       ...(safe.dryRun ? { dryRun: true } : {}),
       ...(rt.resolve ? { resolve: rt.resolve } : {}),
+      keepCredential: who.keep,
     })), admission]);
     Object.assign(headers, safety);
     if (call.format !== 'structured') return success(safe.render(result, input, call.format), headers);

@@ -4,6 +4,7 @@ import type { Store } from './store/store';
 import type { BlobStore } from './blob/blob';
 import type { Resolver } from './address-rules';
 import type { EventsAdapter } from './events/model';
+import type { Sealed } from './identity/vault';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -30,7 +31,16 @@ export interface ToolContext<C> {
   dryRun?: boolean;
   /** DNS for checking caller URLs (shared/address-rules.ts); absent: the system resolver. Tests inject one. */
   resolve?: Resolver;
+  /**
+   * The caller's vendor credential, kept for work done later on its behalf (an event subscription
+   * checks unsigned deliveries with it, shared/events/receiver.ts): the connection the call acts
+   * through, or a vendor key sealed by the vault and bound to `bindTo`. Set by the runtime.
+   */
+  keepCredential?: (bindTo: string) => Promise<KeptCredential>;
 }
+
+/** A credential kept for later (ToolContext.keepCredential): a connection of a tenant, or a sealed vendor key. */
+export type KeptCredential = { connection: { tenant: string; id: string } } | { sealed: Sealed };
 
 export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {
   name: string;

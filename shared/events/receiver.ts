@@ -8,6 +8,10 @@ import { bounded, Inbox, secretHash } from './inbox';
 import { readBounded } from '../json-body';
 import { countRefusal, countStored } from './metrics';
 import type { Delivery, EventsAdapter, InboxEvent, IncomingEvent, Refusal, Subscription } from './model';
+import { ToolError } from '../errors';
+import { keptCredential } from '../identity';
+import type { Platform } from '../tool';
+import { vendorFetch } from '../vendor-fetch';
 
 /** The receiver's path; `{id}` is a subscription id (or an app-level target an adapter names). */
 export const RECEIVER_PATH = '/v1/events/:platform/:id';
@@ -62,8 +66,9 @@ export interface ReceiverOptions {
 /**
  * `POST /v1/events/{platform}/{id}`: a vendor's delivery. It is authenticated the vendor's way
  * before anything is parsed, stored once per event, optionally fanned out, then answered: the
- * receiver runs no tool and calls no vendor, so it answers within every vendor's timeout. Any
- * refusal stores nothing and is counted (shared/events/metrics.ts).
+ * receiver runs no tool, so it answers within every vendor's timeout. It calls the vendor only to
+ * confirm the events of a vendor that does not sign (EventsAdapter.verify), one read per event.
+ * Any refusal stores nothing and is counted (shared/events/metrics.ts).
  */
 export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOptions = {}): void {
   const now = options.now ?? Date.now;
@@ -95,6 +100,7 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
     }
     const stored: InboxEvent[] = [];
     let duplicates = 0;
+    let dropped = 0;
     if (adapter.route) {
       // A batch's events mostly share an index (HubSpot: one portal): read each index once per delivery.
       const indexes = new Map<string, Promise<Subscription[]>>();
@@ -117,15 +123,46 @@ export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOpti
       }
     } else {
       if (!owned) return refuse(c, platformName, refusal(404, 'unknown_subscription', 'No such subscription.'));
-      const r = await inbox.append(owned, parsed.events);
+      const events = adapter.verify && owned.verify_with ? await confirmed(rt, platform!, adapter, owned, parsed.events) : parsed.events;
+      dropped = parsed.events.length - events.length;
+      const r = await inbox.append(owned, events);
       stored.push(...r.stored);
       duplicates += r.duplicates;
     }
     countStored(platformName, stored.length, duplicates);
     senders ??= fanoutSenders(config.fanout);
     await fanOut(senders, stored, platformName);
-    return c.json({ success: true, data: { stored: stored.length, duplicates } });
+    if (dropped) countRefusal(platformName, refusal(200, 'unconfirmed', `${dropped} event(s) the vendor did not confirm`));
+    return c.json({ success: true, data: { stored: stored.length, duplicates, ...(dropped ? { dropped } : {}) } });
   });
+}
+
+/**
+ * The events of an unsigned delivery the vendor confirms (EventsAdapter.verify), checked through
+ * the subscriber's own credential; the rest are dropped. A credential that no longer works (the
+ * connection deleted or needing its user, the key refused) confirms nothing.
+ */
+async function confirmed(rt: Runtime, platform: Platform<unknown>, adapter: EventsAdapter, sub: Subscription, events: IncomingEvent[]): Promise<IncomingEvent[]> {
+  let client: unknown;
+  try {
+    const { vendorKey, baseUrl } = await keptCredential(rt, sub.verify_with!, sub.id);
+    client = platform.client(vendorKey, { baseUrl: rt.config.baseUrls[platform.name] ?? baseUrl ?? platform.defaultBaseUrl, fetch: rt.fetchFor?.[platform.name] ?? vendorFetch, timeoutMs: rt.config.upstreamTimeoutMs });
+  } catch (err) {
+    if (err instanceof ToolError && (err.code === 'UNAUTHORIZED' || err.code === 'NOT_FOUND')) return [];
+    throw err;
+  }
+  const out: IncomingEvent[] = [];
+  for (const event of events) {
+    try {
+      const ok = await adapter.verify!(event, sub, client);
+      if (ok) out.push(ok);
+    } catch (err) {
+      // The subscriber's credential was refused: nothing can be confirmed with it.
+      if (err instanceof ToolError && (err.code === 'UNAUTHORIZED' || err.code === 'FORBIDDEN')) continue;
+      throw err;
+    }
+  }
+  return out;
 }
 
 function refuse(c: Context, platform: string, r: Refusal): Response {

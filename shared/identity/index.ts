@@ -1,6 +1,6 @@
 import { ToolError } from '../errors';
 import type { Runtime } from '../runtime';
-import { groupOf, type Platform, type PlatformEnv, type Tool } from '../tool';
+import { groupOf, type KeptCredential, type Platform, type PlatformEnv, type Tool } from '../tool';
 import { loadIdentityConfig } from './config';
 import { callScope, Identity, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
@@ -114,6 +114,24 @@ export interface Caller {
   env(env: PlatformEnv): PlatformEnv;
   /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
   failure?: unknown;
+  /** The credential kept for later work on the caller's behalf (shared/tool.ts ToolContext.keepCredential). */
+  keep(bindTo: string): Promise<KeptCredential>;
+}
+
+/** The seal context of a vendor key kept for later: bound to what it was kept for (an event subscription). */
+const keptContext = (bindTo: string) => ({ tenant: '(vendor key)', connection: bindTo });
+
+/**
+ * A kept credential as a vendor key again, for later work on the caller's behalf: the connection's
+ * current credential (refreshed when due) with its account's API host, or the sealed vendor key.
+ * UNAUTHORIZED when it can no longer be used (the connection is gone or needs reconnecting).
+ */
+export async function keptCredential(rt: Runtime, kept: KeptCredential, bindTo: string): Promise<{ vendorKey: string; baseUrl?: string }> {
+  const identity = await identityOf(rt);
+  if ('sealed' in kept) return { vendorKey: await (await identity.vault()).open(kept.sealed, keptContext(bindTo)) };
+  const found = await identity.connections.require(kept.connection.tenant, kept.connection.id, 'connection_id', true);
+  const { record, credential } = await identity.credential(found);
+  return { vendorKey: credential.kind === 'oauth' ? credential.access_token : credential.api_key, ...(record.base_url ? { baseUrl: record.base_url } : {}) };
 }
 
 /**
@@ -128,7 +146,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…): vendor keys are not passed through. Ask your administrator for a service key and connect your account.', { header: 'Authorization' });
     }
-    return { vendorKey: call.key, scope: keyHash(call.key), env: (env) => env };
+    return { vendorKey: call.key, scope: keyHash(call.key), env: (env) => env, keep: async (bindTo) => ({ sealed: await (await identity.vault()).seal(call.key, keptContext(bindTo)) }) };
   }
   const who = await principalOf(identity, call.key, call.resource);
   const key = who.key;
@@ -158,6 +176,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
       ...(record.base_url && !rt.config.baseUrls[platform.name] ? { baseUrl: record.base_url } : {}),
       fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : keyFetch(env.fetch),
     }),
+    keep: async () => ({ connection: { tenant: key.tenant, id: record.id } }),
   };
   return caller;
 

@@ -33,7 +33,17 @@ beforeAll(async () => {
     const sub = (await new Inbox(h.store, 3600).get(r.body.data.subscription_id))!;
     subs[platform] = { id: sub.id, url: deliveryUrl(h.rt, sub), vendorId: sub.vendor.webhook_subscription_id };
   }
+  // A record made without webhooks (hook=false): the genuine Tape delivery the test posts names it,
+  // on the subscription's own hook, as Tape would (the receiver checks it with Tape).
+  const record = await h.tape.fetch(`https://api.tapeapp.com/v1/record/app/${app_id}?hook=false`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fields: { title: 'Guarded record' } }),
+  });
+  const dbappSub = (await new Inbox(h.store, 3600).get(subs.dbapp!.id))!;
+  tapeCreate = { hook_id: (dbappSub.vendor.hook_ids as number[])[0]!, record_id: ((await record.json()) as { record_id: number }).record_id, revision_id: 0, type: 'record.create' };
 });
+let tapeCreate: Record<string, unknown> = {};
 afterAll(() => h.close());
 
 /** Unacknowledged events of a platform's subscription now. */
@@ -60,7 +70,7 @@ const sfEvent = (operation: string) => sfSigned(JSON.stringify({ WebhookSubscrip
 
 describe('secret-in-URL vendors (Tape, Podio, ShareFile): anything but the subscription\'s own URL is refused, nothing stored', () => {
   it.each([
-    ['dbapp', json({ hook_id: 1, record_id: 5, revision_id: 0, type: 'record.create' }), json('not an object'), json({ hook_id: 1, type: 'record.explode' })],
+    ['dbapp', () => json(tapeCreate), json('not an object'), json({ hook_id: 1, type: 'record.explode' })],
     ['collab', form({ type: 'item.create', hook_id: '1', item_id: '5' }), form({ hook_id: '1' }), form({ type: 'item.explode', hook_id: '1' })],
     ['filebox', () => sfEvent('Upload'), () => sfSigned(JSON.stringify(['not', 'an', 'object'])), () => sfEvent('Explode')],
   ] as const)('%s', async (platform, goodOf, malformedOf, unknownTypeOf) => {

@@ -42,6 +42,11 @@ describe('no secret is stored in clear', () => {
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     const hooks = (await (await tape(`/v1/hook/app/${app.app_id}`)).json()) as { webhooks: { url: string }[] };
     secrets.subscription_secret = new URL(hooks.webhooks[0]!.url).searchParams.get('secret')!;
+    // A real change is delivered, checked with Tape through the subscriber's connection, and stored.
+    const created = await s.call(key, dbapp, 'dbapp/createRecord', { app_id: app.app_id, fields: { title: 'Checked' } });
+    await (s.twins.dbapp as unknown as { deliveries: { idle(): Promise<void> } }).deliveries.idle();
+    const listed = await s.call(key, dbapp, 'dbapp/listEvents', { subscription_id: sub.body.data.subscription_id });
+    expect(listed.body.data.events.map((e: { data: { record_id: number } }) => e.data.record_id)).toEqual([created.body.data.record_id]);
 
     // An MCP host signs in with the service key.
     const signed = await hostSignIn(s.base, `${s.base}/v1/mcp/dbapp`, (b, form) => b.submit(form, 'sign-in', { service_key: key }));
