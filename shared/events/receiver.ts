@@ -168,7 +168,10 @@ async function confirmed(rt: Runtime, platform: Platform<unknown>, adapter: Even
 function refuse(c: Context, platform: string, r: Refusal): Response {
   countRefusal(platform, r);
   // The service's error envelope (shared/errors.ts codes), so a vendor's log shows why.
-  return c.json({ success: false, error: { code: CODES[r.status] ?? 'INVALID_PARAMETER', message: r.message, details: { reason: r.reason } } }, r.status as 400);
+  const code = CODES[r.status] ?? 'INVALID_PARAMETER';
+  // An INVALID_PARAMETER names what is wrong: the method, or the delivery's body.
+  const parameter = code === 'INVALID_PARAMETER' ? { parameter: r.reason === 'wrong_method' ? '(method)' : '(body)' } : {};
+  return c.json({ success: false, error: { code, message: r.message, details: { reason: r.reason, ...parameter } } }, r.status as 400);
 }
 
 export type { EventsAdapter };

@@ -189,7 +189,9 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       setCookie(c, COOKIE, nonce, { path: '/v1/connections/callback', httpOnly: true, sameSite: 'Lax', secure: id.base().startsWith('https:'), maxAge: LINK_SECONDS });
       return c.redirect(authorizationUrl(provider, id.authorizeBase(link.platform), client, id.redirectUri(), state, pkce?.challenge), 302);
     } catch (err) {
-      return page(c, 500, 'Cannot connect', `<p>${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
+      // The link's account connects with a key (no OAuth flow): the visitor's mistake, not the service's.
+      const status = err instanceof ToolError && err.code !== 'INTERNAL_ERROR' ? 400 : 500;
+      return page(c, status, 'Cannot connect', `<p>${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
     }
   });
 
