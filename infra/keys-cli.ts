@@ -4,10 +4,15 @@ import { ToolError } from '../shared/core/errors';
 import { ServiceKeys, type KeyView } from '../shared/identity/keys';
 import { approvalRule } from '../shared/identity/policy';
 import { createStore, type Store } from '../shared/store';
+import { platforms } from '../functions/platforms';
+
+/** Each platform's toolsets: a new key's policy may name only these (as the admin API checks). */
+const KNOWN = new Map(platforms.map((p) => [p.name, Object.keys(p.toolsets)] as const));
 
 const USAGE = `Service keys (README "Service keys and connected accounts").
 
-  npm run keys -- create --tenant <t> --platforms crm,collab [--toolsets objects,crm:associations] [--read-only]
+  npm run keys -- create --tenant <t> --platforms crm,collab [--toolsets deals,crm:associations] [--read-only]
+                         [--manage-connections | --no-manage-connections]
                          [--rate-limit 100/60] [--expires 2027-01-31T00:00:00Z] [--name "nightly sync"]
                          [--approval none|destructive|writes|createDeal,deals] [--approver]
   npm run keys -- list [--tenant <t>]
@@ -45,7 +50,7 @@ export function httpKeyAdmin(base: string, adminToken: string, fetcher: typeof f
   };
 }
 
-const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.policy.approval && k.policy.approval !== 'none' ? `  approval=${[k.policy.approval].flat().join(',')}` : ''}${k.policy.approver ? '  approver' : ''}${k.name ? `  "${k.name}"` : ''}`;
+const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.policy.manage_connections !== undefined ? `  manage-connections=${k.policy.manage_connections}` : ''}${k.policy.approval && k.policy.approval !== 'none' ? `  approval=${[k.policy.approval].flat().join(',')}` : ''}${k.policy.approver ? '  approver' : ''}${k.name ? `  "${k.name}"` : ''}`;
 
 /** One CLI command against a store or an admin API; the lines it prints. Exported for the tests. */
 export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise<string[]> {
@@ -57,6 +62,8 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
       platforms: { type: 'string' },
       toolsets: { type: 'string' },
       'read-only': { type: 'boolean' },
+      'manage-connections': { type: 'boolean' },
+      'no-manage-connections': { type: 'boolean' },
       'rate-limit': { type: 'string' },
       expires: { type: 'string' },
       name: { type: 'string' },
@@ -65,7 +72,7 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const keys: KeyAdmin = 'revoke' in target ? target : new ServiceKeys(target);
+  const keys: KeyAdmin = 'revoke' in target ? target : new ServiceKeys(target, Date.now, KNOWN);
   const [command, id] = positionals;
   const list = (s?: string) => s?.split(',').map((x) => x.trim()).filter(Boolean);
   switch (values.help ? 'help' : command) {
@@ -80,6 +87,7 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
           platforms: list(values.platforms) ?? [],
           ...(values.toolsets ? { toolsets: list(values.toolsets) } : {}),
           read_only: values['read-only'] ?? false,
+          ...(values['manage-connections'] ? { manage_connections: true } : values['no-manage-connections'] ? { manage_connections: false } : {}),
           ...(rate ? { rate_limit: { max: Number(rate[1]), window_seconds: Number(rate[2]) } } : {}),
           ...(values.approval ? { approval: approvalRule(values.approval) } : {}),
           ...(values.approver ? { approver: true } : {}),

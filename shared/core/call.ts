@@ -1,6 +1,6 @@
 import type { ToolError } from './errors';
 import type { Runtime } from './runtime';
-import type { Platform, PlatformEnv, Tool } from './tool';
+import type { KeptCredential, Platform, PlatformEnv, Tool } from './tool';
 
 /** One tool call as every surface (HTTP, direct Lambda invocation, MCP) hands it to `execute`. */
 
@@ -52,6 +52,8 @@ export interface Caller {
   env(env: PlatformEnv): PlatformEnv;
   /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
   failure?: unknown;
+  /** The credential kept for later work on the caller's behalf (ToolContext.keepCredential). */
+  keep(bindTo: string): Promise<KeptCredential>;
   /** A service key's (or sign-in's) call: whose, through which connection, and whether its policy holds it for approval. */
   principal?: { tenant: string; keyId: string; connection: string; approval: boolean };
 }

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { Config } from './config';
 import type { Store } from './store';
+import type { KeptCredential } from './tool';
 
 /**
  * A subscription: what one caller watches on one platform, and the vendor webhooks that deliver
@@ -11,8 +12,13 @@ export interface Subscription {
   id: string;
   platform: string;
   owner: string;
-  /** Unguessable; in the receiver URL of vendors that do not sign (compared in constant time). */
-  secret: string;
+  /**
+   * Unguessable; in the receiver URL of vendors that do not sign. Held only in memory while
+   * subscribeEvents hands the URL to the vendor: the store keeps `secret_hash` alone.
+   */
+  secret?: string;
+  /** SHA-256 (hex) of `secret`: what a delivery's secret is compared with (in constant time). */
+  secret_hash?: string;
   status: 'pending' | 'active';
   /** What is watched, as the platform's adapter took it (e.g. {app_id, event_types}). */
   watch: Record<string, unknown>;
@@ -23,6 +29,12 @@ export interface Subscription {
   slot: number;
   /** Extra index slots an adapter asked for (e.g. HubSpot's portal index), name → slot. */
   indexes?: Record<string, number>;
+  /**
+   * The subscriber's credential (its connection, or its vendor key sealed), kept when the adapter
+   * checks deliveries with the vendor (EventsAdapter.verify): each delivery is checked as its
+   * subscriber would see it. A subscription saved before there was one has none.
+   */
+  verify_with?: KeptCredential;
 }
 
 /** One stored event as listEvents shows it. */
@@ -69,7 +81,7 @@ export type Parsed =
 /** Why a delivery is refused; `status` is the HTTP answer. */
 export interface Refusal {
   status: number;
-  reason: 'unknown_subscription' | 'bad_secret' | 'bad_signature' | 'wrong_subscription' | 'stale' | 'unsigned' | 'malformed' | 'too_large' | 'wrong_method';
+  reason: 'unknown_subscription' | 'bad_secret' | 'bad_signature' | 'wrong_subscription' | 'stale' | 'unsigned' | 'malformed' | 'too_large' | 'wrong_method' | 'unconfirmed';
   message: string;
 }
 
@@ -113,6 +125,15 @@ export interface EventsAdapter<C = unknown, W extends Record<string, unknown> = 
   authenticate(delivery: Delivery, sub: Subscription | undefined, config: Config, now: number): Refusal | undefined | Promise<Refusal | undefined>;
   /** The delivery's events (or verification code); a Refusal when it is malformed. */
   parse(delivery: Delivery, sub: Subscription): Parsed | Refusal;
+  /**
+   * Vendors that do not sign their deliveries: the URL secret only shows the sender knows the
+   * webhook URL, which the vendor shows to anyone with access to the app. Such a delivery is a
+   * hint: this checks the event with the vendor, through `client` (the subscriber's credential),
+   * and answers the event as the vendor confirms it — its data from the vendor's answer — or
+   * undefined when the vendor does not confirm it (it is dropped). Errors other than the vendor's
+   * "not found" propagate: the delivery is answered 500 and the vendor retries it.
+   */
+  verify?(event: IncomingEvent, sub: Subscription, client: C): Promise<IncomingEvent | undefined>;
   /**
    * Vendors with one target per app (HubSpot): the subscriptions a delivery's event belongs to,
    * looked up by an index the adapter named at subscribe time. Absent: the subscription in the path.

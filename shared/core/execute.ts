@@ -152,6 +152,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
         ...(rt.blob ? { blob: rt.blob } : {}),
         ...(s.dryRun ? { dryRun: true } : {}),
         ...(rt.resolve ? { resolve: rt.resolve } : {}),
+        keepCredential: who.keep,
       }));
     };
     // A write the policy holds runs only with an approval a person gave for exactly this call;

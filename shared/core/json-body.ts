@@ -1,3 +1,4 @@
+import type { Context, MiddlewareHandler } from 'hono';
 import { ToolError, invalidParameter } from './errors';
 import { duplicateKeyError, duplicateKeyPath, MAX_NESTING } from './validate';
 
@@ -119,4 +120,48 @@ export function readJson(text: string, maxDepth = MAX_NESTING): BodyRead {
   }
   const duplicate = duplicateKeyPath(text);
   return duplicate ? { ok: false, refused: duplicateKeyError(duplicate) } : { ok: true, value };
+}
+
+/**
+ * A request body read up to `maxBytes`, or undefined once it is larger. A declared Content-Length
+ * over the limit is refused before a byte is read; a streamed (chunked) body is read chunk by chunk
+ * and the stream cancelled at the first byte past the limit, so no route ever holds more than
+ * `maxBytes` of a body, whatever the sender says or leaves out. The one reader of every route's body.
+ */
+export async function readBounded(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+/**
+ * Hono middleware bounding a route's body (readBounded): larger → the route's own refusal
+ * (`tooLarge`); otherwise the request goes on with its body in memory, read as usual (text, json, form).
+ */
+export function boundedBody<C extends Context>(maxBytes: number | ((c: C) => number), tooLarge: (c: C) => Response | Promise<Response>): MiddlewareHandler {
+  return async (c, next) => {
+    const ctx = c as C;
+    if (!c.req.raw.body) return next();
+    const bytes = await readBounded(c.req.raw, typeof maxBytes === 'function' ? maxBytes(ctx) : maxBytes);
+    if (!bytes) return tooLarge(ctx);
+    c.req.raw = new Request(c.req.raw, { body: bytes });
+    return next();
+  };
 }

@@ -4,6 +4,7 @@ import type { Store } from './store';
 import type { BlobStore } from './blob';
 import type { EventsAdapter } from './event-model';
 import type { PlatformAuth } from './platform-auth';
+import type { Sealed } from './seal';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -30,10 +31,19 @@ export interface ToolContext<C> {
   dryRun?: boolean;
   /** DNS for checking caller URLs (shared/vendor/address-rules.ts); absent: the system resolver. Tests inject one. */
   resolve?: Resolver;
+  /**
+   * The caller's vendor credential, kept for work done later on its behalf (an event subscription
+   * checks unsigned deliveries with it, shared/events/receiver.ts): the connection the call acts
+   * through, or a vendor key sealed by the vault and bound to `bindTo`. Set by the runtime.
+   */
+  keepCredential?: (bindTo: string) => Promise<KeptCredential>;
 }
 
 /** Resolves a host name to every address (node:dns lookup with all: true); shared/vendor/address-rules.ts checks each. */
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+/** A credential kept for later (ToolContext.keepCredential): a connection of a tenant, or a sealed vendor key. */
+export type KeptCredential = { connection: { tenant: string; id: string } } | { sealed: Sealed };
 
 export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {
   name: string;

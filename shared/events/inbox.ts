@@ -98,6 +98,16 @@ function needs<K extends keyof Store>(store: Store, ...methods: K[]): asserts st
   for (const m of methods) if (typeof store[m] !== 'function') throw new Error(`the event inbox needs a store with ${String(m)}()`);
 }
 
+/** SHA-256 (hex) of a subscription's secret: the only form of it the store sees. */
+export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+const withSecret = (secret: string) => ({ secret, secret_hash: secretHash(secret) });
+
+/** A subscription as stored: without its secret (a copy of the table must not let anyone post into an inbox). */
+function stored({ secret: _s, ...sub }: Subscription): Subscription {
+  return sub;
+}
+
 export class Inbox {
   constructor(
     private readonly store: Store,
@@ -116,7 +126,7 @@ export class Inbox {
       id: `sub_${randomBytes(9).toString('base64url')}`,
       platform,
       owner,
-      secret: randomBytes(24).toString('base64url'),
+      ...withSecret(randomBytes(24).toString('base64url')),
       status: 'pending',
       watch,
       vendor: {},
@@ -130,12 +140,12 @@ export class Inbox {
   async create(sub: Omit<Subscription, 'slot'>): Promise<Subscription> {
     const slot = await this.indexAdd(ownerIndex(sub.owner, sub.platform), sub.id);
     const saved = { ...sub, slot };
-    await this.s.put(`evsub#${sub.id}`, saved, KEEP_SECONDS);
+    await this.s.put(`evsub#${sub.id}`, stored(saved), KEEP_SECONDS);
     return saved;
   }
 
   async save(sub: Subscription): Promise<void> {
-    await this.s.put(`evsub#${sub.id}`, sub, KEEP_SECONDS);
+    await this.s.put(`evsub#${sub.id}`, stored(sub), KEEP_SECONDS);
   }
 
   get(id: string): Promise<Subscription | undefined> {

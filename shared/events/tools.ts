@@ -154,7 +154,10 @@ export function eventTools<C, W extends Record<string, unknown>>(adapter: Events
         // Not a fault of the call: this deployment does not offer the inbox until it knows its address.
         throw new ToolError('FORBIDDEN', 'This deployment offers no event inbox: EVENTS_BASE_URL (its public address, where vendors deliver) is not set. Ask its operator to set it.', {});
       }
-      const sub = await inbox.create(Inbox.newSubscription(platform, ctx.keyHash, watch, Date.now()));
+      const fresh = Inbox.newSubscription(platform, ctx.keyHash, watch, Date.now());
+      // Unsigned deliveries are checked with the vendor as this caller (EventsAdapter.verify): its credential is kept.
+      if (adapter.verify && ctx.keepCredential) fresh.verify_with = await ctx.keepCredential(fresh.id);
+      const sub = await inbox.create(fresh);
       let made: Awaited<ReturnType<typeof adapter.subscribe>>;
       try {
         made = await adapter.subscribe(watch, sub, adapterContext(ctx, sub, inbox, config));

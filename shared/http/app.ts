@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ToolError } from '../core/errors';
 import { failure } from '../core/envelope';
-import type { BodyRead } from '../core/json-body';
+import { boundedBody, type BodyRead } from '../core/json-body';
 import type { Runtime } from '../core/runtime';
 import { catalogRoute } from './catalog-route';
 import { corsRoutes } from './cors';
@@ -50,7 +49,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   const tooLargeBody = (c: Context<{ Bindings: LambdaBindings }>) => respondTool(c, tooLarge());
   // Vendors' webhook deliveries into the event inbox (shared/events/receiver.ts): keyless, authenticated per vendor.
   mountReceiver(app, rt);
-  app.post('/v1/tools/:platform/:tool', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLargeBody }), (c) => respondTool(c, c.req.text().then(bodyOf)));
+  app.post('/v1/tools/:platform/:tool', boundedBody(MAX_BODY_BYTES, tooLargeBody), (c) => respondTool(c, c.req.text().then(bodyOf)));
 
   /** One tool call over HTTP (shared/http/tool-request.ts), answered as a Response. */
   async function respondTool(c: Context<{ Bindings: LambdaBindings }>, body: BodyRead | Promise<BodyRead>): Promise<Response> {

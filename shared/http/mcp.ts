@@ -1,8 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ToolError } from '../core/errors';
 import { failure } from '../core/envelope';
-import { nestedTooDeep, stringEnd, tooDeepError } from '../core/json-body';
+import { boundedBody, nestedTooDeep, stringEnd, tooDeepError } from '../core/json-body';
 import { knownPlatform } from '../catalog/list-tools';
 import type { Runtime } from '../core/runtime';
 import { applyFilter, catalog, parseFilter, type CatalogFilter } from '../catalog/catalog';
@@ -89,10 +88,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fix
     const { serveMcp } = await import('../mcp/server');
     return toResponse(await serveMcp(rt, read.messages, scope, call));
   };
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `Request body larger than ${maxBodyBytes} bytes.` }, id: null }), { status: 413, headers: { 'content-type': 'application/json' } }),
-  });
+  const limit = boundedBody(maxBodyBytes, () => new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: `Request body larger than ${maxBodyBytes} bytes.` }, id: null }), { status: 413, headers: { 'content-type': 'application/json' } }));
   if (fixture) {
     app.all(fixture.path, limit, mcp);
     return;

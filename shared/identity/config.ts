@@ -65,6 +65,8 @@ export interface IdentityConfig {
   connectSignIn?: { tenant: string; policy: Policy };
   /** MCP_AUTH_SERVER=external: the external identity provider; absent = the built-in authorization server. */
   externalAuth?: ExternalAuth;
+  /** OAUTH_REGISTER_RATE_LIMIT ("<max>/<seconds>"): dynamic client registrations per source address; default 20 per 600 s. */
+  registerLimit?: { max: number; window_seconds: number };
 }
 
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
@@ -94,9 +96,16 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     authorizeUrls,
     tokenUrls,
     corsOrigins: corsOriginsOf(env.CORS_ALLOWED_ORIGINS),
+    ...(env.OAUTH_REGISTER_RATE_LIMIT ? { registerLimit: rateOf(env.OAUTH_REGISTER_RATE_LIMIT, 'OAUTH_REGISTER_RATE_LIMIT') } : {}),
     ...(env.MCP_CONNECT_SIGN_IN ? { connectSignIn: connectSignInOf(env.MCP_CONNECT_SIGN_IN) } : {}),
     ...externalAuthOf(env),
   };
+}
+
+function rateOf(raw: string, name: string): { max: number; window_seconds: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${name} must be "<max>/<seconds>", e.g. "20/600", got "${raw}"`);
+  return { max: Number(m[1]), window_seconds: Number(m[2]) };
 }
 
 /** Each entry an origin as browsers send it (scheme://host[:port], no path), or "*" for any. */

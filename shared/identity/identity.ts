@@ -7,7 +7,7 @@ import { ServiceKeys, type KeyRecord } from './keys';
 import { clientSecret, TokenError, tokenRequest } from './oauth';
 import { fillUrl, type OAuthProvider } from './providers';
 import type { Platform } from '../core/tool';
-import { K, withLease } from './records';
+import { K, secretHash, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
 import { Scopes } from './mcp-oauth/scopes';
 import { ExternalTokens } from './mcp-oauth/external';
@@ -74,7 +74,7 @@ export class Identity {
     this.platforms = opts.platforms;
     this.scopes = new Scopes(opts.platforms.values());
     this.now = opts.now ?? Date.now;
-    this.keys = new ServiceKeys(opts.store, this.now);
+    this.keys = new ServiceKeys(opts.store, this.now, new Map([...opts.platforms].map(([name, p]) => [name, Object.keys(p.toolsets)])));
     this.connections = new Connections(opts.store, opts.vault, this.now);
     this.allowHttpHosts = opts.allowHttpHosts ?? [];
     this.grants = new Grants(this);
@@ -126,7 +126,7 @@ export class Identity {
     const token = randomBytes(32).toString('base64url');
     const expires = this.now() + LINK_SECONDS * 1000;
     const link: LinkRecord = { tenant: record.tenant, connection: record.id, platform: record.platform, expires_at: expires, ...(then ? { then } : {}) };
-    await this.store.put(K.link(token), link, LINK_SECONDS);
+    await this.store.put(K.link(secretHash(token)), link, LINK_SECONDS);
     return { connect_url: `${this.base()}/v1/connect/${token}`, expires_at: new Date(expires).toISOString() };
   }
 

@@ -1,11 +1,11 @@
 import { ToolError } from '../core/errors';
 import type { Runtime } from '../core/runtime';
 import type { Caller, CallerIds } from '../core/call';
-import { groupOf, type Platform, type PlatformEnv, type Tool } from '../core/tool';
+import { groupOf, type KeptCredential, type Platform, type PlatformEnv, type Tool } from '../core/tool';
 import { loadIdentityConfig } from './config';
 import { callScope, Identity, type DescribedPlatform, type IdentityOptions } from './identity';
 import { isServiceKey, keyHash, type KeyRecord } from './keys';
-import { isAccessToken } from './mcp-oauth/grants';
+import { isAccessToken, tokenKindOf } from './mcp-oauth/grants';
 import { insufficientScope } from './mcp-oauth/resource';
 import { allows, enforce, needsApproval, type Policy } from './policy';
 import { Approvals } from './approvals';
@@ -90,8 +90,12 @@ interface Principal {
   connection?: string;
 }
 
-/** Whether a bearer is one of this service's credentials (a service key, an access token of either authorization server); anything else is a vendor key. */
-const ownCredential = (identity: Identity, key: string) => isServiceKey(key) || isAccessToken(key) || identity.external?.owns(key) === true;
+/**
+ * Whether a bearer is of one of this service's own formats (a service key, an access, refresh or
+ * registration token of the built-in server, a JWT of the external one): such a bearer is
+ * answered here, valid or not, and never passed to a vendor. Anything else is a vendor key.
+ */
+const ownCredential = (identity: Identity, key: string) => isServiceKey(key) || isAccessToken(key) || tokenKindOf(key) !== undefined || identity.external?.owns(key) === true;
 
 /**
  * A service key, an external provider's JWT (shared/identity/mcp-oauth/external.ts: a tenant and
@@ -104,6 +108,10 @@ async function principalOf(identity: Identity, presented: string, resource: stri
   if (identity.external?.owns(presented)) {
     const { key, connection } = await identity.external.verify(presented, resource);
     return { key, policies: [key.policy], ...(connection ? { connection } : {}) };
+  }
+  const kind = tokenKindOf(presented);
+  if (kind) {
+    throw new ToolError('UNAUTHORIZED', `This is a ${kind} of this service's sign-in, not a credential for calls: send the access token (tat_…) the token endpoint gave with it, or a service key (tes_…).`, { header: 'Authorization', error: 'invalid_token' });
   }
   if (!isAccessToken(presented)) {
     const key = await identity.keys.authenticate(presented);
@@ -127,6 +135,21 @@ async function principalOf(identity: Identity, presented: string, resource: stri
   return { key: record, policies: [record.policy, grant.policy], connection: grant.connection };
 }
 
+/** The seal context of a vendor key kept for later: bound to what it was kept for (an event subscription). */
+const keptContext = (bindTo: string) => ({ tenant: '(vendor key)', connection: bindTo });
+
+/**
+ * A kept credential as a vendor key again, for later work on the caller's behalf: the connection's
+ * current credential (refreshed when due) with its account's API host, or the sealed vendor key.
+ * UNAUTHORIZED when it can no longer be used (the connection is gone or needs reconnecting).
+ */
+export async function keptCredential(rt: Runtime, kept: KeptCredential, bindTo: string): Promise<{ vendorKey: string; baseUrl?: string }> {
+  const identity = await identityOf(rt);
+  if ('sealed' in kept) return { vendorKey: await (await identity.vault()).open(kept.sealed, keptContext(bindTo)) };
+  const found = await identity.connections.require(kept.connection.tenant, kept.connection.id, 'connection_id', true);
+  const { record, credential } = await identity.credential(found);
+  return { vendorKey: credential.kind === 'oauth' ? credential.access_token : credential.api_key, ...(record.base_url ? { baseUrl: record.base_url } : {}) };
+}
 
 /**
  * The seam of the call path: resolves the caller of a tool call before anything reaches the
@@ -140,7 +163,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
     if (!identity.config.passThrough) {
       throw new ToolError('UNAUTHORIZED', 'This deployment accepts service keys only (tes_…): vendor keys are not passed through. Ask your administrator for a service key and connect your account.', { header: 'Authorization' });
     }
-    return { vendorKey: call.key, scope: keyHash(call.key), env: (env) => env };
+    return { vendorKey: call.key, scope: keyHash(call.key), env: (env) => env, keep: async (bindTo) => ({ sealed: await (await identity.vault()).seal(call.key, keptContext(bindTo)) }) };
   }
   const who = await principalOf(identity, call.key, call.resource);
   const key = who.key;
@@ -175,6 +198,7 @@ export async function resolveCaller(rt: Runtime, call: { key: string; connection
       ...(record.base_url && !rt.config.baseUrls[platform.name] ? { baseUrl: record.base_url } : {}),
       fetch: credential.kind === 'oauth' ? refreshingFetch(env.fetch) : keyFetch(env.fetch),
     }),
+    keep: async () => ({ connection: { tenant: key.tenant, id: record.id } }),
   };
   return caller;
 

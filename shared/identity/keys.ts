@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ToolError } from '../core/errors';
 import type { Store } from '../store';
-import { parsePolicy, type Policy } from './policy';
+import { checkKnown, parsePolicy, type Policy } from './policy';
 import { FOREVER_SECONDS, K, newId, updateIndex } from './records';
 
 /** Service keys start with this; anything else is a vendor key passed through. */
@@ -72,6 +72,8 @@ export class ServiceKeys {
   constructor(
     private readonly store: Store,
     private readonly now: () => number = Date.now,
+    /** Each platform's toolsets (its descriptor's): a new key's policy may name only these. */
+    private readonly known?: ReadonlyMap<string, readonly string[]>,
   ) {}
 
   /** Creates a key; the answer is the only place the key itself ever appears. */
@@ -79,7 +81,9 @@ export class ServiceKeys {
     const now = this.now();
     const tenant = checkTenant(input.tenant);
     const name = input.name === undefined ? '' : String(input.name).slice(0, 100);
-    const policy = parsePolicy(input.policy);
+    // A rotation keeps the old key's policy as it is, even one made before names were checked.
+    const parsed = parsePolicy(input.policy);
+    const policy = rotatedFrom || !this.known ? parsed : checkKnown(parsed, this.known);
     const expires = checkExpiry(input.expires_at, now);
     // 192 random bits, base64url: far above the 128 a guess would have to beat.
     const key = `${SERVICE_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;

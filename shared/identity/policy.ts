@@ -20,7 +20,9 @@ export const policySchema = z.strictObject({
   approval: z.union([z.enum(['none', 'destructive', 'writes']), z.array(z.string().regex(/^([a-z][a-z0-9]*:)?[a-zA-Z][a-zA-Z0-9-]*$/, 'a tool name or toolset such as "createDeal" or "crm:deals"')).min(1)]).optional(),
   /** The key may sign in on approval pages to approve or reject other keys' calls of its tenant. */
   approver: z.boolean().optional(),
-});
+  /** Whether the key may create, reconnect and delete connections (of its own platforms); see managesConnections. */
+  manage_connections: z.boolean().optional(),
+}).refine((p) => !(p.read_only && p.manage_connections === true), { message: 'a read-only key cannot manage connections (creating, reconnecting and deleting one are writes)', path: ['manage_connections'] });
 
 export type Policy = z.output<typeof policySchema>;
 
@@ -60,6 +62,17 @@ export function approvalRule(raw: string | undefined): Policy['approval'] {
   return v.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
+/**
+ * Whether the key may create, reconnect and delete connections: never a read-only key (those are
+ * writes); otherwise as `manage_connections` says, and when it says nothing, only a key without a
+ * toolset limit — a restricted key is made for its tools, not to change the tenant's accounts.
+ * Either way a key manages only connections of its own platforms (shared/identity/routes.ts).
+ */
+export function managesConnections(policy: Policy): boolean {
+  if (policy.read_only) return false;
+  return policy.manage_connections ?? policy.toolsets === undefined;
+}
+
 /** The policy in words, for a refusal: what the key may call instead. */
 export function describePolicy(policy: Policy): string {
   const parts = [`platforms ${policy.platforms.join(', ')}`];
@@ -90,8 +103,32 @@ export function parsePolicy(raw: unknown, parameter = 'policy'): Policy {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = [parameter, ...issue.path.map(String)].join('.');
-  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["objects"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "approval"?: "none" | "destructive" | "writes" | ["createDeal", "deals"], "approver"?: true}.`, {
+  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["deals"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "manage_connections"?: false, "approval"?: "none" | "destructive" | "writes" | ["createDeal", "deals"], "approver"?: true}.`, {
     parameter: path,
-    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?, approval?, approver?}',
+    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?, manage_connections?, approval?, approver?}',
   });
+}
+
+/**
+ * A key's policy names only what exists (the admin API and the CLI): each platform a platform of
+ * this service, each toolset one of a policy platform's (the platforms' descriptors).
+ * A name mistyped would otherwise allow nothing, silently.
+ */
+export function checkKnown(policy: Policy, known: ReadonlyMap<string, readonly string[]>, parameter = 'policy'): Policy {
+  const platforms = [...known.keys()];
+  for (const p of policy.platforms) {
+    if (!platforms.includes(p)) throw new ToolError('INVALID_PARAMETER', `"${parameter}.platforms": unknown platform "${p}"; the platforms are ${platforms.join(', ')}.`, { parameter: `${parameter}.platforms`, expected: `some of ${platforms.join(', ')}` });
+  }
+  for (const t of policy.toolsets ?? []) {
+    const [platform, group] = t.includes(':') ? (t.split(':') as [string, string]) : [undefined, t];
+    const on = platform === undefined ? policy.platforms : [platform];
+    if (platform !== undefined && !policy.platforms.includes(platform)) {
+      throw new ToolError('INVALID_PARAMETER', `"${parameter}.toolsets": "${t}" is on ${platform}, which the policy's platforms (${policy.platforms.join(', ')}) do not include.`, { parameter: `${parameter}.toolsets`, expected: 'toolsets of the policy\'s platforms' });
+    }
+    if (!on.some((p) => known.get(p)?.includes(group))) {
+      const each = policy.platforms.map((p) => `${p}: ${(known.get(p) ?? []).join(' ')}`).join('; ');
+      throw new ToolError('INVALID_PARAMETER', `"${parameter}.toolsets": unknown toolset "${t}" for platforms ${on.join(', ')}. The toolsets are ${each}.`, { parameter: `${parameter}.toolsets`, expected: 'toolsets of the policy\'s platforms' });
+    }
+  }
+  return policy;
 }

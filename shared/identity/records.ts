@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ToolError } from '../core/errors';
 import type { Store } from '../store';
@@ -17,11 +17,15 @@ export const K = {
   tenants: () => 'idn#tenants',
   connection: (tenant: string, id: string) => `idn#con#${tenant}#${id}`,
   connectionsOf: (tenant: string) => `idn#cons#${tenant}`,
-  link: (token: string) => `idn#link#${token}`,
-  state: (state: string) => `idn#state#${state}`,
-  stateUsed: (state: string) => `idn#state-used#${state}`,
+  /** Connect links and vendor OAuth states are keyed by their SHA-256 only (secretHash): a copy of the table holds neither. */
+  link: (hash: string) => `idn#link#${hash}`,
+  state: (hash: string) => `idn#state#${hash}`,
+  stateUsed: (hash: string) => `idn#state-used#${hash}`,
   lease: (name: string) => `idn#lease#${name}`,
 } as const;
+
+/** SHA-256 (hex) of a bearer secret (connect-link token, OAuth state): the only form of it the store sees. */
+export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** A random id with a readable prefix (`con_…`, `key_…`). */
 export const newId = (prefix: string, bytes = 12) => `${prefix}_${randomBytes(bytes).toString('hex')}`;

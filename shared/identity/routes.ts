@@ -11,19 +11,26 @@ import { view, type ConnectionRecord } from './connections';
 import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
 import { identityOf } from './index';
 import { isServiceKey, type KeyRecord } from './keys';
-import { allows } from './policy';
+import { describePolicy, managesConnections } from './policy';
 import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
 import { callbackValues, fillUrl, type AuthKind } from './providers';
-import { K } from './records';
+import { K, secretHash } from './records';
+import type { Sealed } from './vault';
+import { boundedBody } from '../core/json-body';
+
+/** The largest body of an identity route (admin API, connections, the connect page's form): small JSON objects. */
+export const IDENTITY_MAX_BODY_BYTES = 64 * 1024;
 
 /** What a pending OAuth authorization remembers between the redirect and the callback. */
 interface StateRecord {
-  link: string;
+  /** SHA-256 of the connect link's token (records.ts secretHash). */
+  link_hash: string;
   tenant: string;
   connection: string;
   platform: string;
   nonce: string;
-  verifier?: string;
+  /** The PKCE code verifier, sealed by the vault under the connection's context. */
+  verifier?: Sealed;
 }
 
 const COOKIE = 'tes_connect';
@@ -47,6 +54,13 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       return fail(c, err);
     }
   };
+
+  // Every body is bounded before it is read (shared/core/json-body.ts): larger is 413 in the envelope.
+  const tooLargeBody = (c: Context) => {
+    const out = failure(new ToolError('INVALID_PARAMETER', `The request body is larger than ${IDENTITY_MAX_BODY_BYTES} bytes; these routes take a small JSON object (or form).`, { parameter: '(body)', expected: `at most ${IDENTITY_MAX_BODY_BYTES} bytes` }), { platform: '', tool: '' });
+    return c.json(out.body, 413, { 'cache-control': 'no-store' });
+  };
+  for (const path of ['/v1/admin/*', '/v1/connections', '/v1/connections/*', '/v1/connect/*']) app.use(path, boundedBody(IDENTITY_MAX_BODY_BYTES, tooLargeBody));
 
   // --- Admin API: service keys --------------------------------------------------------------
   const admin = (work: (c: Context, id: Identity) => Promise<Response>) =>
@@ -81,7 +95,22 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       return work(c, id, await id.keys.authenticate(auth.key));
     });
 
+  /**
+   * A connection this key may see: one of its tenant's, on one of its platforms; any other is as
+   * unknown as one that never existed. `manage`: the key must also be allowed to change the
+   * tenant's connections (reconnect, delete), or FORBIDDEN naming why.
+   */
+  const connectionFor = async (id: Identity, key: KeyRecord, connectionId: string, manage: boolean): Promise<ConnectionRecord> => {
+    const record = await id.connections.get(key.tenant, connectionId);
+    if (!record || !key.policy.platforms.includes(record.platform)) {
+      throw new ToolError('NOT_FOUND', `No connection "${connectionId}" this key may use (its platforms: ${key.policy.platforms.join(', ')}). List them with GET /v1/connections.`, { connection_id: connectionId });
+    }
+    if (manage) requireManage(key);
+    return record;
+  };
+
   app.post('/v1/connections', keyed(async (c, id, key) => {
+    requireManage(key);
     const body = await readJson(c);
     const platform = body.platform;
     // Every platform of the deployment: the identity Lambda itself serves none of their tools.
@@ -109,19 +138,20 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   app.get('/v1/connections', keyed(async (c, id, key) => {
     const q = c.req.query();
     const list = await id.connections.list(key.tenant, { ...(q.platform ? { platform: q.platform } : {}), ...(q.end_user ? { end_user: q.end_user } : {}) });
-    return json(c, 200, { connections: list.map(view) });
+    // Only the key's own platforms: another platform's accounts are none of its business.
+    return json(c, 200, { connections: list.filter((r) => key.policy.platforms.includes(r.platform)).map(view) });
   }));
 
   // The vendor sends the end user's browser back here (before /:id, which it would match).
   app.get('/v1/connections/callback', (c) => callback(c));
 
-  app.get('/v1/connections/:id', keyed(async (c, id, key) => json(c, 200, view(await id.connections.require(key.tenant, c.req.param('id')!)))));
+  app.get('/v1/connections/:id', keyed(async (c, id, key) => json(c, 200, view(await connectionFor(id, key, c.req.param('id')!, false)))));
   app.post('/v1/connections/:id/reconnect', keyed(async (c, id, key) => {
-    const record = await id.connections.require(key.tenant, c.req.param('id')!);
+    const record = await connectionFor(id, key, c.req.param('id')!, true);
     return json(c, 200, { connection: view(record), ...(await id.link(record)) });
   }));
   app.delete('/v1/connections/:id', keyed(async (c, id, key) => {
-    const record = await id.connections.require(key.tenant, c.req.param('id')!);
+    const record = await connectionFor(id, key, c.req.param('id')!, true);
     const vendorRevoked = await revokeAtVendor(id, record);
     await id.connections.remove(record);
     return json(c, 200, { id: record.id, deleted: true, vendor_revoked: vendorRevoked });
@@ -130,7 +160,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   // --- The hosted connect page ----------------------------------------------------------------
   app.get('/v1/connect/:token', async (c) => {
     const id = await identityOf(rt);
-    const link = await id.store.get<LinkRecord>(K.link(c.req.param('token')));
+    const link = await id.store.get<LinkRecord>(K.link(secretHash(c.req.param('token'))));
     const record = link && (await id.connections.get(link.tenant, link.connection));
     if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
     const described = id.platforms.get(record.platform);
@@ -144,7 +174,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   app.get('/v1/connect/:token/authorize', async (c) => {
     const id = await identityOf(rt);
     const token = c.req.param('token');
-    const link = await id.store.get<LinkRecord>(K.link(token));
+    const link = await id.store.get<LinkRecord>(K.link(secretHash(token)));
     if (!link) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
     try {
       const provider = id.provider(link.platform);
@@ -152,27 +182,30 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       const state = randomBytes(24).toString('base64url');
       const nonce = randomBytes(24).toString('base64url');
       const pkce = provider.pkce ? pkcePair() : undefined;
-      const record: StateRecord = { link: token, tenant: link.tenant, connection: link.connection, platform: link.platform, nonce: sha(nonce).toString('hex'), ...(pkce ? { verifier: pkce.verifier } : {}) };
-      await id.store.put(K.state(state), record, LINK_SECONDS);
+      const verifier = pkce && (await (await id.vault()).seal(pkce.verifier, { tenant: link.tenant, connection: link.connection }));
+      const record: StateRecord = { link_hash: secretHash(token), tenant: link.tenant, connection: link.connection, platform: link.platform, nonce: sha(nonce).toString('hex'), ...(verifier ? { verifier } : {}) };
+      await id.store.put(K.state(secretHash(state)), record, LINK_SECONDS);
       // The state is bound to this browser: the callback must come with this cookie.
       setCookie(c, COOKIE, nonce, { path: '/v1/connections/callback', httpOnly: true, sameSite: 'Lax', secure: id.base().startsWith('https:'), maxAge: LINK_SECONDS });
       return c.redirect(authorizationUrl(provider, id.authorizeBase(link.platform), client, id.redirectUri(), state, pkce?.challenge), 302);
     } catch (err) {
-      return page(c, 500, 'Cannot connect', `<p>${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
+      // The link's account connects with a key (no OAuth flow): the visitor's mistake, not the service's.
+      const status = err instanceof ToolError && err.code !== 'INTERNAL_ERROR' ? 400 : 500;
+      return page(c, status, 'Cannot connect', `<p>${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
     }
   });
 
   app.post('/v1/connect/:token', async (c) => {
     const id = await identityOf(rt);
     const token = c.req.param('token');
-    const link = await id.store.get<LinkRecord>(K.link(token));
+    const link = await id.store.get<LinkRecord>(K.link(secretHash(token)));
     const record = link && (await id.connections.get(link.tenant, link.connection));
     if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
     if (record.kind !== 'api_key') return page(c, 400, 'Wrong form', '<p>This account connects through its vendor\'s sign-in page; go back and follow the link.</p>');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const apiKey = typeof form.api_key === 'string' ? form.api_key.trim() : '';
     if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return page(c, 400, 'Key missing', '<p>Paste the API key (one token, no spaces) and submit again.</p>');
-    await id.store.delete?.(K.link(token));
+    await id.store.delete?.(K.link(secretHash(token)));
     await id.connections.saveCredential(record, { kind: 'api_key', api_key: apiKey });
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
     return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
@@ -184,10 +217,11 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const bad = (why: string) => page(c, 400, 'Cannot connect', `<p>${esc(why)}</p>`);
     if (!q.state) return bad('The vendor sent no state; start again from your connect link.');
     // Single use: of two callbacks with one state, exactly one claims it.
-    const claimed = await id.store.putIfAbsent?.(K.stateUsed(q.state), true, LINK_SECONDS);
-    const state = await id.store.get<StateRecord>(K.state(q.state));
+    const stateHash = secretHash(q.state);
+    const claimed = await id.store.putIfAbsent?.(K.stateUsed(stateHash), true, LINK_SECONDS);
+    const state = await id.store.get<StateRecord>(K.state(stateHash));
     if (!claimed || !state) return bad('This authorization has expired or was already used; start again from your connect link.');
-    await id.store.delete?.(K.state(q.state));
+    await id.store.delete?.(K.state(stateHash));
     const nonce = getCookie(c, COOKIE);
     if (!nonce || !timingSafeEqual(sha(nonce), Buffer.from(state.nonce, 'hex'))) return bad('This authorization was started in another browser; start again from your connect link.');
     if (q.error) return bad(`The vendor did not grant access (${q.error}). Start again from your connect link if you want to connect.`);
@@ -204,7 +238,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
         client_id: client.id,
         client_secret: await clientSecret(client),
         redirect_uri: id.redirectUri(),
-        ...(state.verifier ? { code_verifier: state.verifier } : {}),
+        ...(state.verifier ? { code_verifier: await (await id.vault()).open(state.verifier, { tenant: state.tenant, connection: state.connection }) } : {}),
       }, rt.config.upstreamTimeoutMs, id.now());
       const base = provider.apiBase?.(values);
       await id.connections.saveCredential(record, tokens, { ...(base ? { base_url: base } : {}), ...(Object.keys(values).length ? { vendor: values } : {}) });
@@ -212,13 +246,22 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       if (err instanceof TokenError) return bad(`The vendor refused the authorization code: ${err.message} Start again from your connect link.`);
       throw err;
     }
-    const link = await id.store.get<LinkRecord>(K.link(state.link));
-    await id.store.delete?.(K.link(state.link));
+    const link = await id.store.get<LinkRecord>(K.link(state.link_hash));
+    await id.store.delete?.(K.link(state.link_hash));
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
     // A connection made to sign an MCP host in goes on to that sign-in's consent page.
     if (link?.then?.startsWith('/')) return c.redirect(link.then, 302);
     return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
   }
+}
+
+/** FORBIDDEN unless the key may create, reconnect and delete connections (shared/identity/policy.ts managesConnections). */
+function requireManage(key: KeyRecord): void {
+  if (managesConnections(key.policy)) return;
+  const why = key.policy.read_only ? 'it is read-only, and creating, reconnecting or deleting a connection writes' : key.policy.manage_connections === false ? 'its policy says "manage_connections": false' : 'its policy limits its toolsets and does not say "manage_connections": true';
+  throw new ToolError('FORBIDDEN', `This service key may not manage connections: ${why}. Its policy allows ${describePolicy(key.policy)}. Use a key whose policy allows it (npm run keys -- create … --manage-connections).`, {
+    allowed: { platforms: key.policy.platforms, manage_connections: false },
+  });
 }
 
 /** Revokes the refresh token at the vendor where its descriptor names an endpoint; false elsewhere or on failure. */
@@ -260,10 +303,14 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/** The pages' Content-Security-Policy: inline styles only, no framing by anyone (frame-ancestors), no base or plugin tricks. */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+
 export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function page(c: Context, status: number, title: string, body: string): Response {
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body style="font-family:system-ui;max-width:32rem;margin:3rem auto"><h1>${esc(title)}</h1>${body}</body></html>`;
-  return c.html(html, status as 200, { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
+  // No script, no framing (clickjacking the consent or sign-in form), nothing loaded from elsewhere.
+  return c.html(html, status as 200, { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'content-security-policy': PAGE_CSP });
 }
 

@@ -3,19 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { KMSClient } from '@aws-sdk/client-kms';
 
-/**
- * A sealed secret: AES-256-GCM ciphertext, its IV and tag, and (KMS) the data key encrypted under
- * the KMS key. Bound to its tenant and connection: opening it under another context fails.
- */
-export interface Sealed {
-  alg: 'A256GCM';
-  /** 'local' (a key of this machine) or 'kms' (envelope: `dk` is the KMS-encrypted data key). */
-  by: 'local' | 'kms';
-  iv: string;
-  tag: string;
-  ct: string;
-  dk?: string;
-}
+import type { Sealed } from '../core/seal';
+
+export type { Sealed };
 
 /** Whose secret it is: the additional authenticated data, and KMS's encryption context. */
 export interface SealContext {

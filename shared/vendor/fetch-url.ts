@@ -42,6 +42,8 @@ export interface FetchedFile {
   fileName: string;
   /** The URL the bytes came from (after redirects). */
   url: string;
+  /** The answer's caching headers (RFC 9111), for a caller that keeps the document: Cache-Control, Expires, Age. */
+  caching?: { cacheControl?: string; expires?: string; age?: string };
 }
 
 export const FETCH_LIMITS = { maxBytes: 25 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 5 } as const;
@@ -165,7 +167,9 @@ export async function fetchUrl(raw: string, opts: FetchUrlOptions): Promise<Fetc
       }
       const bytes = await Promise.race([readBody(res, subject, opts, maxBytes), aborted]);
       const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
-      return { bytes, contentType, fileName: fileNameFrom(res.headers['content-disposition'], url, contentType), url: url.href };
+      const h = res.headers;
+      const caching = { ...(h['cache-control'] ? { cacheControl: h['cache-control'] } : {}), ...(h.expires ? { expires: h.expires } : {}), ...(h.age ? { age: String(h.age) } : {}) };
+      return { bytes, contentType, fileName: fileNameFrom(res.headers['content-disposition'], url, contentType), url: url.href, caching };
     }
   } catch (err) {
     if (err instanceof ToolError) throw err;

@@ -2,9 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { eventsHarness } from './helpers';
-import { Inbox } from '../../shared/events/inbox';
-import { eventsConfigOf, receiverUrl } from '../../shared/events/receiver';
+import { eventsHarness, deliveryUrl, withoutVendorCheck } from './helpers';
 import { SANDBOX_KEYS } from '../helpers/harness';
 
 const sqs = mockClient(SQSClient);
@@ -26,8 +24,8 @@ async function setup(env: Record<string, string>) {
   });
   const { app_id } = (await res.json()) as { app_id: number };
   const sub = await h.json('dbapp/subscribeEvents', { app_id, event_types: ['record.update'] });
-  const stored = (await new Inbox(h.store, 3600).get(sub.body.data.subscription_id))!;
-  const url = receiverUrl(eventsConfigOf(h.rt), stored, true);
+  const stored = await withoutVendorCheck(h.store, sub.body.data.subscription_id);
+  const url = deliveryUrl(h.rt, stored);
   const deliver = (revision: number) =>
     fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hook_id: 1, record_id: 3, revision_id: revision, type: 'record.update' }) });
   return { h, deliver, id: stored.id };

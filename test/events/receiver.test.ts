@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRM_APP_ENV, eventsHarness, sfSigned } from './helpers';
+import { CRM_APP_ENV, eventsHarness, sfSigned, deliveryUrl } from './helpers';
 import { PODIO_DEMO } from '../../infra/twins/podio';
 import { SHAREFILE_DEMO } from '../../infra/twins/sharefile';
 import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
 import { Inbox } from '../../shared/events/inbox';
-import { eventsConfigOf, receiverUrl } from '../../shared/events/receiver';
+import { eventsConfigOf } from '../../shared/events/receiver';
 import { receiverCounts } from '../../shared/events/metrics';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
 
@@ -31,9 +31,19 @@ beforeAll(async () => {
     const r = await h.json(`${platform}/subscribeEvents`, watch);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const sub = (await new Inbox(h.store, 3600).get(r.body.data.subscription_id))!;
-    subs[platform] = { id: sub.id, url: receiverUrl(eventsConfigOf(h.rt), sub, true), vendorId: sub.vendor.webhook_subscription_id };
+    subs[platform] = { id: sub.id, url: deliveryUrl(h.rt, sub), vendorId: sub.vendor.webhook_subscription_id };
   }
+  // A record made without webhooks (hook=false): the genuine Tape delivery the test posts names it,
+  // on the subscription's own hook, as Tape would (the receiver checks it with Tape).
+  const record = await h.tape.fetch(`https://api.tapeapp.com/v1/record/app/${app_id}?hook=false`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fields: { title: 'Guarded record' } }),
+  });
+  const dbappSub = (await new Inbox(h.store, 3600).get(subs.dbapp!.id))!;
+  tapeCreate = { hook_id: (dbappSub.vendor.hook_ids as number[])[0]!, record_id: ((await record.json()) as { record_id: number }).record_id, revision_id: 0, type: 'record.create' };
 });
+let tapeCreate: Record<string, unknown> = {};
 afterAll(() => h.close());
 
 /** Unacknowledged events of a platform's subscription now. */
@@ -60,7 +70,7 @@ const sfEvent = (operation: string) => sfSigned(JSON.stringify({ WebhookSubscrip
 
 describe('secret-in-URL vendors (Tape, Podio, ShareFile): anything but the subscription\'s own URL is refused, nothing stored', () => {
   it.each([
-    ['dbapp', json({ hook_id: 1, record_id: 5, revision_id: 0, type: 'record.create' }), json('not an object'), json({ hook_id: 1, type: 'record.explode' })],
+    ['dbapp', () => json(tapeCreate), json('not an object'), json({ hook_id: 1, type: 'record.explode' })],
     ['collab', form({ type: 'item.create', hook_id: '1', item_id: '5' }), form({ hook_id: '1' }), form({ type: 'item.explode', hook_id: '1' })],
     ['filebox', () => sfEvent('Upload'), () => sfSigned(JSON.stringify(['not', 'an', 'object'])), () => sfEvent('Explode')],
   ] as const)('%s', async (platform, goodOf, malformedOf, unknownTypeOf) => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsHarness, sfSigned } from './helpers';
+import { eventsHarness, sfSigned, deliveryUrl } from './helpers';
 import { SHAREFILE_DEMO, SHAREFILE_WEBHOOK_KEYS, type ShareFileTwin } from '../../infra/twins/sharefile';
 import { SANDBOX_OAUTH_CLIENT } from '../../infra/twins/kit';
 import { Inbox } from '../../shared/events/inbox';
-import { eventsConfigOf, receiverUrl } from '../../shared/events/receiver';
+import { eventsConfigOf } from '../../shared/events/receiver';
 import { receiverCounts } from '../../shared/events/metrics';
 import { SANDBOX_KEYS } from '../helpers/harness';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const r = await h.json('filebox/subscribeEvents', { folder_id: SHAREFILE_DEMO.folders.oliviaHome, events: ['File.Upload', 'File.Delete'] });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const s = (await new Inbox(h.store, 3600).get(r.body.data.subscription_id))!;
-  sub = { id: s.id, url: receiverUrl(eventsConfigOf(h.rt), s, true), vendorId: String(s.vendor.webhook_subscription_id) };
+  sub = { id: s.id, url: deliveryUrl(h.rt, s), vendorId: String(s.vendor.webhook_subscription_id) };
 });
 afterAll(() => h.close());
 

@@ -1,10 +1,10 @@
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsHarness, sfSigned } from './helpers';
+import { deliveryUrl, eventsHarness, sfSigned } from './helpers';
 import { HUBSPOT_APP, type HubSpotTwin } from '../../infra/twins/hubspot';
 import { SHAREFILE_DEMO, SHAREFILE_WEBHOOK_KEYS } from '../../infra/twins/sharefile';
 import { Inbox } from '../../shared/events/inbox';
-import { eventsConfigOf, receiverUrl } from '../../shared/events/receiver';
+import { eventsConfigOf } from '../../shared/events/receiver';
 import { SANDBOX_KEYS } from '../helpers/harness';
 import { mockSsm } from '../helpers/ssm-mock';
 
@@ -67,7 +67,7 @@ describe('event inbox secrets from SSM Parameter Store', () => {
     const r = await h.json('filebox/subscribeEvents', { folder_id: SHAREFILE_DEMO.folders.oliviaHome, events: ['File.Upload'] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const s = (await new Inbox(h.store, 3600).get(r.body.data.subscription_id))!;
-    const url = receiverUrl(eventsConfigOf(h.rt), s, true);
+    const url = deliveryUrl(h.rt, s);
     const body = (item: string) => JSON.stringify({ WebhookSubscriptionId: s.vendor.webhook_subscription_id, Event: { Timestamp: new Date().toISOString(), OperationName: 'Upload', ResourceType: 'File', Resource: { Id: item, Parent: { Id: 'fo1' } } } });
     for (let i = 0; i < 5; i++) expect((await fetch(url, { method: 'POST', ...sfSigned(body(`fi-ssm-${i}`), { primary: SHAREFILE_WEBHOOK_KEYS.primary }) })).status).toBe(200);
     expect((await fetch(url, { method: 'POST', ...sfSigned(body('fi-forged'), { primary: 'guess' }) })).status).toBe(401);
@@ -82,7 +82,7 @@ describe('event inbox secrets from SSM Parameter Store', () => {
     keys.primary = { parameter: '/tes/test/missing' };
     try {
       const body = JSON.stringify({ WebhookSubscriptionId: s.vendor.webhook_subscription_id, Event: { Timestamp: new Date().toISOString(), OperationName: 'Delete', ResourceType: 'File', Resource: { Id: 'fi-x', Parent: { Id: 'fo1' } } } });
-      const res = await fetch(receiverUrl(eventsConfigOf(h.rt), s, true), { method: 'POST', ...sfSigned(body) });
+      const res = await fetch(deliveryUrl(h.rt, s), { method: 'POST', ...sfSigned(body) });
       expect(res.status).toBe(500);
       const text = await res.text();
       expect(text).toContain('/tes/test/missing');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { duplicateKeyPath, MAX_ITEMS, MAX_TEXT, parseInput } from '../../shared/core/validate';
 import { fileEntryInput } from '../../shared/files/entries';
+import { localServer } from '../identity/helpers';
 
 /** Each a failure the fuzz suite (test/fuzz/tools-*.test.ts) found, pinned by a focused case. */
 describe('found by the fuzz suite', () => {
@@ -81,5 +82,20 @@ describe('found by the fuzz suite', () => {
     const r = await h.call('dbapp/getAutomationCatalog', { field_type: fieldType });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { upstream_status: 400 } });
+  });
+
+  it("an API-key connection's link sent to the OAuth start answers 400, not 500 (test/fuzz/identity.test.ts)", async () => {
+    const s = await localServer();
+    try {
+      const { key } = await s.createKey('t', { platforms: ['dbapp'] });
+      const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'u', auth: 'api_key' } });
+      const res = await fetch(`${created.body.data.connect_url}/authorize`, { redirect: 'manual' });
+      expect(res.status).toBe(400);
+      // A receiver refusal that is INVALID_PARAMETER names what is wrong.
+      const get = await fetch(`${s.base}/v1/events/dbapp/sub_x`);
+      expect(((await get.json()) as { error: { details: unknown } }).error.details).toEqual({ reason: 'wrong_method', parameter: '(method)' });
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -45,6 +45,8 @@ export async function localServer(env: Record<string, string> = {}, opts: { now?
 export class Browser {
   private readonly cookies: { name: string; value: string; path: string }[] = [];
   readonly visited: string[] = [];
+  /** Every URL requested, query included (a test looks for the secrets a flow carried). */
+  readonly urls: string[] = [];
 
   private cookieHeader(url: URL): string {
     return this.cookies.filter((c) => url.pathname.startsWith(c.path)).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -56,6 +58,7 @@ export class Browser {
     let body = init.body;
     for (let hop = 0; hop < 10; hop++) {
       this.visited.push(`${method} ${target.pathname}`);
+      this.urls.push(target.toString());
       const headers = new Headers(init.headers);
       const cookie = this.cookieHeader(target);
       if (cookie) headers.set('cookie', cookie);
@@ -132,7 +135,7 @@ export async function hostSignIn(base: string, resource: string, signIn: (browse
   if (!code) throw new Error(`no code: ${back.url} ${back.html}`);
   const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: reg.client_id, redirect_uri: redirect, resource }) });
   const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
-  return { client: reg, tokens, browser, consent };
+  return { client: reg, tokens, browser, consent, code, verifier, redirect };
 }
 
 /** A signing key of the test's identity provider: RS256 or ES256, published under `kid`. */

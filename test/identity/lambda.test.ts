@@ -36,7 +36,9 @@ describe('as deployed: the identity Lambda and a platform Lambda over one store'
     const made = await http({ method: 'POST', path: '/v1/admin/keys', headers: { authorization: 'Bearer adm_lambda_test', 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'jobs', policy: { platforms: ['dbapp'], read_only: true } }) });
     expect(made.status).toBe(201);
     const key = JSON.parse(made.body).data.key as string;
-    const conn = await http({ method: 'POST', path: '/v1/connections', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ platform: 'dbapp', end_user: 'ops' }) });
+    // A read-only key manages no connections (shared/identity/policy.ts): the tenant's admin key makes it.
+    const admin = await http({ method: 'POST', path: '/v1/admin/keys', headers: { authorization: 'Bearer adm_lambda_test', 'content-type': 'application/json' }, body: JSON.stringify({ tenant: 'jobs', policy: { platforms: ['dbapp'] } }) });
+    const conn = await http({ method: 'POST', path: '/v1/connections', headers: { authorization: `Bearer ${JSON.parse(admin.body).data.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ platform: 'dbapp', end_user: 'ops' }) });
     const { connection, connect_url } = JSON.parse(conn.body).data;
     expect(connect_url).toMatch(/^https:\/\/tes\.example\.com\/v1\/connect\//);
     const page = await http({ method: 'GET', path: new URL(connect_url).pathname });

@@ -36,6 +36,16 @@ describe('token revocation (RFC 7009) and client registration management (RFC 75
     expect((await refresh(tokens.refresh_token, client.client_id)).status).toBe(200);
   });
 
+  it('a replayed authorization code revokes every token issued from it (RFC 6749 §4.1.2)', async () => {
+    const { client, tokens, code, verifier, redirect } = await signIn();
+    expect((await list(tokens.access_token)).status).toBe(200);
+    const again = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect, resource: resource() }) });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
+    expect((await list(tokens.access_token)).status).toBe(401);
+    expect((await refresh(tokens.refresh_token, client.client_id)).status).toBe(400);
+  });
+
   it('revokes a refresh token and every token of its sign-in', async () => {
     const { client, tokens } = await signIn();
     // The hint is only a hint: a refresh token sent as "access_token" is found all the same.
@@ -136,10 +146,10 @@ describe('token revocation (RFC 7009) and client registration management (RFC 75
       const browser = new Browser();
       const consent = await browser.submit(await browser.request(`${s.base}/oauth/authorize?${q}`), 'sign-in', { service_key: key });
       const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
-      return { code: new URL(back.url).searchParams.get('code')!, verifier };
+      return { code: new URL(back.url).searchParams.get('code')!, verifier, uri };
     };
-    const exchange = (c: { code: string; verifier: string }) =>
-      fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: c.code, code_verifier: c.verifier, client_id: reg.client_id }) });
+    const exchange = (c: { code: string; verifier: string; uri: string }) =>
+      fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: c.code, code_verifier: c.verifier, client_id: reg.client_id, redirect_uri: c.uri }) });
     const dropped = await code(redirect);
     const kept = await code(`${s.base}/kept-callback`);
     const put = await fetch(reg.registration_client_uri, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${reg.registration_access_token}` }, body: JSON.stringify({ client_id: reg.client_id, redirect_uris: [`${s.base}/kept-callback`] }) });

@@ -14,7 +14,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
   const verifier = randomBytes(32).toString('base64url');
   beforeAll(async () => {
     s = await localServer();
-    key = (await s.createKey('tenant-s', { platforms: ['dbapp'], toolsets: ['records', 'apps', 'views'] })).key;
+    key = (await s.createKey('tenant-s', { platforms: ['dbapp'], toolsets: ['records', 'apps', 'views'], manage_connections: true })).key;
     const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
     await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
     client = (await (await fetch(`${s.base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirect()] }) })).json()) as { client_id: string };
@@ -79,7 +79,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     // The user allows the page as filled: the token's scope is those toolsets.
     const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
-    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
+    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
     const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
     expect(tokens.scope).toBe('records apps');
     const list = (query: string) => fetch(`${s.base}/v1/mcp/dbapp${query}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
@@ -117,7 +117,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     expect(named.consent.html).toContain('<input name="toolsets" value="crm:contacts, crm:deals">');
     const back = await named.browser.submit(named.consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
-    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
+    const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
     expect(((await res.json()) as { scope: string }).scope).toBe('contacts deals');
     // Toolsets of another platform than the chosen account's do not apply; choosing only those is refused.
     const other = await consentFor('crm:contacts');
@@ -133,7 +133,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
       if (scope === undefined) expect(consent.html).toContain('<input name="toolsets" value="">');
       const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(toolsets !== undefined ? { toolsets } : {}) });
       const code = new URL(back.url).searchParams.get('code')!;
-      const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
+      const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
       return ((await res.json()) as { scope: string }).scope;
     };
     expect(await signIn('records apps', 'records')).toBe('records');

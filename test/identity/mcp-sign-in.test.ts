@@ -69,7 +69,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
   const clients: Client[] = [];
   beforeAll(async () => {
     s = await localServer({}, { now: () => clock });
-    key = (await s.createKey('tenant-a', { platforms: ['dbapp', 'crm'], toolsets: ['workspaces', 'records', 'apps'] })).key;
+    key = (await s.createKey('tenant-a', { platforms: ['dbapp', 'crm'], toolsets: ['workspaces', 'records', 'apps'], manage_connections: true })).key;
     const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
     connection = created.body.data.connection.id;
     await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
@@ -134,11 +134,6 @@ describe('MCP sign-in through the built-in authorization server', () => {
     expect(result.isError).toBeFalsy();
     expect(text(result).length).toBeGreaterThan(0);
 
-    // The code works once.
-    const again = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: host.verifier, client_id: host.info!.client_id }) });
-    expect(again.status).toBe(400);
-    expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
-
     // An hour later the access token has expired: the SDK refreshes on the 401 and the call goes through.
     clock += 3601_000;
     const expired = await fetch(`${s.base}/v1/mcp/dbapp`, { method: 'POST', headers: { authorization: `Bearer ${first.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
@@ -157,6 +152,11 @@ describe('MCP sign-in through the built-in authorization server', () => {
     expect(current.status).toBe(401);
     const currentRefresh = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: host.saved!.refresh_token!, client_id: host.info!.client_id }) });
     expect(currentRefresh.status).toBe(400);
+
+    // The code works once (a replay also revokes what it issued: test/identity/mcp-revocation.test.ts).
+    const again = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: host.verifier, client_id: host.info!.client_id }) });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
 
     // Tokens are stored hashed only.
     const raw = JSON.stringify([...((s.rt.store as MemoryStore) as any).entries.entries()]);

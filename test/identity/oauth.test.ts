@@ -19,6 +19,8 @@ describe.each(OAUTH)('OAuth connection: $platform', (p) => {
   let ahead = 0;
   let key: string;
   let keyId: string;
+  /** Creates and deletes the connections: the read-only key may not (shared/identity/policy.ts managesConnections). */
+  let manager: string;
   let connection: string;
   let twin: OAuthTwin;
   const logged: string[] = [];
@@ -26,6 +28,7 @@ describe.each(OAUTH)('OAuth connection: $platform', (p) => {
     s = await localServer({}, { now: () => Date.now() + ahead });
     twin = s.twins[p.platform] as OAuthTwin;
     ({ key, id: keyId } = await s.createKey('acme', { platforms: [p.platform], read_only: true }));
+    manager = (await s.createKey('acme', { platforms: [p.platform] })).key;
     // Every log line of the flow, at info level: none may carry a token.
     vi.stubEnv('LOG_LEVEL', 'info');
     for (const stream of ['log', 'error', 'warn'] as const) vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
@@ -40,7 +43,7 @@ describe.each(OAUTH)('OAuth connection: $platform', (p) => {
   });
 
   it("connects through the twin's authorization page, driven headlessly", async () => {
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: p.platform, end_user: 'jane' } });
+    const created = await s.api('POST', '/v1/connections', { key: manager, body: { platform: p.platform, end_user: 'jane' } });
     expect(created.status).toBe(201);
     expect(created.body.data.connection).toMatchObject({ kind: 'oauth', status: 'pending' });
     connection = created.body.data.connection.id;
@@ -125,7 +128,7 @@ describe.each(OAUTH)('OAuth connection: $platform', (p) => {
   });
 
   it('the OAuth callback is single use, bound to the browser that started it, and checks the state', async () => {
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: p.platform, end_user: 'mallory-target' } });
+    const created = await s.api('POST', '/v1/connections', { key: manager, body: { platform: p.platform, end_user: 'mallory-target' } });
     const browser = new Browser();
     const ours = await browser.request(created.body.data.connect_url);
     const href = /<a id="authorize" href="([^"]+)"/.exec(ours.html)![1]!;
@@ -149,10 +152,10 @@ describe.each(OAUTH)('OAuth connection: $platform', (p) => {
   });
 
   it('deleting the connection revokes at the vendor where it can; revoking the key refuses its calls', async () => {
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: p.platform, end_user: 'bob' } });
+    const created = await s.api('POST', '/v1/connections', { key: manager, body: { platform: p.platform, end_user: 'bob' } });
     await new Browser().connectOAuth(created.body.data.connect_url);
     const id = created.body.data.connection.id;
-    const del = await s.api('DELETE', `/v1/connections/${id}`, { key });
+    const del = await s.api('DELETE', `/v1/connections/${id}`, { key: manager });
     expect(del.body.data.vendor_revoked).toBe(p.platform === 'crm');
     if (p.platform === 'crm') expect(twin.oauth.counts.revocations).toBeGreaterThan(0);
     await s.api('DELETE', `/v1/admin/keys/${keyId}`, { key: 'adm_test_credential' });

@@ -22,11 +22,31 @@ export const CODE_SECONDS = 60;
 /** The consent page's sign-in lasts ten minutes. */
 export const CONSENT_SECONDS = 600;
 
+/**
+ * Client metadata is bounded so a registration always fits one store item (DynamoDB: 400 KB): the
+ * document (a registration's body, a fetched client metadata document) at most this many bytes,
+ * at most MAX_REDIRECT_URIS redirect URIs of MAX_URI_CHARS each, a name of MAX_NAME_CHARS.
+ */
+export const MAX_CLIENT_METADATA_BYTES = 32 * 1024;
+const MAX_REDIRECT_URIS = 10;
+const MAX_URI_CHARS = 2000;
+const MAX_NAME_CHARS = 200;
+
 export const ACCESS_PREFIX = 'tat_';
 const REFRESH_PREFIX = 'trt_';
 const REGISTRATION_PREFIX = 'tra_';
 
 export const isAccessToken = (token: string) => token.startsWith(ACCESS_PREFIX);
+
+/**
+ * The authorization server's tokens that are never bearer credentials of a call (a refresh token,
+ * a registration access token), by prefix: the kind, to name in a refusal; undefined for any other.
+ */
+export function tokenKindOf(token: string): string | undefined {
+  if (token.startsWith(REFRESH_PREFIX)) return `refresh token (${REFRESH_PREFIX}…)`;
+  if (token.startsWith(REGISTRATION_PREFIX)) return `registration access token (${REGISTRATION_PREFIX}…)`;
+  return undefined;
+}
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const secret = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
@@ -128,10 +148,15 @@ export interface GrantsHost {
   now(): number;
   readonly allowHttpHosts: readonly string[];
   readonly scopes: Scopes;
+  /** The service keys: a refresh of a grant whose key is no longer active is refused. */
+  readonly keys: { get(id: string): Promise<{ status: string } | undefined> };
 }
 
 /** The authorization server over one identity (its store and clock). */
 export class Grants {
+  /** Client metadata documents fetched, kept as their HTTP caching headers allow (documentCacheUntil). */
+  private readonly documents = new Map<string, { client: ClientRecord; until: number }>();
+
   constructor(private readonly id: GrantsHost) {}
 
   private get store() {
@@ -214,17 +239,33 @@ export class Grants {
       if (!found) throw new OAuthError('invalid_client', `Unknown client "${clientId.slice(0, 80)}": register it (POST /oauth/register) or use a client metadata document URL.`, 401);
       return answer(found);
     }
+    const now = this.id.now();
+    const kept = this.documents.get(clientId);
+    if (kept && kept.until > now) return kept.client;
+    this.documents.delete(clientId);
     const allowHttpHosts = this.id.allowHttpHosts;
+    let doc;
     try {
-      const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: 64 * 1024, timeoutMs: 5000, maxRedirects: 0 });
-      const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
-      if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
-      const uris = meta.redirect_uris;
-      if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) throw new Error('it names no valid "redirect_uris"');
-      return { client_id: clientId, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+      doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: MAX_CLIENT_METADATA_BYTES, timeoutMs: 5000, maxRedirects: 0 });
     } catch (err) {
-      throw new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${err instanceof Error ? err.message : 'unreadable'}.`, 401);
+      // Why, in words of our own: never the address the host resolved to, nor what it answered.
+      throw unusableDocument(clientId, fetchFailure(err));
     }
+    let meta: Record<string, unknown>;
+    try {
+      meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      throw unusableDocument(clientId, 'it is not JSON');
+    }
+    if (!meta || typeof meta !== 'object' || meta.client_id !== clientId) throw unusableDocument(clientId, 'its "client_id" is not its own URL');
+    if (!redirectUrisOk(meta.redirect_uris)) throw unusableDocument(clientId, `it names no valid "redirect_uris" (1-${MAX_REDIRECT_URIS} URLs)`);
+    const client: ClientRecord = { client_id: clientId, redirect_uris: meta.redirect_uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, MAX_NAME_CHARS) } : {}) };
+    const until = documentCacheUntil(doc.caching, now);
+    if (until > now) {
+      if (this.documents.size >= MAX_DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value!);
+      this.documents.set(clientId, { client, until });
+    }
+    return client;
   }
 
   /** Step one of the consent page: the user signed in, with a service key or by connecting an account, for this request. */
@@ -253,22 +294,31 @@ export class Grants {
     const { code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri, resource } = form;
     if (!code || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send "code", "code_verifier" and "client_id".');
     const hash = sha(code);
-    // Single use: of two exchanges of one code, exactly one claims it.
-    const claimed = await this.store.putIfAbsent?.(R.codeUsed(hash), true, CODE_SECONDS);
+    // Single use: of two exchanges of one code, exactly one claims it, naming the sign-in (family)
+    // its tokens will belong to. The claim outlives the tokens' lifetime: a code presented again,
+    // even late, means it leaked, and everything issued from it is revoked (RFC 6749 §4.1.2).
+    const family = randomBytes(12).toString('hex');
+    const claimed = await this.store.putIfAbsent?.(R.codeUsed(hash), { family }, REFRESH_SECONDS);
     const record = await this.store.get<CodeRecord>(R.code(hash));
+    if (!claimed) {
+      const spent = await this.store.get<{ family?: string }>(R.codeUsed(hash));
+      if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
+    }
     if (!claimed || !record) throw new OAuthError('invalid_grant', 'The authorization code is unknown, expired or already used; authorize again.');
     await this.store.delete?.(R.code(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
-    if (redirectUri !== undefined && redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
+    // RFC 6749 §4.1.3: required when the authorization request carried it, which it always does here.
+    if (redirectUri === undefined) throw new OAuthError('invalid_request', 'Send "redirect_uri": the one of the authorization request.');
+    if (redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
     // The client's registration changed since (RFC 7592 update): a code sent to a URI it no longer names is not its.
     const registered = /^https?:\/\//.test(clientId) ? undefined : await this.store.get<ClientRecord>(R.client(clientId));
-    if (registered && !registered.redirect_uris.includes(record.redirect_uri)) throw new OAuthError('invalid_grant', 'The authorization code was sent to a redirect URI the client no longer registers; authorize again.');
+    if (registered && !redirectRegistered(registered.redirect_uris, record.redirect_uri)) throw new OAuthError('invalid_grant', 'The authorization code was sent to a redirect URI the client no longer registers; authorize again.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The code was granted for "${record.resource}", not "${resource}".`);
     const expected = Buffer.from(record.challenge);
     const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new OAuthError('invalid_grant', 'The PKCE code_verifier does not match the code_challenge (S256).');
     const { redirect_uri: _r, challenge: _c, ...grant } = record;
-    return this.issueTokens({ ...grant, family: randomBytes(12).toString('hex') });
+    return this.issueTokens({ ...grant, family });
   }
 
   /** grant_type=refresh_token: the old refresh token is spent, a new pair issued (rotation). */
@@ -289,6 +339,11 @@ export class Grants {
       if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
     }
     if (!claimed || !record || record.expires_at <= this.id.now() || (await this.revoked(record))) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
+    // The service key the user signed in with was revoked (or expired) since: the sign-in ends with it.
+    if (record.key_id !== undefined && (await this.id.keys.get(record.key_id))?.status !== 'active') {
+      await this.store.delete?.(R.refresh(hash));
+      throw new OAuthError('invalid_grant', 'The service key this sign-in was granted with is no longer active; sign in again.');
+    }
     await this.store.delete?.(R.refresh(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
@@ -335,8 +390,8 @@ export class Grants {
  */
 function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name'> {
   const uris = meta.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) {
-    throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.');
+  if (!redirectUrisOk(uris)) {
+    throw new OAuthError('invalid_redirect_uri', `"redirect_uris" must be 1-${MAX_REDIRECT_URIS} absolute URLs of at most ${MAX_URI_CHARS} characters: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.`);
   }
   const method = meta.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none') {
@@ -348,8 +403,8 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
       throw new OAuthError('invalid_client_metadata', `"${field}" must be a list of ${supported.join(', ')} (what this server supports), or left out.`);
     }
   }
-  if (meta.client_name !== undefined && typeof meta.client_name !== 'string') throw new OAuthError('invalid_client_metadata', '"client_name" must be a string, or left out.');
-  return { redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+  if (meta.client_name !== undefined && (typeof meta.client_name !== 'string' || meta.client_name.length > MAX_NAME_CHARS)) throw new OAuthError('invalid_client_metadata', `"client_name" must be a string of at most ${MAX_NAME_CHARS} characters, or left out.`);
+  return { redirect_uris: uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name } : {}) };
 }
 
 /** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
@@ -370,6 +425,11 @@ function answer({ registration_hash: _h, ...client }: ClientRecord): ClientAnswe
   return { ...client, token_endpoint_auth_method: 'none', grant_types: [...GRANT_TYPES], response_types: [...RESPONSE_TYPES] };
 }
 
+/** 1-MAX_REDIRECT_URIS redirect URIs, each a valid one of at most MAX_URI_CHARS characters. */
+function redirectUrisOk(uris: unknown): uris is string[] {
+  return Array.isArray(uris) && uris.length >= 1 && uris.length <= MAX_REDIRECT_URIS && uris.every((u) => typeof u === 'string' && u.length <= MAX_URI_CHARS && validRedirect(u));
+}
+
 /** https anywhere; http only on a loopback host (RFC 8252 §7.3); no fragment (RFC 6749 §3.1.2). */
 function validRedirect(raw: string): boolean {
   let url: URL;
@@ -378,7 +438,79 @@ function validRedirect(raw: string): boolean {
   } catch {
     return false;
   }
-  if (url.hash) return false;
+  // No fragment, not even an empty one (RFC 6749 §3.1.2), and no userinfo (a URL that reads as one host and goes to another).
+  if (url.hash || raw.includes('#') || url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
+
+const LOOPBACK = ['127.0.0.1', '[::1]', 'localhost'];
+
+/**
+ * Whether `given` is one of the client's redirect URIs: exactly, or — an http loopback URI, a
+ * native app's (RFC 8252 §7.3) — the same but for the port, which the app picks when it starts.
+ */
+export function redirectRegistered(registered: readonly string[], given: string): boolean {
+  if (registered.includes(given)) return true;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' || !LOOPBACK.includes(url.hostname) || !validRedirect(given)) return false;
+  const portless = (u: URL) => `${u.protocol}//${u.hostname}${u.pathname}${u.search}`;
+  return registered.some((r) => {
+    try {
+      const reg = new URL(r);
+      return reg.protocol === 'http:' && portless(reg) === portless(url);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Client metadata documents kept at most (the oldest goes first), and for at most a day whatever their headers say. */
+const MAX_DOCUMENTS_KEPT = 1000;
+const MAX_DOCUMENT_SECONDS = 24 * 3600;
+
+/**
+ * Until when a fetched client metadata document may be used again without fetching it (RFC 9111
+ * §4.2): Cache-Control max-age (less Age), else Expires; no-store or no-cache (or neither header) —
+ * not kept. Capped at a day.
+ */
+export function documentCacheUntil(caching: { cacheControl?: string; expires?: string; age?: string } | undefined, now: number): number {
+  const cc = (caching?.cacheControl ?? '').toLowerCase();
+  if (/(^|[,\s])(no-store|no-cache)\b/.test(cc)) return 0;
+  const maxAge = /(?:^|[,\s])max-age\s*=\s*"?(\d+)/.exec(cc);
+  let seconds: number;
+  if (maxAge) seconds = Number(maxAge[1]) - (Number(caching?.age) || 0);
+  else if (caching?.expires) seconds = (Date.parse(caching.expires) - now) / 1000;
+  else return 0;
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  return now + Math.min(seconds, MAX_DOCUMENT_SECONDS) * 1000;
+}
+
+/** A fetch failure of a client metadata document in words of our own: its kind, never an address or what the host answered. */
+function fetchFailure(err: unknown): string {
+  const details = err instanceof ToolError ? (err.details as { reason?: string; http_status?: number } | undefined) : undefined;
+  switch (details?.reason) {
+    case 'scheme':
+      return 'it is not an https URL';
+    case 'address':
+    case 'dns':
+      return 'its host does not resolve to a public address';
+    case 'http_status':
+      return `its host answered HTTP ${details.http_status ?? 'an error'}`;
+    case 'redirects':
+      return 'it redirects (a client metadata document is served at its own URL)';
+    case 'too_large':
+      return `it is larger than ${MAX_CLIENT_METADATA_BYTES} bytes`;
+    case 'timeout':
+      return 'its host did not answer in time';
+    default:
+      return 'it could not be fetched';
+  }
+}
+
+const unusableDocument = (clientId: string, why: string) => new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${why}.`, 401);

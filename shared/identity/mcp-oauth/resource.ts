@@ -34,7 +34,8 @@ export function bearerChallenge(resource: string, error?: { description: string;
   return `Bearer ${parts.join(', ')}`;
 }
 
-const quoted = (v: string) => v.replace(/["\\]/g, "'");
+/** RFC 6750 §3: an error_description holds printable ASCII only, no quote or backslash (a header must not carry more). */
+const quoted = (v: string) => v.replace(/["\\]/g, "'").replace(/\u2026/g, '...').replace(/[^\x20-\x7e]/g, ' ');
 
 /**
  * The refusal of a valid token that lacks scopes: FORBIDDEN, its details naming the scopes the

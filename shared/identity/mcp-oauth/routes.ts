@@ -1,4 +1,6 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { ToolError } from '../../core/errors';
 import { log } from '../../core/log';
 import type { Runtime } from '../../core/runtime';
@@ -7,7 +9,8 @@ import { identityOf } from '../index';
 import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
 import { esc, page } from '../routes';
-import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
+import { MAX_CLIENT_METADATA_BYTES, OAuthError, redirectRegistered, type AuthorizationRequest, type Grant } from './grants';
+import { boundedBody } from '../../core/json-body';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
 import { parseScope, platformOfScope, toolsetOfScope, toolsetsOn, type Scopes } from './scopes';
@@ -16,6 +19,21 @@ const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
 const REGISTER_PATH = '/oauth/register';
 const REVOKE_PATH = '/oauth/revoke';
+
+/** The largest form the token, revocation and consent endpoints read: a few fields, the authorization request's among them. */
+const OAUTH_FORM_BYTES = 32 * 1024;
+
+/** Registrations one source address may make per window (OAUTH_REGISTER_RATE_LIMIT overrides: "<max>/<seconds>"). */
+export const REGISTER_LIMIT = { max: 20, window_seconds: 600 };
+
+/**
+ * The address a request came from: API Gateway's own record of it (payload 2.0 or 1.0), else the
+ * local server's socket. Never a header the sender writes (X-Forwarded-For), which any client can forge.
+ */
+export function sourceAddress(c: Context): string {
+  const env = c.env as { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } }; incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.requestContext?.http?.sourceIp ?? env?.requestContext?.identity?.sourceIp ?? env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
 
 /**
  * The MCP endpoints' sign-in: protected-resource metadata (RFC 9728) per endpoint, and the built-in
@@ -59,6 +77,12 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   };
   for (const path of ['/.well-known/oauth-authorization-server', AUTHORIZE_PATH, TOKEN_PATH, REGISTER_PATH, `${REGISTER_PATH}/*`, REVOKE_PATH]) app.use(path, builtinOff);
 
+  // Every body bounded before it is read (shared/core/json-body.ts), refused with the error its spec names.
+  const tooLarge = (code: 'invalid_client_metadata' | 'invalid_request', max: number) => (c: Context) => c.json({ error: code, error_description: `The request body is larger than ${max} bytes.` }, 413, noStore);
+  for (const path of [REGISTER_PATH, `${REGISTER_PATH}/*`]) app.use(path, boundedBody(MAX_CLIENT_METADATA_BYTES, tooLarge('invalid_client_metadata', MAX_CLIENT_METADATA_BYTES)));
+  for (const path of [TOKEN_PATH, REVOKE_PATH]) app.use(path, boundedBody(OAUTH_FORM_BYTES, tooLarge('invalid_request', OAUTH_FORM_BYTES)));
+  app.use(AUTHORIZE_PATH, boundedBody(OAUTH_FORM_BYTES, (c) => page(c, 413, 'Cannot sign in', `<p id="refused">The form is larger than ${OAUTH_FORM_BYTES} bytes; start again from your MCP host.</p>`)));
+
   // --- Authorization server metadata (RFC 8414) ---
   app.get('/.well-known/oauth-authorization-server', async (c) => {
     const id = await identityOf(rt);
@@ -83,6 +107,12 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   // --- Dynamic client registration (RFC 7591) ---
   app.post(REGISTER_PATH, async (c) => {
     try {
+      // Per source address: registrations are kept for weeks, so a flood of them is refused early.
+      const limit = (await identityOf(rt)).config.registerLimit ?? REGISTER_LIMIT;
+      const counted = await rt.store.increment(`rl#oauth-register#${sourceAddress(c)}`, limit.window_seconds, limit.max);
+      if (!counted.allowed) {
+        return c.json({ error: 'temporarily_unavailable', error_description: `At most ${limit.max} registrations per ${limit.window_seconds} s from one address; retry after ${counted.resetSeconds} s.` }, 429, { ...noStore, 'retry-after': String(counted.resetSeconds) });
+      }
       const body = (await c.req.json().catch(() => undefined)) as unknown;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of client metadata with "redirect_uris".');
       const id = await identityOf(rt);
@@ -158,7 +188,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (resumed !== undefined) return connectedConsent(c, id, resumed);
     const read = await readRequest(id, c.req.query(), c.req.url);
     if ('error' in read) return read.error(c);
-    const hidden = Object.entries(c.req.query()).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
+    // The sign-in forms carry a token this browser also holds as a cookie (double submit): a form another site posts has none.
+    const csrf = randomBytes(24).toString('base64url');
+    setCookie(c, CSRF_COOKIE, csrf, { path: AUTHORIZE_PATH, httpOnly: true, sameSite: 'Lax', secure: id.baseOr(c.req.url).startsWith('https:'), maxAge: 3600 });
+    const hidden = [...Object.entries(c.req.query()).filter(([k]) => k !== 'csrf'), ['csrf', csrf]].map(([k, v]) => `<input type="hidden" name="${esc(k!)}" value="${esc(v!)}">`).join('');
     const vendors = connectable(id, platformOf(read.request.resource, id.baseOr(c.req.url)));
     const viaVendor = vendors.length
       ? `<p>Or sign in by connecting your account:</p><form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">${esc(id.platforms.get(p)!.vendor)}</button>`).join(' ')}</form>`
@@ -169,7 +202,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   app.post(AUTHORIZE_PATH, async (c) => {
     const id = await identityOf(rt);
     const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const forged = crossSite(c, id.baseOr(c.req.url));
+    if (forged) return page(c, 403, 'Cannot sign in', `<p id="refused">${esc(forged)} Start again from your MCP host.</p>`);
     if (form.consent) return decide(c, id, form);
+    if (!sameToken(getCookie(c, CSRF_COOKIE), form.csrf)) return page(c, 403, 'Cannot sign in', '<p id="refused">This form was not sent from this sign-in page (its token is missing or wrong). Start again from your MCP host.</p>');
     const read = await readRequest(id, form, c.req.url);
     if ('error' in read) return read.error(c);
     const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
@@ -297,6 +333,28 @@ function approvalSelect(allowed: Policy): string {
   return `<p><label>Ask a person to approve <select name="approval">${options}</select></label>${own}</p>`;
 }
 
+const CSRF_COOKIE = 'tes_csrf';
+
+/**
+ * Why a POST to the consent page comes from another site, or undefined: an Origin (sent by browsers
+ * with every form POST) other than this service's, or Sec-Fetch-Site saying cross-site.
+ */
+function crossSite(c: Context, base: string): string | undefined {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && origin !== 'null' && origin !== new URL(base).origin) return 'This form was posted from another site.';
+  if (origin === 'null') return 'This form was posted from an opaque origin.';
+  if (c.req.header('sec-fetch-site') === 'cross-site') return 'This form was posted from another site.';
+  return undefined;
+}
+
+/** The form's CSRF token equals the cookie's (constant time). */
+function sameToken(cookie: string | undefined, field: string | undefined): boolean {
+  if (!cookie || !field) return false;
+  const a = createHash('sha256').update(cookie).digest();
+  const b = createHash('sha256').update(field).digest();
+  return timingSafeEqual(a, b);
+}
+
 /** The platform an MCP resource is for; undefined for the combined endpoint. */
 function platformOf(resource: string, base: string): string | undefined {
   return resource === mcpResource(base) ? undefined : resource.slice(mcpResource(base).length + 1);
@@ -337,7 +395,7 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
   } catch (err) {
     return shown(err instanceof Error ? err.message : 'Unknown client.');
   }
-  if (!client.redirect_uris.includes(q.redirect_uri)) return shown('The redirect_uri is not one the client registered.');
+  if (!redirectRegistered(client.redirect_uris, q.redirect_uri)) return shown('The redirect_uri is not one the client registered.');
   const toClient = (error: string, description: string) => ({
     error: (c: Context) => {
       const back = new URL(q.redirect_uri!);
