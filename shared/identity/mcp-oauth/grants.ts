@@ -7,10 +7,12 @@ import type { Store } from '../../store';
 import { grantedScope, parseScope, platformOfScope, toolsetOfScope } from './scopes';
 
 /**
- * The built-in authorization server's records (MCP authorization, 2025-11-25:
- * https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization): registered
+ * The built-in authorization server's records (MCP authorization, 2025-11-25 and 2026-07-28:
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization): registered
  * clients, authorization codes, access and refresh tokens. Codes and tokens are kept only as
  * their SHA-256 in the Store; the token itself appears once, in the token endpoint's answer.
+ * Each record names the issuer (this deployment's URL) it was made at, and is refused at any
+ * other: one store may serve a deployment under several URLs (docs/identity.md).
  */
 
 /** An access token lives an hour; a host refreshes it (RFC 6749 §6) without the user. */
@@ -58,12 +60,16 @@ export interface ClientRecord {
   client_id: string;
   redirect_uris: string[];
   client_name?: string;
+  /** OpenID Connect Registration §2: the kind of client, which decides the redirect URIs it may register (redirectRules). */
+  application_type?: ApplicationType;
+  /** The issuer it registered at; absent on a Client ID Metadata Document (portable) and on records made before issuers were kept. */
+  issuer?: string;
   /** SHA-256 of the registration access token (RFC 7592) of a dynamically registered client. */
   registration_hash?: string;
 }
 
 /** A registered client as RFC 7591/7592 answer it: never the stored hash. */
-type ClientAnswer = Omit<ClientRecord, 'registration_hash'> & { client_id_issued_at?: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] };
+type ClientAnswer = Omit<ClientRecord, 'registration_hash' | 'issuer'> & { client_id_issued_at?: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] };
 /** A registration's or update's answer: the metadata, and the (new) registration access token with its URI. */
 type RegisteredAnswer = ClientAnswer & { registration_access_token: string; registration_client_uri: string };
 
@@ -82,6 +88,8 @@ export interface Grant {
   client_id: string;
   /** Every token pair descending from one authorization: revoked together when a spent refresh token comes back. */
   family?: string;
+  /** The issuer that granted it; its codes and refresh tokens are refused at any other (absent on grants made before issuers were kept). */
+  issuer?: string;
 }
 
 interface CodeRecord extends Grant {
@@ -138,11 +146,11 @@ export class Grants {
   }
 
   /** RFC 7591 dynamic registration: a public client (PKCE, no secret) with its redirect URIs. */
-  async register(meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
+  async register(meta: Record<string, unknown>, registrationUri: (clientId: string) => string, issuer: string): Promise<RegisteredAnswer> {
     const metadata = clientMetadata(meta);
     // RFC 7592: the token that lets the client read, update or delete its own registration.
     const registration = secret(REGISTRATION_PREFIX);
-    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, ...metadata, registration_hash: sha(registration) };
+    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, ...metadata, issuer, registration_hash: sha(registration) };
     await this.store.put(R.client(record.client_id), record, REFRESH_SECONDS);
     return { ...answer(record), client_id_issued_at: Math.floor(this.id.now() / 1000), registration_access_token: registration, registration_client_uri: registrationUri(record.client_id) };
   }
@@ -155,20 +163,20 @@ export class Grants {
    * redirect URI the update removes are refused at the token endpoint (exchangeCode).
    * Call only after `registered` accepted the token.
    */
-  async update(clientId: string, meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
+  async update(clientId: string, meta: Record<string, unknown>, registrationUri: (clientId: string) => string, issuer: string): Promise<RegisteredAnswer> {
     // RFC 7592 §2.2: the body carries the client's own client_id; anything it holds besides metadata (the token, its URI, issued_at) is ignored.
     if (meta.client_id !== clientId) throw new OAuthError('invalid_client_metadata', `"client_id" must be this client's own ("${clientId}"): a client id cannot change. Send the full metadata as a read (GET) answers it, changed where you mean to.`);
     const metadata = clientMetadata(meta);
     const registration = secret(REGISTRATION_PREFIX);
-    const record: ClientRecord = { client_id: clientId, ...metadata, registration_hash: sha(registration) };
+    const record: ClientRecord = { client_id: clientId, ...metadata, issuer, registration_hash: sha(registration) };
     await this.store.put(R.client(clientId), record, REFRESH_SECONDS);
     return { ...answer(record), registration_access_token: registration, registration_client_uri: registrationUri(clientId) };
   }
 
-  /** RFC 7592 §2: a registered client's own record, for the holder of its registration access token; undefined when the token does not fit. */
-  async registered(clientId: string, registrationToken: string | undefined): Promise<ClientAnswer | undefined> {
+  /** RFC 7592 §2: a registered client's own record, for the holder of its registration access token at its issuer; undefined when the token does not fit. */
+  async registered(clientId: string, registrationToken: string | undefined, issuer: string): Promise<ClientAnswer | undefined> {
     const found = await this.store.get<ClientRecord>(R.client(clientId));
-    if (!found?.registration_hash || !registrationToken) return undefined;
+    if (!found?.registration_hash || !registrationToken || !sameIssuer(found, issuer)) return undefined;
     const a = Buffer.from(found.registration_hash);
     const b = Buffer.from(sha(registrationToken));
     return a.length === b.length && timingSafeEqual(a, b) ? answer(found) : undefined;
@@ -206,11 +214,14 @@ export class Grants {
    * A client by id: a registered one, or a Client ID Metadata Document — the client id is an https
    * URL whose JSON names the same client_id and its redirect URIs — fetched through the SSRF guard
    * (shared/vendor/fetch-url.ts; ALLOW_HTTP_HOSTS lifts it for local hosts as for file URLs).
+   * A registered client is one of `issuer` only (MCP 2026-07-28, authorization server binding);
+   * a metadata document is portable across issuers.
    */
-  async client(clientId: string): Promise<ClientRecord> {
+  async client(clientId: string, issuer: string): Promise<ClientRecord> {
     if (!/^https?:\/\//.test(clientId)) {
       const found = await this.store.get<ClientRecord>(R.client(clientId));
       if (!found) throw new OAuthError('invalid_client', `Unknown client "${clientId.slice(0, 80)}": register it (POST /oauth/register) or use a client metadata document URL.`, 401);
+      if (!sameIssuer(found, issuer)) throw new OAuthError('invalid_client', `Client "${clientId.slice(0, 80)}" was registered with the authorization server ${found.issuer}, not ${issuer}: register again here (POST ${issuer}/oauth/register).`, 401);
       return answer(found);
     }
     const allowHttpHosts = this.id.allowHttpHosts;
@@ -218,11 +229,9 @@ export class Grants {
       const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: 64 * 1024, timeoutMs: 5000, maxRedirects: 0 });
       const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
       if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
-      const uris = meta.redirect_uris;
-      if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) throw new Error('it names no valid "redirect_uris"');
-      return { client_id: clientId, redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+      return { client_id: clientId, ...redirectRules(meta), ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
     } catch (err) {
-      throw new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${err instanceof Error ? err.message : 'unreadable'}.`, 401);
+      throw new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${err instanceof OAuthError ? err.message : err instanceof Error ? `${err.message}.` : 'unreadable.'}`, 401);
     }
   }
 
@@ -248,7 +257,7 @@ export class Grants {
   }
 
   /** grant_type=authorization_code: the code (once), its client, redirect URI, PKCE verifier and resource. */
-  async exchangeCode(form: Record<string, string>): Promise<TokenAnswer> {
+  async exchangeCode(form: Record<string, string>, issuer: string): Promise<TokenAnswer> {
     const { code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri, resource } = form;
     if (!code || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send "code", "code_verifier" and "client_id".');
     const hash = sha(code);
@@ -258,6 +267,7 @@ export class Grants {
     if (!claimed || !record) throw new OAuthError('invalid_grant', 'The authorization code is unknown, expired or already used; authorize again.');
     await this.store.delete?.(R.code(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+    if (!sameIssuer(record, issuer)) throw new OAuthError('invalid_grant', `The authorization code was issued by ${record.issuer}; redeem it there.`);
     if (redirectUri !== undefined && redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
     // The client's registration changed since (RFC 7592 update): a code sent to a URI it no longer names is not its.
     const registered = /^https?:\/\//.test(clientId) ? undefined : await this.store.get<ClientRecord>(R.client(clientId));
@@ -271,7 +281,7 @@ export class Grants {
   }
 
   /** grant_type=refresh_token: the old refresh token is spent, a new pair issued (rotation). */
-  async refresh(form: Record<string, string>): Promise<TokenAnswer> {
+  async refresh(form: Record<string, string>, issuer: string): Promise<TokenAnswer> {
     const { refresh_token: token, client_id: clientId, resource } = form;
     if (!token || !clientId) throw new OAuthError('invalid_request', 'Send "refresh_token" and "client_id".');
     const hash = sha(token);
@@ -290,6 +300,7 @@ export class Grants {
     if (!claimed || !record || record.expires_at <= this.id.now() || (await this.revoked(record))) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
     await this.store.delete?.(R.refresh(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
+    if (!sameIssuer(record, issuer)) throw new OAuthError('invalid_grant', `The refresh token was issued by ${record.issuer}; refresh it there.`);
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
     return this.issueTokens({ ...grant, policy: policy ?? grant.policy });
@@ -332,11 +343,8 @@ export class Grants {
  * update (RFC 7592 §2.2): redirect URIs, an optional name; the auth method, grant and response
  * types, when sent, only those this server supports (RFC 7591 §3.2.2: invalid_client_metadata otherwise).
  */
-function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name'> {
-  const uris = meta.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && validRedirect(u))) {
-    throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.');
-  }
+function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name' | 'application_type'> {
+  const rules = redirectRules(meta);
   const method = meta.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none') {
     throw new OAuthError('invalid_client_metadata', 'Only public clients are registered here: "token_endpoint_auth_method" must be "none" (the code is bound by PKCE).');
@@ -348,7 +356,7 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
     }
   }
   if (meta.client_name !== undefined && typeof meta.client_name !== 'string') throw new OAuthError('invalid_client_metadata', '"client_name" must be a string, or left out.');
-  return { redirect_uris: uris as string[], ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+  return { ...rules, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
 }
 
 /** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
@@ -365,19 +373,54 @@ function narrowedTo(policy: Policy, scope: string[]): Policy {
 const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
 const RESPONSE_TYPES = ['code'] as const;
 
-function answer({ registration_hash: _h, ...client }: ClientRecord): ClientAnswer {
+function answer({ registration_hash: _h, issuer: _i, ...client }: ClientRecord): ClientAnswer {
   return { ...client, token_endpoint_auth_method: 'none', grant_types: [...GRANT_TYPES], response_types: [...RESPONSE_TYPES] };
 }
 
-/** https anywhere; http only on a loopback host (RFC 8252 §7.3); no fragment (RFC 6749 §3.1.2). */
-function validRedirect(raw: string): boolean {
+/** A record made at `issuer`, or before issuers were kept (its tokens still end within REFRESH_SECONDS). */
+const sameIssuer = (record: { issuer?: string }, issuer: string) => record.issuer === undefined || record.issuer === issuer;
+
+export type ApplicationType = 'web' | 'native';
+const APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'native'];
+
+/**
+ * A client's `application_type` and the redirect URIs it may use (MCP 2026-07-28, client
+ * registration; OpenID Connect Registration §2): a web client only https URLs on a host that is
+ * not loopback; a native client also loopback URLs (RFC 8252 §7.3) and private-use schemes named
+ * after a domain (RFC 8252 §7.1: `com.example.app:/callback`) — and claimed https URLs (§7.2), as
+ * VS Code registers `https://vscode.dev/redirect` beside its loopback one. Never a fragment
+ * (RFC 6749 §3.1.2). Left out, the type is OIDC's default, web — unless a URI is one only a native
+ * client may use: hosts written before the parameter was required send none, and are native apps.
+ */
+function redirectRules(meta: Record<string, unknown>): { redirect_uris: string[]; application_type: ApplicationType } {
+  const type = meta.application_type;
+  if (type !== undefined && !APPLICATION_TYPES.includes(type as ApplicationType)) {
+    throw new OAuthError('invalid_client_metadata', '"application_type" must be "web" (a remote web host) or "native" (a desktop, mobile or command-line host, or one on localhost), or left out.');
+  }
+  const uris = meta.redirect_uris;
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every((u) => typeof u === 'string' && redirectKind(u) !== undefined)) {
+    throw new OAuthError('invalid_redirect_uri', '"redirect_uris" must be 1-10 absolute URLs without a fragment: https on a public host, or (application_type "native") http on 127.0.0.1/[::1]/localhost or a private-use scheme such as com.example.app:/callback.');
+  }
+  const nativeOnly = (uris as string[]).filter((u) => redirectKind(u) === 'native');
+  const applicationType: ApplicationType = (type as ApplicationType | undefined) ?? (nativeOnly.length ? 'native' : 'web');
+  if (applicationType === 'web' && nativeOnly.length) {
+    throw new OAuthError('invalid_redirect_uri', `A web client may only use https redirect URIs on a host that is not loopback, not ${nativeOnly[0]!.slice(0, 100)}: register it with "application_type": "native" if it is a desktop, mobile or command-line host.`);
+  }
+  return { redirect_uris: uris as string[], application_type: applicationType };
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Which clients may use a redirect URI: 'web' any, 'native' native ones only, undefined none. */
+function redirectKind(raw: string): ApplicationType | undefined {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return false;
+    return undefined;
   }
-  if (url.hash) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.hash) return undefined;
+  if (url.protocol === 'https:' || url.protocol === 'http:') return LOOPBACK.includes(url.hostname) ? 'native' : url.protocol === 'https:' ? 'web' : undefined;
+  // RFC 8252 §7.1: a reversed domain name, so never javascript:, data:, file: or another well-known scheme.
+  return /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(url.protocol) ? 'native' : undefined;
 }
