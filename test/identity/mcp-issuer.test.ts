@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { configureIdentity } from '../../shared/identity';
@@ -104,6 +106,27 @@ describe('the authorization server of MCP 2026-07-28: iss, application_type, iss
     const back = await consent(authorize(s.base, app.body.client_id, 'com.example.desktop:/oauth/callback'));
     expect(back.protocol).toBe('com.example.desktop:');
     expect(back.searchParams.get('iss')).toBe(s.base);
+  });
+
+  it('holds a Client ID Metadata Document to the same rules, and to a URL with a path', async () => {
+    const docs = new Map<string, unknown>();
+    const server: Server = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(docs.get(req.url ?? '') ?? {})));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const redirect = `${s.base}/host-callback`;
+      docs.set('/web.json', { client_id: `${origin}/web.json`, client_name: 'Says web', application_type: 'web', redirect_uris: [redirect] });
+      docs.set('/', { client_id: `${origin}/`, client_name: 'At the root', redirect_uris: [redirect] });
+      const refused = await new Browser().request(authorize(s.base, `${origin}/web.json`, redirect));
+      expect(refused.status).toBe(400);
+      expect(refused.html).toContain('A web client may only use https redirect URIs');
+      expect((await new Browser().request(authorize(s.base, `${origin}/`, redirect))).html).toContain('must name the document with a path');
+      // A document is portable: another deployment on the same store accepts it as it is.
+      docs.set('/native.json', { client_id: `${origin}/native.json`, client_name: 'Native host', redirect_uris: [redirect] });
+      expect((await at(other, () => new Browser().request(authorize(other, `${origin}/native.json`, redirect)))).html).toContain('Native host');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('binds registrations, codes and tokens to their issuer: another deployment on the same store refuses them', async () => {

@@ -226,6 +226,7 @@ export class Grants {
     }
     const allowHttpHosts = this.id.allowHttpHosts;
     try {
+      if (new URL(clientId).pathname === '/') throw new Error('its URL must name the document with a path, e.g. https://host.example/oauth/client.json');
       const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: 64 * 1024, timeoutMs: 5000, maxRedirects: 0 });
       const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
       if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
