@@ -155,5 +155,10 @@ describe('the authorization server of MCP 2026-07-28: iss, application_type, iss
     expect(foreign.status).toBe(401);
     expect(foreign.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect(await at(other, () => token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token, client_id: client.client_id }))).toMatchObject({ status: 400, body: { error: 'invalid_grant', error_description: `The refresh token was issued by ${s.base}; refresh it there.` } });
+    // Revoked at the other deployment: answered as an unknown token is, and left alone.
+    const revoke = () => fetch(`${s.base}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token: tokens.body.refresh_token, client_id: client.client_id }) }).then((r) => r.status);
+    expect(await at(other, revoke)).toBe(200);
+    // Neither spent it: its own issuer still refreshes it.
+    expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token, client_id: client.client_id })).status).toBe(200);
   });
 });

@@ -193,12 +193,13 @@ export class Grants {
    * family, as recommended there); an access token ends itself. A token of another client is
    * refused; an unknown or already revoked token is no error: the answer is the same either way.
    */
-  async revoke(token: string, clientId: string | undefined): Promise<void> {
+  async revoke(token: string, clientId: string | undefined, issuer: string): Promise<void> {
     const hash = sha(token);
     const access = await this.store.get<TokenRecord>(R.access(hash));
     const refresh = access ? undefined : await this.store.get<TokenRecord>(R.refresh(hash));
     const record = access ?? refresh;
-    if (!record) return;
+    // Another issuer's token is unknown here (RFC 7009 §2.2: answered as if revoked, and left alone).
+    if (!record || !sameIssuer(record, issuer)) return;
     if (record.client_id !== clientId) throw new OAuthError('invalid_client', 'The token was issued to another client; send that client\'s "client_id".', 401);
     if (access) {
       await this.store.delete?.(R.access(hash));
@@ -287,6 +288,8 @@ export class Grants {
     if (!token || !clientId) throw new OAuthError('invalid_request', 'Send "refresh_token" and "client_id".');
     const hash = sha(token);
     const record = await this.store.get<TokenRecord>(R.refresh(hash));
+    // Another deployment's token is not spent here: its holder still refreshes it where it was issued.
+    if (record && !sameIssuer(record, issuer)) throw new OAuthError('invalid_grant', `The refresh token was issued by ${record.issuer}; refresh it there.`);
     // RFC 6749 §6: a `scope` may narrow the grant, never widen it. Checked before the token is spent, so a refused request loses nothing.
     const asked = parseScope(form.scope);
     const policy = record && asked.length && record.client_id === clientId ? narrowedTo(record.policy, asked) : record?.policy;
@@ -301,7 +304,6 @@ export class Grants {
     if (!claimed || !record || record.expires_at <= this.id.now() || (await this.revoked(record))) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
     await this.store.delete?.(R.refresh(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
-    if (!sameIssuer(record, issuer)) throw new OAuthError('invalid_grant', `The refresh token was issued by ${record.issuer}; refresh it there.`);
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
     return this.issueTokens({ ...grant, policy: policy ?? grant.policy });

@@ -133,7 +133,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     try {
       const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
       if (!form.token) throw new OAuthError('invalid_request', 'Send the "token" to revoke (and your "client_id"), form-encoded.');
-      await (await identityOf(rt)).grants.revoke(form.token, form.client_id);
+      const id = await identityOf(rt);
+      await id.grants.revoke(form.token, form.client_id, id.baseOr(c.req.url));
       return c.body(null, 200, noStore);
     } catch (err) {
       return oauthError(c, err);
