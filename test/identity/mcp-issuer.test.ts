@@ -108,7 +108,7 @@ describe('the authorization server of MCP 2026-07-28: iss, application_type, iss
     expect(back.searchParams.get('iss')).toBe(s.base);
   });
 
-  it('holds a Client ID Metadata Document to the same rules, and to a URL with a path', async () => {
+  it('holds a Client ID Metadata Document to the same rules, to a URL with a path and to a client_name', async () => {
     const docs = new Map<string, unknown>();
     const server: Server = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(docs.get(req.url ?? '') ?? {})));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -121,6 +121,8 @@ describe('the authorization server of MCP 2026-07-28: iss, application_type, iss
       expect(refused.status).toBe(400);
       expect(refused.html).toContain('A web client may only use https redirect URIs');
       expect((await new Browser().request(authorize(s.base, `${origin}/`, redirect))).html).toContain('must name the document with a path');
+      docs.set('/nameless.json', { client_id: `${origin}/nameless.json`, redirect_uris: [redirect] });
+      expect((await new Browser().request(authorize(s.base, `${origin}/nameless.json`, redirect))).html).toContain('it names no &#34;client_name&#34;');
       // A document is portable: another deployment on the same store accepts it as it is.
       docs.set('/native.json', { client_id: `${origin}/native.json`, client_name: 'Native host', redirect_uris: [redirect] });
       expect((await at(other, () => new Browser().request(authorize(other, `${origin}/native.json`, redirect)))).html).toContain('Native host');

@@ -231,7 +231,9 @@ export class Grants {
       const doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: 64 * 1024, timeoutMs: 5000, maxRedirects: 0 });
       const meta = JSON.parse(doc.bytes.toString('utf8')) as Record<string, unknown>;
       if (meta.client_id !== clientId) throw new Error('its "client_id" is not its own URL');
-      return { client_id: clientId, ...redirectRules(meta), ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, 100) } : {}) };
+      // The fields MCP requires of a document (2026-07-28, client registration): client_id, client_name, redirect_uris.
+      if (typeof meta.client_name !== 'string' || !meta.client_name.trim()) throw new Error('it names no "client_name"');
+      return { client_id: clientId, ...redirectRules(meta), client_name: meta.client_name.slice(0, 100) };
     } catch (err) {
       throw new OAuthError('invalid_client', `The client metadata document at "${clientId.slice(0, 200)}" cannot be used: ${err instanceof OAuthError ? err.message : err instanceof Error ? `${err.message}.` : 'unreadable.'}`, 401);
     }
