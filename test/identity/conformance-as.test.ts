@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +42,7 @@ describe('conformance authorization: the built-in authorization server', () => {
   let out: string;
   let exitCode: number | null;
   let signedIn: URL;
+  let cli: ChildProcess | undefined;
   const results = new Map<string, Check[]>();
 
   beforeAll(async () => {
@@ -58,12 +59,12 @@ describe('conformance authorization: the built-in authorization server', () => {
     await writeFile(settings, JSON.stringify({ url: s.base, clientId, resource: `${s.base}/v1/mcp/dbapp` }));
 
     // The port on the command line: the option's default (3000) overrides a settings file's `port`.
-    const cli = spawn(process.execPath, [CLI, 'authorization', '--file', settings, '--port', String(port), '-o', join(out, 'results')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    cli = spawn(process.execPath, [CLI, 'authorization', '--file', settings, '--port', String(port), '-o', join(out, 'results')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
-    const exited = new Promise<number | null>((resolve) => cli.once('exit', resolve));
+    const exited = new Promise<number | null>((resolve) => cli!.once('exit', resolve));
     // The user: as soon as the suite prints where to sign in, the browser goes there.
     const authorizationUrl = await new Promise<string>((resolve, reject) => {
-      cli.stdout.on('data', (chunk: Buffer) => {
+      cli!.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
         const url = new RegExp(`^${s.base.replace(/[.]/g, '\\.')}/oauth/authorize\\?\\S+$`, 'm').exec(stdout)?.[0];
         // …and its callback server listens.
@@ -83,6 +84,8 @@ describe('conformance authorization: the built-in authorization server', () => {
   }, 120_000);
 
   afterAll(async () => {
+    // A sign-in that failed leaves the suite waiting for its callback (5 minutes): it ends with the test.
+    if (cli && cli.exitCode === null) cli.kill();
     await s?.close();
     if (out) await rm(out, { recursive: true, force: true });
   });
