@@ -73,6 +73,8 @@ export class Browser {
       if (res.status >= 300 && res.status < 400 && location) {
         await res.body?.cancel();
         target = new URL(location, target);
+        // A private-use scheme (a native app's redirect URI, RFC 8252 §7.1): the browser hands it to the app.
+        if (!['http:', 'https:'].includes(target.protocol)) return { url: target.toString(), status: res.status, html: '' };
         method = 'GET';
         body = undefined;
         continue;

@@ -7,10 +7,12 @@ import type { Store } from '../../store';
 import { parseScope, platformOfScope, toolsetOfScope, type Scopes } from './scopes';
 
 /**
- * The built-in authorization server's records (MCP authorization, 2025-11-25:
- * https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization): registered
+ * The built-in authorization server's records (MCP authorization, 2025-11-25 and 2026-07-28:
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization): registered
  * clients, authorization codes, access and refresh tokens. Codes and tokens are kept only as
  * their SHA-256 in the Store; the token itself appears once, in the token endpoint's answer.
+ * Each record names the issuer (this deployment's URL) it was made at, and is refused at any
+ * other: one store may serve a deployment under several URLs (docs/identity.md).
  */
 
 /** An access token lives an hour; a host refreshes it (RFC 6749 §6) without the user. */
@@ -78,12 +80,16 @@ export interface ClientRecord {
   client_id: string;
   redirect_uris: string[];
   client_name?: string;
+  /** OpenID Connect Dynamic Client Registration, section 2: the kind of client, which decides the redirect URIs it may register (redirectRules). */
+  application_type?: ApplicationType;
+  /** The issuer it registered at; absent on a Client ID Metadata Document (portable) and on records made before issuers were kept. */
+  issuer?: string;
   /** SHA-256 of the registration access token (RFC 7592) of a dynamically registered client. */
   registration_hash?: string;
 }
 
 /** A registered client as RFC 7591/7592 answer it: never the stored hash. */
-type ClientAnswer = Omit<ClientRecord, 'registration_hash'> & { client_id_issued_at?: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] };
+type ClientAnswer = Omit<ClientRecord, 'registration_hash' | 'issuer'> & { client_id_issued_at?: number; token_endpoint_auth_method: 'none'; grant_types: string[]; response_types: string[] };
 /** A registration's or update's answer: the metadata, and the (new) registration access token with its URI. */
 type RegisteredAnswer = ClientAnswer & { registration_access_token: string; registration_client_uri: string };
 
@@ -102,6 +108,8 @@ export interface Grant {
   client_id: string;
   /** Every token pair descending from one authorization: revoked together when a spent refresh token comes back. */
   family?: string;
+  /** The issuer that granted it; its codes and refresh tokens are refused at any other (absent on grants made before issuers were kept). */
+  issuer?: string;
 }
 
 interface CodeRecord extends Grant {
@@ -164,11 +172,11 @@ export class Grants {
   }
 
   /** RFC 7591 dynamic registration: a public client (PKCE, no secret) with its redirect URIs. */
-  async register(meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
+  async register(meta: Record<string, unknown>, registrationUri: (clientId: string) => string, issuer: string): Promise<RegisteredAnswer> {
     const metadata = clientMetadata(meta);
     // RFC 7592: the token that lets the client read, update or delete its own registration.
     const registration = secret(REGISTRATION_PREFIX);
-    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, ...metadata, registration_hash: sha(registration) };
+    const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, ...metadata, issuer, registration_hash: sha(registration) };
     await this.store.put(R.client(record.client_id), record, REFRESH_SECONDS);
     return { ...answer(record), client_id_issued_at: Math.floor(this.id.now() / 1000), registration_access_token: registration, registration_client_uri: registrationUri(record.client_id) };
   }
@@ -181,20 +189,20 @@ export class Grants {
    * redirect URI the update removes are refused at the token endpoint (exchangeCode).
    * Call only after `registered` accepted the token.
    */
-  async update(clientId: string, meta: Record<string, unknown>, registrationUri: (clientId: string) => string): Promise<RegisteredAnswer> {
+  async update(clientId: string, meta: Record<string, unknown>, registrationUri: (clientId: string) => string, issuer: string): Promise<RegisteredAnswer> {
     // RFC 7592 §2.2: the body carries the client's own client_id; anything it holds besides metadata (the token, its URI, issued_at) is ignored.
     if (meta.client_id !== clientId) throw new OAuthError('invalid_client_metadata', `"client_id" must be this client's own ("${clientId}"): a client id cannot change. Send the full metadata as a read (GET) answers it, changed where you mean to.`);
     const metadata = clientMetadata(meta);
     const registration = secret(REGISTRATION_PREFIX);
-    const record: ClientRecord = { client_id: clientId, ...metadata, registration_hash: sha(registration) };
+    const record: ClientRecord = { client_id: clientId, ...metadata, issuer, registration_hash: sha(registration) };
     await this.store.put(R.client(clientId), record, REFRESH_SECONDS);
     return { ...answer(record), registration_access_token: registration, registration_client_uri: registrationUri(clientId) };
   }
 
-  /** RFC 7592 §2: a registered client's own record, for the holder of its registration access token; undefined when the token does not fit. */
-  async registered(clientId: string, registrationToken: string | undefined): Promise<ClientAnswer | undefined> {
+  /** RFC 7592 §2: a registered client's own record, for the holder of its registration access token at its issuer; undefined when the token does not fit. */
+  async registered(clientId: string, registrationToken: string | undefined, issuer: string): Promise<ClientAnswer | undefined> {
     const found = await this.store.get<ClientRecord>(R.client(clientId));
-    if (!found?.registration_hash || !registrationToken) return undefined;
+    if (!found?.registration_hash || !registrationToken || !sameIssuer(found, issuer)) return undefined;
     const a = Buffer.from(found.registration_hash);
     const b = Buffer.from(sha(registrationToken));
     return a.length === b.length && timingSafeEqual(a, b) ? answer(found) : undefined;
@@ -211,12 +219,13 @@ export class Grants {
    * family, as recommended there); an access token ends itself. A token of another client is
    * refused; an unknown or already revoked token is no error: the answer is the same either way.
    */
-  async revoke(token: string, clientId: string | undefined): Promise<void> {
+  async revoke(token: string, clientId: string | undefined, issuer: string): Promise<void> {
     const hash = sha(token);
     const access = await this.store.get<TokenRecord>(R.access(hash));
     const refresh = access ? undefined : await this.store.get<TokenRecord>(R.refresh(hash));
     const record = access ?? refresh;
-    if (!record) return;
+    // Another issuer's token is unknown here (RFC 7009 §2.2: answered as if revoked, and left alone).
+    if (!record || !sameIssuer(record, issuer)) return;
     if (record.client_id !== clientId) throw new OAuthError('invalid_client', 'The token was issued to another client; send that client\'s "client_id".', 401);
     if (access) {
       await this.store.delete?.(R.access(hash));
@@ -232,11 +241,14 @@ export class Grants {
    * A client by id: a registered one, or a Client ID Metadata Document — the client id is an https
    * URL whose JSON names the same client_id and its redirect URIs — fetched through the SSRF guard
    * (shared/vendor/fetch-url.ts; ALLOW_HTTP_HOSTS lifts it for local hosts as for file URLs).
+   * A registered client is one of `issuer` only (MCP 2026-07-28, authorization server binding);
+   * a metadata document is portable across issuers.
    */
-  async client(clientId: string): Promise<ClientRecord> {
+  async client(clientId: string, issuer: string): Promise<ClientRecord> {
     if (!/^https?:\/\//.test(clientId)) {
       const found = await this.store.get<ClientRecord>(R.client(clientId));
       if (!found) throw new OAuthError('invalid_client', `Unknown client "${clientId.slice(0, 80)}": register it (POST /oauth/register) or use a client metadata document URL.`, 401);
+      if (!sameIssuer(found, issuer)) throw new OAuthError('invalid_client', `Client "${clientId.slice(0, 80)}" was registered with the authorization server ${found.issuer}, not ${issuer}: register again here (POST ${issuer}/oauth/register).`, 401);
       return answer(found);
     }
     const now = this.id.now();
@@ -246,8 +258,10 @@ export class Grants {
     const allowHttpHosts = this.id.allowHttpHosts;
     let doc;
     try {
+      if (new URL(clientId).pathname === '/') throw unusableDocument(clientId, 'its URL must name the document with a path, e.g. https://host.example/oauth/client.json');
       doc = await fetchUrl(clientId, { parameter: 'client_id', allowHttpHosts, maxBytes: MAX_CLIENT_METADATA_BYTES, timeoutMs: 5000, maxRedirects: 0 });
     } catch (err) {
+      if (err instanceof OAuthError) throw err;
       // Why, in words of our own: never the address the host resolved to, nor what it answered.
       throw unusableDocument(clientId, fetchFailure(err));
     }
@@ -258,8 +272,15 @@ export class Grants {
       throw unusableDocument(clientId, 'it is not JSON');
     }
     if (!meta || typeof meta !== 'object' || meta.client_id !== clientId) throw unusableDocument(clientId, 'its "client_id" is not its own URL');
-    if (!redirectUrisOk(meta.redirect_uris)) throw unusableDocument(clientId, `it names no valid "redirect_uris" (1-${MAX_REDIRECT_URIS} URLs)`);
-    const client: ClientRecord = { client_id: clientId, redirect_uris: meta.redirect_uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name.slice(0, MAX_NAME_CHARS) } : {}) };
+    // The fields MCP requires of a document (2026-07-28, client registration): client_id, client_name, redirect_uris.
+    if (typeof meta.client_name !== 'string' || !meta.client_name.trim()) throw unusableDocument(clientId, 'it names no "client_name"');
+    let rules: ReturnType<typeof redirectRules>;
+    try {
+      rules = redirectRules(meta);
+    } catch (err) {
+      throw unusableDocument(clientId, err instanceof OAuthError ? err.message.replace(/\.$/, '') : 'its "redirect_uris" cannot be used');
+    }
+    const client: ClientRecord = { client_id: clientId, ...rules, client_name: meta.client_name.slice(0, MAX_NAME_CHARS) };
     const until = documentCacheUntil(doc.caching, now);
     if (until > now) {
       if (this.documents.size >= MAX_DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value!);
@@ -290,7 +311,7 @@ export class Grants {
   }
 
   /** grant_type=authorization_code: the code (once), its client, redirect URI, PKCE verifier and resource. */
-  async exchangeCode(form: Record<string, string>): Promise<TokenAnswer> {
+  async exchangeCode(form: Record<string, string>, issuer: string): Promise<TokenAnswer> {
     const { code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri, resource } = form;
     if (!code || !verifier || !clientId) throw new OAuthError('invalid_request', 'Send "code", "code_verifier" and "client_id".');
     const hash = sha(code);
@@ -307,6 +328,7 @@ export class Grants {
     if (!claimed || !record) throw new OAuthError('invalid_grant', 'The authorization code is unknown, expired or already used; authorize again.');
     await this.store.delete?.(R.code(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+    if (!sameIssuer(record, issuer)) throw new OAuthError('invalid_grant', `The authorization code was issued by ${record.issuer}; redeem it there.`);
     // RFC 6749 §4.1.3: required when the authorization request carried it, which it always does here.
     if (redirectUri === undefined) throw new OAuthError('invalid_request', 'Send "redirect_uri": the one of the authorization request.');
     if (redirectUri !== record.redirect_uri) throw new OAuthError('invalid_grant', '"redirect_uri" differs from the one of the authorization request.');
@@ -322,11 +344,13 @@ export class Grants {
   }
 
   /** grant_type=refresh_token: the old refresh token is spent, a new pair issued (rotation). */
-  async refresh(form: Record<string, string>): Promise<TokenAnswer> {
+  async refresh(form: Record<string, string>, issuer: string): Promise<TokenAnswer> {
     const { refresh_token: token, client_id: clientId, resource } = form;
     if (!token || !clientId) throw new OAuthError('invalid_request', 'Send "refresh_token" and "client_id".');
     const hash = sha(token);
     const record = await this.store.get<TokenRecord>(R.refresh(hash));
+    // Another deployment's token is not spent here: its holder still refreshes it where it was issued.
+    if (record && !sameIssuer(record, issuer)) throw new OAuthError('invalid_grant', `The refresh token was issued by ${record.issuer}; refresh it there.`);
     // RFC 6749 §6: a `scope` may narrow the grant, never widen it. Checked before the token is spent, so a refused request loses nothing.
     const asked = parseScope(form.scope);
     const policy = record && asked.length && record.client_id === clientId ? narrowedTo(this.id.scopes, record.policy, asked) : record?.policy;
@@ -388,11 +412,8 @@ export class Grants {
  * update (RFC 7592 §2.2): redirect URIs, an optional name; the auth method, grant and response
  * types, when sent, only those this server supports (RFC 7591 §3.2.2: invalid_client_metadata otherwise).
  */
-function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name'> {
-  const uris = meta.redirect_uris;
-  if (!redirectUrisOk(uris)) {
-    throw new OAuthError('invalid_redirect_uri', `"redirect_uris" must be 1-${MAX_REDIRECT_URIS} absolute URLs of at most ${MAX_URI_CHARS} characters: https, or http on localhost/127.0.0.1 (RFC 8252 native apps), without a fragment.`);
-  }
+function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redirect_uris' | 'client_name' | 'application_type'> {
+  const rules = redirectRules(meta);
   const method = meta.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none') {
     throw new OAuthError('invalid_client_metadata', 'Only public clients are registered here: "token_endpoint_auth_method" must be "none" (the code is bound by PKCE).');
@@ -404,7 +425,7 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
     }
   }
   if (meta.client_name !== undefined && (typeof meta.client_name !== 'string' || meta.client_name.length > MAX_NAME_CHARS)) throw new OAuthError('invalid_client_metadata', `"client_name" must be a string of at most ${MAX_NAME_CHARS} characters, or left out.`);
-  return { redirect_uris: uris, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name } : {}) };
+  return { ...rules, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name } : {}) };
 }
 
 /** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
@@ -421,27 +442,55 @@ function narrowedTo(scopes: Scopes, policy: Policy, scope: string[]): Policy {
 const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
 const RESPONSE_TYPES = ['code'] as const;
 
-function answer({ registration_hash: _h, ...client }: ClientRecord): ClientAnswer {
+function answer({ registration_hash: _h, issuer: _i, ...client }: ClientRecord): ClientAnswer {
   return { ...client, token_endpoint_auth_method: 'none', grant_types: [...GRANT_TYPES], response_types: [...RESPONSE_TYPES] };
 }
 
-/** 1-MAX_REDIRECT_URIS redirect URIs, each a valid one of at most MAX_URI_CHARS characters. */
-function redirectUrisOk(uris: unknown): uris is string[] {
-  return Array.isArray(uris) && uris.length >= 1 && uris.length <= MAX_REDIRECT_URIS && uris.every((u) => typeof u === 'string' && u.length <= MAX_URI_CHARS && validRedirect(u));
+/** A record made at `issuer`, or before issuers were kept (its tokens still end within REFRESH_SECONDS). */
+const sameIssuer = (record: { issuer?: string }, issuer: string) => record.issuer === undefined || record.issuer === issuer;
+
+export type ApplicationType = 'web' | 'native';
+const APPLICATION_TYPES: readonly ApplicationType[] = ['web', 'native'];
+
+/**
+ * A client's `application_type` and the redirect URIs it may use (MCP 2026-07-28, client
+ * registration; OpenID Connect Dynamic Client Registration, section 2): a web client only https URLs on a host that is
+ * not loopback; a native client also loopback URLs (RFC 8252 §7.3) and private-use schemes named
+ * after a domain (RFC 8252 §7.1: `com.example.app:/callback`) — and claimed https URLs (RFC 8252 §7.2), as
+ * VS Code registers `https://vscode.dev/redirect` beside its loopback one. Never a fragment
+ * (RFC 6749 §3.1.2). Left out, the type is OIDC's default, web — unless a URI is one only a native
+ * client may use: hosts written before the parameter was required send none, and are native apps.
+ */
+function redirectRules(meta: Record<string, unknown>): { redirect_uris: string[]; application_type: ApplicationType } {
+  const type = meta.application_type;
+  if (type !== undefined && !APPLICATION_TYPES.includes(type as ApplicationType)) {
+    throw new OAuthError('invalid_client_metadata', '"application_type" must be "web" (a remote web host) or "native" (a desktop, mobile or command-line host, or one on localhost), or left out.');
+  }
+  const uris = meta.redirect_uris;
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS || !uris.every((u) => typeof u === 'string' && u.length <= MAX_URI_CHARS && redirectKind(u) !== undefined)) {
+    throw new OAuthError('invalid_redirect_uri', `"redirect_uris" must be 1-${MAX_REDIRECT_URIS} absolute URLs of at most ${MAX_URI_CHARS} characters, without a fragment or a user name: https on a public host, or (application_type "native") http on 127.0.0.1/[::1]/localhost or a private-use scheme such as com.example.app:/callback.`);
+  }
+  const nativeOnly = (uris as string[]).filter((u) => redirectKind(u) === 'native');
+  const applicationType: ApplicationType = (type as ApplicationType | undefined) ?? (nativeOnly.length ? 'native' : 'web');
+  if (applicationType === 'web' && nativeOnly.length) {
+    throw new OAuthError('invalid_redirect_uri', `A web client may only use https redirect URIs on a host that is not loopback, not ${nativeOnly[0]!.slice(0, 100)}: register it with "application_type": "native" if it is a desktop, mobile or command-line host.`);
+  }
+  return { redirect_uris: uris as string[], application_type: applicationType };
 }
 
-/** https anywhere; http only on a loopback host (RFC 8252 §7.3); no fragment (RFC 6749 §3.1.2). */
-function validRedirect(raw: string): boolean {
+/** Which clients may use a redirect URI: 'web' any, 'native' native ones only, undefined none. */
+function redirectKind(raw: string): ApplicationType | undefined {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return false;
+    return undefined;
   }
   // No fragment, not even an empty one (RFC 6749 §3.1.2), and no userinfo (a URL that reads as one host and goes to another).
-  if (url.hash || raw.includes('#') || url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.hash || raw.includes('#') || url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)) return undefined;
+  if (url.protocol === 'https:' || url.protocol === 'http:') return LOOPBACK.includes(url.hostname) ? 'native' : url.protocol === 'https:' ? 'web' : undefined;
+  // RFC 8252 §7.1: a reversed domain name, so never javascript:, data:, file: or another well-known scheme.
+  return /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(url.protocol) ? 'native' : undefined;
 }
 
 const LOOPBACK = ['127.0.0.1', '[::1]', 'localhost'];
@@ -458,7 +507,7 @@ export function redirectRegistered(registered: readonly string[], given: string)
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:' || !LOOPBACK.includes(url.hostname) || !validRedirect(given)) return false;
+  if (url.protocol !== 'http:' || !LOOPBACK.includes(url.hostname) || redirectKind(given) === undefined) return false;
   const portless = (u: URL) => `${u.protocol}//${u.hostname}${u.pathname}${u.search}`;
   return registered.some((r) => {
     try {

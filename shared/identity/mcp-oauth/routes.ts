@@ -100,7 +100,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       // Every scope it understands: the combined endpoint's list, which holds each platform's (scopes.ts).
       scopes_supported: id.scopes.supported(),
       token_endpoint_auth_methods_supported: ['none'],
+      // The preferred registration (MCP 2026-07-28): the client id is the URL of its metadata document; registration_endpoint stays for older hosts.
       client_id_metadata_document_supported: true,
+      // RFC 9207: every authorization response, error or not, names this issuer, so a host detects a mix-up.
+      authorization_response_iss_parameter_supported: true,
     });
   });
 
@@ -117,7 +120,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of client metadata with "redirect_uris".');
       const id = await identityOf(rt);
       const base = id.baseOr(c.req.url);
-      const client = await id.grants.register(body as Record<string, unknown>, (clientId) => `${base}${REGISTER_PATH}/${clientId}`);
+      const client = await id.grants.register(body as Record<string, unknown>, (clientId) => `${base}${REGISTER_PATH}/${clientId}`, base);
       log('info', 'mcp client registered', { client_id: client.client_id });
       return c.json(client, 201, noStore);
     } catch (err) {
@@ -131,7 +134,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const grants = id.grants;
     const clientId = c.req.param('client_id') ?? '';
     const bearer = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const client = await grants.registered(clientId, bearer);
+    const base = id.baseOr(c.req.url);
+    const client = await grants.registered(clientId, bearer, base);
     // RFC 7592 §2: an unknown client or a wrong token is 401, and says nothing about which.
     if (!client) return c.json({ error: 'invalid_token', error_description: 'Send the registration_access_token of this client as "Authorization: Bearer …".' }, 401, { ...noStore, 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     if (c.req.method === 'GET') return c.json(client, 200, noStore);
@@ -139,8 +143,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       try {
         const body = (await c.req.json().catch(() => undefined)) as unknown;
         if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object of the client\'s full metadata, with "client_id" and "redirect_uris" (RFC 7592 §2.2).');
-        const base = id.baseOr(c.req.url);
-        const updated = await grants.update(clientId, body as Record<string, unknown>, (cid) => `${base}${REGISTER_PATH}/${cid}`);
+        const updated = await grants.update(clientId, body as Record<string, unknown>, (cid) => `${base}${REGISTER_PATH}/${cid}`, base);
         log('info', 'mcp client updated', { client_id: clientId });
         return c.json(updated, 200, noStore);
       } catch (err) {
@@ -160,7 +163,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     try {
       const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
       if (!form.token) throw new OAuthError('invalid_request', 'Send the "token" to revoke (and your "client_id"), form-encoded.');
-      await (await identityOf(rt)).grants.revoke(form.token, form.client_id);
+      const id = await identityOf(rt);
+      await id.grants.revoke(form.token, form.client_id, id.baseOr(c.req.url));
       return c.body(null, 200, noStore);
     } catch (err) {
       return oauthError(c, err);
@@ -171,9 +175,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   app.post(TOKEN_PATH, async (c) => {
     try {
       const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
-      const grants = (await identityOf(rt)).grants;
-      if (form.grant_type === 'authorization_code') return c.json(await grants.exchangeCode(form), 200, noStore);
-      if (form.grant_type === 'refresh_token') return c.json(await grants.refresh(form), 200, noStore);
+      const id = await identityOf(rt);
+      const issuer = id.baseOr(c.req.url);
+      if (form.grant_type === 'authorization_code') return c.json(await id.grants.exchangeCode(form, issuer), 200, noStore);
+      if (form.grant_type === 'refresh_token') return c.json(await id.grants.refresh(form, issuer), 200, noStore);
       throw new OAuthError('unsupported_grant_type', '"grant_type" must be "authorization_code" or "refresh_token".');
     } catch (err) {
       return oauthError(c, err);
@@ -289,11 +294,8 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const consent = await id.grants.consent(form.consent!);
     if (!consent) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
     const { request } = consent;
-    const back = (params: Record<string, string>) => {
-      const url = new URL(request.redirect_uri);
-      for (const [k, v] of Object.entries({ ...params, ...(request.state !== undefined ? { state: request.state } : {}) })) url.searchParams.set(k, v);
-      return c.redirect(url.toString(), 302);
-    };
+    const issuer = id.baseOr(c.req.url);
+    const back = (params: Record<string, string>) => authorizationResponse(c, request.redirect_uri, request.state, issuer, params);
     if (form.decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
     const unusable = () => page(c, 400, 'Cannot sign in', '<p>The key or the account is no longer usable; start again from your MCP host.</p>');
     let allowed: Policy;
@@ -315,7 +317,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     } catch (err) {
       return page(c, 400, 'Cannot sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The choice is not allowed.')}</p><p>Go back and choose again.</p>`);
     }
-    const grant: Grant = { tenant: consent.tenant, ...(consent.key_id !== undefined ? { key_id: consent.key_id } : {}), connection: connection.id, policy, resource: request.resource, client_id: request.client_id };
+    const grant: Grant = { tenant: consent.tenant, ...(consent.key_id !== undefined ? { key_id: consent.key_id } : {}), connection: connection.id, policy, resource: request.resource, client_id: request.client_id, issuer };
     const code = await id.grants.issueCode(form.consent!, grant, request);
     log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id ?? null, connection_id: grant.connection, client_id: grant.client_id });
     return back({ code });
@@ -355,6 +357,17 @@ function sameToken(cookie: string | undefined, field: string | undefined): boole
   return timingSafeEqual(a, b);
 }
 
+/**
+ * The authorization response at the client's redirect URI (RFC 6749 §4.1.2, §4.1.2.1): the code or
+ * the error, the request's `state`, and `iss` (RFC 9207 §2), so the host can tell which
+ * authorization server answered before it redeems the code or shows the error.
+ */
+function authorizationResponse(c: Context, redirectUri: string, state: string | undefined, issuer: string, params: Record<string, string>): Response {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries({ ...params, ...(state !== undefined ? { state } : {}), iss: issuer })) url.searchParams.set(k, v);
+  return c.redirect(url.toString(), 302);
+}
+
 /** The platform an MCP resource is for; undefined for the combined endpoint. */
 function platformOf(resource: string, base: string): string | undefined {
   return resource === mcpResource(base) ? undefined : resource.slice(mcpResource(base).length + 1);
@@ -389,25 +402,17 @@ type ReadRequest = { request: AuthorizationRequest; client: string } | { error: 
 async function readRequest(id: Identity, q: Record<string, string>, url: string): Promise<ReadRequest> {
   const shown = (why: string) => ({ error: (c: Context) => page(c, 400, 'Cannot sign in', `<p id="refused">${esc(why)}</p>`) });
   if (!q.client_id || !q.redirect_uri) return shown('The request names no client_id or redirect_uri; start again from your MCP host.');
+  const base = id.baseOr(url);
   let client;
   try {
-    client = await id.grants.client(q.client_id);
+    client = await id.grants.client(q.client_id, base);
   } catch (err) {
     return shown(err instanceof Error ? err.message : 'Unknown client.');
   }
   if (!redirectRegistered(client.redirect_uris, q.redirect_uri)) return shown('The redirect_uri is not one the client registered.');
-  const toClient = (error: string, description: string) => ({
-    error: (c: Context) => {
-      const back = new URL(q.redirect_uri!);
-      back.searchParams.set('error', error);
-      back.searchParams.set('error_description', description);
-      if (q.state !== undefined) back.searchParams.set('state', q.state);
-      return c.redirect(back.toString(), 302);
-    },
-  });
+  const toClient = (error: string, description: string) => ({ error: (c: Context) => authorizationResponse(c, q.redirect_uri!, q.state, base, { error, error_description: description }) });
   if (q.response_type !== 'code') return toClient('unsupported_response_type', 'Only response_type=code is supported.');
   if (!q.code_challenge || q.code_challenge_method !== 'S256') return toClient('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256 (plain is refused).');
-  const base = id.baseOr(url);
   const endpoints = [mcpResource(base), ...[...id.platforms.keys()].map((p) => mcpResource(base, p))];
   const resource = q.resource ?? mcpResource(base);
   if (!endpoints.includes(resource)) return toClient('invalid_target', `"resource" must be one of this service's MCP endpoints, e.g. ${mcpResource(base, 'crm')}.`);
