@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { SANDBOX_KEYS, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
+import { SANDBOX_KEYS, seedShift, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
 import { hubspotOAuth } from './oauth';
 import { authenticate, hubspotErrors, hubspotRateLimit, HUBSPOT_WINDOW, usersByKey, type TwinEnv } from './http';
 import { associationRoutes } from './routes/associations';
 import { objectRoutes } from './routes/objects';
 import { schemaRoutes } from './routes/schema';
-import { seedDemoState } from './seed';
+import { HUBSPOT_DEMO, seedDemoState } from './seed';
 import type { HubSpotState } from './state';
 import { PORTAL_ID } from './routes/objects';
 import { HubSpotWebhooks } from './webhooks';
@@ -25,9 +25,9 @@ export interface HubSpotTwin extends Twin {
 
 /** A stateful stand-in for HubSpot's CRM v3/v4 API (https://api.hubapi.com), speaking its wire format (docs/vendors/hubspot.md). */
 export function createHubSpotTwin(options: HubSpotTwinOptions = {}): HubSpotTwin {
-  const state = seedDemoState();
   const app = new Hono<TwinEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: hubspotErrors });
+  const state = seedDemoState(seedShift(kit.clock, HUBSPOT_DEMO.today));
   const oauth = hubspotOAuth(kit.clock, options.oauthAccessSeconds);
   oauth.authorizePage(app, '/oauth/authorize');
   oauth.tokenRoute(app, '/oauth/v1/token');
