@@ -27,6 +27,19 @@ export interface OAuthProvider {
   apiBase?: (p: Record<string, string>) => string | undefined;
   /** Revokes a refresh token at the vendor when the connection is deleted. */
   revoke?: { method: 'DELETE'; url: (refreshToken: string) => string };
+  /**
+   * Who the account is, for the pages (consent, connected, console): a GET with the new access
+   * token (in the URL or as `Authorization: <scheme> <token>`), read into a name, e-mail or portal.
+   * `apiBase` is the account's own host where the vendor has one (ShareFile).
+   */
+  account?: { url: (token: string, apiBase: string | undefined) => string | undefined; scheme?: string; read: (body: any) => VendorAccount };
+}
+
+/** The vendor's own name for a connected account, as far as it tells. */
+export interface VendorAccount {
+  name?: string;
+  email?: string;
+  portal?: string;
 }
 
 export type AuthKind = 'api_key' | 'oauth';
@@ -55,6 +68,8 @@ export const PLATFORM_AUTH: Readonly<Record<string, PlatformAuth>> = {
       pkce: false,
       callbackParams: {},
       revoke: { method: 'DELETE', url: (t) => `https://api.hubapi.com/oauth/v1/refresh-tokens/${encodeURIComponent(t)}` },
+      // https://developers.hubspot.com/docs/api/oauth/tokens: the installing user and the portal.
+      account: { url: (t) => `https://api.hubapi.com/oauth/v1/access-tokens/${encodeURIComponent(t)}`, read: (b) => ({ email: b?.user, portal: b?.hub_domain ?? (b?.hub_id !== undefined ? `portal ${b.hub_id}` : undefined) }) },
     },
   },
   collab: {
@@ -67,6 +82,8 @@ export const PLATFORM_AUTH: Readonly<Record<string, PlatformAuth>> = {
       scopeSeparator: ' ',
       pkce: false,
       callbackParams: {},
+      // https://developers.podio.com/doc/users/get-user-status-20490: the user and their profile.
+      account: { url: () => 'https://api.podio.com/user/status', scheme: 'OAuth2', read: (b) => ({ name: b?.profile?.name, email: b?.user?.mail }) },
     },
   },
   filebox: {
@@ -80,6 +97,8 @@ export const PLATFORM_AUTH: Readonly<Record<string, PlatformAuth>> = {
       pkce: false,
       callbackParams: { subdomain: /^[a-z0-9][a-z0-9-]{0,62}$/i, apicp: /^sf-api\.(com|eu)$/, appcp: /^sharefile\.(com|eu)$/ },
       apiBase: (p) => (p.subdomain && p.apicp ? `https://${p.subdomain}.${p.apicp}` : undefined),
+      // https://api.sharefile.com/docs/resource?name=Users: the signed-in user, on the account's host.
+      account: { url: (_t, base) => (base ? `${base}/sf/v3/Users` : undefined), scheme: 'Bearer', read: (b) => ({ name: b?.FullName, email: b?.Email, portal: b?.Company }) },
     },
   },
 };

@@ -12,9 +12,11 @@ import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
 import { identityOf } from './index';
 import { isServiceKey, type KeyRecord } from './keys';
 import { allows } from './policy';
-import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
+import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest, vendorAccount } from './oauth';
 import { callbackValues, fillUrl, PLATFORM_AUTH, type AuthKind } from './providers';
 import { K } from './records';
+import { esc, page, pageAssets } from './pages/layout';
+import { connectedPage, stopPage } from './pages/parts';
 
 /** What a pending OAuth authorization remembers between the redirect and the callback. */
 interface StateRecord {
@@ -34,6 +36,7 @@ const sha = (s: string) => createHash('sha256').update(s).digest();
  * service key's tenant, the hosted connect page and the vendors' OAuth callback.
  */
 export function identityRoutes(app: Hono<any>, rt: Runtime): void {
+  pageAssets(app);
   const json = (c: Context, status: number, data: unknown) => c.json({ success: true, data }, status as 200);
   const fail = (c: Context, err: unknown) => {
     const out = failure(err, { platform: '', tool: '' });
@@ -132,20 +135,20 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const id = await identityOf(rt);
     const link = await id.store.get<LinkRecord>(K.link(c.req.param('token')));
     const record = link && (await id.connections.get(link.tenant, link.connection));
-    if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
+    if (!link || !record) return stopPage(c, 404, 'Link expired', 'This connect link has expired or was used.', 'Ask the app that sent you for a new one.');
     const auth = PLATFORM_AUTH[record.platform]!;
     const vendor = auth.vendor;
     if (record.kind === 'oauth') {
-      return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account (${esc(record.end_user)}). You will sign in at ${esc(vendor)} and approve access.</p><p><a id="authorize" href="/v1/connect/${esc(c.req.param('token'))}/authorize">Continue to ${esc(vendor)}</a></p>`);
+      return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account for <strong>${esc(record.end_user)}</strong>. You sign in at ${esc(vendor)} and approve access there; this service never sees your password.</p><div class="actions"><a id="authorize" href="/v1/connect/${esc(c.req.param('token'))}/authorize" class="button">Continue to ${esc(vendor)}</a></div>`);
     }
-    return page(c, 200, `Connect ${vendor}`, `<form id="api-key" method="post" action="/v1/connect/${esc(c.req.param('token'))}"><label>${esc(auth.keyLabel ?? 'API key')} <input name="api_key" type="password" autocomplete="off" required></label> <button type="submit">Connect</button></form>`);
+    return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account for <strong>${esc(record.end_user)}</strong> with its key. It is stored encrypted and never shown again.</p><form id="api-key" method="post" action="/v1/connect/${esc(c.req.param('token'))}"><label for="api_key">${esc(auth.keyLabel ?? 'API key')}</label><input id="api_key" name="api_key" type="password" autocomplete="off" required><div class="actions"><button type="submit">Connect</button></div></form>`);
   });
 
   app.get('/v1/connect/:token/authorize', async (c) => {
     const id = await identityOf(rt);
     const token = c.req.param('token');
     const link = await id.store.get<LinkRecord>(K.link(token));
-    if (!link) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
+    if (!link) return stopPage(c, 404, 'Link expired', 'This connect link has expired or was used.', 'Ask the app that sent you for a new one.');
     try {
       const provider = id.provider(link.platform);
       const client = id.client(link.platform);
@@ -158,7 +161,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
       setCookie(c, COOKIE, nonce, { path: '/v1/connections/callback', httpOnly: true, sameSite: 'Lax', secure: id.base().startsWith('https:'), maxAge: LINK_SECONDS });
       return c.redirect(authorizationUrl(provider, id.authorizeBase(link.platform), client, id.redirectUri(), state, pkce?.challenge), 302);
     } catch (err) {
-      return page(c, 500, 'Cannot connect', `<p>${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
+      return page(c, 500, 'Cannot connect', `<p class="notice bad">${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
     }
   });
 
@@ -167,21 +170,21 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const token = c.req.param('token');
     const link = await id.store.get<LinkRecord>(K.link(token));
     const record = link && (await id.connections.get(link.tenant, link.connection));
-    if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
-    if (record.kind !== 'api_key') return page(c, 400, 'Wrong form', '<p>This account connects through its vendor\'s sign-in page; go back and follow the link.</p>');
+    if (!link || !record) return stopPage(c, 404, 'Link expired', 'This connect link has expired or was used.', 'Ask the app that sent you for a new one.');
+    if (record.kind !== 'api_key') return stopPage(c, 400, 'Wrong form', 'This account connects through its vendor\'s sign-in page.', 'Go back and follow the link.');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const apiKey = typeof form.api_key === 'string' ? form.api_key.trim() : '';
-    if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return page(c, 400, 'Key missing', '<p>Paste the API key (one token, no spaces) and submit again.</p>');
+    if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return stopPage(c, 400, 'Key missing', 'The key was empty or not one token.', 'Go back, paste the API key (one token, no spaces) and submit again.');
     await id.store.delete?.(K.link(token));
     await id.connections.saveCredential(record, { kind: 'api_key', api_key: apiKey });
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
-    return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
+    return connectedPage(c, { ...record, status: 'active' });
   });
 
   async function callback(c: Context): Promise<Response> {
     const id = await identityOf(rt);
     const q = c.req.query();
-    const bad = (why: string) => page(c, 400, 'Cannot connect', `<p>${esc(why)}</p>`);
+    const bad = (why: string) => page(c, 400, 'Cannot connect', `<p class="notice bad">${esc(why)}</p>`);
     if (!q.state) return bad('The vendor sent no state; start again from your connect link.');
     // Single use: of two callbacks with one state, exactly one claims it.
     const claimed = await id.store.putIfAbsent?.(K.stateUsed(q.state), true, LINK_SECONDS);
@@ -197,6 +200,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const values = callbackValues(provider, q);
     if (!values) return bad('The vendor\'s callback named no valid account; start again.');
     const client = id.client(state.platform);
+    let connected: ConnectionRecord;
     try {
       const tokens = await tokenRequest(id.fetchFor(state.platform), fillUrl(id.config.tokenUrls[state.platform] ?? provider.tokenUrl, values), {
         grant_type: 'authorization_code',
@@ -207,7 +211,8 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
         ...(state.verifier ? { code_verifier: state.verifier } : {}),
       }, rt.config.upstreamTimeoutMs, id.now());
       const base = provider.apiBase?.(values);
-      await id.connections.saveCredential(record, tokens, { ...(base ? { base_url: base } : {}), ...(Object.keys(values).length ? { vendor: values } : {}) });
+      const account = await vendorAccount(id.fetchFor(state.platform), provider, tokens.access_token, base, rt.config.upstreamTimeoutMs);
+      connected = await id.connections.saveCredential(record, tokens, { ...(base ? { base_url: base } : {}), ...(Object.keys(values).length ? { vendor: values } : {}), ...(account ? { account } : {}) });
     } catch (err) {
       if (err instanceof TokenError) return bad(`The vendor refused the authorization code: ${err.message} Start again from your connect link.`);
       throw err;
@@ -217,7 +222,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
     // A connection made to sign an MCP host in goes on to that sign-in's consent page.
     if (link?.then?.startsWith('/')) return c.redirect(link.then, 302);
-    return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
+    return connectedPage(c, connected);
   }
 }
 
@@ -260,10 +265,4 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-export function page(c: Context, status: number, title: string, body: string): Response {
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body style="font-family:system-ui;max-width:32rem;margin:3rem auto"><h1>${esc(title)}</h1>${body}</body></html>`;
-  return c.html(html, status as 200, { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
-}
-
+export { esc, page } from './pages/layout';
