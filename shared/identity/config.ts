@@ -1,5 +1,6 @@
 import { checkTenant } from './keys';
 import { parsePolicy, type Policy } from './policy';
+import { PLATFORM_AUTH } from './providers';
 
 type Env = Record<string, string | undefined>;
 
@@ -58,9 +59,10 @@ export interface IdentityConfig {
   /** CORS_ALLOWED_ORIGINS: browser origins the MCP and OAuth endpoints answer (shared/http/cors.ts); none by default. */
   corsOrigins: string[];
   /**
-   * MCP_CONNECT_SIGN_IN: the built-in server's consent page also signs a user in by connecting a
-   * vendor account (OAuth platforms of the policy); the connection is made in `tenant`, and the
-   * host's grant is bound to it, under `policy`. Absent: service keys only.
+   * MCP_CONNECT_SIGN_IN: the built-in server's sign-in page signs a user in by connecting a vendor
+   * account (OAuth platforms of the policy); the connection is made in `tenant`, and the host's
+   * grant is bound to it, under `policy`. Unset: on, in tenant "mcp" for every OAuth platform (the
+   * page offers those with an OAuth app configured); "off": service keys only.
    */
   connectSignIn?: { tenant: string; policy: Policy };
   /** MCP_AUTH_SERVER=external: the external identity provider; absent = the built-in authorization server. */
@@ -94,7 +96,7 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     authorizeUrls,
     tokenUrls,
     corsOrigins: corsOriginsOf(env.CORS_ALLOWED_ORIGINS),
-    ...(env.MCP_CONNECT_SIGN_IN ? { connectSignIn: connectSignInOf(env.MCP_CONNECT_SIGN_IN) } : {}),
+    ...(env.MCP_CONNECT_SIGN_IN === 'off' ? {} : { connectSignIn: env.MCP_CONNECT_SIGN_IN ? connectSignInOf(env.MCP_CONNECT_SIGN_IN) : DEFAULT_CONNECT_SIGN_IN }),
     ...externalAuthOf(env),
   };
 }
@@ -116,6 +118,12 @@ export function corsOriginsOf(raw: string | undefined): string[] {
   return origins;
 }
 
+/** Signing in by connecting a vendor account, by default: every platform with OAuth, in tenant "mcp". */
+const DEFAULT_CONNECT_SIGN_IN = {
+  tenant: 'mcp',
+  policy: parsePolicy({ platforms: Object.keys(PLATFORM_AUTH).filter((p) => PLATFORM_AUTH[p]!.oauth) }, 'MCP_CONNECT_SIGN_IN.policy'),
+};
+
 function connectSignInOf(raw: string): { tenant: string; policy: Policy } {
   let parsed: Record<string, unknown>;
   try {
@@ -126,7 +134,7 @@ function connectSignInOf(raw: string): { tenant: string; policy: Policy } {
   try {
     return { tenant: checkTenant(parsed?.tenant, 'MCP_CONNECT_SIGN_IN.tenant'), policy: parsePolicy(parsed?.policy, 'MCP_CONNECT_SIGN_IN.policy') };
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)} MCP_CONNECT_SIGN_IN is JSON: {"tenant": "hosted", "policy": {"platforms": ["crm"]}}.`);
+    throw new Error(`${err instanceof Error ? err.message : String(err)} MCP_CONNECT_SIGN_IN is JSON: {"tenant": "hosted", "policy": {"platforms": ["crm"]}}, or "off".`);
   }
 }
 

@@ -5,7 +5,7 @@ import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { TOOLSETS } from '../../shared/identity/mcp-oauth/scopes';
 import { createRegistry } from '../../shared/core/registry';
 import { catalog } from '../../shared/catalog/catalog';
-import { Browser, localServer } from './helpers';
+import { Browser, checkedToolsets, localServer } from './helpers';
 
 describe('scopes of the built-in authorization server: the toolsets', () => {
   let s: Awaited<ReturnType<typeof localServer>>;
@@ -69,14 +69,14 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const form = await browser.request(authorize(`${s.base}/v1/mcp/dbapp`, 'records dbapp:apps webhooks'));
     expect(form.status).toBe(200);
     const consent = await browser.submit(form, 'sign-in', { service_key: key });
-    expect(consent.html).toContain('<input name="toolsets" value="records, apps">');
+    expect(checkedToolsets(consent.html)).toEqual(['apps', 'records']);
     expect(consent.html).toMatch(/<span id="not-shareable">webhooks<\/span>/);
     // The user allows the page as filled: the token's scope is those toolsets.
     const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
     const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
     const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
-    expect(tokens.scope).toBe('records apps');
+    expect(tokens.scope).toBe('apps records');
     const list = (query: string) => fetch(`${s.base}/v1/mcp/dbapp${query}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect((await list('?toolsets=records,apps')).status).toBe(200);
     expect((await list('?toolsets=views')).status).toBe(403);
@@ -84,7 +84,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const refresh = (token: string, scope?: string) =>
       fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: client.client_id, ...(scope !== undefined ? { scope } : {}) }) });
     const refreshed = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string; scope: string };
-    expect(refreshed.scope).toBe('records apps');
+    expect(refreshed.scope).toBe('apps records');
     // A refresh may narrow the grant (RFC 6749 §6), never widen it; a refused one does not spend the refresh token.
     const wider = await refresh(refreshed.refresh_token, 'records views');
     expect(wider.status).toBe(400);
@@ -109,7 +109,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     };
     const named = await consentFor('crm:contacts crm:deals');
     expect(named.consent.html).toContain(`value="${ids.crm}" checked`);
-    expect(named.consent.html).toContain('<input name="toolsets" value="crm:contacts, crm:deals">');
+    expect(checkedToolsets(named.consent.html)).toEqual(['crm:contacts', 'crm:deals']);
     const back = await named.browser.submit(named.consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
     const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
@@ -125,13 +125,13 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const signIn = async (scope: string | undefined, toolsets?: string) => {
       const browser = new Browser();
       const consent = await browser.submit(await browser.request(authorize(`${s.base}/v1/mcp/dbapp`, scope)), 'sign-in', { service_key: key });
-      if (scope === undefined) expect(consent.html).toContain('<input name="toolsets" value="">');
+      if (scope === undefined) expect(checkedToolsets(consent.html)).toEqual(['apps', 'records', 'views']);
       const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(toolsets !== undefined ? { toolsets } : {}) });
       const code = new URL(back.url).searchParams.get('code')!;
       const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }) });
       return ((await res.json()) as { scope: string }).scope;
     };
     expect(await signIn('records apps', 'records')).toBe('records');
-    expect(await signIn(undefined)).toBe('records apps views');
+    expect(await signIn(undefined)).toBe('apps records views');
   });
 });

@@ -7,13 +7,14 @@ import { identityOf } from '../index';
 import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
 import { PLATFORM_AUTH } from '../providers';
-import { esc, page } from '../routes';
+import { page } from '../pages/layout';
+import { stopPage } from '../pages/parts';
+import { AUTHORIZE_PATH, consentBody, hostOf, noAccountBody, signInBody, type Host } from './pages';
 import { OAuthError, type AuthorizationRequest, type Grant } from './grants';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
-import { parseScope, platformOfScope, scopesSupported, scopesUnderstood, toolsetOfScope, toolsetsOn, TOOLSETS } from './scopes';
+import { parseScope, scopesSupported, scopesUnderstood, toolsetsOn, TOOLSETS } from './scopes';
 
-const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
 const REGISTER_PATH = '/oauth/register';
 const REVOKE_PATH = '/oauth/revoke';
@@ -158,21 +159,18 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (resumed !== undefined) return connectedConsent(c, id, resumed);
     const read = await readRequest(id, c.req.query(), c.req.url);
     if ('error' in read) return read.error(c);
-    const hidden = Object.entries(c.req.query()).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
-    const vendors = connectable(id, platformOf(read.request.resource, id.baseOr(c.req.url)));
-    const viaVendor = vendors.length
-      ? `<p>Or sign in by connecting your account:</p><form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">${esc(PLATFORM_AUTH[p]!.vendor)}</button>`).join(' ')}</form>`
-      : '';
-    return page(c, 200, 'Sign in', `<p>${esc(read.client)} asks to use your tools at <code>${esc(read.request.resource)}</code>.</p><form id="sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<label>Service key <input name="service_key" type="password" autocomplete="off" required placeholder="tes_…"></label> <button type="submit">Continue</button></form>${viaVendor}`);
+    const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    return page(c, 200, 'Sign in', signInBody(read.host, read.request.resource, platform, connectable(id, platform), c.req.query()));
   });
 
   app.post(AUTHORIZE_PATH, async (c) => {
     const id = await identityOf(rt);
-    const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const form = await formOf(c);
     if (form.consent) return decide(c, id, form);
     const read = await readRequest(id, form, c.req.url);
     if ('error' in read) return read.error(c);
     const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    if (form.cancel !== undefined) return backToHost(c, read.request, 'access_denied', form.cancel === 'no_account' ? `The user has no account this service can use for ${read.request.resource}.` : 'The user went back without signing in.');
     if (form.connect !== undefined) return connectToSignIn(c, id, read, platform, form.connect);
     const presented = (form.service_key ?? '').trim();
     let key;
@@ -180,13 +178,14 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       if (!isServiceKey(presented)) throw new ToolError('UNAUTHORIZED', 'Paste a service key (tes_…).');
       key = await id.keys.authenticate(presented);
     } catch (err) {
-      return page(c, 401, 'Sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The key was refused.')}</p><p>Go back and paste a valid service key.</p>`);
+      return stopPage(c, 401, 'Sign in', err instanceof ToolError ? err.message : 'The key was refused.', 'Go back and paste a valid service key, or sign in another way.');
     }
     const connections = (await id.connections.list(key.tenant, platform ? { platform } : {})).filter((r) => r.status === 'active' && key.policy.platforms.includes(r.platform));
     if (connections.length === 0) {
-      return page(c, 400, 'No account to use', `<p id="no-connection">Tenant "${esc(key.tenant)}" has no connected ${esc(platform ?? '')} account this key may use. Connect one first (POST /v1/connections), then sign in again.</p>`);
+      const { service_key: _key, ...query } = form;
+      return page(c, 400, 'No account to use', noAccountBody(read.host, key.tenant, platform, connectable(id, platform), query));
     }
-    return consentForm(c, await id.grants.startConsent(read.request, { key }), connections, key.policy, read.request.scope);
+    return consentForm(c, read.host, read.request, await id.grants.startConsent(read.request, { key }), connections, key.policy);
   });
 
   /** The OAuth platforms a user may sign in with by connecting an account here (MCP_CONNECT_SIGN_IN), for this endpoint. */
@@ -201,10 +200,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
    * its connect link, whose flow (the vendor's sign-in, then the callback) ends back here on
    * the consent page, with the grant bound to that connection.
    */
-  async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; client: string }, endpoint: string | undefined, platform: string): Promise<Response> {
+  async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; host: Host }, endpoint: string | undefined, platform: string): Promise<Response> {
     const signIn = id.config.connectSignIn;
-    if (!signIn || !connectable(id, endpoint).includes(platform)) return page(c, 400, 'Cannot sign in', `<p id="refused">Signing in with a ${esc(PLATFORM_AUTH[platform]?.vendor ?? platform)} account is not offered for this endpoint; use a service key.</p>`);
-    const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.client}`.slice(0, 200), 'oauth');
+    if (!signIn || !connectable(id, endpoint).includes(platform)) return stopPage(c, 400, 'Cannot sign in', `Signing in with a ${PLATFORM_AUTH[platform]?.vendor ?? platform} account is not offered for this endpoint.`, 'Go back and use a service key.');
+    const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.host.name}`.slice(0, 200), 'oauth');
     const consent = await id.grants.startConsent(read.request, { tenant: signIn.tenant, connection: record.id });
     const { connect_url } = await id.link(record, `${AUTHORIZE_PATH}?consent=${encodeURIComponent(consent)}`);
     log('info', 'mcp sign-in connecting an account', { tenant: signIn.tenant, connection_id: record.id, platform });
@@ -216,47 +215,25 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const consent = await id.grants.consent(consentId);
     const signIn = id.config.connectSignIn;
     const connection = consent?.connection && (await id.connections.get(consent.tenant, consent.connection));
-    if (!consent || !signIn || !connection) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
-    if (connection.status !== 'active') return page(c, 400, 'Not connected', '<p id="no-connection">The account was not connected; start again from your MCP host.</p>');
-    return consentForm(c, consentId, [connection], signIn.policy, consent.request.scope);
+    if (!consent || !signIn || !connection) return expired(c);
+    if (connection.status !== 'active') return stopPage(c, 400, 'Not connected', 'The account was not connected.', 'Start again from your MCP host.', 'no-connection');
+    const client = await id.grants.client(consent.request.client_id).catch(() => ({ client_id: consent.request.client_id, redirect_uris: [] }));
+    return consentForm(c, hostOf(client, consent.request.redirect_uri), consent.request, consentId, [connection], signIn.policy);
   }
 
-  /**
-   * The consent form. The toolsets the host asked for (`scope`) start chosen — those this sign-in
-   * may share on a listed account's platform; the others are named as not shareable — and an
-   * account on the platform the scope names starts picked. The user may still narrow or widen
-   * within the policy; what they allow is the token's scope.
-   */
-  function consentForm(c: Context, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[] = []): Response {
-    const platforms = [...new Set(connections.map((r) => r.platform))];
-    // A scope applies when it is a toolset of a listed account's platform (the combined endpoint's list names every platform's).
-    const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => TOOLSETS[p]?.includes(t)));
-    const permitted = (scope: string) => !allowed.toolsets || applies(scope).some((p) => toolsetsOn(p, allowed.toolsets!).includes(toolsetOfScope(scope)));
-    const relevant = requested.filter((s) => applies(s).length > 0);
-    // One platform listed: its toolsets by their short names, once each.
-    const short = (s: string) => (platforms.length === 1 ? toolsetOfScope(s) : s);
-    const chosen = [...new Set(relevant.filter(permitted).map(short))];
-    const refused = [...new Set(relevant.filter((s) => !permitted(s)).map(short))];
-    const named = [...new Set(requested.map(platformOfScope).filter((p): p is string => p !== undefined))];
-    const picked = Math.max(0, named.length === 1 ? connections.findIndex((r) => r.platform === named[0]) : 0);
-    const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === picked ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
-    const toolsets = allowed.toolsets ? `<p>You may share toolsets: ${esc(allowed.toolsets.join(', '))}.</p>` : '';
-    const asked = relevant.length ? `<p id="requested">The host asks for toolsets: ${esc([...new Set(relevant.map(short))].join(', '))}.${refused.length ? ` Not shareable with this sign-in: <span id="not-shareable">${esc(refused.join(', '))}</span>.` : ''}</p>` : '';
-    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}${asked}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value="${esc(chosen.join(', '))}"></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p><button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+  /** The consent form (pages.ts): the toolsets the host asked for start chosen, within what the sign-in may share. */
+  function consentForm(c: Context, host: Host, request: AuthorizationRequest, consent: string, connections: ConnectionRecord[], allowed: Policy): Response {
+    return page(c, 200, 'Choose what to share', consentBody(host, request.resource, consent, connections, allowed, request.scope ?? []));
   }
 
   /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */
   async function decide(c: Context, id: Identity, form: Record<string, string>): Promise<Response> {
     const consent = await id.grants.consent(form.consent!);
-    if (!consent) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
+    if (!consent) return expired(c);
     const { request } = consent;
-    const back = (params: Record<string, string>) => {
-      const url = new URL(request.redirect_uri);
-      for (const [k, v] of Object.entries({ ...params, ...(request.state !== undefined ? { state: request.state } : {}) })) url.searchParams.set(k, v);
-      return c.redirect(url.toString(), 302);
-    };
-    if (form.decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
-    const unusable = () => page(c, 400, 'Cannot sign in', '<p>The key or the account is no longer usable; start again from your MCP host.</p>');
+    if (form.decision !== 'allow') return backToHost(c, request, 'access_denied', 'The user denied access.');
+    if (form.toolsets_listed && !form.toolsets) return stopPage(c, 400, 'Choose what to share', 'No toolset was chosen.', 'Go back and choose at least one, or deny.');
+    const unusable = () => stopPage(c, 400, 'Cannot sign in', 'The key or the account is no longer usable.', 'Start again from your MCP host.');
     let allowed: Policy;
     if (consent.key_id !== undefined) {
       const key = await id.keys.get(consent.key_id);
@@ -274,13 +251,40 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     try {
       policy = narrowed(allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true');
     } catch (err) {
-      return page(c, 400, 'Cannot sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The choice is not allowed.')}</p><p>Go back and choose again.</p>`);
+      return stopPage(c, 400, 'Cannot sign in', err instanceof ToolError ? err.message : 'The choice is not allowed.', 'Go back and choose again.');
     }
     const grant: Grant = { tenant: consent.tenant, ...(consent.key_id !== undefined ? { key_id: consent.key_id } : {}), connection: connection.id, policy, resource: request.resource, client_id: request.client_id };
     const code = await id.grants.issueCode(form.consent!, grant, request);
     log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id ?? null, connection_id: grant.connection, client_id: grant.client_id });
-    return back({ code });
+    return backToHost(c, request, 'code', code);
   }
+}
+
+/** The end of a sign-in at the host's redirect URI: a code, or an error (RFC 6749 §4.1.2), with the request's state. */
+function backToHost(c: Context, request: Pick<AuthorizationRequest, 'redirect_uri' | 'state'>, what: 'code', code: string): Response;
+function backToHost(c: Context, request: Pick<AuthorizationRequest, 'redirect_uri' | 'state'>, error: string, description: string): Response;
+function backToHost(c: Context, request: Pick<AuthorizationRequest, 'redirect_uri' | 'state'>, what: string, value: string): Response {
+  const url = new URL(request.redirect_uri);
+  if (what === 'code') url.searchParams.set('code', value);
+  else {
+    url.searchParams.set('error', what);
+    url.searchParams.set('error_description', value);
+  }
+  if (request.state !== undefined) url.searchParams.set('state', request.state);
+  return c.redirect(url.toString(), 302);
+}
+
+const expired = (c: Context) => stopPage(c, 400, 'Sign-in expired', 'This sign-in expired or was already used.', 'Start again from your MCP host: it opens a new one.', 'expired');
+
+/** The form of a POST: its fields as strings, the toolsets' checkboxes joined by commas. */
+async function formOf(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) {
+    const values = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+    if (values.length) out[k] = k === 'toolsets' ? values.join(',') : values[0]!;
+  }
+  return out;
 }
 
 /** The platform an MCP resource is for; undefined for the combined endpoint. */
@@ -307,7 +311,7 @@ function narrowed(key: Policy, platform: string, endpoint: string | undefined, r
   return policy;
 }
 
-type ReadRequest = { request: AuthorizationRequest; client: string } | { error: (c: Context) => Response };
+type ReadRequest = { request: AuthorizationRequest; host: Host } | { error: (c: Context) => Response };
 
 /**
  * The authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636, and RFC 8707 `resource`).
@@ -315,7 +319,7 @@ type ReadRequest = { request: AuthorizationRequest; client: string } | { error: 
  * to an unchecked URI); after that they go back to the client as `error=`.
  */
 async function readRequest(id: Identity, q: Record<string, string>, url: string): Promise<ReadRequest> {
-  const shown = (why: string) => ({ error: (c: Context) => page(c, 400, 'Cannot sign in', `<p id="refused">${esc(why)}</p>`) });
+  const shown = (why: string) => ({ error: (c: Context) => stopPage(c, 400, 'Cannot sign in', why, 'The host that sent you here is misconfigured or the link was changed; start again from the host, or tell its maker.') });
   if (!q.client_id || !q.redirect_uri) return shown('The request names no client_id or redirect_uri; start again from your MCP host.');
   let client;
   try {
@@ -324,15 +328,7 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
     return shown(err instanceof Error ? err.message : 'Unknown client.');
   }
   if (!client.redirect_uris.includes(q.redirect_uri)) return shown('The redirect_uri is not one the client registered.');
-  const toClient = (error: string, description: string) => ({
-    error: (c: Context) => {
-      const back = new URL(q.redirect_uri!);
-      back.searchParams.set('error', error);
-      back.searchParams.set('error_description', description);
-      if (q.state !== undefined) back.searchParams.set('state', q.state);
-      return c.redirect(back.toString(), 302);
-    },
-  });
+  const toClient = (error: string, description: string) => ({ error: (c: Context) => backToHost(c, { redirect_uri: q.redirect_uri!, ...(q.state !== undefined ? { state: q.state } : {}) }, error, description) });
   if (q.response_type !== 'code') return toClient('unsupported_response_type', 'Only response_type=code is supported.');
   if (!q.code_challenge || q.code_challenge_method !== 'S256') return toClient('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256 (plain is refused).');
   const base = id.baseOr(url);
@@ -344,5 +340,5 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
   const understood = scopesUnderstood(platformOf(resource, base));
   const unknown = scope.filter((s) => !understood.includes(s));
   if (unknown.length) return toClient('invalid_scope', `Unknown scope ${unknown.slice(0, 5).join(' ')}; the scopes of ${resource} are its toolsets: ${scopesSupported(platformOf(resource, base)).join(' ')}.`.slice(0, 500));
-  return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}), ...(scope.length ? { scope } : {}) }, client: client.client_name ?? client.client_id };
+  return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}), ...(scope.length ? { scope } : {}) }, host: hostOf(client, q.redirect_uri) };
 }
