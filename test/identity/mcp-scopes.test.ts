@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platforms } from '../../infra/local/platforms';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { TOOLSETS } from '../../shared/identity/mcp-oauth/scopes';
+import { TOOLSET_INFO } from '../../shared/identity/mcp-oauth/toolsets';
 import { createRegistry } from '../../shared/core/registry';
 import { catalog } from '../../shared/catalog/catalog';
 import { Browser, checkedToolsets, localServer } from './helpers';
@@ -32,6 +33,17 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     for (const e of entries) if (e.group && !groups[e.platform]?.includes(e.group)) (groups[e.platform] ??= []).push(e.group);
     expect(Object.keys(TOOLSETS).sort()).toEqual(platforms.map((p) => p.name).sort());
     for (const p of platforms) expect([...TOOLSETS[p.name]!].sort(), p.name).toEqual((groups[p.name] ?? []).sort());
+  });
+
+  it('describes every toolset for the consent page, saying it writes exactly when one of its tools does', async () => {
+    const entries = await catalog(createRegistry([...platforms]));
+    for (const p of platforms) {
+      for (const t of TOOLSETS[p.name]!) {
+        const tools = entries.filter((e) => e.platform === p.name && e.group === t);
+        expect(TOOLSET_INFO[p.name]?.[t]?.what, `${p.name}:${t}`).toMatch(/^[A-Z].{10,90}\.$/);
+        expect(TOOLSET_INFO[p.name]![t]!.writes, `${p.name}:${t}`).toBe(tools.some((e) => !e.annotations.readOnly));
+      }
+    }
   });
 
   it('advertises the toolsets as scopes_supported: per endpoint in its resource metadata, all of them in the authorization server metadata', async () => {

@@ -38,7 +38,7 @@ label{display:block;margin:.5rem 0}
 .choice{display:grid;grid-template-columns:1.5rem 1fr;gap:.25rem .5rem;align-items:start;padding:.5rem 0;border-top:1px solid var(--line)}
 .choice:first-of-type{border-top:0}
 .choice input{margin:.3rem 0 0;width:1.125rem;height:1.125rem}
-.choice .what{display:block;color:var(--muted);font-size:.9375rem}
+.what{display:block;color:var(--muted);font-size:.9375rem}
 .tag{font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;border:1px solid var(--line);border-radius:.25rem;padding:0 .3rem;margin-left:.25rem;color:var(--muted)}
 input[type=text],input[type=password],input[type=email],input[type=number],input:not([type]),select,textarea{display:block;width:100%;max-width:100%;font:inherit;color:var(--text);background:var(--card);border:1px solid var(--muted);border-radius:.375rem;padding:.5rem .625rem;margin-top:.25rem}
 button,.button{display:inline-block;font:inherit;font-weight:600;line-height:1.25;text-decoration:none;text-align:center;border-radius:.5rem;padding:.625rem 1rem;margin:.25rem .5rem .25rem 0;border:1px solid var(--accent);background:var(--accent);color:var(--accent-text);cursor:pointer;max-width:100%}
