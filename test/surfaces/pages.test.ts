@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +18,22 @@ const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
 if (!CHROMIUM) console.warn('pages browser test skipped: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.PAGES_SCREENSHOTS;
+
+/** Run in the page (a string: the project's types have no DOM): sideways scroll, elements outside the window or cut off, the body's font. */
+const LAYOUT = `(() => {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > vw) out.push('page scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + vw);
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || el.closest('details:not([open])')) continue;
+    const label = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
+    if (r.right > vw + 0.5 || r.left < -0.5) out.push(label + ' outside the window (' + Math.round(r.left) + '-' + Math.round(r.right) + ' of ' + vw + ')');
+    const style = getComputedStyle(el);
+    if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) out.push(label + ' is cut off (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+  }
+  return { out, font: getComputedStyle(document.body).fontFamily };
+})()`;
 
 describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core)', () => {
   let s: Awaited<ReturnType<typeof localServer>>;
@@ -65,20 +80,7 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
   async function check(page: Page, problems: string[], name: string) {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      const layout = await page.evaluate(() => {
-        const vw = document.documentElement.clientWidth;
-        const out: string[] = [];
-        if (document.documentElement.scrollWidth > vw) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${vw}`);
-        for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || el.closest('details:not([open])')) continue;
-          const label = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
-          if (r.right > vw + 0.5 || r.left < -0.5) out.push(`${label} outside the window (${Math.round(r.left)}–${Math.round(r.right)} of ${vw})`);
-          const style = getComputedStyle(el);
-          if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) out.push(`${label} is cut off (${el.scrollWidth} > ${el.clientWidth})`);
-        }
-        return { out, font: getComputedStyle(document.body).fontFamily };
-      });
+      const layout = (await page.evaluate(LAYOUT)) as { out: string[]; font: string };
       expect(layout.out, `${name} at ${width} px`).toEqual([]);
       expect(layout.font, `${name}: the stylesheet is applied`).toContain('system-ui');
       const shot = await page.screenshot({ fullPage: true });
@@ -88,11 +90,10 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
         await page.screenshot({ fullPage: true, path: join(SHOTS, `${name}-${width}.png`) });
       }
       // axe-core through the DevTools protocol: the page's CSP allows no script of its own.
-      if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-      const found = await page.evaluate(async () => {
-        const r = await (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({ resultTypes: ['violations'] });
-        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
+      if (!(await page.evaluate("'axe' in window"))) await page.evaluate(AXE);
+      const found = (await page.evaluate(`axe.run({ resultTypes: ['violations'] }).then((r) => r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`)) as string[];
       expect(found, `${name} at ${width} px`).toEqual([]);
     }
     expect(problems, name).toEqual([]);
@@ -117,7 +118,7 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     await page.waitForURL(/\/oauth\/authorize\?consent=/);
     await expect(page.locator('h1').innerText()).resolves.toBe('Choose what to share');
     await expect(page.locator('.account').innerText()).resolves.toBe('Podio: Ann Becker · ann.becker@sandbox-co.test');
-    const checked = () => page.locator('input[name=toolsets]:checked').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const checked = () => page.locator('input[name=toolsets]:checked').evaluateAll((els) => els.map((e) => e.getAttribute('value')));
     expect(await checked()).toEqual(['items', 'tasks']);
     await expect(page.getByRole('checkbox', { name: /^comments/ }).isChecked()).resolves.toBe(false);
     await expect(page.locator('label:has(input[value=search]) .tag').innerText()).resolves.toMatch(/^reads$/i);
