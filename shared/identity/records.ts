@@ -21,6 +21,7 @@ export const K = {
   state: (state: string) => `idn#state#${state}`,
   stateUsed: (state: string) => `idn#state-used#${state}`,
   lease: (name: string) => `idn#lease#${name}`,
+  consoleSession: (hash: string) => `idn#console#${hash}`,
 } as const;
 
 /** A random id with a readable prefix (`con_…`, `key_…`). */

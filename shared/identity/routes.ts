@@ -17,6 +17,7 @@ import { callbackValues, fillUrl, PLATFORM_AUTH, type AuthKind } from './provide
 import { K } from './records';
 import { esc, page, pageAssets } from './pages/layout';
 import { connectedPage, stopPage } from './pages/parts';
+import { consoleRoutes } from './console';
 
 /** What a pending OAuth authorization remembers between the redirect and the callback. */
 interface StateRecord {
@@ -37,6 +38,7 @@ const sha = (s: string) => createHash('sha256').update(s).digest();
  */
 export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   pageAssets(app);
+  consoleRoutes(app, rt);
   const json = (c: Context, status: number, data: unknown) => c.json({ success: true, data }, status as 200);
   const fail = (c: Context, err: unknown) => {
     const out = failure(err, { platform: '', tool: '' });
@@ -242,13 +244,20 @@ async function revokeAtVendor(id: Identity, record: ConnectionRecord): Promise<b
   }
 }
 
-/** The admin credential: ADMIN_TOKEN, or the SSM SecureString named by ADMIN_TOKEN_PARAMETER. */
+/** The admin credential: ADMIN_TOKEN, or the SSM SecureString named by ADMIN_TOKEN_PARAMETER; undefined when there is none. */
+export async function adminCredential(id: Identity): Promise<string | undefined> {
+  return id.config.adminToken ?? (id.config.adminTokenParameter ? await readSecureKey(id.config.adminTokenParameter) : undefined);
+}
+
+/** Whether `presented` is the admin credential (compared in constant time, as hashes). */
+export const isAdminCredential = (presented: string, expected: string) => timingSafeEqual(sha(presented), sha(expected));
+
 async function checkAdmin(c: Context, id: Identity): Promise<void> {
-  const expected = id.config.adminToken ?? (id.config.adminTokenParameter ? await readSecureKey(id.config.adminTokenParameter) : undefined);
+  const expected = await adminCredential(id);
   if (!expected) throw new ToolError('UNAUTHORIZED', 'The admin API is off: this deployment has no admin credential (ADMIN_TOKEN or ADMIN_TOKEN_PARAMETER).', { header: 'Authorization' });
   const auth = bearerKey(c.req.header('authorization'));
   if (!auth.ok) throw auth.error;
-  if (!timingSafeEqual(sha(auth.key), sha(expected))) throw new ToolError('UNAUTHORIZED', 'Wrong admin credential.', { header: 'Authorization' });
+  if (!isAdminCredential(auth.key, expected)) throw new ToolError('UNAUTHORIZED', 'Wrong admin credential.', { header: 'Authorization' });
 }
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {

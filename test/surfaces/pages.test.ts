@@ -183,6 +183,53 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     await close();
   }, 120_000);
 
+  it('the operator console: admin sign-in, a key created with a policy and shown once, rotated, revoked; forms refused without the session\'s token', async () => {
+    const { page, problems, close } = await open(1280);
+    await page.goto(`${s.base}/console`);
+    await check(page, problems, 'console-sign-in');
+    await page.getByLabel('Admin credential').fill('not-it');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#refused').innerText()).resolves.toContain('not the admin credential');
+    await page.getByLabel('Admin credential').fill('adm_test_credential');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('h2#pane-keys').innerText()).resolves.toBe('Service keys');
+
+    await page.getByLabel('Tenant').fill('acme');
+    await page.getByLabel('Name').fill('nightly sync');
+    await page.getByRole('checkbox', { name: /^crm/ }).check();
+    await page.getByLabel(/^Toolsets/).fill('deals, contacts');
+    await page.getByRole('checkbox', { name: /^Read-only/ }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = await page.locator('#new-key').innerText();
+    expect(key).toMatch(/^tes_/);
+    // The key works, under the policy the form gave it.
+    const made = (await s.api('GET', '/v1/admin/keys?tenant=acme', { key: 'adm_test_credential' })).body.data.keys[0];
+    expect(made).toMatchObject({ tenant: 'acme', name: 'nightly sync', status: 'active', policy: { platforms: ['crm'], toolsets: ['deals', 'contacts'], read_only: true } });
+    await check(page, problems, 'console');
+    // Shown once: the console lists it without the key.
+    await page.goto(`${s.base}/console`);
+    expect(await page.content()).not.toContain(key);
+    await page.locator(`form[action="/console/keys/${made.id}/rotate"] button`).click();
+    const rotated = await page.locator('#new-key').innerText();
+    expect(rotated).not.toBe(key);
+    const listed = (await s.api('GET', '/v1/admin/keys?tenant=acme', { key: 'adm_test_credential' })).body.data.keys as { id: string; status: string; rotated_from?: string }[];
+    const next = listed.find((k) => k.rotated_from === made.id)!;
+    await page.locator(`form[action="/console/keys/${next.id}/revoke"] button`).click();
+    await expect(page.locator('[role=status]').innerText()).resolves.toContain(`Revoked ${next.id}`);
+    expect((await s.api('GET', `/v1/admin/keys/${next.id}`, { key: 'adm_test_credential' })).body.data.status).toBe('revoked');
+
+    // A form from elsewhere: the session's cookie without its token, or another origin, is refused; no cookie is a new sign-in.
+    const cookie = (await page.context().cookies()).find((k) => k.name === 'tes_console')!;
+    const post = (headers: Record<string, string>, body: string) => fetch(`${s.base}/console/keys`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+    expect((await post({ cookie: `tes_console=${cookie.value}` }, 'tenant=evil&platforms=crm')).status).toBe(403);
+    const csrf = await page.locator('input[name=csrf]').first().getAttribute('value');
+    expect((await post({ cookie: `tes_console=${cookie.value}`, origin: 'https://evil.example' }, `tenant=evil&platforms=crm&csrf=${csrf}`)).status).toBe(403);
+    expect((await post({ cookie: `tes_console=${cookie.value}`, 'sec-fetch-site': 'cross-site' }, `tenant=evil&platforms=crm&csrf=${csrf}`)).status).toBe(403);
+    expect((await post({}, `tenant=evil&platforms=crm&csrf=${csrf}`)).status).toBe(401);
+    expect((await s.api('GET', '/v1/admin/keys?tenant=evil', { key: 'adm_test_credential' })).body.data.keys).toEqual([]);
+    await close();
+  }, 120_000);
+
   it('connect and connected pages name the account; expired links say what to do', async () => {
     const { key } = await s.createKey('tenant-pages', { platforms: ['filebox'] });
     const made = await s.api('POST', '/v1/connections', { key, body: { platform: 'filebox', end_user: 'olivia' } });
