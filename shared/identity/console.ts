@@ -70,6 +70,9 @@ const keysPane: Pane = {
   },
 };
 
+/** The console's routes, as serverless.yml routes them to the identity function (with the stylesheet's). */
+export const PAGE_ROUTES = ['GET /pages/style.css', 'GET /console', 'POST /console/sign-in', 'POST /console/sign-out', 'POST /console/keys', 'POST /console/keys/{id}/rotate', 'POST /console/keys/{id}/revoke'] as const;
+
 /** The panes, in order. */
 export const PANES: Pane[] = [keysPane];
 
