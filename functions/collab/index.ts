@@ -27,7 +27,16 @@ export const collab = definePlatform({
   // Podio connects through OAuth only: https://developers.podio.com/authentication/server_side (tokens 8 h, refresh tokens single-use).
   auth: {
     kinds: ['oauth'],
-    oauth: { authorizeUrl: 'https://podio.com/oauth/authorize', tokenUrl: 'https://api.podio.com/oauth/token/v2', scopes: [], scopeSeparator: ' ', pkce: false, callbackParams: {} },
+    oauth: {
+      authorizeUrl: 'https://podio.com/oauth/authorize',
+      tokenUrl: 'https://api.podio.com/oauth/token/v2',
+      scopes: [],
+      scopeSeparator: ' ',
+      pkce: false,
+      callbackParams: {},
+      // https://developers.podio.com/doc/users/get-user-status-20490: the user and their profile.
+      account: { url: () => 'https://api.podio.com/user/status', scheme: 'OAuth2', read: (b) => ({ name: b?.profile?.name, email: b?.user?.mail }) },
+    },
   },
   toolsets: {
     apps: { description: 'Organizations, spaces, members, contacts and apps', writes: false },

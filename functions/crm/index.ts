@@ -32,6 +32,8 @@ export const crm = definePlatform({
       pkce: false,
       callbackParams: {},
       revoke: { method: 'DELETE', url: (t) => `https://api.hubapi.com/oauth/v1/refresh-tokens/${encodeURIComponent(t)}` },
+      // https://developers.hubspot.com/docs/api/oauth/tokens: the installing user and the portal.
+      account: { url: (t) => `https://api.hubapi.com/oauth/v1/access-tokens/${encodeURIComponent(t)}`, read: (b) => ({ email: b?.user, portal: b?.hub_domain ?? (b?.hub_id !== undefined ? `portal ${b.hub_id}` : undefined) }) },
     },
   },
   toolsets: {

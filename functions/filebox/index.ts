@@ -31,6 +31,8 @@ export const filebox = definePlatform({
       pkce: false,
       callbackParams: { subdomain: /^[a-z0-9][a-z0-9-]{0,62}$/i, apicp: /^sf-api\.(com|eu)$/, appcp: /^sharefile\.(com|eu)$/ },
       apiBase: (p) => (p.subdomain && p.apicp ? `https://${p.subdomain}.${p.apicp}` : undefined),
+      // https://api.sharefile.com/docs/resource?name=Users: the signed-in user, on the account's host.
+      account: { url: (_t, base) => (base ? `${base}/sf/v3/Users` : undefined), scheme: 'Bearer', read: (b) => ({ name: b?.FullName, email: b?.Email, portal: b?.Company }) },
     },
   },
   toolsets: {

@@ -92,6 +92,7 @@ export function startupMessage(base: string, config: ReturnType<typeof loadConfi
   const keys = [...new Set(localPlatforms.map((p) => p.keys.owner))];
   const lines = [`Tool Execution Service listening on ${base} (store: ${config.store.kind})`];
   if (adminToken) lines.push(`admin credential (service keys: TES_URL=${base} ADMIN_TOKEN=${adminToken} npm run keys -- create …): ${adminToken}`);
+  if (adminToken) lines.push(`operator console: ${base}/console (sign in with the admin credential)`);
   if (knobs.latencyMs) lines.push(`twins answer after ${knobs.latencyMs} ms (TWIN_LATENCY_MS)`);
   lines.push(`event receiver: ${config.events?.baseUrl ?? base}/v1/events/{platform}/{subscription_id} (subscribeEvents points the twins' webhooks here)`);
   lines.push(keys.length === 1 ? `sandbox key: ${keys[0]}` : `sandbox keys: ${localPlatforms.map((p) => `${p.platform.name} ${p.keys.owner}`).join(', ')}`);

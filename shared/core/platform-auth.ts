@@ -25,6 +25,19 @@ export interface OAuthProvider {
   apiBase?: (p: Record<string, string>) => string | undefined;
   /** Revokes a refresh token at the vendor when the connection is deleted. */
   revoke?: { method: 'DELETE'; url: (refreshToken: string) => string };
+  /**
+   * Who the account is, for the pages (consent, connected, console): a GET with the new access
+   * token (in the URL or as `Authorization: <scheme> <token>`), read into a name, e-mail or portal.
+   * `apiBase` is the account's own host where the vendor has one.
+   */
+  account?: { url: (token: string, apiBase: string | undefined) => string | undefined; scheme?: string; read: (body: any) => VendorAccount };
+}
+
+/** The vendor's own name for a connected account, as far as it tells. */
+export interface VendorAccount {
+  name?: string;
+  email?: string;
+  portal?: string;
 }
 
 export type AuthKind = 'api_key' | 'oauth';

@@ -16,7 +16,7 @@ import { errorResponse, jsonResponse } from '../mcp/rpc';
 import { defaultListAnswer, type McpToolSource } from '../mcp/list';
 import { negotiate, type McpReply } from '../mcp/revision';
 import { catalogFilter, identityOf, requireGrantedToolsets } from '../identity';
-import { bearerChallenge, mcpResource, missingScope } from '../identity/mcp-oauth/resource';
+import { bearerChallenge, mcpResource, missingScope, signInRequired } from '../identity/mcp-oauth/resource';
 
 /**
  * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,
@@ -40,7 +40,11 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fix
     // metadata, so a host given only the URL can sign in.
     const resource = mcpResource((await identityOf(rt)).baseOr(c.req.url), name);
     const auth = bearerKey(c.req.header('authorization'));
-    if (!auth.ok) return respond(failure(auth.error, { platform: name ?? '', tool: '' }), { headers: { 'WWW-Authenticate': bearerChallenge(resource) } });
+    if (!auth.ok) {
+      // No header at all: how to sign in; a malformed one: what is wrong with it. Both name the metadata.
+      const error = c.req.header('authorization') ? auth.error : signInRequired(resource);
+      return respond(failure(error, { platform: name ?? '', tool: '' }), { headers: { 'WWW-Authenticate': bearerChallenge(resource) } });
+    }
     let scope: McpScope;
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);

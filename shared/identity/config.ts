@@ -58,11 +58,14 @@ export interface IdentityConfig {
   /** CORS_ALLOWED_ORIGINS: browser origins the MCP and OAuth endpoints answer (shared/http/cors.ts); none by default. */
   corsOrigins: string[];
   /**
-   * MCP_CONNECT_SIGN_IN: the built-in server's consent page also signs a user in by connecting a
-   * vendor account (OAuth platforms of the policy); the connection is made in `tenant`, and the
-   * host's grant is bound to it, under `policy`. Absent: service keys only.
+   * MCP_CONNECT_SIGN_IN: the built-in server's sign-in page signs a user in by connecting a vendor
+   * account (OAuth platforms of the policy); the connection is made in `tenant`, and the host's
+   * grant is bound to it, under `policy`. Unset: on, in tenant "mcp" for every OAuth platform (the
+   * page offers those with an OAuth app configured); "off": service keys only.
    */
   connectSignIn?: { tenant: string; policy: Policy };
+  /** MCP_CONNECT_SIGN_IN unset: signing in by connecting is on, in tenant "mcp", for every platform with OAuth (Identity fills connectSignIn from the descriptors). */
+  connectSignInDefault?: true;
   /** MCP_AUTH_SERVER=external: the external identity provider; absent = the built-in authorization server. */
   externalAuth?: ExternalAuth;
   /** OAUTH_REGISTER_RATE_LIMIT ("<max>/<seconds>"): dynamic client registrations per source address; default 20 per 600 s. */
@@ -97,7 +100,7 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     tokenUrls,
     corsOrigins: corsOriginsOf(env.CORS_ALLOWED_ORIGINS),
     ...(env.OAUTH_REGISTER_RATE_LIMIT ? { registerLimit: rateOf(env.OAUTH_REGISTER_RATE_LIMIT, 'OAUTH_REGISTER_RATE_LIMIT') } : {}),
-    ...(env.MCP_CONNECT_SIGN_IN ? { connectSignIn: connectSignInOf(env.MCP_CONNECT_SIGN_IN) } : {}),
+    ...(env.MCP_CONNECT_SIGN_IN === 'off' ? {} : env.MCP_CONNECT_SIGN_IN ? { connectSignIn: connectSignInOf(env.MCP_CONNECT_SIGN_IN) } : { connectSignInDefault: true }),
     ...externalAuthOf(env),
   };
 }
@@ -135,7 +138,7 @@ function connectSignInOf(raw: string): { tenant: string; policy: Policy } {
   try {
     return { tenant: checkTenant(parsed?.tenant, 'MCP_CONNECT_SIGN_IN.tenant'), policy: parsePolicy(parsed?.policy, 'MCP_CONNECT_SIGN_IN.policy') };
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)} MCP_CONNECT_SIGN_IN is JSON: {"tenant": "hosted", "policy": {"platforms": ["crm"]}}.`);
+    throw new Error(`${err instanceof Error ? err.message : String(err)} MCP_CONNECT_SIGN_IN is JSON: {"tenant": "hosted", "policy": {"platforms": ["crm"]}}, or "off".`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { ToolError } from '../core/errors';
 import type { Store } from '../store';
-import type { AuthKind } from './providers';
+import type { AuthKind, VendorAccount } from './providers';
 import { FOREVER_SECONDS, K, newId, updateIndex } from './records';
 import type { Sealed, Vault } from './vault';
 
@@ -25,6 +25,8 @@ export interface ConnectionRecord {
   base_url?: string;
   /** Callback values the vendor's token URL needs again on refresh (ShareFile's subdomain). */
   vendor?: Record<string, string>;
+  /** Who the account is at the vendor (name, e-mail, portal), as far as it tells: for the pages. */
+  account?: VendorAccount;
   /** When the access token expires (epoch ms), readable without opening the vault. */
   access_expires_at?: number;
   /** Bumped on every credential change: a refresh that finds a newer version uses it instead. */
@@ -102,7 +104,7 @@ export class Connections {
   }
 
   /** Seals and stores a new credential (connect, refresh): the connection turns active. */
-  async saveCredential(record: ConnectionRecord, credential: Credential, extra: Partial<Pick<ConnectionRecord, 'base_url' | 'vendor' | 'kind'>> = {}): Promise<ConnectionRecord> {
+  async saveCredential(record: ConnectionRecord, credential: Credential, extra: Partial<Pick<ConnectionRecord, 'base_url' | 'vendor' | 'kind' | 'account'>> = {}): Promise<ConnectionRecord> {
     const sealed = await (await this.vault()).seal(JSON.stringify(credential), { tenant: record.tenant, connection: record.id });
     const next: ConnectionRecord = {
       ...record,

@@ -4,8 +4,9 @@ import type { Store } from '../store';
 import type { IdentityConfig } from './config';
 import { Connections, type ConnectionRecord, type Credential } from './connections';
 import { ServiceKeys, type KeyRecord } from './keys';
+import { parsePolicy } from './policy';
 import { clientSecret, TokenError, tokenRequest } from './oauth';
-import { fillUrl, type OAuthProvider } from './providers';
+import { fillUrl, knowVendors, type OAuthProvider } from './providers';
 import type { Platform } from '../core/tool';
 import { K, secretHash, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
@@ -70,7 +71,12 @@ export class Identity {
 
   constructor(private readonly opts: IdentityOptions) {
     this.store = opts.store;
-    this.config = opts.config;
+    // MCP_CONNECT_SIGN_IN unset: signing in by connecting, in tenant "mcp", for every platform with OAuth.
+    const oauthPlatforms = [...opts.platforms.values()].filter((p) => p.auth.oauth).map((p) => p.name);
+    this.config = opts.config.connectSignInDefault && !opts.config.connectSignIn && oauthPlatforms.length
+      ? { ...opts.config, connectSignIn: { tenant: 'mcp', policy: parsePolicy({ platforms: oauthPlatforms }, 'MCP_CONNECT_SIGN_IN.policy') } }
+      : opts.config;
+    knowVendors(opts.platforms.values());
     this.platforms = opts.platforms;
     this.scopes = new Scopes(opts.platforms.values());
     this.now = opts.now ?? Date.now;

@@ -4,7 +4,7 @@ import { log } from '../core/log';
 import { readSecureKey } from '../aws/ssm';
 import type { OAuthClient } from './config';
 import type { Credential } from './connections';
-import type { OAuthProvider } from './providers';
+import type { OAuthProvider, VendorAccount } from './providers';
 
 /** A PKCE pair (RFC 7636, S256). */
 export function pkcePair(): { verifier: string; challenge: string } {
@@ -75,4 +75,48 @@ export async function tokenRequest(fetcher: typeof fetch, url: string, form: Rec
     ...(typeof body.refresh_token === 'string' ? { refresh_token: body.refresh_token } : {}),
     ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expires_at: now + expiresIn * 1000 } : {}),
   };
+}
+
+/**
+ * The connected account's own name at the vendor (provider.account), read once after the code
+ * exchange for the pages to show. Best effort: a vendor that does not answer within the timeout,
+ * or answers otherwise than expected, leaves the account unnamed; the connection works either way.
+ */
+export async function vendorAccount(fetcher: typeof fetch, provider: OAuthProvider, accessToken: string, apiBase: string | undefined, timeoutMs: number): Promise<VendorAccount | undefined> {
+  const url = provider.account?.url(accessToken, apiBase);
+  if (!provider.account || !url) return undefined;
+  try {
+    const res = await fetcher(url, { headers: { accept: 'application/json', ...(provider.account.scheme ? { authorization: `${provider.account.scheme} ${accessToken}` } : {}) }, signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    const body = await readBounded(res, 64 * 1024);
+    const read = provider.account.read(JSON.parse(body));
+    // Short strings only: what a page shows in a line.
+    const out = Object.fromEntries(Object.entries(read).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0).map(([k, v]) => [k, v.slice(0, 200)]));
+    return Object.keys(out).length ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A response body as text, refused past `max` bytes (declared or streamed). */
+async function readBounded(res: Response, max: number): Promise<string> {
+  if (Number(res.headers.get('content-length') ?? 0) > max) throw new Error('too large');
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new Error('too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

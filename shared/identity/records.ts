@@ -22,6 +22,7 @@ export const K = {
   state: (hash: string) => `idn#state#${hash}`,
   stateUsed: (hash: string) => `idn#state-used#${hash}`,
   lease: (name: string) => `idn#lease#${name}`,
+  consoleSession: (hash: string) => `idn#console#${hash}`,
 } as const;
 
 /** SHA-256 (hex) of a bearer secret (connect-link token, OAuth state): the only form of it the store sees. */

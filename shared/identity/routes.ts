@@ -12,11 +12,14 @@ import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
 import { identityOf } from './index';
 import { isServiceKey, type KeyRecord } from './keys';
 import { describePolicy, managesConnections } from './policy';
-import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest } from './oauth';
+import { authorizationUrl, clientSecret, pkcePair, TokenError, tokenRequest, vendorAccount } from './oauth';
 import { callbackValues, fillUrl, type AuthKind } from './providers';
 import { K, secretHash } from './records';
 import type { Sealed } from './vault';
 import { boundedBody } from '../core/json-body';
+import { esc, page, pageAssets } from './pages/layout';
+import { connectedPage, stopPage } from './pages/parts';
+import { consoleRoutes } from './console';
 
 /** The largest body of an identity route (admin API, connections, the connect page's form): small JSON objects. */
 export const IDENTITY_MAX_BODY_BYTES = 64 * 1024;
@@ -41,6 +44,8 @@ const sha = (s: string) => createHash('sha256').update(s).digest();
  * service key's tenant, the hosted connect page and the vendors' OAuth callback.
  */
 export function identityRoutes(app: Hono<any>, rt: Runtime): void {
+  pageAssets(app);
+  consoleRoutes(app, rt);
   const json = (c: Context, status: number, data: unknown) => c.json({ success: true, data }, status as 200);
   const fail = (c: Context, err: unknown) => {
     const out = failure(err, { platform: '', tool: '' });
@@ -162,20 +167,20 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const id = await identityOf(rt);
     const link = await id.store.get<LinkRecord>(K.link(secretHash(c.req.param('token'))));
     const record = link && (await id.connections.get(link.tenant, link.connection));
-    if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
+    if (!link || !record) return stopPage(c, 404, 'Link expired', 'This connect link has expired or was used.', 'Ask the app that sent you for a new one.');
     const described = id.platforms.get(record.platform);
     const vendor = described?.vendor ?? record.platform;
     if (record.kind === 'oauth') {
-      return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account (${esc(record.end_user)}). You will sign in at ${esc(vendor)} and approve access.</p><p><a id="authorize" href="/v1/connect/${esc(c.req.param('token'))}/authorize">Continue to ${esc(vendor)}</a></p>`);
+      return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account for <strong>${esc(record.end_user)}</strong>. You sign in at ${esc(vendor)} and approve access there; this service never sees your password.</p><div class="actions"><a id="authorize" href="/v1/connect/${esc(c.req.param('token'))}/authorize" class="button">Continue to ${esc(vendor)}</a></div>`);
     }
-    return page(c, 200, `Connect ${vendor}`, `<form id="api-key" method="post" action="/v1/connect/${esc(c.req.param('token'))}"><label>${esc(described?.auth.keyLabel ?? 'API key')} <input name="api_key" type="password" autocomplete="off" required></label> <button type="submit">Connect</button></form>`);
+    return page(c, 200, `Connect ${vendor}`, `<p>Connect your ${esc(vendor)} account for <strong>${esc(record.end_user)}</strong> with its key. It is stored encrypted and never shown again.</p><form id="api-key" method="post" action="/v1/connect/${esc(c.req.param('token'))}"><label for="api_key">${esc(described?.auth.keyLabel ?? 'API key')}</label><input id="api_key" name="api_key" type="password" autocomplete="off" required><div class="actions"><button type="submit">Connect</button></div></form>`);
   });
 
   app.get('/v1/connect/:token/authorize', async (c) => {
     const id = await identityOf(rt);
     const token = c.req.param('token');
     const link = await id.store.get<LinkRecord>(K.link(secretHash(token)));
-    if (!link) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
+    if (!link) return stopPage(c, 404, 'Link expired', 'This connect link has expired or was used.', 'Ask the app that sent you for a new one.');
     try {
       const provider = id.provider(link.platform);
       const client = id.client(link.platform);
@@ -191,7 +196,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     } catch (err) {
       // The link's account connects with a key (no OAuth flow): the visitor's mistake, not the service's.
       const status = err instanceof ToolError && err.code !== 'INTERNAL_ERROR' ? 400 : 500;
-      return page(c, status, 'Cannot connect', `<p>${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
+      return page(c, status, 'Cannot connect', `<p class="notice bad">${esc(err instanceof ToolError ? err.message : 'The service could not start the authorization.')}</p>`);
     }
   });
 
@@ -200,21 +205,21 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const token = c.req.param('token');
     const link = await id.store.get<LinkRecord>(K.link(secretHash(token)));
     const record = link && (await id.connections.get(link.tenant, link.connection));
-    if (!link || !record) return page(c, 404, 'Link expired', '<p>This connect link has expired or was used. Ask the app that sent you for a new one.</p>');
-    if (record.kind !== 'api_key') return page(c, 400, 'Wrong form', '<p>This account connects through its vendor\'s sign-in page; go back and follow the link.</p>');
+    if (!link || !record) return stopPage(c, 404, 'Link expired', 'This connect link has expired or was used.', 'Ask the app that sent you for a new one.');
+    if (record.kind !== 'api_key') return stopPage(c, 400, 'Wrong form', 'This account connects through its vendor\'s sign-in page.', 'Go back and follow the link.');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const apiKey = typeof form.api_key === 'string' ? form.api_key.trim() : '';
-    if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return page(c, 400, 'Key missing', '<p>Paste the API key (one token, no spaces) and submit again.</p>');
+    if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return stopPage(c, 400, 'Key missing', 'The key was empty or not one token.', 'Go back, paste the API key (one token, no spaces) and submit again.');
     await id.store.delete?.(K.link(secretHash(token)));
     await id.connections.saveCredential(record, { kind: 'api_key', api_key: apiKey });
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
-    return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
+    return connectedPage(c, { ...record, status: 'active' });
   });
 
   async function callback(c: Context): Promise<Response> {
     const id = await identityOf(rt);
     const q = c.req.query();
-    const bad = (why: string) => page(c, 400, 'Cannot connect', `<p>${esc(why)}</p>`);
+    const bad = (why: string) => page(c, 400, 'Cannot connect', `<p class="notice bad">${esc(why)}</p>`);
     if (!q.state) return bad('The vendor sent no state; start again from your connect link.');
     // Single use: of two callbacks with one state, exactly one claims it.
     const stateHash = secretHash(q.state);
@@ -231,6 +236,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     const values = callbackValues(provider, q);
     if (!values) return bad('The vendor\'s callback named no valid account; start again.');
     const client = id.client(state.platform);
+    let connected: ConnectionRecord;
     try {
       const tokens = await tokenRequest(id.fetchFor(state.platform), fillUrl(id.config.tokenUrls[state.platform] ?? provider.tokenUrl, values), {
         grant_type: 'authorization_code',
@@ -241,7 +247,8 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
         ...(state.verifier ? { code_verifier: await (await id.vault()).open(state.verifier, { tenant: state.tenant, connection: state.connection }) } : {}),
       }, rt.config.upstreamTimeoutMs, id.now());
       const base = provider.apiBase?.(values);
-      await id.connections.saveCredential(record, tokens, { ...(base ? { base_url: base } : {}), ...(Object.keys(values).length ? { vendor: values } : {}) });
+      const account = await vendorAccount(id.fetchFor(state.platform), provider, tokens.access_token, base, rt.config.upstreamTimeoutMs);
+      connected = await id.connections.saveCredential(record, tokens, { ...(base ? { base_url: base } : {}), ...(Object.keys(values).length ? { vendor: values } : {}), ...(account ? { account } : {}) });
     } catch (err) {
       if (err instanceof TokenError) return bad(`The vendor refused the authorization code: ${err.message} Start again from your connect link.`);
       throw err;
@@ -251,7 +258,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
     // A connection made to sign an MCP host in goes on to that sign-in's consent page.
     if (link?.then?.startsWith('/')) return c.redirect(link.then, 302);
-    return page(c, 200, 'Connected', `<p id="connected">Your account is connected. You can close this window.</p>`);
+    return connectedPage(c, connected);
   }
 }
 
@@ -280,13 +287,20 @@ async function revokeAtVendor(id: Identity, record: ConnectionRecord): Promise<b
   }
 }
 
-/** The admin credential: ADMIN_TOKEN, or the SSM SecureString named by ADMIN_TOKEN_PARAMETER. */
+/** The admin credential: ADMIN_TOKEN, or the SSM SecureString named by ADMIN_TOKEN_PARAMETER; undefined when there is none. */
+export async function adminCredential(id: Identity): Promise<string | undefined> {
+  return id.config.adminToken ?? (id.config.adminTokenParameter ? await readSecureKey(id.config.adminTokenParameter) : undefined);
+}
+
+/** Whether `presented` is the admin credential (compared in constant time, as hashes). */
+export const isAdminCredential = (presented: string, expected: string) => timingSafeEqual(sha(presented), sha(expected));
+
 export async function checkAdmin(c: Context, id: Identity): Promise<void> {
-  const expected = id.config.adminToken ?? (id.config.adminTokenParameter ? await readSecureKey(id.config.adminTokenParameter) : undefined);
+  const expected = await adminCredential(id);
   if (!expected) throw new ToolError('UNAUTHORIZED', 'The admin API is off: this deployment has no admin credential (ADMIN_TOKEN or ADMIN_TOKEN_PARAMETER).', { header: 'Authorization' });
   const auth = bearerKey(c.req.header('authorization'));
   if (!auth.ok) throw auth.error;
-  if (!timingSafeEqual(sha(auth.key), sha(expected))) throw new ToolError('UNAUTHORIZED', 'Wrong admin credential.', { header: 'Authorization' });
+  if (!isAdminCredential(auth.key, expected)) throw new ToolError('UNAUTHORIZED', 'Wrong admin credential.', { header: 'Authorization' });
 }
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {
@@ -303,14 +317,4 @@ async function readJson(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** The pages' Content-Security-Policy: inline styles only, no framing by anyone (frame-ancestors), no base or plugin tricks. */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
-
-export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-export function page(c: Context, status: number, title: string, body: string): Response {
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body style="font-family:system-ui;max-width:32rem;margin:3rem auto"><h1>${esc(title)}</h1>${body}</body></html>`;
-  // No script, no framing (clickjacking the consent or sign-in form), nothing loaded from elsewhere.
-  return c.html(html, status as 200, { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'content-security-policy': PAGE_CSP });
-}
-
+export { esc, page } from './pages/layout';

@@ -77,9 +77,14 @@ describe('fileToMarkdown: real files of every format', () => {
     const b = await h.call('collab/fileToMarkdown', { file_id: broken }, json);
     expect(b.status).toBe(400);
     expect(b.body.error.message).toMatch(/looks like a DOCX but could not be read/);
-    // The seeded deal proposals are stubs that start like a PDF.
-    const stub = h.twin<PodioTwin>('collab').state.items.get(D.items.firstDeal)!.file_ids[0]!;
+    // A stub that only starts like a PDF is named as one.
+    const stub = await put(h, 'stub.pdf', new TextEncoder().encode('%PDF-1.4\n% not a document\n'));
     expect((await h.call('collab/fileToMarkdown', { file_id: stub }, json)).body.error.details.type_found).toBe('pdf');
+    // The seeded deal proposals are real PDFs: the first document a new user tries converts.
+    const proposal = h.twin<PodioTwin>('collab').state.items.get(D.items.firstDeal)!.file_ids[0]!;
+    const read = await h.call('collab/fileToMarkdown', { file_id: proposal });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatch(/Proposal: .+\n*[\s\S]*Amount: \d+\.00 (EUR|USD)/);
     // Over 20 MB: refused before any conversion.
     const twin = h.twin<PodioTwin>('collab');
     twin.state.files.get(text)!.content = new Uint8Array(21 * 1024 * 1024);

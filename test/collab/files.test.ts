@@ -172,7 +172,7 @@ describe('getFile, getFilesOnApp, getFilesOnSpace', () => {
     const h = await harness();
     const r = await h.call('collab/getFile', { file_id: D.firstIds.file }, json);
     expect(r.body.data).toMatchObject({ file_id: D.firstIds.file, name: 'northwindtraders-logo.png', mimetype: 'image/png', context: { type: 'item', id: D.items.firstCompany }, description: null });
-    expect((await h.call('collab/getFile', { file_id: D.firstIds.file })).body.data).toMatch(/^#60001 northwindtraders-logo\.png \(image\/png, \d+ B\) on item #30001/);
+    expect((await h.call('collab/getFile', { file_id: D.firstIds.file })).body.data).toMatch(/^#60001 northwindtraders-logo\.png \(image\/png, [\d.]+ (B|KB)\) on item #30001/);
     expect((await h.call('collab/getFile', { file_id: 1 }, json)).status).toBe(404);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { PODIO_DEMO, SANDBOX_KEYS, type PodioTwin } from '../../infra/twins/podio';
+import { createClock } from '../../infra/twins/kit';
 
 const json = { query: 'format=json' };
 const D = PODIO_DEMO;
@@ -54,7 +55,8 @@ describe('aggregateItems', () => {
   });
 
   it('applies the filters of filterItems (checked, keyed by field_id) and groups dates by an interval (default month)', async () => {
-    const h = await harness();
+    // On the seed's reference day, where its close dates are as written (infra/twins/kit/seed-day.ts).
+    const h = await harness({ twins: { collab: { clock: createClock(PODIO_DEMO.today + 10 * 3_600_000) } } });
     const sent = h.recordRequests('collab');
     const r = await h.call('collab/aggregateItems', { app_id: D.apps.deals, aggregation: 'average', field: 'probability', group_by: 'close-date', filters: { stage: ['Won', 'Proposal'], created_on: { from: '2025-02-01' } } }, json);
     expect(r.status).toBe(200);

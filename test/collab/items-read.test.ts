@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { PODIO_DEMO, SANDBOX_KEYS, type PodioTwin } from '../../infra/twins/podio';
+import { createClock } from '../../infra/twins/kit';
 
 const json = { query: 'format=json' };
 const D = PODIO_DEMO;
@@ -171,12 +172,13 @@ describe('filterItems', () => {
   const rawValue = (item: any, id: number) => item.fields.find((f: any) => f.field_id === id)?.values ?? [];
 
   it('filters by field id or external id with the per-type shapes, sent keyed by field_id', async () => {
-    const h = await harness();
+    // On the seed's reference day, where its close dates are as written (infra/twins/kit/seed-day.ts).
+    const h = await harness({ twins: { collab: { clock: createClock(D.today + 10 * 3_600_000) } } });
     const sent = h.recordRequests('collab');
     const filters = {
       stage: ['Won', O.stage.proposal],
       [F.deals.amount]: { from: 20000, to: 40000 },
-      'close-date': { from: '2025-03-01', to: '2025-06-30' },
+      'close-date': { from: '2025-10-01', to: '2026-01-31' },
       title: 'licence',
     };
     const r = await h.call('collab/filterItems', { app_id: D.apps.deals, filters, limit: 500 }, json);
@@ -185,7 +187,7 @@ describe('filterItems', () => {
     expect(body.filters).toEqual({
       [F.deals.stage]: [O.stage.won, O.stage.proposal],
       [F.deals.amount]: { from: 20000, to: 40000 },
-      [F.deals.closeDate]: { from: '2025-03-01', to: '2025-06-30' },
+      [F.deals.closeDate]: { from: '2025-10-01', to: '2026-01-31' },
       [F.deals.title]: 'licence',
     });
     // The tool's answer is exactly what the filters select from all deals.
@@ -193,7 +195,7 @@ describe('filterItems', () => {
       const stage = rawValue(d, F.deals.stage)[0]?.value.id;
       const amount = Number(rawValue(d, F.deals.amount)[0]?.value);
       const close = rawValue(d, F.deals.closeDate)[0]?.start_date;
-      return [O.stage.won, O.stage.proposal].includes(stage) && amount >= 20000 && amount <= 40000 && close >= '2025-03-01' && close <= '2025-06-30' && d.title.toLowerCase().includes('licence');
+      return [O.stage.won, O.stage.proposal].includes(stage) && amount >= 20000 && amount <= 40000 && close >= '2025-10-01' && close <= '2026-01-31' && d.title.toLowerCase().includes('licence');
     });
     expect(expected.length).toBeGreaterThan(0);
     expect(r.body.data.items.map((i: any) => i.item_id).sort()).toEqual(expected.map((d) => d.item_id).sort());

@@ -17,12 +17,12 @@ describe('getItemShares', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([
       {
-        grant_id: expect.any(Number), access_level: 'view', created_on: expect.stringMatching(/^2025-/), rights: ['view', 'comment'],
+        grant_id: expect.any(Number), access_level: 'view', created_on: expect.stringMatching(/^\d{4}-\d\d-\d\d /), rights: ['view', 'comment'],
         user: { user_id: U.elena.user_id, profile_id: U.elena.profile_id, name: U.elena.name, type: 'user' }, created_by: { user_id: U.owner.user_id, name: U.owner.name },
       },
     ]);
     const text = (await h.call('collab/getItemShares', { item_id: deal })).body.data;
-    expect(text).toMatch(new RegExp(`^Elena Rossi \\(user 1005\\) · view · rights view, comment · since 2025-\\d\\d-\\d\\d\\n1 grant on item #${deal} — updateShare changes a level, deleteShare removes one$`));
+    expect(text).toMatch(new RegExp(`^Elena Rossi \\(user 1005\\) · view · rights view, comment · since \\d{4}-\\d\\d-\\d\\d\\n1 grant on item #${deal} — updateShare changes a level, deleteShare removes one$`));
     expect((await h.call('collab/getItemShares', { item_id: deal + 1 })).body.data).toBe(`item #${deal + 1} is shared with nobody beyond its workspace — shareItem shares it`);
     expect((await h.call('collab/getItemShares', { item_id: 99999 })).body.error.code).toBe('NOT_FOUND');
   });

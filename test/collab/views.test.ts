@@ -59,7 +59,7 @@ describe('getView', () => {
     expect((await h.call('collab/getView', { app_id: deals, view_id_or_name: 'last' }, json)).body.data.name).toBe('Open pipeline');
     expect((await h.call('collab/getView', { app_id: deals, view_id_or_name: 'last' })).body.data).toMatch(/^no last view saved on app #8102 \(updateLastView saves one\); the app opens with:\n#\d+ Open pipeline · table/);
     const text = (await h.call('collab/getView', { app_id: deals, view_id_or_name: pipeline.view_id })).body.data;
-    expect(text).toMatch(new RegExp(`^#${pipeline.view_id} Open pipeline · table · \\d+ items · Stage is Lead, Qualified or Proposal · sort Amount desc\\ngrouped by Stage\\nby Ann Becker on 2025-`));
+    expect(text).toMatch(new RegExp(`^#${pipeline.view_id} Open pipeline · table · \\d+ items · Stage is Lead, Qualified or Proposal · sort Amount desc\\ngrouped by Stage\\nby Ann Becker on \\d{4}-`));
   });
 
   it('refuses other names before any call, and answers NOT_FOUND for a view of another app', async () => {

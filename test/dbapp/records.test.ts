@@ -4,8 +4,12 @@ import { execute } from '../../shared/core/execute';
 import type { TapeRecordRow } from '../../infra/twins/tape/model';
 import { valueText, type AppRecord } from '../../functions/dbapp/fields';
 import { harness, SANDBOX_KEYS, type HarnessOptions } from '../helpers/harness';
+import { createClock } from '../../infra/twins/kit';
+import { DEMO_TODAY } from '../../infra/twins/tape/demo';
 
 const json = { query: 'format=json' };
+/** The Tape twin started on its seed's reference day, where the seed's dates are as written (infra/twins/kit/seed-day.ts). */
+const onSeedDay = { twin: { clock: createClock(DEMO_TODAY) } };
 const LEADS = 901;
 const DEALS = 902;
 // Demo field ids (infra/twins/tape/demo.ts): Leads 9001-9014, Deals 9015-9025.
@@ -51,7 +55,7 @@ const base = loopbackServer((req, res) => {
 
 describe('getRecord', () => {
   it('returns the spec record in JSON and a compact text', async () => {
-    const h = await setup();
+    const h = await setup(onSeedDay);
     const r = await h.call('dbapp/getRecord', { record_id: 5300 }, json);
     expect(r.status).toBe(200);
     const rec = r.body.data as AppRecord;
@@ -203,7 +207,7 @@ describe('listRecords', () => {
   });
 
   it('verbose lines carry metadata, links and field ids', async () => {
-    const h = await setup();
+    const h = await setup(onSeedDay);
     const text = (await h.call('dbapp/listRecords', { app_id: DEALS, limit: 1, verbose: true })).body.data as string;
     expect(text.split('\n')[0]).toMatch(/^#5300 Copperline Media — Automations · app #902, no\. 120 · created 2025-02-25 23:35 by John Doe · https:\/\/tapeapp\.com\/tape\/record\/5300 · Deal name \[#9015 deal_name single_text\]: /);
   });
@@ -647,7 +651,7 @@ describe('getRelatedRecords and findRelatableRecords', () => {
 
 describe('getRecordRevisions', () => {
   it('lists revisions newest first and shows what one changed', async () => {
-    const h = await setup();
+    const h = await setup(onSeedDay);
     await h.call('dbapp/updateRecord', { record_id: 5300, fields: { stage: ['Won'], notes: '<p>Signed.</p>' } });
     const list = await h.call('dbapp/getRecordRevisions', { record_id: 5300 }, json);
     expect(list.body.data).toMatchObject({ record_id: 5300, total: 2, revisions: [{ revision: 1, type: 'update', created_by: { user_id: 10000, name: 'John Doe' } }, { revision: 0, type: 'creation' }] });

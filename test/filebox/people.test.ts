@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS, SHAREFILE_DEMO as D, type ShareFileTwin } from '../../infra/twins/sharefile';
 import { harness } from '../helpers/harness';
+import { createClock } from '../../infra/twins/kit';
 
 const json = { query: 'format=json' };
+/** The ShareFile twin started on its seed's reference day, where the seed's dates are as written (infra/twins/kit/seed-day.ts). */
+const onSeedDay = () => harness({ twins: { filebox: { clock: createClock(D.today + 9 * 3_600_000) } } });
 const U = D.users;
 
 describe('users', () => {
   it('getCurrentUser: the owner key is the admin employee, the member key a client; summary_only keeps Id, Email, FullName', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const me = await h.call('filebox/getCurrentUser', { include_security: true }, json);
     expect(me.body.data).toMatchObject({ Id: U.olivia, IsEmployee: true, IsAdministrator: true, IsDisabled: false, Security: { IsDisabled: false } });
     const client = await h.call('filebox/getCurrentUser', {}, { key: SANDBOX_KEYS.member });
@@ -17,7 +20,7 @@ describe('users', () => {
   });
 
   it('getUser by user_id or email, exactly one; a client may read only itself', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const byEmail = await h.call('filebox/getUser', { email: 'SOFIA.ROSSI@rossi-design.example', include_disk_space: true }, json);
     expect(byEmail.body.data).toMatchObject({ Id: U.sofia, IsEmployee: false, IsConfirmed: false });
     const byId = await h.call('filebox/getUser', { user_id: U.marcus, include_disk_space: true }, json);
@@ -35,7 +38,7 @@ describe('users', () => {
   });
 
   it('listUsers: employees then clients, filters is_employee, is_confirmed and OData, pages across both lists', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const all = await h.call('filebox/listUsers', {}, json);
     expect(all.body.data).toMatchObject({ total_count: 5, returned_count: 5, has_more: false });
     expect(all.body.data.users.map((u: { FullName: string; IsEmployee: boolean }) => `${u.FullName}:${u.IsEmployee}`)).toEqual(['Marcus Chen:true', 'Olivia Bennett:true', 'Priya Patel:true', 'Daniel Ortiz:false', 'Sofia Rossi:false']);
@@ -53,7 +56,7 @@ describe('users', () => {
   });
 
   it('createUser: a client by default, an employee gets a home folder; notify sends the welcome email', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const twin = h.twin<ShareFileTwin>('filebox');
     const client = await h.call('filebox/createUser', { email: 'lena@northwind.example', first_name: 'Lena', last_name: 'Park' }, json);
     expect(client.body.data).toMatchObject({ Email: 'lena@northwind.example', IsEmployee: false, Roles: ['Client'], IsConfirmed: false });
@@ -74,7 +77,7 @@ describe('users', () => {
   });
 
   it('updateUser changes names and is_disabled; a disabled user\'s key stops working', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const r = await h.call('filebox/updateUser', { user_id: U.daniel, company: 'Ortiz & Sons', is_disabled: true }, json);
     expect(r.body.data).toMatchObject({ Company: 'Ortiz & Sons', IsDisabled: true });
     expect((await h.call('filebox/getCurrentUser', {}, { key: SANDBOX_KEYS.member })).body.error.code).toBe('UNAUTHORIZED');
@@ -85,7 +88,7 @@ describe('users', () => {
   });
 
   it('deleteUser disables by default; completely deletes', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const r = await h.call('filebox/deleteUser', { user_id: U.sofia }, json);
     expect(r.body.data.message).toMatch(/^Disabled user/);
     expect((await h.call('filebox/getUser', { user_id: U.sofia, include_security: true }, json)).body.data.IsDisabled).toBe(true);
@@ -96,7 +99,7 @@ describe('users', () => {
 
 describe('groups', () => {
   it('getGroup and listGroups (is_shared, summary_only)', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const g = await h.call('filebox/getGroup', { group_id: D.groups.partners, include_contacts: true });
     expect(g.body.data).toBe(`${D.groups.partners} Partners (shared, 2 members)\n  ${U.marcus} Marcus Chen <marcus.chen@acmelegal.example>\n  ${U.priya} Priya Patel <priya.patel@acmelegal.example>`);
     const shared = await h.call('filebox/listGroups', { is_shared: true, summary_only: true }, json);
@@ -106,7 +109,7 @@ describe('groups', () => {
   });
 
   it('createGroup with members by id and email; an unknown email is reported, not added', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const r = await h.call('filebox/createGroup', { name: 'Litigation', is_shared: true, contacts: [U.marcus, 'DANIEL@ortizbuilders.example', 'nobody@example.com'] }, json);
     expect(r.body.data.group).toMatchObject({ Name: 'Litigation', IsShared: true, NumberOfContacts: 2 });
     expect(r.body.data.members).toEqual([
@@ -119,7 +122,7 @@ describe('groups', () => {
   });
 
   it('addGroupMembers answers per member; removeGroupMember of a non-member is NOT_FOUND', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const r = await h.call('filebox/addGroupMembers', { group_id: D.groups.partners, members: [U.marcus, 'olivia.bennett@acmelegal.example', 'ghost@example.com'] });
     expect(r.body.data).toBe(
       `Added 1 of 3 to group ${D.groups.partners}.\n${U.marcus}: already a member\nolivia.bennett@acmelegal.example: added (${U.olivia})\nghost@example.com: no such user (create it with createUser)`,
@@ -131,7 +134,7 @@ describe('groups', () => {
   });
 
   it('updateGroup renames; deleteGroup keeps the users', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const r = await h.call('filebox/updateGroup', { group_id: D.groups.partners, name: 'Senior partners', is_shared: false }, json);
     expect(r.body.data).toMatchObject({ Name: 'Senior partners', IsShared: false });
     const d = await h.call('filebox/deleteGroup', { group_id: D.groups.partners }, json);

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SHAREFILE_DEMO as D, type ShareFileTwin } from '../../infra/twins/sharefile';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
+import { createClock } from '../../infra/twins/kit';
 
 const json = { query: 'format=json' };
+/** The ShareFile twin started on its seed's reference day, where the seed's dates are as written (infra/twins/kit/seed-day.ts). */
+const onSeedDay = () => harness({ twins: { filebox: { clock: createClock(D.today + 9 * 3_600_000) } } });
 const S = D.shares;
 const DAY = 86_400_000;
 
 describe('getShare, listShares', () => {
   it('reads a share with items and recipients; summary_only keeps the summary fields', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const r = await h.call('filebox/getShare', { share_id: S.proposalSend, include_items: true, include_recipients: true }, json);
     expect(r.body.data).toMatchObject({ Id: S.proposalSend, ShareType: 'Send', Title: 'Ortiz proposal', MaxDownloads: 10, TotalDownloads: 2, Recipients: [{ Email: 'daniel@ortizbuilders.example', Downloads: 2 }] });
     expect(r.body.data.Items.map((i: { Id: string }) => i.Id)).toEqual([D.files.proposal, D.files.scope]);
@@ -19,7 +22,7 @@ describe('getShare, listShares', () => {
   });
 
   it('hides expired shares unless include_expired; filters by share_type', async () => {
-    const h = await harness();
+    const h = await onSeedDay();
     const live = await h.call('filebox/listShares', {}, json);
     expect(live.body.data.shares.map((s: { Id: string }) => s.Id)).toEqual([S.ortizRequest, S.proposalSend]);
     const all = await h.call('filebox/listShares', { include_expired: true, share_type: 'Send', summary_only: true }, json);

@@ -75,7 +75,7 @@ describe('conformance authorization: the built-in authorization server', () => {
     const browser = new Browser();
     const form = await browser.request(authorizationUrl);
     const consent = await browser.submit(form, 'sign-in', { service_key: key });
-    signedIn = new URL((await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' })).url);
+    signedIn = new URL((await browser.submit(consent, 'consent', { decision: 'allow' })).url);
     exitCode = await exited;
     for (const dir of await readdir(join(out, 'results'))) {
       const scenario = /^authorization-server-(.+)-\d{4}-\d\d-\d\dT/.exec(dir)?.[1];

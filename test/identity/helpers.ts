@@ -94,6 +94,8 @@ export class Browser {
     for (const m of form[2]!.matchAll(/<input name="([^"]+)" value="([^"]*)">/g)) data.set(m[1]!, decode(m[2]!));
     const checked = /<input type="radio" name="([^"]+)" value="([^"]*)" checked>/.exec(form[2]!);
     if (checked) data.set(checked[1]!, decode(checked[2]!));
+    // Checked boxes (the consent page's toolsets), each sent as a browser sends it; disabled ones are not sent.
+    for (const m of form[2]!.matchAll(/<input type="checkbox" name="([^"]+)" value="([^"]*)" checked>/g)) data.append(m[1]!, decode(m[2]!));
     for (const [k, v] of Object.entries(fields)) data.set(k, v);
     return this.request(new URL(decode(form[1]!), page.url).toString(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: data.toString() });
   }
@@ -114,6 +116,9 @@ export class Browser {
   }
 }
 
+/** The toolsets a consent page starts with chosen (its checked boxes), sorted. */
+export const checkedToolsets = (html: string) => [...html.matchAll(/<input type="checkbox" name="toolsets" value="([^"]*)" checked>/g)].map((m) => decode(m[1]!)).sort();
+
 const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
 
 /**
@@ -132,7 +137,7 @@ export async function hostSignIn(base: string, resource: string, signIn: (browse
   const q = new URLSearchParams({ client_id: reg.client_id, redirect_uri: redirect, response_type: 'code', state: 'st', resource, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', ...(scope !== undefined ? { scope } : {}) });
   const browser = new Browser();
   const consent = await signIn(browser, await browser.request(`${base}/oauth/authorize?${q}`));
-  const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(scope === undefined ? { toolsets: '' } : {}), ...consentFields });
+  const back = await browser.submit(consent, 'consent', { decision: 'allow', ...consentFields });
   const code = new URL(back.url).searchParams.get('code');
   if (!code) throw new Error(`no code: ${back.url} ${back.html}`);
   const res = await fetch(`${base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: reg.client_id, redirect_uri: redirect, resource }) });

@@ -51,7 +51,7 @@ describe('the authorization server of MCP 2026-07-28: iss, application_type, iss
     const browser = new Browser();
     const form = await browser.request(url);
     const page = await browser.submit(form, 'sign-in', { service_key: key });
-    return new URL((await browser.submit(page, 'consent', { decision, toolsets: '' })).url);
+    return new URL((await browser.submit(page, 'consent', { decision })).url);
   }
 
   it('names the issuer in every authorization response, and says so in its metadata (RFC 9207)', async () => {

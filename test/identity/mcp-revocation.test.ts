@@ -145,7 +145,7 @@ describe('token revocation (RFC 7009) and client registration management (RFC 75
       const q = new URLSearchParams({ client_id: reg.client_id, redirect_uri: uri, response_type: 'code', resource: resource(), code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' });
       const browser = new Browser();
       const consent = await browser.submit(await browser.request(`${s.base}/oauth/authorize?${q}`), 'sign-in', { service_key: key });
-      const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
+      const back = await browser.submit(consent, 'consent', { decision: 'allow' });
       return { code: new URL(back.url).searchParams.get('code')!, verifier, uri };
     };
     const exchange = (c: { code: string; verifier: string; uri: string }) =>

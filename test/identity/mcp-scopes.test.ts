@@ -4,7 +4,7 @@ import { platforms } from '../../infra/local/platforms';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { createRegistry } from '../../shared/core/registry';
 import { catalog } from '../../shared/catalog/catalog';
-import { Browser, localServer } from './helpers';
+import { Browser, checkedToolsets, localServer } from './helpers';
 
 describe('scopes of the built-in authorization server: the toolsets', () => {
   let s: Awaited<ReturnType<typeof localServer>>;
@@ -71,17 +71,17 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const form = await browser.request(authorize(`${s.base}/v1/mcp/dbapp`, 'records dbapp:apps webhooks'));
     expect(form.status).toBe(200);
     const consent = await browser.submit(form, 'sign-in', { service_key: key });
-    expect(consent.html).toContain('<input name="toolsets" value="records, apps">');
+    expect(checkedToolsets(consent.html)).toEqual(['apps', 'records']);
     expect(consent.html).toMatch(/<span id="not-shareable">webhooks<\/span>/);
     // Each toolset of the account's platform as its descriptor describes it, and whether it writes.
-    expect(consent.html).toContain('<li><code>records</code> Records: read, filter, create, update, delete and restore, in batches; relations, revisions and comments (reads and writes)</li>');
-    expect(consent.html).toContain('<li><code>apps</code> The organization, its users and the apps (tables) of a workspace (reads only)</li>');
+    expect(consent.html).toMatch(/<strong>records<\/strong><span class="tag">reads and writes<\/span><span class="what">Records: read, filter, create, update, delete and restore, in batches; relations, revisions and comments<\/span>/);
+    expect(consent.html).toMatch(/<strong>apps<\/strong><span class="tag">reads<\/span><span class="what">The organization, its users and the apps \(tables\) of a workspace<\/span>/);
     // The user allows the page as filled: the token's scope is those toolsets.
     const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
     const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
     const tokens = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
-    expect(tokens.scope).toBe('records apps');
+    expect(tokens.scope).toBe('apps records');
     const list = (query: string) => fetch(`${s.base}/v1/mcp/dbapp${query}`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect((await list('?toolsets=records,apps')).status).toBe(200);
     expect((await list('?toolsets=views')).status).toBe(403);
@@ -89,7 +89,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const refresh = (token: string, scope?: string) =>
       fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: client.client_id, ...(scope !== undefined ? { scope } : {}) }) });
     const refreshed = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string; scope: string };
-    expect(refreshed.scope).toBe('records apps');
+    expect(refreshed.scope).toBe('apps records');
     // A refresh may narrow the grant (RFC 6749 §6), never widen it; a refused one does not spend the refresh token.
     const wider = await refresh(refreshed.refresh_token, 'records views');
     expect(wider.status).toBe(400);
@@ -114,7 +114,7 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     };
     const named = await consentFor('crm:contacts crm:deals');
     expect(named.consent.html).toContain(`value="${ids.crm}" checked`);
-    expect(named.consent.html).toContain('<input name="toolsets" value="crm:contacts, crm:deals">');
+    expect(checkedToolsets(named.consent.html)).toEqual(['crm:contacts', 'crm:deals']);
     const back = await named.browser.submit(named.consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
     const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
@@ -130,13 +130,13 @@ describe('scopes of the built-in authorization server: the toolsets', () => {
     const signIn = async (scope: string | undefined, toolsets?: string) => {
       const browser = new Browser();
       const consent = await browser.submit(await browser.request(authorize(`${s.base}/v1/mcp/dbapp`, scope)), 'sign-in', { service_key: key });
-      if (scope === undefined) expect(consent.html).toContain('<input name="toolsets" value="">');
+      if (scope === undefined) expect(checkedToolsets(consent.html)).toEqual(['apps', 'records', 'views']);
       const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(toolsets !== undefined ? { toolsets } : {}) });
       const code = new URL(back.url).searchParams.get('code')!;
       const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, redirect_uri: redirect() }) });
       return ((await res.json()) as { scope: string }).scope;
     };
     expect(await signIn('records apps', 'records')).toBe('records');
-    expect(await signIn(undefined)).toBe('records apps views');
+    expect(await signIn(undefined)).toBe('apps records views');
   });
 });

@@ -67,7 +67,7 @@ describe('sign-in from @modelcontextprotocol/client 2.x (2026-07-28 authorizatio
     const browser = new Browser();
     const form = await browser.request(host.authorizationUrl!.toString());
     const consent = await browser.submit(form, 'sign-in', { service_key: key });
-    return new URL((await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' })).url);
+    return new URL((await browser.submit(consent, 'consent', { decision: 'allow' })).url);
   }
 
   it('signs in, keyed by the issuer, with iss checked before the code is redeemed; lists tools', async () => {

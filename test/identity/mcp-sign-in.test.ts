@@ -10,7 +10,7 @@ import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import type { MemoryStore } from '../../shared/store/memory';
 import { Scopes } from '../../shared/identity/mcp-oauth/scopes';
 import { platforms } from '../../functions/platforms';
-import { Browser, localServer } from './helpers';
+import { Browser, checkedToolsets, localServer } from './helpers';
 
 /** A host as Claude or ChatGPT connectors are: it knows only the URL, and keeps what the SDK hands it. */
 class HeadlessHost implements OAuthClientProvider {
@@ -96,7 +96,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
     expect(form.status).toBe(200);
     const consent = await browser.submit(form, 'sign-in', { service_key: serviceKey });
     expect(consent.html).toContain(connection);
-    const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: choice.toolsets ?? '', ...(choice.read_only ? { read_only: choice.read_only } : {}) });
+    const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(choice.toolsets !== undefined ? { toolsets: choice.toolsets } : {}), ...(choice.read_only ? { read_only: choice.read_only } : {}) });
     const code = new URL(back.url).searchParams.get('code');
     expect(new URL(back.url).pathname).toBe('/host-callback');
     expect(new URL(back.url).searchParams.get('state')).toBe(authorizationUrl.searchParams.get('state'));
@@ -112,7 +112,12 @@ describe('MCP sign-in through the built-in authorization server', () => {
     for (const path of ['/v1/mcp', '/v1/mcp/dbapp']) {
       const res = await fetch(`${s.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${s.base}/.well-known/oauth-protected-resource${path}"`);
+      expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="MCP: sign in with OAuth, or Authorization: Bearer <service key or API key>", resource_metadata="${s.base}/.well-known/oauth-protected-resource${path}"`);
+      // The body says both ways in: OAuth from the metadata, or the header.
+      const body = (await res.json()) as { error: { message: string; details: Record<string, unknown> } };
+      expect(body.error.message).toContain(`OAuth 2.1: its sign-in starts from ${s.base}/.well-known/oauth-protected-resource${path}`);
+      expect(body.error.message).toContain('"Authorization: Bearer <key>" with a service key (tes_…)');
+      expect(body.error.details).toMatchObject({ header: 'Authorization', resource_metadata: `${s.base}/.well-known/oauth-protected-resource${path}`, sign_in: 'oauth' });
       const meta = (await (await fetch(`${s.base}/.well-known/oauth-protected-resource${path}`)).json()) as Record<string, unknown>;
       expect(meta).toMatchObject({ resource: `${s.base}${path}`, authorization_servers: [s.base] });
     }
@@ -235,13 +240,13 @@ describe('MCP sign-in through the built-in authorization server', () => {
     expect(again.searchParams.get('resource')).toBe(`${s.base}/v1/mcp/dbapp`);
     const browser = new Browser();
     const consent = await browser.submit(await browser.request(again.toString()), 'sign-in', { service_key: key });
-    expect(consent.html).toContain('<input name="toolsets" value="records, apps">');
+    expect(checkedToolsets(consent.html)).toEqual(['apps', 'records']);
     expect(consent.html).toContain(`value="${connection}" checked`);
     // The user allows the page as it is.
     const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
     await new StreamableHTTPClientTransport(wide, { authProvider: host }).finishAuth(code);
-    expect(host.saved!.scope).toBe('records apps');
+    expect(host.saved!.scope).toBe('apps records');
     const client = new Client({ name: 'host', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(wide, { authProvider: host }));
     clients.push(client);
@@ -292,7 +297,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
       const form = await browser.request(authorize(clientId));
       expect(form.html).toContain('Metadata host');
       const consent = await browser.submit(form, 'sign-in', { service_key: key });
-      const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
+      const back = await browser.submit(consent, 'consent', { decision: 'allow' });
       const code = new URL(back.url).searchParams.get('code')!;
       const token = async (id: string) => fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: id, redirect_uri: redirect, resource: `${s.base}/v1/mcp/dbapp` }) });
       const tokens = (await (await token(clientId)).json()) as { access_token: string };

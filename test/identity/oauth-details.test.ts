@@ -61,7 +61,7 @@ describe('OAuth details of the built-in authorization server', () => {
     const { url, verifier } = authorize(client.client_id, `${s.base}/host-callback`);
     const browser = new Browser();
     const consent = await browser.submit(await browser.request(url), 'sign-in', { service_key: key });
-    const back = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: '' });
+    const back = await browser.submit(consent, 'consent', { decision: 'allow' });
     const code = new URL(back.url).searchParams.get('code')!;
     const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id, resource: resource() }) });
     expect(res.status).toBe(400);
@@ -120,7 +120,9 @@ describe('OAuth details of the built-in authorization server', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await res.text();
     expect(html).toMatch(/<input type="hidden" name="csrf" value="[\w-]{32}">/);
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))]));
+    // The service-key form's own fields (the page has other forms: connect, back to the host).
+    const form = html.slice(html.indexOf('<form id="sign-in"'), html.indexOf('</form>', html.indexOf('<form id="sign-in"')));
+    const fields = Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))]));
     const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
       fetch(`${s.base}/oauth/authorize`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams({ ...form, service_key: key }), redirect: 'manual' });
     // The form posted from another page: no cookie, so its token proves nothing.

@@ -4,6 +4,7 @@ import { loadConfig } from '../../shared/core/config';
 import { approvalRoutes } from '../../shared/identity/approval-routes';
 import { createApp } from '../../shared/http/app';
 import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
+import { PAGE_ROUTES } from '../../shared/identity/console';
 import { createRuntime } from '../../shared/lambda/runtime';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -26,7 +27,10 @@ describe('the identity routes: served, documented in OpenAPI and deployed alike'
     const documented = IDENTITY_ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect([...new Set(served)].sort()).toEqual([...documented].sort());
     const deployed = deployedRoutes('identity');
-    expect(deployed.filter((r) => !r.startsWith('OPTIONS ')).sort()).toEqual([...documented, 'GET /v1/openapi/identity.json'].sort());
+    // Besides the API: the pages' stylesheet and the operator console, HTML for people.
+    expect(deployed.filter((r) => !r.startsWith('OPTIONS ')).sort()).toEqual([...documented, 'GET /v1/openapi/identity.json', ...PAGE_ROUTES].sort());
+    const pages = createApp(rt).routes.filter((r) => /^\/(console|pages)\b/.test(r.path)).map((r) => `${r.method} ${r.path.replace(/:([a-z_]+)/g, '{$1}')}`);
+    expect([...new Set(pages)].sort()).toEqual([...PAGE_ROUTES].sort());
     // Every path a browser host calls cross-origin has its preflight routed too.
     for (const path of ['/oauth/token', '/oauth/register', '/oauth/revoke', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/v1/mcp/{platform}']) expect(deployed).toContain(`OPTIONS ${path}`);
     expect(deployedRoutes('mcp')).toEqual(['ANY /v1/mcp', 'GET /v1/openapi.json']);

@@ -223,7 +223,8 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'GET /v1/admin/approvals', 'GET /v1/admin/approvals/{id}', 'GET /v1/admin/audit', 'GET /v1/approvals/{id}', 'GET /v1/approve/{token}', 'POST /v1/approve/{token}',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
-      'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'PUT /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json',
+      'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'PUT /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json', 'GET /pages/style.css',
+      'GET /console', 'POST /console/sign-in', 'POST /console/sign-out', 'POST /console/keys', 'POST /console/keys/{id}/rotate', 'POST /console/keys/{id}/revoke',
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
@@ -298,7 +299,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       CRM_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/crm/oauth-client-secret',
       FILEBOX_OAUTH_CLIENT_ID: '',
       FILEBOX_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/filebox/oauth-client-secret',
-      // MCP sign-in (docs/identity.md): unset — no CORS origins, no connect sign-in, the built-in server.
+      // MCP sign-in (docs/identity.md): unset — no CORS origins, connect sign-in by default, the built-in server.
       ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'APPROVAL_TTL_SECONDS', 'APPROVAL_SIGN_IN', 'APPROVAL_WEBHOOK_URL', 'APPROVAL_WEBHOOK_SECRET', 'AUDIT_RETENTION_DAYS', 'AUDIT_EXPORT_BUCKET', 'AUDIT_EXPORT_BUS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));

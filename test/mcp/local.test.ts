@@ -172,7 +172,7 @@ describe('MCP over HTTP: what comes before the protocol', () => {
     const res = await post('/v1/mcp/dbapp', { accept: 'application/json, text/event-stream' });
     expect(res.status).toBe(401);
     // The challenge names the endpoint's protected-resource metadata (RFC 9728), where a host finds how to sign in.
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${mcp.local.base}/.well-known/oauth-protected-resource/v1/mcp/dbapp"`);
+    expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer realm="[^"]*", resource_metadata="${mcp.local.base}/\\.well-known/oauth-protected-resource/v1/mcp/dbapp"$`));
     expect(await res.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
   });
 

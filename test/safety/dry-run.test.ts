@@ -22,7 +22,8 @@ const NO_WRITE_REACHED: Record<string, RegExp> = {
   'dbapp/createAutomation': /NOT_FOUND .*App does not exist/,
   'dbapp/createView': /NOT_FOUND .*App does not exist/,
   'dbapp/updateView': /NOT_FOUND .*View does not exist/,
-  'collab/uploadFiles': /NOT_FOUND /,
+  // Its existing file (60016) is one the seed attached to a project (a kickoff deck): a file is attached to one object only.
+  'collab/uploadFiles': /INVALID_PARAMETER File #60016 is already attached on item #\d+/,
   'collab/replaceFile': /NOT_FOUND /,
 };
 

@@ -31,7 +31,7 @@ describe('Podio twin: files', () => {
     const t = podioTwin();
     const up = await upload(t.fetch, 'https://api.podio.com', 'notes.txt', 'hello podio');
     expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ file_id: D.firstIds.file + 14, name: 'notes.txt', mimetype: 'text/plain', size: 11, hosted_by: 'podio', context: null, created_on: '2026-01-15 10:00:00' });
+    expect(up.body).toMatchObject({ file_id: D.firstIds.file + 18, name: 'notes.txt', mimetype: 'text/plain', size: 11, hosted_by: 'podio', context: null, created_on: '2026-01-15 10:00:00' });
     expect((await t.call('GET', `/file/${up.body.file_id}`)).body).toEqual(up.body);
     const raw = await t.fetch(`https://api.podio.com/file/${up.body.file_id}/raw`, { headers: auth });
     expect(await raw.text()).toBe('hello podio');

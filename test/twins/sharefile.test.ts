@@ -68,11 +68,11 @@ describe('ShareFile twin', () => {
     expect(pdf).toContain('(Estimated budget: 42,500 USD)');
     const docx = bytes(D.files.scope);
     expect(zipEntries(docx).map((e) => e.name)).toEqual(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']);
-    const png = bytes(D.files.floorPlan);
+    const png = bytes(D.files.sitePlan);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     const idat = png.indexOf('IDAT');
     const len = png.readUInt32BE(idat - 4);
-    expect(inflateSync(png.subarray(idat + 4, idat + 4 + len)).length).toBe(24 * (1 + 24 * 3));
+    expect(inflateSync(png.subarray(idat + 4, idat + 4 + len)).length).toBe(16 * (1 + 16 * 3));
   });
 
   it('serves a DownloadSpecification link without the key until the token expires (the twin\'s clock)', async () => {
@@ -119,7 +119,8 @@ describe('ShareFile twin OData ($filter / $orderby, the twin\'s own parser)', ()
   };
 
   it('evaluates valid filters on the seed: comparisons, and/or/not, functions, isof, datetime and null, orderby lists', async () => {
-    const twin = createShareFileTwin();
+    // On the seed's reference day, where its dates are as written (infra/twins/kit/seed-day.ts).
+    const twin = createShareFileTwin({ clock: createClock(D.today) });
     expect(await names(twin, D.folders.contracts, { $filter: "startswith(Name,'OFFER') eq true" })).toEqual(['offer.pdf']);
     expect(await names(twin, D.folders.contracts, { $filter: "not (endswith(Name,'.pdf') eq true) and FileSizeBytes gt 0" })).toEqual(['nda-template.docx']);
     expect(await names(twin, D.folders.contracts, { $filter: "substringof('TEMPLATE',Name) eq true or Name eq 'offer.pdf'", $orderby: 'Name desc' })).toEqual(['offer.pdf', 'nda-template.docx']);

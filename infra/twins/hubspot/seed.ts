@@ -1,10 +1,12 @@
 /**
  * The sandbox portal's demo CRM: 60 companies, 300 contacts (each linked to its company as
  * primary), 180 deals in the Sales and Renewals pipelines (linked to a company and one or two of
- * its contacts) and 120 support tickets. Deterministic (seeded PRNG, fixed dates) and written
- * through the same checks as API writes. Built once per process; each twin works on a copy.
+ * its contacts) and 120 support tickets. Deterministic (seeded PRNG) and written through the same
+ * checks as API writes. Dates are written for HUBSPOT_DEMO.today and move with the day the twin
+ * starts (kit/seed-day.ts): deals close this month and the next ones, tickets are recent. Built
+ * once per process and start day; each twin works on a copy.
  */
-import { prng } from '../kit';
+import { prng, seedsByShift } from '../kit';
 import { INDUSTRIES, OWNERS } from './model';
 import { associate, copyState, emptyState, insertRecord, linkPrimaryCompany, type CrmRecord, type HubSpotState } from './state';
 
@@ -17,8 +19,10 @@ export const HUBSPOT_DEMO = {
   firstId: 1001,
   /** The owner id of the sandbox owner key and of the member key. */
   owners: { owner: OWNERS[0].id, member: OWNERS[1].id },
-  /** 2025-06-02T09:00:00Z: the first seeded record's creation time. */
+  /** 2025-06-02T09:00:00Z: the first seeded record's creation time, on the reference day. */
   start: Date.UTC(2025, 5, 2, 9),
+  /** The reference day: a twin started on it holds the dates as written (deals created in August and September 2025, tickets to mid-October). */
+  today: Date.UTC(2025, 9, 20),
 } as const;
 
 const PREFIX = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Tyrell', 'Cyberdyne', 'Soylent', 'Hooli', 'Vandelay', 'Wonka', 'Aperture', 'Black Mesa', 'Massive Dynamic', 'Pied Piper', 'Dunder', 'Gringotts', 'Oscorp', 'Nakatomi'];
@@ -40,10 +44,10 @@ function made(r: CrmRecord | { problems: unknown[] }): CrmRecord {
   return r;
 }
 
-function build(): HubSpotState {
+function build(shift: number): HubSpotState {
   const state = emptyState();
   const r = prng(11);
-  let at: number = HUBSPOT_DEMO.start;
+  let at: number = HUBSPOT_DEMO.start + shift;
   const tick = () => (at += r.int(1, 9) * 3_600_000);
   const owner = () => r.pick(OWNERS).id;
 
@@ -105,9 +109,9 @@ function build(): HubSpotState {
   return state;
 }
 
-let seed: HubSpotState | undefined;
+const seeds = seedsByShift(build);
 
-/** A fresh copy of the demo state (the seed itself is built once per process). */
-export function seedDemoState(): HubSpotState {
-  return copyState((seed ??= build()));
+/** A fresh copy of the demo state moved by `shift` ms (kit/seed-day.ts); the seed itself is built once per shift. */
+export function seedDemoState(shift = 0): HubSpotState {
+  return copyState(seeds(shift));
 }

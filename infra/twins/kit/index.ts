@@ -24,6 +24,7 @@ export { twinErrors, TwinHttpError, type ErrorBody, type ErrorDialect } from './
 export { faultInjection, Faults, isReset, resetError, type Fault, type FaultRule, type InjectedFault } from './faults';
 export { inProcessFetch, publicBaseOf, publicLinkFetch, type FetchApp, type Twin } from './fetch';
 export { SANDBOX_KEYS } from './keys';
+export { seedShift, seedsByShift } from './seed-day';
 export { latency } from './latency';
 export { OAuthServer, oauthLifetime, SANDBOX_OAUTH_CLIENT, type Grant, type OAuthAccount, type OAuthDialect } from './oauth';
 export { twinRateLimit, type RateWindow, type TwinOptions, type VendorRateLimit } from './options';

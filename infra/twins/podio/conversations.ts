@@ -194,12 +194,12 @@ export function searchConversations(state: PodioState, user: PodioUser, text: st
 
 // --- seed ---
 
-/** A few conversations of the demo users (ids from 56001): direct and group, one on a deal, one unread for the owner. */
-export function seedConversations(state: PodioState): void {
+/** A few conversations of the demo users (ids from 56001): direct and group, one on a deal, one unread for the owner; dates moved by `shift` ms. */
+export function seedConversations(state: PodioState, shift = 0): void {
   state.conversations = { rows: new Map(), next: { conversation: 56001, event: 57001, message: 58001 } };
   const u = (id: number) => state.users.get(id)!;
   const msg = (text: string): MessageInput => ({ text, file_ids: [], embed_id: null, embed_url: null });
-  const at = (iso: string) => Date.parse(iso);
+  const at = (iso: string) => Date.parse(iso) + shift;
   const [ann, ben, chloe, david, , felix] = [1001, 1002, 1003, 1004, 1005, 1006].map(u);
 
   const kickoff = startConversation(state, ann!, 'Q1 kickoff agenda', [ben!.user_id, chloe!.user_id, david!.user_id], msg('Draft agenda attached next week — add your topics here.'), null, at('2025-12-01T09:00:00Z')).conversation;

@@ -2,10 +2,13 @@
  * Demo data of the Podio twin: "Sandbox Co" with a Sales space (Companies, Deals) and an Operations
  * space (Projects), six users whose user ids (1001–1006) and profile ids (5101–5106) differ, apps
  * covering every field type of docs/vendors/podio.md#field-types 300 items, comments with mentions, embeds and files.
- * Deterministic (seeded PRNG, fixed dates), written through the same checks as API writes. Every
- * id the API hands out later lies above the seeded ones.
+ * Deterministic (seeded PRNG), written through the same checks as API writes. Dates are written for
+ * PODIO_DEMO.today and move with the day the twin starts (kit/seed-day.ts): deals close in the weeks
+ * around it, tasks fall due that week. Files are real documents (kit/documents.ts). Every id the API
+ * hands out later lies above the seeded ones.
  */
 import { prng } from '../kit';
+import { textImage, tinyDocx, tinyPdf, tinyPng, tinyPptx, tinyXlsx } from '../kit/documents';
 import { createItem, updateItem } from './items';
 import { seedGrants } from './grants';
 import { seedViews } from './views';
@@ -45,6 +48,8 @@ export const PODIO_DEMO = {
   /** Item ids: companies 30001–30060, deals 30061–30220, projects 30221–30300. */
   items: { firstCompany: 30001, firstDeal: 30061, firstProject: 30221, last: 30300 },
   counts: { companies: 60, deals: 160, projects: 80 },
+  /** The reference day (kit/seed-day.ts): a twin started on it holds the dates as written (items from August 2025 to early January 2026, deals closing that month and the next, tasks due that week). */
+  today: Date.UTC(2026, 0, 15),
   /** The first seeded comment id, file id and embed id. */
   firstIds: { comment: 90001, file: 60001, embed: 70001 },
 } as const;
@@ -123,10 +128,7 @@ const DEAL_KINDS = ['Annual licence', 'Pilot', 'Expansion', 'Renewal', 'Analytic
 const NOTES = ['<p>Budget approved by the <b>CFO</b>.</p>', '<p>Needs a security questionnaire first.</p>', '<p>Competing offer from a local vendor.</p>', '<p>Decision expected after the board meeting.</p>', '<p>Champion: head of operations.</p>'];
 const PROJECT_KINDS = ['Implementation', 'Data migration', 'Training', 'Integration', 'Go-live support'];
 const COMMENTS = ['Sent the revised proposal this morning.', 'They asked for a discount on the support package.', 'Call scheduled for Thursday 10:00.', 'Legal has the contract now.', 'Pricing approved internally.', 'Customer wants to start next month.'];
-/** A 1×1 PNG: the bytes of the seeded logos and photos. */
-const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
-
-const BASE = Date.UTC(2025, 0, 6, 9, 0, 0);
+const BASE = Date.UTC(2025, 6, 28, 9, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -146,8 +148,16 @@ function users(): PodioUser[] {
   ];
 }
 
-/** A fresh state holding the demo org, its users and apps, items, comments, embeds and files. */
-export function seedDemoState(): PodioState {
+/** The seeded files' bytes by name, built once per process (never written into). */
+const documents = new Map<string, Uint8Array>();
+const document = (name: string, make: () => Buffer) => {
+  let bytes = documents.get(name);
+  if (!bytes) documents.set(name, (bytes = new Uint8Array(make())));
+  return bytes;
+};
+
+/** A fresh state holding the demo org, its users and apps, items, comments, embeds and files; its dates moved by `shift` ms (kit/seed-day.ts). */
+export function seedDemoState(shift = 0): PodioState {
   const state = emptyState();
   const D = PODIO_DEMO;
   state.org = { ...D.org, created_on: '2024-11-04 08:00:00' };
@@ -163,7 +173,7 @@ export function seedDemoState(): PodioState {
   const sales = people.filter((u) => u.spaces.includes(D.spaces.sales));
   const ops = people.filter((u) => u.spaces.includes(D.spaces.operations));
   const app = (id: number) => state.apps.get(id)!;
-  let at = BASE;
+  let at = BASE + shift;
   const tick = () => (at += rnd.int(6, 20) * HOUR);
 
   const upload = (name: string, mimetype: string, content: Uint8Array, by: number) => {
@@ -193,7 +203,7 @@ export function seedDemoState(): PodioState {
       state.embeds.set(embed_id, { embed_id, url: `https://www.${slug(name)}.example/`, title: `${name} — Home`, description: null, created_on: podioDateTime(at) });
       fields[F.companies.website] = { embed: embed_id };
     }
-    if (n % 10 === 0) fields[F.companies.logo] = [upload(`${slug(name)}-logo.png`, 'image/png', PNG, by.user_id)];
+    if (n % 10 === 0) fields[F.companies.logo] = [upload(`${slug(name)}-logo.png`, 'image/png', document(`${slug(name)}-logo.png`, () => textImage([name])), by.user_id)];
     companies.push(createItem(state, app(D.apps.companies), by, { fields }, at).item_id);
   }
 
@@ -220,7 +230,11 @@ export function seedDemoState(): PodioState {
     const item = createItem(state, app(D.apps.deals), by, { fields, tags: rnd.chance(0.3) ? ['priority'] : [] }, at);
     if (movedOn) updateItem(state, item, by, { fields: { [F.deals.stage]: O.stage.won } }, at + 2 * DAY);
     if (n % 40 === 0) {
-      const file = upload(`proposal-${item.app_item_id}.pdf`, 'application/pdf', new TextEncoder().encode(`%PDF-1.4\n% Proposal for ${item.item_id}\n`), by.user_id);
+      const title = item.values.get(F.deals.title)![0]!.value as string;
+      const amount = fields[F.deals.amount] as { value: string; currency: string };
+      const name = `proposal-${item.app_item_id}.pdf`;
+      const pdf = document(name, () => tinyPdf([`Proposal: ${title}`, `Amount: ${amount.value} ${amount.currency}`, 'Valid for 30 days from the date of issue.', `Prepared by ${by.name}, Sandbox Co.`]));
+      const file = upload(name, 'application/pdf', pdf, by.user_id);
       updateItem(state, item, by, { file_ids: [file] }, at + HOUR);
     }
     deals.push({ id: item.item_id, won: stage === O.stage.won });
@@ -243,8 +257,17 @@ export function seedDemoState(): PodioState {
       [F.projects.budget]: { value: `${rnd.int(5, 80) * 500}.00`, currency: 'EUR' },
     };
     if (rnd.chance(0.5)) fields[F.projects.description] = `Scope: **${rnd.pick(PROJECT_KINDS).toLowerCase()}** for the customer's team.`;
-    if (n % 20 === 0) fields[F.projects.attachments] = [upload(`site-photo-${n + 1}.png`, 'image/png', PNG, by.user_id)];
+    if (n % 20 === 0) fields[F.projects.attachments] = [upload(`site-photo-${n + 1}.png`, 'image/png', document(`site-photo-${n + 1}.png`, () => tinyPng(32, [60 + n, 140, 90])), by.user_id)];
+    // A statement of work, a budget and a kickoff deck: one real document of each Office kind.
+    if (n % 20 === 10) fields[F.projects.attachments] = [projectDocument(n, fields[F.projects.name] as string, (fields[F.projects.budget] as { value: string }).value, by.user_id)];
     createItem(state, app(D.apps.projects), by, { fields }, at);
+  }
+
+  function projectDocument(n: number, project: string, budget: string, by: number): number {
+    const kind = (n / 10 - 1) / 2;
+    if (kind % 3 === 0) return upload(`statement-of-work-${n + 1}.docx`, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', document(`statement-of-work-${n + 1}.docx`, () => tinyDocx([`Statement of work: ${project}`, 'Phase 1: discovery workshops with the customer\'s team.', 'Phase 2: configuration and data migration.', 'Phase 3: training and go-live support.'])), by);
+    if (kind % 3 === 1) return upload(`budget-${n + 1}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', document(`budget-${n + 1}.xlsx`, () => tinyXlsx('Budget', [['Item', 'EUR'], ['Consulting', Math.round(Number(budget) * 0.6)], ['Licences', Math.round(Number(budget) * 0.3)], ['Travel', Math.round(Number(budget) * 0.1)], ['Total', Number(budget)]])), by);
+    return upload(`kickoff-${n + 1}.pptx`, 'application/vnd.openxmlformats-officedocument.presentationml.presentation', document(`kickoff-${n + 1}.pptx`, () => tinyPptx([{ title: `Kickoff: ${project}`, lines: ['Goals and scope', 'Team and roles'] }, { title: 'Timeline', lines: ['Discovery: two weeks', 'Go-live: week eight'] }])), by);
   }
 
   // Comments with mentions on the first deals, oldest first.
@@ -259,6 +282,6 @@ export function seedDemoState(): PodioState {
     state.comments.set(comment_id, { comment_id, ref: { type: 'item', id: deal }, value, external_id: null, created_on, created_by: by.user_id, embed_id: null, file_ids: [], versions: [{ revision_id: 1, value, created_on, embed_id: null }] });
   }
   seedViews(state, at); seedGrants(state, at);
-  seedTasks(state); seedConversations(state);
+  seedTasks(state, shift); seedConversations(state, shift);
   return state;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { downloadRoutes, publicBaseOf, publicLinkFetch, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
+import { downloadRoutes, publicBaseOf, publicLinkFetch, seedShift, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
 import { podioOAuth } from './oauth';
-import { seedDemoState } from './demo';
+import { PODIO_DEMO, seedDemoState } from './demo';
 import { collectGarbage } from './files';
 import { authenticate, baseOf, podioErrors, podioRateLimit, PODIO_WINDOW, type TwinEnv } from './http';
 import { appRoutes } from './routes/app';
@@ -38,12 +38,12 @@ const PODIO_HOST = 'https://api.podio.com';
 
 /** A stateful stand-in for Podio's API (https://api.podio.com), speaking its wire format (docs/vendors/podio.md). */
 export function createPodioTwin(options: PodioTwinOptions = {}): PodioTwin {
-  const state = seedDemoState();
-  const publicBase = publicBaseOf(options.publicBase);
-  state.linkBase = publicBase;
   const app = new Hono<TwinEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: podioErrors });
   const clock = kit.clock;
+  const state = seedDemoState(seedShift(clock, PODIO_DEMO.today));
+  const publicBase = publicBaseOf(options.publicBase);
+  state.linkBase = publicBase;
 
   app.use('*', async (c, next) => {
     c.set('base', baseOf(c));

@@ -517,8 +517,8 @@ export function taskSummary(state: PodioState, user: PodioUser, limit: number, n
 /** Timezones of the demo users besides the owner (who stays in UTC): a DST change falls between them and UTC. */
 const TIMEZONES: Record<number, string> = { 1002: 'Europe/Berlin', 1003: 'America/New_York', 1004: 'Europe/Berlin', 1005: 'Europe/Rome', 1006: 'Europe/Berlin' };
 
-/** Labels and tasks of the demo users (ids from 40001 and 45001), some on deals, some done; the users' timezones. */
-export function seedTasks(state: PodioState): void {
+/** Labels and tasks of the demo users (ids from 40001 and 45001), some on deals, some done; the users' timezones; dates moved by `shift` ms. */
+export function seedTasks(state: PodioState, shift = 0): void {
   for (const [id, tz] of Object.entries(TIMEZONES)) {
     const u = state.users.get(Number(id));
     if (u) u.timezone = tz;
@@ -530,19 +530,20 @@ export function seedTasks(state: PodioState): void {
   const followUp = createLabel(state, owner!, { text: 'Follow-up', color: 'F7F0C5' });
   createLabel(state, felix!, { text: 'Calls', color: 'DCEBD8' });
   const deal = 30061;
-  const at = (iso: string) => Date.parse(iso);
+  const at = (iso: string) => Date.parse(iso) + shift;
+  const date = (d: string) => new Date(at(`${d}T00:00:00Z`)).toISOString().slice(0, 10);
   const seed: [PodioUser, TaskChanges, string][] = [
     [owner!, { text: 'Send the signed contract to legal', due: { utc: at('2025-12-01T15:00:00Z') }, ref: { type: 'item', id: deal }, label_ids: [urgent.label_id] }, '2025-11-20T09:00:00Z'],
-    [owner!, { text: 'Prepare the Q1 pipeline review', due: { date: '2026-01-15' }, label_ids: [followUp.label_id] }, '2025-12-02T09:00:00Z'],
+    [owner!, { text: 'Prepare the Q1 pipeline review', due: { date: date('2026-01-15') }, label_ids: [followUp.label_id] }, '2025-12-02T09:00:00Z'],
     [owner!, { text: 'Call Northwind about the renewal', due: { utc: at('2026-01-16T10:00:00Z') }, ref: { type: 'item', id: deal + 1 } }, '2025-12-03T09:00:00Z'],
-    [owner!, { text: 'Draft the January newsletter', due: { date: '2026-01-17' } }, '2025-12-03T10:00:00Z'],
-    [owner!, { text: 'Book the team offsite', due: { date: '2026-03-02' } }, '2025-12-04T09:00:00Z'],
-    [owner!, { text: 'Review the onboarding checklist', responsible: ben!.user_id, due: { date: '2026-01-20' }, ref: { type: 'item', id: deal } }, '2025-12-05T09:00:00Z'],
+    [owner!, { text: 'Draft the January newsletter', due: { date: date('2026-01-17') } }, '2025-12-03T10:00:00Z'],
+    [owner!, { text: 'Book the team offsite', due: { date: date('2026-03-02') } }, '2025-12-04T09:00:00Z'],
+    [owner!, { text: 'Review the onboarding checklist', responsible: ben!.user_id, due: { date: date('2026-01-20') }, ref: { type: 'item', id: deal } }, '2025-12-05T09:00:00Z'],
     [chloe!, { text: 'Update the price list', responsible: owner!.user_id }, '2025-12-06T09:00:00Z'],
     [felix!, { text: 'Call back Helios Solar', due: { utc: at('2026-01-17T08:00:00Z') }, ref: { type: 'item', id: deal + 2 } }, '2025-12-07T09:00:00Z'],
     [owner!, { text: 'Private: salary review notes', private: true }, '2025-12-08T09:00:00Z'],
   ];
   for (const [by, c, when] of seed) createTask(state, by, c, at(when));
-  const done = createTask(state, owner!, { text: 'Send the December invoices', due: { date: '2025-12-20' } }, at('2025-12-10T09:00:00Z'));
+  const done = createTask(state, owner!, { text: 'Send the December invoices', due: { date: date('2025-12-20') } }, at('2025-12-10T09:00:00Z'));
   setCompleted(done, true, owner!, at('2025-12-19T16:00:00Z'));
 }

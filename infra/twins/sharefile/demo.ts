@@ -1,15 +1,16 @@
 import { SANDBOX_KEYS } from '../kit';
-import { md5, tinyDocx, tinyPdf, tinyPng } from './files';
+import { textImage, tinyDocx, tinyPdf, tinyPng, tinyPptx, tinyXlsx } from '../kit/documents';
+import { md5 } from './files';
 import { emptyState, sfId, type SfAcl, type SfItem, type SfState, type SfUser } from './state';
 
 /**
  * The seed: Acme Legal's ShareFile account. Olivia Bennett (admin employee, the sandbox owner key)
  * and two employees; two clients, one of them Daniel Ortiz (the sandbox member key), who sees only
  * the shared folder of his project through an access control. A folder tree with small real files
- * (PDF, DOCX, PNG), a file with two versions, a recycled file, groups and shares.
+ * (PDF, DOCX, XLSX, PPTX, PNG, one of text), a file with two versions, a recycled file, groups and
+ * shares. Dates are written for SHAREFILE_DEMO.today and move with the day the twin starts
+ * (kit/seed-day.ts), so the newest files are days old.
  */
-
-const at = (iso: string) => Date.parse(iso);
 
 /** Seed ids, for tests and docs. */
 export const SHAREFILE_DEMO = {
@@ -43,9 +44,13 @@ export const SHAREFILE_DEMO = {
     floorPlan: sfId('file', 52),
     scope: sfId('file', 53),
     brochure: sfId('file', 61),
+    pricing: sfId('file', 62),
+    pitch: sfId('file', 63),
   },
   groups: { partners: sfId('group', 71), ortizTeam: sfId('group', 72) },
   shares: { proposalSend: sfId('share', 81), ortizRequest: sfId('share', 82), expired: sfId('share', 83) },
+  /** The reference day (kit/seed-day.ts): a twin started on it holds the dates as written (the newest file of 2026-03-07). */
+  today: Date.UTC(2026, 2, 10),
   /** Ids above this are handed out by the twin. */
   firstFreeSeq: 1000,
 } as const;
@@ -53,7 +58,7 @@ export const SHAREFILE_DEMO = {
 const D = SHAREFILE_DEMO;
 
 type SeedFile = { content: Buffer; text: string };
-let files: Record<"offerV1" | "offer" | "nda" | "sitePlan" | "oldDraft" | "proposal" | "floorPlan" | "scope" | "brochure", SeedFile> | undefined;
+let files: Record<keyof typeof SHAREFILE_DEMO.files, SeedFile> | undefined;
 /** The seeded files' bytes, built once per process (never written into). */
 function seedFiles() {
   const pdf = (lines: string[]) => ({ content: tinyPdf(lines), text: lines.join(' ') });
@@ -65,13 +70,17 @@ function seedFiles() {
     sitePlan: { content: tinyPng(16, [40, 120, 200]), text: '' },
     oldDraft: pdf(['Old draft of the retainer agreement']),
     proposal: pdf(['Renovation proposal for Ortiz Builders', 'Kitchen and two bathrooms', 'Estimated budget: 42,500 USD']),
-    floorPlan: { content: tinyPng(24, [200, 160, 60]), text: '' },
+    floorPlan: { content: textImage(['Floor plan: ground floor', 'Kitchen 14 m2, living 32 m2']), text: '' },
     scope: docx(['Scope of work', 'Demolition, plumbing, electrical and finishing works.', 'Permit filing by Acme Legal.']),
     brochure: pdf(['Acme Legal brochure', 'Estate planning, real estate and employment law.']),
+    pricing: { content: tinyXlsx('Fees 2026', [['Service', 'Hourly rate (EUR)'], ['Estate planning', 220], ['Real estate', 260], ['Employment law', 240]]), text: 'Service Hourly rate (EUR) Estate planning 220 Real estate 260 Employment law 240' },
+    pitch: { content: tinyPptx([{ title: 'Acme Legal', lines: ['Estate planning, real estate and employment law'] }, { title: 'Why us', lines: ['Three partners, thirty years of practice'] }]), text: 'Acme Legal Why us' },
   });
 }
 
-export function seedDemoState(): SfState {
+/** A fresh state of the demo account, its dates moved by `shift` ms (kit/seed-day.ts). */
+export function seedDemoState(shift = 0): SfState {
+  const at = (iso: string) => Date.parse(iso) + shift;
   const s = emptyState();
   s.seq = D.firstFreeSeq;
   const user = (id: string, first: string, last: string, email: string, o: Partial<SfUser>): SfUser => {
@@ -121,6 +130,8 @@ export function seedDemoState(): SfState {
   file(D.files.scope, 'scope', 'scope-of-work.docx', D.folders.ortiz, D.users.olivia, '2026-03-07T09:45:00Z');
   item(D.folders.marketing, 'folder', 'Marketing', 'allshared', D.users.marcus, '2025-04-01T09:00:00Z');
   file(D.files.brochure, 'brochure', 'brochure.pdf', D.folders.marketing, D.users.marcus, '2025-10-10T12:00:00Z');
+  file(D.files.pricing, 'pricing', 'fees-2026.xlsx', D.folders.marketing, D.users.marcus, '2026-01-05T10:00:00Z');
+  file(D.files.pitch, 'pitch', 'pitch-deck.pptx', D.folders.marketing, D.users.marcus, '2026-02-16T14:00:00Z');
 
   const acl = (itemId: string, principalId: string, o: Partial<SfAcl>) => {
     const entry: SfAcl = { itemId, principalId, canView: true, canDownload: true, canUpload: false, canDelete: false, canManagePermissions: false, notifyOnUpload: false, notifyOnDownload: false, ...o };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { publicBaseOf, publicLinkFetch, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
+import { publicBaseOf, publicLinkFetch, seedShift, twinRateLimit, useKit, type OAuthServer, type Twin, type TwinOptions } from '../kit';
 import { sharefileOAuth } from './oauth';
-import { seedDemoState } from './demo';
+import { SHAREFILE_DEMO, seedDemoState } from './demo';
 import { authenticate, baseOf, odataRoutes, SF_HOST, SF_WINDOW, sfErrors, sfRateLimit, type SfEnv } from './http';
 import { accessRoutes } from './routes/access';
 import { itemRoutes } from './routes/items';
@@ -26,10 +26,10 @@ export interface ShareFileTwin extends Twin {
 
 /** A stateful stand-in for ShareFile's OData v3 API (https://{subdomain}.sf-api.com/sf/v3), speaking its wire format (docs/vendors/sharefile.md). */
 export function createShareFileTwin(options: ShareFileTwinOptions = {}): ShareFileTwin {
-  const state = seedDemoState();
   const app = new Hono<SfEnv>();
   const kit = useKit(app, { clock: options.clock, latencyMs: options.latencyMs, errors: sfErrors });
   const clock = kit.clock;
+  const state = seedDemoState(seedShift(clock, SHAREFILE_DEMO.today));
   const publicBase = publicBaseOf(options.publicBase);
   app.use('*', async (c, next) => {
     c.set('base', baseOf(c));

@@ -1,8 +1,8 @@
 /**
  * Demo data of the Tape twin: a small sales pipeline in workspace 2 "Contact directory" —
  * "Leads" and "Deals" (each deal relates to a lead), covering the common field types, with a few
- * hundred realistic records. Deterministic (seeded PRNG, fixed clock), so every twin holds the
- * same data.
+ * hundred realistic records. Deterministic (seeded PRNG): dates are written for DEMO_TODAY and
+ * move with the day the twin starts (kit/seed-day.ts), so deals close this month and the next.
  *
  * The demo uses ids of its own (apps 901–902, fields from 9001, records from 5001, entry ids from
  * 900000) and leaves the counters after them, as a real account's history would: whatever the API
@@ -18,6 +18,8 @@ export const DEMO_LEADS_APP_ID = 901;
 export const DEMO_DEALS_APP_ID = 902;
 export const DEMO_LEAD_COUNT = 180;
 export const DEMO_DEAL_COUNT = 120;
+/** The reference day (kit/seed-day.ts): a twin started on it holds the dates as written (records from January to February 2025). */
+export const DEMO_TODAY = Date.UTC(2025, 2, 1);
 const DEMO_WORKSPACE_ID = 2;
 
 
@@ -55,7 +57,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const slugName = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '');
 
 /** Adds the demo apps and records to a fresh state (no events are emitted). */
-export function seedDemo(state: TapeState): void {
+export function seedDemo(state: TapeState, shift = 0): void {
   const owner = state.users.get(10000)!;
   const userIds = [...state.users.keys()];
   const entries = entryIdCounter(state);
@@ -115,7 +117,7 @@ export function seedDemo(state: TapeState): void {
       const last = rnd.pick(LAST);
       const company = rnd.pick(COMPANIES);
       const domain = `${slugName(company).slice(0, 14)}.com`;
-      const created = BASE + i * 7 * HOUR + rnd.int(0, 59) * 60_000;
+      const created = BASE + shift + i * 7 * HOUR + rnd.int(0, 59) * 60_000;
       const place = rnd.pick(PLACES);
       const fields: Record<string, unknown> = {
         name: `${first} ${last}`,
@@ -143,7 +145,7 @@ export function seedDemo(state: TapeState): void {
       const leadId = leadIds[(i * 3 + rnd.int(0, 2)) % leadIds.length]!;
       const lead = state.records.get(leadId)!;
       const company = String(lead.values.get(leads.fields[1]!.field_id)?.[0]?.value ?? 'Account');
-      const created = BASE + 24 * HOUR + i * 10 * HOUR + rnd.int(0, 59) * 60_000;
+      const created = BASE + shift + 24 * HOUR + i * 10 * HOUR + rnd.int(0, 59) * 60_000;
       const close = created + rnd.int(14, 120) * 24 * HOUR;
       const fields: Record<string, unknown> = {
         deal_name: `${company} — ${rnd.pick(PRODUCTS)}`,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { createClock, downloadRoutes, publicBaseOf, publicLinkFetch, useKit, type Twin, type TwinOptions } from '../kit';
+import { createClock, downloadRoutes, seedShift, publicBaseOf, publicLinkFetch, useKit, type Twin, type TwinOptions } from '../kit';
 import { authenticate, credits, tapeErrors, type TwinEnv } from './http';
 import { TapeHookDeliveries } from './delivery';
-import { seedDemo } from './demo';
+import { DEMO_TODAY, seedDemo } from './demo';
 import { appRoutes } from './routes/app';
 import { fileRoutes } from './routes/file';
 import { hookRoutes } from './routes/hook';
@@ -58,10 +58,10 @@ export function createTapeTwin(options: TapeTwinOptions = {}): TapeTwin {
   const state = seedState();
   const publicBase = publicBaseOf(options.publicBase);
   state.linkBase = () => publicBase() ?? TAPE_HOST;
-  if (options.demo !== false) seedDemo(state);
   const app = new Hono<TwinEnv>();
   // Moving the twin's clock fires the scheduled automations that became due (automation/scheduler.ts).
   const clock = observedClock(options.clock ?? createClock());
+  if (options.demo !== false) seedDemo(state, seedShift(clock, DEMO_TODAY));
   const kit = useKit(app, { clock, latencyMs: options.latencyMs, errors: tapeErrors });
   const now = kit.clock.now;
   const automations = new TapeAutomations(state, { ...options.automations, now });

@@ -27,11 +27,27 @@ export function bearerChallenge(resource: string, error?: { description: string;
   const parts: string[] = [];
   if (error?.scope !== undefined) parts.push('error="insufficient_scope"', `scope="${quoted(error.scope)}"`);
   parts.push(`resource_metadata="${resourceMetadataUrl(resource)}"`);
+  // Without a credential: no error code (RFC 6750 §3.1), and the realm names what to send.
+  if (!error) parts.unshift('realm="MCP: sign in with OAuth, or Authorization: Bearer <service key or API key>"');
   if (error) {
     if (error.scope === undefined) parts.push('error="invalid_token"');
     parts.push(`error_description="${quoted(error.description).slice(0, 200)}"`);
   }
   return `Bearer ${parts.join(', ')}`;
+}
+
+/**
+ * The refusal of an MCP call without credentials: how to sign in, both ways — OAuth from the
+ * resource's metadata (what a host does when a person adds the URL as a connector), or the header
+ * with a service key or the platform's own API key (scripts, and hosts that take headers).
+ */
+export function signInRequired(resource: string): ToolError {
+  const metadata = resourceMetadataUrl(resource);
+  return new ToolError(
+    'UNAUTHORIZED',
+    `Sign in to use ${resource}. A host signs in with OAuth 2.1: its sign-in starts from ${metadata} (adding this URL as a connector does that; the person signs in with their account in the browser). Or send "Authorization: Bearer <key>" with a service key (tes_…) from this service's operator, or the platform's own API key.`,
+    { header: 'Authorization', resource_metadata: metadata, sign_in: 'oauth' },
+  );
 }
 
 /** RFC 6750 §3: an error_description holds printable ASCII only, no quote or backslash (a header must not carry more). */

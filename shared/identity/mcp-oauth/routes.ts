@@ -8,14 +8,16 @@ import type { Identity } from '../identity';
 import { identityOf } from '../index';
 import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
-import { esc, page } from '../routes';
+import { knownPlatforms, vendorName } from '../providers';
+import { esc, page } from '../pages/layout';
+import { stopPage } from '../pages/parts';
+import { AUTHORIZE_PATH, consentBody, hostOf, noAccountBody, signInBody, type Host } from './pages';
 import { MAX_CLIENT_METADATA_BYTES, OAuthError, redirectRegistered, type AuthorizationRequest, type Grant } from './grants';
 import { boundedBody } from '../../core/json-body';
 import type { ConnectionRecord } from '../connections';
 import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
-import { parseScope, platformOfScope, toolsetOfScope, toolsetsOn, type Scopes } from './scopes';
+import { parseScope, toolsetsOn, type Scopes } from './scopes';
 
-const AUTHORIZE_PATH = '/oauth/authorize';
 const TOKEN_PATH = '/oauth/token';
 const REGISTER_PATH = '/oauth/register';
 const REVOKE_PATH = '/oauth/revoke';
@@ -196,24 +198,22 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     // The sign-in forms carry a token this browser also holds as a cookie (double submit): a form another site posts has none.
     const csrf = randomBytes(24).toString('base64url');
     setCookie(c, CSRF_COOKIE, csrf, { path: AUTHORIZE_PATH, httpOnly: true, sameSite: 'Lax', secure: id.baseOr(c.req.url).startsWith('https:'), maxAge: 3600 });
-    const hidden = [...Object.entries(c.req.query()).filter(([k]) => k !== 'csrf'), ['csrf', csrf]].map(([k, v]) => `<input type="hidden" name="${esc(k!)}" value="${esc(v!)}">`).join('');
-    const vendors = connectable(id, platformOf(read.request.resource, id.baseOr(c.req.url)));
-    const viaVendor = vendors.length
-      ? `<p>Or sign in by connecting your account:</p><form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">${esc(id.platforms.get(p)!.vendor)}</button>`).join(' ')}</form>`
-      : '';
-    return page(c, 200, 'Sign in', `<p>${esc(read.client)} asks to use your tools at <code>${esc(read.request.resource)}</code>.</p><form id="sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<label>Service key <input name="service_key" type="password" autocomplete="off" required placeholder="tes_…"></label> <button type="submit">Continue</button></form>${viaVendor}`);
+    const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    const query = { ...Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k !== 'csrf')), csrf };
+    return page(c, 200, 'Sign in', signInBody(read.host, read.request.resource, platform, connectable(id, platform), query));
   });
 
   app.post(AUTHORIZE_PATH, async (c) => {
     const id = await identityOf(rt);
-    const form = Object.fromEntries(Object.entries(await c.req.parseBody().catch(() => ({}))).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const form = await formOf(c);
     const forged = crossSite(c, id.baseOr(c.req.url));
-    if (forged) return page(c, 403, 'Cannot sign in', `<p id="refused">${esc(forged)} Start again from your MCP host.</p>`);
+    if (forged) return stopPage(c, 403, 'Cannot sign in', forged, 'Start again from your MCP host.');
     if (form.consent) return decide(c, id, form);
     if (!sameToken(getCookie(c, CSRF_COOKIE), form.csrf)) return page(c, 403, 'Cannot sign in', '<p id="refused">This form was not sent from this sign-in page (its token is missing or wrong). Start again from your MCP host.</p>');
     const read = await readRequest(id, form, c.req.url);
     if ('error' in read) return read.error(c);
     const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    if (form.cancel !== undefined) return backToHost(c, read.request, id.baseOr(c.req.url), 'access_denied', form.cancel === 'no_account' ? `The user has no account this service can use for ${read.request.resource}.` : 'The user went back without signing in.');
     if (form.connect !== undefined) return connectToSignIn(c, id, read, platform, form.connect);
     const presented = (form.service_key ?? '').trim();
     let key;
@@ -221,13 +221,14 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
       if (!isServiceKey(presented)) throw new ToolError('UNAUTHORIZED', 'Paste a service key (tes_…).');
       key = await id.keys.authenticate(presented);
     } catch (err) {
-      return page(c, 401, 'Sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The key was refused.')}</p><p>Go back and paste a valid service key.</p>`);
+      return stopPage(c, 401, 'Sign in', err instanceof ToolError ? err.message : 'The key was refused.', 'Go back and paste a valid service key, or sign in another way.');
     }
     const connections = (await id.connections.list(key.tenant, platform ? { platform } : {})).filter((r) => r.status === 'active' && key.policy.platforms.includes(r.platform));
     if (connections.length === 0) {
-      return page(c, 400, 'No account to use', `<p id="no-connection">Tenant "${esc(key.tenant)}" has no connected ${esc(platform ?? '')} account this key may use. Connect one first (POST /v1/connections), then sign in again.</p>`);
+      const { service_key: _key, ...query } = form;
+      return page(c, 400, 'No account to use', noAccountBody(read.host, key.tenant, platform, connectable(id, platform), query));
     }
-    return consentForm(c, id, await id.grants.startConsent(read.request, { key }), connections, key.policy, read.request.scope);
+    return consentForm(c, read.host, read.request, await id.grants.startConsent(read.request, { key }), connections, key.policy);
   });
 
   /** The OAuth platforms a user may sign in with by connecting an account here (MCP_CONNECT_SIGN_IN), for this endpoint. */
@@ -242,10 +243,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
    * its connect link, whose flow (the vendor's sign-in, then the callback) ends back here on
    * the consent page, with the grant bound to that connection.
    */
-  async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; client: string }, endpoint: string | undefined, platform: string): Promise<Response> {
+  async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; host: Host }, endpoint: string | undefined, platform: string): Promise<Response> {
     const signIn = id.config.connectSignIn;
-    if (!signIn || !connectable(id, endpoint).includes(platform)) return page(c, 400, 'Cannot sign in', `<p id="refused">Signing in with a ${esc(id.platforms.get(platform)?.vendor ?? platform)} account is not offered for this endpoint; use a service key.</p>`);
-    const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.client}`.slice(0, 200), 'oauth');
+    if (!signIn || !connectable(id, endpoint).includes(platform)) return stopPage(c, 400, 'Cannot sign in', `Signing in with a ${vendorName(platform)} account is not offered for this endpoint.`, 'Go back and use a service key.');
+    const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.host.name}`.slice(0, 200), 'oauth');
     const consent = await id.grants.startConsent(read.request, { tenant: signIn.tenant, connection: record.id });
     const { connect_url } = await id.link(record, `${AUTHORIZE_PATH}?consent=${encodeURIComponent(consent)}`);
     log('info', 'mcp sign-in connecting an account', { tenant: signIn.tenant, connection_id: record.id, platform });
@@ -257,47 +258,27 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const consent = await id.grants.consent(consentId);
     const signIn = id.config.connectSignIn;
     const connection = consent?.connection && (await id.connections.get(consent.tenant, consent.connection));
-    if (!consent || !signIn || !connection) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
-    if (connection.status !== 'active') return page(c, 400, 'Not connected', '<p id="no-connection">The account was not connected; start again from your MCP host.</p>');
-    return consentForm(c, id, consentId, [connection], signIn.policy, consent.request.scope);
+    if (!consent || !signIn || !connection) return expired(c);
+    if (connection.status !== 'active') return stopPage(c, 400, 'Not connected', 'The account was not connected.', 'Start again from your MCP host.', 'no-connection');
+    const client = await id.grants.client(consent.request.client_id, id.baseOr(c.req.url)).catch(() => ({ client_id: consent.request.client_id, redirect_uris: [] }));
+    return consentForm(c, hostOf(client, consent.request.redirect_uri), consent.request, consentId, [connection], signIn.policy);
   }
 
-  /**
-   * The consent form. The toolsets the host asked for (`scope`) start chosen — those this sign-in
-   * may share on a listed account's platform; the others are named as not shareable — and an
-   * account on the platform the scope names starts picked. The user may still narrow or widen
-   * within the policy; what they allow is the token's scope.
-   */
-  function consentForm(c: Context, id: Identity, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[] = []): Response {
-    const platforms = [...new Set(connections.map((r) => r.platform))];
-    // A scope applies when it is a toolset of a listed account's platform (the combined endpoint's list names every platform's).
-    const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => id.scopes.of(p).includes(t)));
-    const permitted = (scope: string) => !allowed.toolsets || applies(scope).some((p) => toolsetsOn(p, allowed.toolsets!).includes(toolsetOfScope(scope)));
-    const relevant = requested.filter((s) => applies(s).length > 0);
-    // One platform listed: its toolsets by their short names, once each.
-    const short = (s: string) => (platforms.length === 1 ? toolsetOfScope(s) : s);
-    const chosen = [...new Set(relevant.filter(permitted).map(short))];
-    const refused = [...new Set(relevant.filter((s) => !permitted(s)).map(short))];
-    const named = [...new Set(requested.map(platformOfScope).filter((p): p is string => p !== undefined))];
-    const picked = Math.max(0, named.length === 1 ? connections.findIndex((r) => r.platform === named[0]) : 0);
-    const radios = connections.map((r, i) => `<label><input type="radio" name="connection" value="${esc(r.id)}"${i === picked ? ' checked' : ''}> ${esc(r.platform)}: ${esc(r.end_user)} (${esc(r.id)})</label><br>`).join('');
-    const toolsets = allowed.toolsets ? `<p>You may share toolsets: ${esc(allowed.toolsets.join(', '))}.</p>` : '';
-    // What each toolset of the listed accounts' platforms reaches, as the platform describes it.
-    const described = platforms.flatMap((p) => Object.entries(id.platforms.get(p)?.toolsets ?? {}).map(([name, t]) => `<li><code>${esc(platforms.length === 1 ? name : `${p}:${name}`)}</code> ${esc(t.description)} (${t.writes ? 'reads and writes' : 'reads only'})</li>`));
-    const catalog = described.length ? `<ul id="toolset-list">${described.join('')}</ul>` : '';
-    const asked = relevant.length ? `<p id="requested">The host asks for toolsets: ${esc([...new Set(relevant.map(short))].join(', '))}.${refused.length ? ` Not shareable with this sign-in: <span id="not-shareable">${esc(refused.join(', '))}</span>.` : ''}</p>` : '';
-    return page(c, 200, 'Choose what to share', `<form id="consent" method="post" action="${AUTHORIZE_PATH}"><input type="hidden" name="consent" value="${esc(consent)}"><p>Account:</p>${radios}${toolsets}${catalog}${asked}<p><label>Toolsets (comma-separated; empty = all you may share) <input name="toolsets" value="${esc(chosen.join(', '))}"></label></p><p><label><input type="checkbox" name="read_only" value="true"${allowed.read_only ? ' checked disabled' : ''}> Read-only</label></p>${approvalSelect(allowed)}<button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Deny</button></form>`);
+  /** The consent form (pages.ts): the toolsets the host asked for start chosen, within what the sign-in may share. */
+  function consentForm(c: Context, host: Host, request: AuthorizationRequest, consent: string, connections: ConnectionRecord[], allowed: Policy): Response {
+    return page(c, 200, 'Choose what to share', consentBody(host, request.resource, consent, connections, allowed, request.scope ?? [], approvalSelect(allowed)));
   }
 
   /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */
   async function decide(c: Context, id: Identity, form: Record<string, string>): Promise<Response> {
     const consent = await id.grants.consent(form.consent!);
-    if (!consent) return page(c, 400, 'Sign-in expired', '<p>This sign-in expired or was used; start again from your MCP host.</p>');
+    if (!consent) return expired(c);
     const { request } = consent;
     const issuer = id.baseOr(c.req.url);
     const back = (params: Record<string, string>) => authorizationResponse(c, request.redirect_uri, request.state, issuer, params);
     if (form.decision !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied access.' });
-    const unusable = () => page(c, 400, 'Cannot sign in', '<p>The key or the account is no longer usable; start again from your MCP host.</p>');
+    if (form.toolsets_listed && !form.toolsets) return stopPage(c, 400, 'Choose what to share', 'No toolset was chosen.', 'Go back and choose at least one, or deny.');
+    const unusable = () => stopPage(c, 400, 'Cannot sign in', 'The key or the account is no longer usable.', 'Start again from your MCP host.');
     let allowed: Policy;
     if (consent.key_id !== undefined) {
       const key = await id.keys.get(consent.key_id);
@@ -315,7 +296,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     try {
       policy = narrowed(id.scopes, allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true', form.approval);
     } catch (err) {
-      return page(c, 400, 'Cannot sign in', `<p id="refused">${esc(err instanceof ToolError ? err.message : 'The choice is not allowed.')}</p><p>Go back and choose again.</p>`);
+      return stopPage(c, 400, 'Cannot sign in', err instanceof ToolError ? err.message : 'The choice is not allowed.', 'Go back and choose again.');
     }
     const grant: Grant = { tenant: consent.tenant, ...(consent.key_id !== undefined ? { key_id: consent.key_id } : {}), connection: connection.id, policy, resource: request.resource, client_id: request.client_id, issuer };
     const code = await id.grants.issueCode(form.consent!, grant, request);
@@ -338,14 +319,16 @@ function approvalSelect(allowed: Policy): string {
 const CSRF_COOKIE = 'tes_csrf';
 
 /**
- * Why a POST to the consent page comes from another site, or undefined: an Origin (sent by browsers
- * with every form POST) other than this service's, or Sec-Fetch-Site saying cross-site.
+ * Why a POST to the sign-in or consent page comes from another site, or undefined. A browser's
+ * Sec-Fetch-Site decides where it is sent (the pages send no referrer, so a browser's form Origin
+ * reads "null"); without it, an Origin other than this service's, or an opaque one, is refused.
  */
 function crossSite(c: Context, base: string): string | undefined {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin' || site === 'none' ? undefined : 'This form was posted from another site.';
   const origin = c.req.header('origin');
-  if (origin !== undefined && origin !== 'null' && origin !== new URL(base).origin) return 'This form was posted from another site.';
   if (origin === 'null') return 'This form was posted from an opaque origin.';
-  if (c.req.header('sec-fetch-site') === 'cross-site') return 'This form was posted from another site.';
+  if (origin !== undefined && origin !== new URL(base).origin) return 'This form was posted from another site.';
   return undefined;
 }
 
@@ -366,6 +349,24 @@ function authorizationResponse(c: Context, redirectUri: string, state: string | 
   const url = new URL(redirectUri);
   for (const [k, v] of Object.entries({ ...params, ...(state !== undefined ? { state } : {}), iss: issuer })) url.searchParams.set(k, v);
   return c.redirect(url.toString(), 302);
+}
+
+/** The end of a sign-in at the host's redirect URI with an error (RFC 6749 §4.1.2.1): the request's state and iss with it. */
+function backToHost(c: Context, request: Pick<AuthorizationRequest, 'redirect_uri' | 'state'>, issuer: string, error: string, description: string): Response {
+  return authorizationResponse(c, request.redirect_uri, request.state, issuer, { error, error_description: description });
+}
+
+const expired = (c: Context) => stopPage(c, 400, 'Sign-in expired', 'This sign-in expired or was already used.', 'Start again from your MCP host: it opens a new one.', 'expired');
+
+/** The form of a POST: its fields as strings, the toolsets' checkboxes joined by commas. */
+async function formOf(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody({ all: true }).catch(() => ({}) as Record<string, unknown>);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) {
+    const values = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+    if (values.length) out[k] = k === 'toolsets' ? values.join(',') : values[0]!;
+  }
+  return out;
 }
 
 /** The platform an MCP resource is for; undefined for the combined endpoint. */
@@ -392,7 +393,7 @@ function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: strin
   return policy;
 }
 
-type ReadRequest = { request: AuthorizationRequest; client: string } | { error: (c: Context) => Response };
+type ReadRequest = { request: AuthorizationRequest; host: Host } | { error: (c: Context) => Response };
 
 /**
  * The authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636, and RFC 8707 `resource`).
@@ -400,7 +401,7 @@ type ReadRequest = { request: AuthorizationRequest; client: string } | { error: 
  * to an unchecked URI); after that they go back to the client as `error=`.
  */
 async function readRequest(id: Identity, q: Record<string, string>, url: string): Promise<ReadRequest> {
-  const shown = (why: string) => ({ error: (c: Context) => page(c, 400, 'Cannot sign in', `<p id="refused">${esc(why)}</p>`) });
+  const shown = (why: string) => ({ error: (c: Context) => stopPage(c, 400, 'Cannot sign in', why, 'The host that sent you here is misconfigured or the link was changed; start again from the host, or tell its maker.') });
   if (!q.client_id || !q.redirect_uri) return shown('The request names no client_id or redirect_uri; start again from your MCP host.');
   const base = id.baseOr(url);
   let client;
@@ -421,5 +422,5 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
   const understood = id.scopes.understood(platformOf(resource, base));
   const unknown = scope.filter((s) => !understood.includes(s));
   if (unknown.length) return toClient('invalid_scope', `Unknown scope ${unknown.slice(0, 5).join(' ')}; the scopes of ${resource} are its toolsets: ${id.scopes.supported(platformOf(resource, base)).join(' ')}.`.slice(0, 500));
-  return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}), ...(scope.length ? { scope } : {}) }, client: client.client_name ?? client.client_id };
+  return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}), ...(scope.length ? { scope } : {}) }, host: hostOf(client, q.redirect_uri) };
 }

@@ -1,0 +1,257 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localServer } from '../identity/helpers';
+
+/**
+ * The pages a person sees, in a real browser (headless Chromium): sign-in, consent, connect,
+ * connected and the dead ends' pages. Each at 375 px and 1280 px: nothing wider than the window,
+ * nothing cut off, no CSP refusal, and no serious or critical axe-core finding; and the flows end
+ * to end — sign-in through the vendor twin with toolsets chosen, deny, back to the host, expired
+ * links. PAGES_SCREENSHOTS=<dir> keeps the screenshots (the README's come from here).
+ */
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+if (!CHROMIUM) console.warn('pages browser test skipped: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SHOTS = process.env.PAGES_SCREENSHOTS;
+
+/** Run in the page (a string: the project's types have no DOM): sideways scroll, elements outside the window or cut off, the body's font. */
+const LAYOUT = `(() => {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > vw) out.push('page scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + vw);
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || el.closest('details:not([open])')) continue;
+    const label = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
+    if (r.right > vw + 0.5 || r.left < -0.5) out.push(label + ' outside the window (' + Math.round(r.left) + '-' + Math.round(r.right) + ' of ' + vw + ')');
+    const style = getComputedStyle(el);
+    if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) out.push(label + ' is cut off (' + el.scrollWidth + ' > ' + el.clientWidth + ')');
+  }
+  return { out, font: getComputedStyle(document.body).fontFamily };
+})()`;
+
+describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core)', () => {
+  let s: Awaited<ReturnType<typeof localServer>>;
+  let browser: Browser;
+  let client: string;
+  const redirect = () => `${s.base}/host-callback`;
+  const verifier = randomBytes(32).toString('base64url');
+  const authorize = (resource: string, scope?: string) =>
+    `${s.base}/oauth/authorize?${new URLSearchParams({ client_id: client, redirect_uri: redirect(), response_type: 'code', state: 'st-9', resource, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', ...(scope ? { scope } : {}) })}`;
+
+  beforeAll(async () => {
+    s = await localServer();
+    const reg = await fetch(`${s.base}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirect()], client_name: 'Claude Desktop' }) });
+    client = ((await reg.json()) as { client_id: string }).client_id;
+    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  /** A page in a fresh context, recording CSP refusals and requests that leave the server. */
+  async function open(width = 375) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+    });
+    // The stylesheet and anything else a page loads must load (the page itself may be a 4xx, the browser's favicon probe a 404).
+    page.on('response', (r) => {
+      if (r.request().resourceType() !== 'document' && !r.url().endsWith('/favicon.ico') && r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(s.base)) problems.push(`left the server: ${r.url()}`);
+    });
+    return { page, problems, close: () => context.close() };
+  }
+
+  /**
+   * The page at both widths: no horizontal scroll, no element past the right edge or clipped in its
+   * box, the stylesheet applied, no CSP refusal, no serious or critical axe finding.
+   */
+  async function check(page: Page, problems: string[], name: string) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const layout = (await page.evaluate(LAYOUT)) as { out: string[]; font: string };
+      expect(layout.out, `${name} at ${width} px`).toEqual([]);
+      expect(layout.font, `${name}: the stylesheet is applied`).toContain('system-ui');
+      const shot = await page.screenshot({ fullPage: true });
+      expect(shot.subarray(1, 4).toString()).toBe('PNG');
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ fullPage: true, path: join(SHOTS, `${name}-${width}.png`) });
+      }
+      // axe-core through the DevTools protocol: the page's CSP allows no script of its own.
+      if (!(await page.evaluate("'axe' in window"))) await page.evaluate(AXE);
+      const found = (await page.evaluate(`axe.run({ resultTypes: ['violations'] }).then((r) => r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`)) as string[];
+      expect(found, `${name} at ${width} px`).toEqual([]);
+    }
+    expect(problems, name).toEqual([]);
+  }
+
+  const hostAnswer = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+  it('signs in through the vendor (the default), shows the account on a consent page of checkboxes, and issues the toolsets chosen', async () => {
+    const { page, problems, close } = await open();
+    await page.goto(authorize(`${s.base}/v1/mcp/collab`, 'items tasks'));
+    await expect(page.locator('h1').innerText()).resolves.toBe('Sign in');
+    await expect(page.locator('#unverified').innerText()).resolves.toBe('unverified');
+    await expect(page.locator('#redirect-host').innerText()).resolves.toBe(new URL(s.base).host);
+    // The service key is the alternative, folded away, saying where keys come from.
+    await expect(page.locator('#key-sign-in').getAttribute('open')).resolves.toBeNull();
+    await expect(page.locator('#key-sign-in').innerText()).resolves.toContain('Use a service key instead');
+    await check(page, problems, 'sign-in');
+
+    await page.getByRole('button', { name: 'Continue with Podio' }).click();
+    // The vendor's own sign-in page (the twin's), then back to our consent page.
+    await page.locator('button[value=allow]').click();
+    await page.waitForURL(/\/oauth\/authorize\?consent=/);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Choose what to share');
+    await expect(page.locator('.account').innerText()).resolves.toBe('Podio: Ann Becker · ann.becker@sandbox-co.test');
+    const checked = () => page.locator('input[name=toolsets]:checked').evaluateAll((els) => els.map((e) => e.getAttribute('value')));
+    expect(await checked()).toEqual(['items', 'tasks']);
+    await expect(page.getByRole('checkbox', { name: /^comments/ }).isChecked()).resolves.toBe(false);
+    await expect(page.locator('label:has(input[value=search]) .tag').innerText()).resolves.toMatch(/^reads$/i);
+    await expect(page.locator('#expiry').innerText()).resolves.toMatch(/1 hour at a time.*30 days unused/);
+    await check(page, problems, 'consent');
+
+    // Keyboard: the toolsets and the switch take focus and Space.
+    await page.getByRole('checkbox', { name: /^tasks/ }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('checkbox', { name: /^Read-only/ }).check();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    const back = hostAnswer(page.url());
+    expect(back.state).toBe('st-9');
+    const token = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: back.code!, code_verifier: verifier, client_id: client, redirect_uri: redirect() }) });
+    const granted = (await token.json()) as { access_token: string; scope: string };
+    expect(granted.scope).toBe('items');
+    // The token works at the endpoint, read-only: only reading tools of the items toolset are listed.
+    const listed = await fetch(`${s.base}/v1/mcp/collab`, { method: 'POST', headers: { authorization: `Bearer ${granted.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const tools = ((await listed.json()) as { result: { tools: { name: string; annotations?: { readOnlyHint?: boolean } }[] } }).result.tools;
+    expect(tools.map((t) => t.name)).toContain('filterItems');
+    expect(tools.map((t) => t.name)).not.toContain('createItem');
+    await close();
+  }, 120_000);
+
+  it('deny and "Back to the host" return access_denied with a description to the redirect URI', async () => {
+    const { page, problems, close } = await open(1280);
+    await page.goto(authorize(`${s.base}/v1/mcp/crm`));
+    await page.getByRole('button', { name: 'Back to Claude Desktop' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    expect(hostAnswer(page.url())).toMatchObject({ error: 'access_denied', error_description: 'The user went back without signing in.', state: 'st-9' });
+
+    await page.goto(authorize(`${s.base}/v1/mcp/crm`));
+    await page.getByRole('button', { name: 'Continue with HubSpot' }).click();
+    await page.locator('button[value=allow]').click();
+    await page.waitForURL(/\/oauth\/authorize\?consent=/);
+    // The account by its vendor identity: the installing user and the portal.
+    await expect(page.locator('.account').innerText()).resolves.toBe('HubSpot CRM: jane@sandbox-crm.test · sandbox-crm.test');
+    expect(await page.locator('input[name=toolsets]:checked').count()).toBe(7);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    expect(hostAnswer(page.url())).toMatchObject({ error: 'access_denied', error_description: 'The user denied access.', state: 'st-9' });
+    expect(problems).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('a key with no account to use, and a platform with no vendor sign-in, say what to do and go back to the host', async () => {
+    const { key } = await s.createKey('tenant-pages', { platforms: ['dbapp'] });
+    const { page, problems, close } = await open();
+    await page.goto(authorize(`${s.base}/v1/mcp/dbapp`));
+    // Tape connects with an API key: the key form is open and the page says why.
+    await expect(page.locator('#key-sign-in').getAttribute('open')).resolves.toBe('');
+    await expect(page.locator('#key-only').innerText()).resolves.toContain('ask them for one');
+    await check(page, problems, 'sign-in-key');
+    await page.getByLabel('Service key').fill(key);
+    await page.getByRole('button', { name: 'Continue with the key' }).click();
+    await expect(page.locator('#no-connection').innerText()).resolves.toContain('Tenant "tenant-pages" has no connected Tape account');
+    await check(page, problems, 'no-account');
+    await page.getByRole('button', { name: 'Back to Claude Desktop' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    expect(hostAnswer(page.url())).toMatchObject({ error: 'access_denied', error_description: `The user has no account this service can use for ${s.base}/v1/mcp/dbapp.` });
+    await close();
+  }, 120_000);
+
+  it('the operator console: admin sign-in, a key created with a policy and shown once, rotated, revoked; forms refused without the session\'s token', async () => {
+    const { page, problems, close } = await open(1280);
+    await page.goto(`${s.base}/console`);
+    await check(page, problems, 'console-sign-in');
+    await page.getByLabel('Admin credential').fill('not-it');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#refused').innerText()).resolves.toContain('not the admin credential');
+    await page.getByLabel('Admin credential').fill('adm_test_credential');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('h2#pane-keys').innerText()).resolves.toBe('Service keys');
+
+    await page.getByLabel('Tenant').fill('acme');
+    await page.getByLabel('Name').fill('nightly sync');
+    await page.getByRole('checkbox', { name: /^crm/ }).check();
+    await page.getByLabel(/^Toolsets/).fill('deals, contacts');
+    await page.getByRole('checkbox', { name: /^Read-only/ }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = await page.locator('#new-key').innerText();
+    expect(key).toMatch(/^tes_/);
+    // The key works, under the policy the form gave it.
+    const made = (await s.api('GET', '/v1/admin/keys?tenant=acme', { key: 'adm_test_credential' })).body.data.keys[0];
+    expect(made).toMatchObject({ tenant: 'acme', name: 'nightly sync', status: 'active', policy: { platforms: ['crm'], toolsets: ['deals', 'contacts'], read_only: true } });
+    await check(page, problems, 'console');
+    // Shown once: the console lists it without the key.
+    await page.goto(`${s.base}/console`);
+    expect(await page.content()).not.toContain(key);
+    await page.locator(`form[action="/console/keys/${made.id}/rotate"] button`).click();
+    const rotated = await page.locator('#new-key').innerText();
+    expect(rotated).not.toBe(key);
+    const listed = (await s.api('GET', '/v1/admin/keys?tenant=acme', { key: 'adm_test_credential' })).body.data.keys as { id: string; status: string; rotated_from?: string }[];
+    const next = listed.find((k) => k.rotated_from === made.id)!;
+    await page.locator(`form[action="/console/keys/${next.id}/revoke"] button`).click();
+    await expect(page.locator('[role=status]').innerText()).resolves.toContain(`Revoked ${next.id}`);
+    expect((await s.api('GET', `/v1/admin/keys/${next.id}`, { key: 'adm_test_credential' })).body.data.status).toBe('revoked');
+
+    // A form from elsewhere: the session's cookie without its token, or another origin, is refused; no cookie is a new sign-in.
+    const cookie = (await page.context().cookies()).find((k) => k.name === 'tes_console')!;
+    const post = (headers: Record<string, string>, body: string) => fetch(`${s.base}/console/keys`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+    expect((await post({ cookie: `tes_console=${cookie.value}` }, 'tenant=evil&platforms=crm')).status).toBe(403);
+    const csrf = await page.locator('input[name=csrf]').first().getAttribute('value');
+    expect((await post({ cookie: `tes_console=${cookie.value}`, origin: 'https://evil.example' }, `tenant=evil&platforms=crm&csrf=${csrf}`)).status).toBe(403);
+    expect((await post({ cookie: `tes_console=${cookie.value}`, 'sec-fetch-site': 'cross-site' }, `tenant=evil&platforms=crm&csrf=${csrf}`)).status).toBe(403);
+    expect((await post({}, `tenant=evil&platforms=crm&csrf=${csrf}`)).status).toBe(401);
+    expect((await s.api('GET', '/v1/admin/keys?tenant=evil', { key: 'adm_test_credential' })).body.data.keys).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('connect and connected pages name the account; expired links say what to do', async () => {
+    const { key } = await s.createKey('tenant-pages', { platforms: ['filebox'] });
+    const made = await s.api('POST', '/v1/connections', { key, body: { platform: 'filebox', end_user: 'olivia' } });
+    const { page, problems, close } = await open();
+    await page.goto(made.body.data.connect_url);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Connect ShareFile');
+    await check(page, problems, 'connect');
+    await page.getByRole('link', { name: 'Continue to ShareFile' }).click();
+    await page.locator('button[value=allow]').click();
+    await expect(page.locator('#account').innerText()).resolves.toBe('ShareFile: Olivia Bennett · olivia.bennett@acmelegal.example · Acme Legal');
+    await check(page, problems, 'connected');
+    // The API lists the account too.
+    expect((await s.api('GET', `/v1/connections/${made.body.data.connection.id}`, { key })).body.data.account).toEqual({ name: 'Olivia Bennett', email: 'olivia.bennett@acmelegal.example', portal: 'Acme Legal' });
+
+    await page.goto(made.body.data.connect_url);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Link expired');
+    await expect(page.locator('#refused').innerText()).resolves.toContain('expired or was used');
+    await check(page, problems, 'link-expired');
+    await page.goto(`${s.base}/oauth/authorize?consent=${randomBytes(24).toString('base64url')}`);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Sign-in expired');
+    await expect(page.locator('p:not(.brand)').last().innerText()).resolves.toContain('Start again from your MCP host');
+    await check(page, problems, 'sign-in-expired');
+    await close();
+  }, 120_000);
+});
