@@ -231,8 +231,9 @@ function nextSteps(issues: readonly z.core.$ZodIssue[], schema: z.ZodType): { fi
       const names = loose.map((k) => `"${k}"`).join(', ');
       const example = `{"${holder}": {${loose.slice(0, 3).map((k) => `"${k}": …`).join(', ')}}}`;
       first.push(
+        // The parameter named is the one sent by mistake (as for any unknown key); the message says where it belongs.
         invalidParameter(
-          prefix + holder,
+          prefix + loose[0]!,
           `${names} inside "${prefix + holder}"`,
           `${loose.length === 1 ? `${names} is not a parameter` : `${names} are not parameters`} of this tool: put ${loose.length === 1 ? 'it' : 'them'} inside "${prefix + holder}", as ${example}.`,
           { misplaced: loose.map((k) => prefix + k) },
