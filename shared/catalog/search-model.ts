@@ -12,7 +12,7 @@
  * Values are read by their shape, never by their digits: "#4417", "fo3c8d1e2f", an 11-digit
  * number, a link's host.
  */
-import { stem, tokenize } from './search';
+import { stem, tokenize } from './words';
 
 /**
  * How the classifier is made; a model cached from source (shared/catalog/search-data.ts) is keyed

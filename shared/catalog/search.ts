@@ -1,6 +1,9 @@
 import type { Registry } from '../core/registry';
 import { catalog, type CatalogEntry, type JsonSchema } from './catalog';
 import { classify, scoreExamples, type SearchModel } from './search-model';
+import { rawWords, SAME_WORD, STOPWORDS, stem, tokenize } from './words';
+
+export { stem, tokenize } from './words';
 import { loadSearchModel } from './search-data';
 
 /**
@@ -32,12 +35,6 @@ const WEIGHTS = { name: 5, summary: 2, params: 1, description: 0.5 } as const;
 const K1 = 1.2;
 const B = 0.75;
 
-const STOPWORDS = new Set(
-  (
-    'a an the to of in on at by for from with and or is are be been was were it its this that these those my me i we our you your all any some into as do does can could would should how what which who whom when where why ' +
-    'there their them they has have had will not no so but if then than also just only each every other please want need like let e g eg etc ie via per id ids'
-  ).split(' '),
-);
 
 /**
  * Words people use for what the tools call otherwise, by the vendors' own vocabulary and the
@@ -278,11 +275,6 @@ const ACTION_VERBS = new Set(
   ].map((w) => stem(w)),
 );
 
-/**
- * Words two vendors use for one thing, read as one word everywhere (tool names included), so that
- * neither vendor's tools win on the spelling alone.
- */
-const SAME_WORD: Record<string, string> = { webhook: 'hook', webhooks: 'hooks' };
 
 /**
  * Values in a request — quoted names, email addresses, links, amounts, dates, file names, numbers —
@@ -415,42 +407,6 @@ let stemmedSynonyms: Map<string, string[]> | undefined;
 const synonymsOf = (word: string): readonly string[] =>
   (stemmedSynonyms ??= new Map(Object.entries(SYNONYMS).map(([w, syns]) => [stem(w), syns.map(stem)]))).get(word) ?? [];
 
-/** Light English stemming: enough to meet "properties"/"property", "comments"/"commenting", "expire"/"expiration". */
-export function stem(word: string): string {
-  if (word.length <= 3) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('es') && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
-  // The -ate verbs and their nouns: activate, activated, activation and active all "activ";
-  // comparable and compared "compar"; relatable, related and relation "rel".
-  const ate = /(?:ations?|ates?|ated|ating)$/.exec(word);
-  if (ate && word.length - ate[0].length >= 3 && word.length > 5) return word.slice(0, -ate[0].length);
-  if (word.endsWith('able') && word.length > 7) return word.slice(0, word.endsWith('atable') ? -6 : -4);
-  if (word.endsWith('ing') && word.length > 5) return word.slice(0, -3);
-  if (word.endsWith('ed') && word.length > 4) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss')) return dropE(word.slice(0, -1));
-  return dropE(word);
-}
-
-/** "share", "shares", "shared" and "sharing" all end up "shar". */
-function dropE(w: string): string {
-  return w.length > 4 && w.endsWith('e') ? w.slice(0, -1) : w;
-}
-
-/** Words of a text or an identifier: camelCase and snake_case split, lower-cased, stemmed, stopwords out. */
-export function tokenize(text: string): string[] {
-  return rawWords(text).map(stem);
-}
-
-/** tokenize() before stemming. */
-function rawWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map((w) => SAME_WORD[w] ?? w);
-}
 
 /** Words of a text or an identifier as written, lower-cased: no stemming, no stopwords. */
 function surface(text: string): string[] {

@@ -1,6 +1,5 @@
 import type { ToolError } from './errors';
-import type { Runtime } from './runtime';
-import type { KeptCredential, Platform, PlatformEnv, Tool } from './tool';
+import type { KeptCredential, PlatformEnv } from './tool';
 
 /** One tool call as every surface (HTTP, direct Lambda invocation, MCP) hands it to `execute`. */
 
@@ -64,11 +63,5 @@ export interface CallerIds {
   keyId?: string;
   connection?: string;
 }
-
-/**
- * Resolves who a tool call acts as, before anything reaches the vendor (shared/identity builds it;
- * the runtime carries it so the core names no layer above it, docs/architecture.md#layers).
- */
-export type CallerResolver = (rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool, ids?: CallerIds) => Promise<Caller>;
 
 export type Surface = 'rest' | 'mcp' | 'mcp-task' | 'direct';

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { Config } from './config';
 import type { Store } from './store';
-import type { KeptCredential } from './tool';
+import type { KeptCredential } from './seal';
 
 /**
  * A subscription: what one caller watches on one platform, and the vendor webhooks that deliver

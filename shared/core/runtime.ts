@@ -1,10 +1,10 @@
 import type { ApprovalGate } from './approval';
-import type { CallerResolver } from './call';
+import type { Caller, CallerIds } from './call';
 import type { Config } from './config';
 import type { Registry } from './registry';
 import type { Store } from './store';
 import type { BlobStore } from './blob';
-import type { Platform, Resolver } from './tool';
+import type { Platform, Resolver, Tool } from './tool';
 
 /** What every call of a container shares: built once (createRuntime, shared/lambda/runtime.ts), passed to every surface. */
 export interface Runtime {
@@ -32,3 +32,9 @@ export interface RuntimeOptions {
   /** A ready Blob store (tests); otherwise the configured one (shared/blob). */
   blob?: BlobStore;
 }
+
+/**
+ * Resolves who a tool call acts as, before anything reaches the vendor (shared/identity builds it;
+ * the runtime carries it so the core names no layer above it, docs/architecture.md#layers).
+ */
+export type CallerResolver = (rt: Runtime, call: { key: string; connection?: string | undefined; resource?: string | undefined }, platform: Platform, tool: Tool, ids?: CallerIds) => Promise<Caller>;

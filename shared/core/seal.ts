@@ -11,3 +11,6 @@ export interface Sealed {
   ct: string;
   dk?: string;
 }
+
+/** A credential kept for later (ToolContext.keepCredential): a connection of a tenant, or a sealed vendor key. */
+export type KeptCredential = { connection: { tenant: string; id: string } } | { sealed: Sealed };

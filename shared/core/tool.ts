@@ -4,7 +4,9 @@ import type { Store } from './store';
 import type { BlobStore } from './blob';
 import type { EventsAdapter } from './event-model';
 import type { PlatformAuth } from './platform-auth';
-import type { Sealed } from './seal';
+import type { KeptCredential } from './seal';
+
+export type { KeptCredential } from './seal';
 
 export interface Annotations {
   /** Reads only; never changes the platform. */
@@ -42,8 +44,6 @@ export interface ToolContext<C> {
 /** Resolves a host name to every address (node:dns lookup with all: true); shared/vendor/address-rules.ts checks each. */
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
-/** A credential kept for later (ToolContext.keepCredential): a connection of a tenant, or a sealed vendor key. */
-export type KeptCredential = { connection: { tenant: string; id: string } } | { sealed: Sealed };
 
 export interface Tool<S extends z.ZodType = z.ZodType, R = unknown, C = unknown> {
   name: string;

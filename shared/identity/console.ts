@@ -10,7 +10,7 @@ import { esc, page } from './pages/layout';
 import { facts } from './pages/parts';
 import { knownPlatforms, vendorName } from './providers';
 import { K } from './records';
-import { adminCredential, isAdminCredential } from './routes';
+import { adminCredential, isAdminCredential } from './admin';
 
 /**
  * The operator console (`/console`): sign in with the admin credential, then run the service from

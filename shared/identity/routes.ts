@@ -5,7 +5,7 @@ import { ToolError } from '../core/errors';
 import { failure } from '../core/envelope';
 import type { Runtime } from '../core/runtime';
 import { bearerKey } from './bearer';
-import { readSecureKey } from '../aws/ssm';
+import { adminCredential, isAdminCredential } from './admin';
 import { log } from '../core/log';
 import { view, type ConnectionRecord } from './connections';
 import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
@@ -286,14 +286,6 @@ async function revokeAtVendor(id: Identity, record: ConnectionRecord): Promise<b
     return false;
   }
 }
-
-/** The admin credential: ADMIN_TOKEN, or the SSM SecureString named by ADMIN_TOKEN_PARAMETER; undefined when there is none. */
-export async function adminCredential(id: Identity): Promise<string | undefined> {
-  return id.config.adminToken ?? (id.config.adminTokenParameter ? await readSecureKey(id.config.adminTokenParameter) : undefined);
-}
-
-/** Whether `presented` is the admin credential (compared in constant time, as hashes). */
-export const isAdminCredential = (presented: string, expected: string) => timingSafeEqual(sha(presented), sha(expected));
 
 export async function checkAdmin(c: Context, id: Identity): Promise<void> {
   const expected = await adminCredential(id);

@@ -15,7 +15,7 @@ import type { Sealed } from '../identity/vault';
 import { fingerprint } from '../core/idempotency';
 import type { Runtime } from '../core/runtime';
 import { INVALID_PARAMS, MISSING_CLIENT_CAPABILITY, type ClientCapabilities } from './revision';
-import { RpcError } from './tasks';
+import { RpcError } from './rpc';
 
 /** One request to the client: an elicitation, a sampling or a roots listing, as the revision's InputRequest. */
 export interface InputRequest {

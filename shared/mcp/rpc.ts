@@ -2,6 +2,18 @@
 
 export type RpcId = string | number;
 
+/** A JSON-RPC error thrown by a handler and answered with its code (shared/mcp/server.ts). */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+
 export interface RpcAnswer {
   jsonrpc: '2.0';
   id: RpcId | null;

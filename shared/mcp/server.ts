@@ -28,9 +28,10 @@ import type { Registry } from '../core/registry';
 import { LATEST_PROTOCOL_VERSION, LIST_TTL_MS, serverInfoOf, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './list';
 import { errorAnswer, type RpcAnswer, type RpcId } from './rpc';
 import { callMetaOf, errorResult, runTool, runToolOutcome } from './call';
-import { META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './revision';
+import { INVALID_PARAMS, META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './revision';
 import { canElicit, InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
-import { INVALID_PARAMS, McpTasks, RpcError, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
+import { RpcError } from './rpc';
+import { McpTasks, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
 import { invokeWorker, taskJob } from './task-worker';
 import { isObject } from '../core/is-object';
 

@@ -14,7 +14,9 @@ import { log } from '../core/log';
 import type { Runtime } from '../core/runtime';
 import { catalog, type CatalogEntry } from '../catalog/catalog';
 import { runTool, type CallMeta, type ToolCaller } from './call';
-import { INVALID_PARAMS, McpTasks, RpcError, type TaskRef } from './tasks';
+import { McpTasks, type TaskRef } from './tasks';
+import { RpcError } from './rpc';
+import { INVALID_PARAMS } from './revision';
 
 /** The event a worker invocation receives: which task, nothing else. */
 export interface TaskEvent {

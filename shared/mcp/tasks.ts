@@ -20,6 +20,8 @@ import { log } from '../core/log';
 import type { CatalogEntry } from '../catalog/catalog';
 import type { Store } from '../store';
 import { InputRequired, type InputRequest, type InputRound } from './input';
+import { RpcError } from './rpc';
+import { INVALID_PARAMS } from './revision';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -67,18 +69,6 @@ export type TaskRun =
   | { kind: 'here'; work: (round?: InputRound) => Promise<CallToolResult>; background: boolean }
   | { kind: 'worker'; job: (ref: TaskRef) => Promise<unknown>; dispatch: (ref: TaskRef) => Promise<void> };
 
-/** A JSON-RPC error thrown by a handler and answered with its code (shared/mcp/server.ts). */
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export const INVALID_PARAMS = -32602;
 
 /**
  * Which tools run as tasks: those whose definition says so (Tool.task in shared/core/tool.ts: batch
