@@ -3,7 +3,7 @@
  * keeps the call in the Store (its parameters, and the caller's bearer sealed by the identity
  * vault, shared/identity/vault.ts), then invokes its own function asynchronously (Lambda Invoke,
  * InvocationType "Event": https://docs.aws.amazon.com/lambda/latest/api/API_Invoke.html) with only
- * the task's id and owner, and answers the task at once. The worker invocation (shared/lambda/platform-handler.ts)
+ * the task's id and owner, and answers the task at once. The worker invocation (shared/lambda/handler.ts)
  * takes the task once, opens the credential, runs the call and keeps its end: it runs with the
  * function's own timeout, not API Gateway's 30 s nor the host's.
  */
