@@ -79,6 +79,7 @@ export async function answerToolRequest(rt: Runtime, req: ToolRequest): Promise<
     platform,
     tool,
     key: auth.key,
+    caller: rt.identity.resolve({ key: auth.key }),
     connection: req.header('x-connection-id'),
     params: body.ok ? body.value : undefined,
     ...(refused ? { refused } : {}),

@@ -9,7 +9,6 @@ import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, event
 import { readSecureKey } from '../aws/ssm';
 import { answerToolRequest, bodyOf, MAX_BODY_BYTES, queryOf, tooLarge, toolRoute } from '../http/tool-request';
 import { taskWorker } from './task-event';
-import { configureIdentity } from '../identity';
 import type { Hono } from 'hono';
 
 /**
@@ -90,11 +89,9 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
     return made;
   };
   const start = (): Promise<Runtime> => {
-    const started = createRuntime({ ...options, platforms: [...platforms] }).then((rt) => {
-      // The identity function connects and signs in to platforms whose tools it does not serve.
-      if (spec.describes) configureIdentity(rt, { platforms: spec.describes });
-      return rt;
-    });
+    // The identity function connects and signs in to platforms whose tools it does not serve.
+    const identity = spec.describes ? { ...options.identity, platforms: spec.describes } : options.identity;
+    const started = createRuntime({ ...options, platforms: [...platforms], ...(identity ? { identity } : {}) });
     // Handled here, so a start failing before any invocation awaits it is no unhandled rejection.
     started.then(
       (rt) => void (own ? undefined : appOf(rt).catch(() => undefined)),
@@ -244,6 +241,7 @@ async function direct(rt: Runtime, platform: string, event: DirectEvent, context
     const outcome = await execute(rt, {
       ...call,
       key,
+      caller: rt.identity.resolve({ key }),
       ...(event.connection_id !== undefined ? { connection: event.connection_id } : {}),
       params: event.params ?? {},
       format: event.format ?? 'text',
