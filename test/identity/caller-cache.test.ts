@@ -33,6 +33,30 @@ describe('the caller, resolved once: cached sign-ins and keys still see a revoca
   const signIn = () => hostSignIn(s.base, resource(), (browser, form) => browser.submit(form, 'sign-in', { service_key: key }));
   const list = (token: string) => fetch(resource(), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
 
+  it('an MCP tools/call reads its sign-in from the store once, and the next call of the container not at all', async () => {
+    const { tokens } = await signIn();
+    const store = s.rt.store;
+    const read: string[] = [];
+    const get = store.get.bind(store);
+    store.get = ((k: string) => {
+      read.push(k);
+      return get(k);
+    }) as typeof store.get;
+    try {
+      const call = () => fetch(resource(), { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"listWorkspaces","arguments":{}}}' });
+      const first = (await (await call()).json()) as { result: { isError?: boolean } };
+      expect(first.result.isError).toBeFalsy();
+      // The access token's record and the key it was granted with: once for the route, execute and the MCP core together.
+      expect(read.filter((k) => k.startsWith('idn#oaat#'))).toHaveLength(1);
+      expect(read.filter((k) => k.startsWith('idn#keyid#'))).toHaveLength(1);
+      read.length = 0;
+      expect(((await (await call()).json()) as { result: { isError?: boolean } }).result.isError).toBeFalsy();
+      expect(read.filter((k) => k.startsWith('idn#oaat#') || k.startsWith('idn#keyid#'))).toEqual([]);
+    } finally {
+      store.get = get;
+    }
+  });
+
   it('an access token revoked in another container is refused here once KEY_CACHE_SECONDS have passed', async () => {
     const { client, tokens } = await signIn();
     expect((await list(tokens.access_token)).status).toBe(200);
