@@ -5,7 +5,7 @@ import { failure, writeEnvelope, type Envelope } from '../core/envelope';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime';
 import type { Platform } from '../core/tool';
 import { log } from '../core/log';
-import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, resultOf, toRequest, toResult, type FetchApp, type HttpEvent, type HttpResult } from './http-event';
+import { badEvent, eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, httpAdapter, resultOf, type HttpEvent, type HttpResult } from './http-event';
 import { readSecureKey } from '../aws/ssm';
 import { answerToolRequest, bodyOf, MAX_BODY_BYTES, queryOf, tooLarge, toolRoute } from '../http/tool-request';
 import { taskWorker } from './task-event';
@@ -75,13 +75,13 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
   const { name, platforms } = spec;
   /** The platform of a one-platform function: what its envelopes and direct invocations name. */
   const own = platforms.length === 1 ? platforms[0]!.name : '';
-  let app: Promise<FetchApp> | undefined;
-  const appOf = (rt: Runtime): Promise<FetchApp> => {
+  let app: Promise<AppHandler> | undefined;
+  const appOf = (rt: Runtime): Promise<AppHandler> => {
     // The dynamic import keeps the app's modules out of the bundle's load (esbuild evaluates them here, once).
     const made = (app ??= import('../http/app').then(({ createApp }) => {
       const created = createApp(rt);
       for (const mount of spec.routes ?? []) mount(created, rt);
-      return created;
+      return httpAdapter(created);
     }));
     made.catch(() => {
       if (app === made) app = undefined;
@@ -113,7 +113,7 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
       try {
         const route = toolRoute(eventMethod(checked), eventPath(checked));
         if (route) return await answerTool(rt, checked, route, context);
-        return await toResult(checked, await (await appOf(rt)).fetch(requestOf(checked), { event: checked, requestContext: checked.requestContext, lambdaContext: context }));
+        return await (await appOf(rt))(checked, context);
       } catch (err) {
         return httpFailure(err, own);
       } finally {
@@ -149,19 +149,12 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
  * next request (an MCP tools/list, say) would otherwise carry. Nothing is logged, stored or sent.
  */
 const WARM_EVENT = { version: '2.0', rawPath: '/.warm', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } }, isBase64Encoded: false } as unknown as HttpEvent;
-async function warmApp(app: FetchApp): Promise<void> {
-  await toResult(WARM_EVENT, await app.fetch(toRequest(WARM_EVENT), {}));
+async function warmApp(app: AppHandler): Promise<void> {
+  await app(WARM_EVENT, undefined);
 }
 
-/** The event as a Request; one Request refuses (a header value with a line break) is a malformed event. */
-function requestOf(event: HttpEvent): Request {
-  try {
-    return toRequest(event);
-  } catch (err) {
-    if (err instanceof TypeError) throw badEvent(`it makes no valid HTTP request (${err.message})`);
-    throw err;
-  }
-}
+/** The shared Hono app behind the API Gateway adapter. */
+type AppHandler = ReturnType<typeof httpAdapter>;
 
 /** A tool call straight from the event: what the Hono route reads from its Request, read here from the event by the same code. */
 async function answerTool(rt: Runtime, event: HttpEvent, route: { platform: string; tool: string }, context: Context): Promise<HttpResult> {
@@ -179,7 +172,6 @@ async function answerTool(rt: Runtime, event: HttpEvent, route: { platform: stri
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const NO_BODY = new Set(['GET', 'HEAD']);
-const badEvent = (problem: string) => new ToolError('INVALID_PARAMETER', `Malformed API Gateway event: ${problem}.`, { parameter: '(event)', expected: 'an API Gateway HTTP API (2.0) or REST (1.0) proxy event' });
 
 /**
  * What the Hono adapter would turn into a bare text answer (or a thrown error) is checked here so
