@@ -1,4 +1,4 @@
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { collab } from './index';
 
 export const handler = lambdaHandler(collab);

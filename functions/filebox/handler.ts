@@ -1,4 +1,4 @@
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { filebox } from './index';
 
 export const handler = lambdaHandler(filebox);

@@ -1,4 +1,5 @@
-import { appHandler } from '../../shared/lambda/app-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
+import { approvalRoutes } from '../../shared/identity/approval-routes';
 import { platforms } from '../platforms';
 
 /**
@@ -6,4 +7,4 @@ import { platforms } from '../platforms';
  * platform, since one endpoint lists and calls the tools of all of them. Each platform's own
  * endpoint stays on its own, smaller function.
  */
-export const handler = appHandler('mcp', platforms);
+export const handler = lambdaHandler({ name: 'mcp', platforms, routes: [approvalRoutes] });

@@ -11,7 +11,6 @@ import { eventsConfigOf } from '../../shared/events/receiver';
 import { HUBSPOT_APP } from '../twins/hubspot';
 import { SHAREFILE_WEBHOOK_KEYS } from '../twins/sharefile';
 import { randomBytes } from 'node:crypto';
-import { configureIdentity } from '../../shared/identity';
 import { loadIdentityConfig } from '../../shared/identity/config';
 import { oauthLifetime, SANDBOX_OAUTH_CLIENT } from '../twins/kit';
 import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type TwinKnobs } from './platforms';
@@ -22,7 +21,11 @@ import { knobOptions, localPlatforms, platforms, twinKnobs, type Twin, type Twin
  * A platform whose <PLATFORM>_BASE_URL is set talks to that URL instead. TWIN_LATENCY_MS and
  * TWIN_CREDITS set every twin's answer time and rate budget (reproducing the bench, load tests).
  */
-export async function startLocal(env: Record<string, string | undefined> = process.env) {
+/**
+ * `opts.now`: the identity's clock (tests move it past a token's expiry); `opts.publicBase`: the
+ * address the identity answers as, in place of this server's own (tests: a second deployment's).
+ */
+export async function startLocal(env: Record<string, string | undefined> = process.env, opts: { now?: () => number; publicBase?: () => string | undefined } = {}) {
   // Locally, webhook receivers and attachment sources on this machine are fair game.
   // The crm twin's HubSpot app stands for the deployment's own (the event inbox subscribes through it).
   const twinApp = { CRM_EVENTS_APP_ID: HUBSPOT_APP.appId, CRM_EVENTS_DEVELOPER_KEY: HUBSPOT_APP.developerKey, CRM_EVENTS_CLIENT_SECRET: HUBSPOT_APP.clientSecret };
@@ -53,8 +56,7 @@ export async function startLocal(env: Record<string, string | undefined> = proce
     fetchFor[p.platform.name] = config.baseUrls[p.platform.name] ? undefined : twin.fetch;
     app.route(p.mount, twin.app as Hono);
   }
-  const rt = await createRuntime({ platforms, config, fetchFor });
-  configureIdentity(rt, { config: identityConfig, env, publicBase: () => own });
+  const rt = await createRuntime({ platforms, config, fetchFor, identity: { config: identityConfig, env, publicBase: opts.publicBase ?? (() => own), ...(opts.now ? { now: opts.now } : {}) } });
   // Signed download links of the memory Blob store (shared/blob): they work without a key.
   const blob = rt.blob;
   if (blob instanceof MemoryBlobStore) app.get(`${BLOB_PATH}*`, (c) => blob.serve(c.req.raw));

@@ -1,5 +1,5 @@
 import type { ToolError } from './errors';
-import type { KeptCredential, PlatformEnv } from './tool';
+import type { KeptCredential, Platform, PlatformEnv, Tool } from './tool';
 
 /** One tool call as every surface (HTTP, direct Lambda invocation, MCP) hands it to `execute`. */
 
@@ -13,11 +13,16 @@ export type Format = 'text' | 'json' | 'structured';
 export interface Call {
   platform: string;
   tool: string;
+  /** The bearer as presented: counted by admission (hashed), never logged. */
   key: string;
+  /**
+   * Who presents `key`, resolved once at the edge (Callers.resolve): execute reports a refusal
+   * where the caller is checked, after admission and the tool lookup. A promise, so resolving runs
+   * alongside the rate limit's round trip.
+   */
+  caller: Resolved | Promise<Resolved>;
   /** The connected account a service key acts through (X-Connection-Id); shared/identity. */
   connection?: string | undefined;
-  /** The MCP endpoint's URL the call came through: the audience an access token must name. */
-  resource?: string;
   /** The parameters as sent (nulls for omitted optionals included: execute drops them). */
   params: unknown;
   format: Format;
@@ -42,22 +47,70 @@ export interface Call {
   surface?: Surface;
 }
 
-/** Who a call acts as: the vendor credential to use, and the scope of its caches and claims. */
+/** A tool as a caller's policies see it (catalog entries and tools alike). */
+export interface ToolRef {
+  platform: string;
+  name: string;
+  group?: string | undefined;
+  annotations: { readOnly: boolean };
+}
+
+/**
+ * Who presents a bearer: a vendor key passed through, a service key, an access token of the
+ * built-in authorization server or an external provider's token — with its tenant, policies and
+ * connection. Resolved once per request, at the edge; every step after reads it.
+ */
 export interface Caller {
+  /** The bearer as presented (sealed for a task's worker; never logged or stored in clear). */
+  key: string;
+  /** The tenant of a service key, sign-in or external token; none for a vendor key. */
+  tenant?: string;
+  /** The service key it is or was granted with (a sign-in by connecting the account: `csi_<connection>`); none for a vendor key. */
+  keyId?: string;
+  /** The connection a sign-in was granted for: the only one its calls may act through. */
+  connection?: string;
+  /** Whose MCP tasks and requestStates these are (shared/mcp/tasks.ts): an opaque id, never the credential. */
+  owner: string;
+  /** What the caller's policies let it see and call (catalogs, search, tools/list); absent: everything (a vendor key). */
+  allows?: (tool: ToolRef) => boolean;
+  /** The toolsets a sign-in's grant shares (plain or `platform:toolset`) and its platforms, when the user picked some on the consent page. */
+  toolsets?: { shared: readonly string[]; platforms: readonly string[] };
+  /** Acting for one tool call: its policy enforced, the key's own limit counted, the connection's credential opened. */
+  act(platform: Platform, tool: Tool, connection: string | undefined): Promise<Acting>;
+}
+
+/** A caller acting for one tool call: the vendor credential to use, and the scope of its caches and claims. */
+export interface Acting {
   vendorKey: string;
   /** Replaces the raw key's hash as the scope of caches and idempotency claims. */
   scope: string;
   /** The platform env for this caller: the account's own API host, and a fetch that refreshes once on a 401. */
   env(env: PlatformEnv): PlatformEnv;
-  /** Set when a refresh after a vendor 401 failed: the call's answer (UNAUTHORIZED with a reconnect link). */
-  failure?: unknown;
   /** The credential kept for later work on the caller's behalf (ToolContext.keepCredential). */
   keep(bindTo: string): Promise<KeptCredential>;
   /** A service key's (or sign-in's) call: whose, through which connection, and whether its policy holds it for approval. */
   principal?: { tenant: string; keyId: string; connection: string; approval: boolean };
+  /**
+   * Runs the tool for this caller: when its run fails after the vendor refused the credential and
+   * the refresh failed too, the run's failure is that (UNAUTHORIZED with a reconnect link), not
+   * the vendor's 401.
+   */
+  run<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** Who a call is, as far as known before its credential is checked: for the audit trail when the check fails. */
+/** A bearer resolved: its caller, or why it is refused (UNAUTHORIZED, an unreachable store…). */
+export type Resolved = { ok: true; caller: Caller } | { ok: false; error: unknown };
+
+/**
+ * Resolves who presents a bearer (shared/identity builds it; the runtime carries it so the core
+ * names no layer above it, docs/architecture.md#layers). `resource`: the MCP endpoint's URL the
+ * request came through, the audience an access token must name.
+ */
+export interface Callers {
+  resolve(credential: { key: string; resource?: string | undefined }): Promise<Resolved>;
+}
+
+/** Who a call is, as far as known when it fails: for the audit trail. */
 export interface CallerIds {
   tenant?: string;
   keyId?: string;

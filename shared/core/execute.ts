@@ -1,5 +1,5 @@
 import { ToolError } from './errors';
-import type { Call, Caller, CallerIds } from './call';
+import type { Call, CallerIds } from './call';
 import { failure, success, type Outcome } from './envelope';
 import { countCall, hashKey } from './admission';
 import { countingFetch, logCall, type VendorStats } from './access-log';
@@ -81,7 +81,7 @@ function audit(rt: Runtime, call: Call, outcome: Outcome, started: number, vendo
  * own answer (FORBIDDEN `approval_required` with the page's link; an MCP elicitation).
  */
 export async function requireApproval(rt: Runtime, held: { tenant: string; keyId: string; connection: string; platform: string; tool: string; arguments: unknown; argsHash: string; plan: DryRunPlan }): Promise<ApprovalRequest> {
-  return (await rt.approvals(rt)).create(held);
+  return (await rt.approvals()).create(held);
 }
 
 /** The FORBIDDEN answer of a held call: what to do, the link for a person, and the id to retry with. */
@@ -99,7 +99,6 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
 async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Promise<Outcome> {
   const headers: Record<string, string> = {};
   let admission: Promise<void> | undefined;
-  let caller: Caller | undefined;
   try {
     // The counter starts before the tool lookup: a key probing tool names is counted like any call.
     if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
@@ -119,8 +118,16 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
     // Idempotency keys, dry runs and token budgets: every tool of every platform.
     const safe = safeCall(call, tool);
     seen.dryRun = safe.dryRun;
-    // Identity seam: who the call acts as (service key, policy, connection) before any vendor call.
-    const who = (caller = await rt.resolveCaller(rt, call, platform, tool, seen.ids));
+    // Identity seam: the caller the edge resolved, acting for this tool (policy, connection) before any vendor call.
+    const resolved = await call.caller;
+    if (!resolved.ok) throw resolved.error;
+    const caller = resolved.caller;
+    // Who, for the audit trail, as far as known should acting for the tool be refused.
+    if (caller.tenant !== undefined) {
+      const connection = caller.connection ?? call.connection;
+      seen.ids = { tenant: caller.tenant, ...(caller.keyId ? { keyId: caller.keyId } : {}), ...(connection ? { connection } : {}) };
+    }
+    const who = await caller.act(platform, tool, call.connection);
     const approvalId = checkApprovalId(call.approvalId);
 
     // What the surface refused while reading the request: reported here, after the rate limit.
@@ -143,7 +150,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
         timeoutMs: rt.config.upstreamTimeoutMs,
         ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
       });
-      return s.run(rt.store, who.scope, input, () => tool.run(input, {
+      return s.run(rt.store, who.scope, input, () => who.run(() => tool.run(input, {
         client: platform.client(who.vendorKey, env),
         keyHash: who.scope,
         store: rt.store,
@@ -153,7 +160,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
         ...(s.dryRun ? { dryRun: true } : {}),
         ...(rt.resolve ? { resolve: rt.resolve } : {}),
         keepCredential: who.keep,
-      }));
+      })));
     };
     // A write the policy holds runs only with an approval a person gave for exactly this call;
     // without one, its dry run becomes the approval request's plan and nothing is written.
@@ -166,7 +173,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
         throw approvalRequired(seen.approval);
       }
       seen.approvalId = approvalId;
-      await (await rt.approvals(rt)).use(approvalId, ids);
+      await (await rt.approvals()).use(approvalId, ids);
     }
     // With the counter: a refused read answers at once; its run's result, when it comes, is dropped.
     const [{ result, headers: safety }] = await Promise.all([runUnder(safe), admission]);
@@ -179,8 +186,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
   } catch (err) {
     // Over the limit, the refusal is the answer whatever the tool did: nothing of a refused read leaks.
     const refusal = await admission?.then(() => undefined, (e: unknown) => e);
-    // A connection whose refresh the vendor refused answers why (and how to reconnect), not the vendor's 401.
-    return failure(refusal ?? caller?.failure ?? err, call, headers);
+    return failure(refusal ?? err, call, headers);
   }
 }
 

@@ -123,19 +123,20 @@ export function readJson(text: string, maxDepth = MAX_NESTING): BodyRead {
 }
 
 /**
- * A request body read up to `maxBytes`, or undefined once it is larger. A declared Content-Length
- * over the limit is refused before a byte is read; a streamed (chunked) body is read chunk by chunk
- * and the stream cancelled at the first byte past the limit, so no route ever holds more than
- * `maxBytes` of a body, whatever the sender says or leaves out. The one reader of every route's body.
+ * A body read up to `maxBytes`, or undefined once it is larger. A declared Content-Length over the
+ * limit is refused before a byte is read; a streamed (chunked) body is read chunk by chunk and the
+ * stream cancelled at the first byte past the limit, so no route ever holds more than `maxBytes` of
+ * a body, whatever the sender says or leaves out. The one bounded reader: of every route's request
+ * body, and of the few vendor answers read outside a platform's client (shared/identity/oauth.ts).
  */
-export async function readBounded(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
-  const declared = request.headers.get('content-length');
+export async function readBounded(message: Pick<Request | Response, 'headers' | 'body'>, maxBytes: number): Promise<Uint8Array | undefined> {
+  const declared = message.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
+    await message.body?.cancel().catch(() => undefined);
     return undefined;
   }
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  if (!message.body) return new Uint8Array(0);
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -10,7 +10,7 @@ import { mcpRoutes } from './mcp';
 import { openApiRoutes } from './openapi-route';
 import { respond } from './respond';
 import { searchRoute } from './search-route';
-import { answerToolRequest, bodyOf, MAX_BODY_BYTES, tooLarge } from './tool-request';
+import { answerToolRequest, bodyOf, MAX_BODY_BYTES, queryOf, tooLarge, toolRoute } from './tool-request';
 import { mountReceiver } from '../events/receiver';
 import { identityRoutes } from '../identity/routes';
 import { mcpOAuthRoutes } from '../identity/mcp-oauth/routes';
@@ -39,7 +39,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
   identityRoutes(app, rt);
   // The approval page and the approvals/audit admin routes (shared/identity/approval-routes.ts)
-  // are mounted by the functions that serve them (shared/lambda/app-handler.ts) and the local
+  // are mounted by the functions that serve them (functions/mcp/handler.ts, functions/identity/handler.ts) and the local
   // server, so the platforms' bundles do not carry them.
   iconRoutes(app, rt);
   // MCP sign-in: protected-resource metadata and the built-in authorization server (shared/identity/mcp-oauth).
@@ -49,17 +49,19 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   const tooLargeBody = (c: Context<{ Bindings: LambdaBindings }>) => respondTool(c, tooLarge());
   // Vendors' webhook deliveries into the event inbox (shared/events/receiver.ts): keyless, authenticated per vendor.
   mountReceiver(app, rt);
-  app.post('/v1/tools/:platform/:tool', boundedBody(MAX_BODY_BYTES, tooLargeBody), (c) => respondTool(c, c.req.text().then(bodyOf)));
+  // Routed and decoded by toolRoute and queryOf (shared/http/tool-request.ts), as the Lambda entry does from the event.
+  app.post('/v1/tools/*', boundedBody(MAX_BODY_BYTES, tooLargeBody), (c) => respondTool(c, c.req.text().then(bodyOf)));
 
   /** One tool call over HTTP (shared/http/tool-request.ts), answered as a Response. */
   async function respondTool(c: Context<{ Bindings: LambdaBindings }>, body: BodyRead | Promise<BodyRead>): Promise<Response> {
-    const { platform = '', tool = '' } = c.req.param();
+    const url = new URL(c.req.url);
+    const route = toolRoute(c.req.method, url.pathname);
+    if (!route) return noRoute(c);
     const lambda = c.env?.lambdaContext;
     const { outcome, base64 } = await answerToolRequest(rt, {
-      platform,
-      tool,
+      ...route,
       header: (name) => c.req.header(name),
-      query: (name) => c.req.query(name),
+      query: queryOf(url.search.slice(1)),
       remainingMs: lambda?.getRemainingTimeInMillis(),
       awsRequestId: lambda?.awsRequestId,
       body,

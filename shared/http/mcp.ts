@@ -15,7 +15,8 @@ import type { McpCall, McpScope } from '../mcp/server';
 import { errorResponse, jsonResponse } from '../mcp/rpc';
 import { defaultListAnswer, type McpToolSource } from '../mcp/list';
 import { negotiate, type McpReply } from '../mcp/revision';
-import { catalogFilter, identityOf, requireGrantedToolsets } from '../identity';
+import { identityOf, requireGrantedToolsets } from '../identity';
+import type { Caller } from '../core/call';
 import { bearerChallenge, mcpResource, missingScope, signInRequired } from '../identity/mcp-oauth/resource';
 
 /**
@@ -46,14 +47,19 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fix
       return respond(failure(error, { platform: name ?? '', tool: '' }), { headers: { 'WWW-Authenticate': bearerChallenge(resource) } });
     }
     let scope: McpScope;
+    let caller: Caller;
     try {
       const platform = name === undefined ? undefined : knownPlatform(rt, name);
-      const allow = await catalogFilter(rt, auth.key, resource);
+      // The caller, resolved once for the whole request: what tools/list shows, whose tasks, every tools/call.
+      const resolved = await rt.identity.resolve({ key: auth.key, resource });
+      if (!resolved.ok) throw resolved.error;
+      caller = resolved.caller;
+      const allow = caller.allows;
       const base = origin(c);
       scope = { ...(platform ? { platform } : {}), ...mcpQuery(c.req.query()), ...(base ? { origin: base } : {}), ...(allow ? { allow } : {}), ...(fixture ? { source: fixture.source } : {}) };
       // A bad ?toolsets= is refused here, before any MCP exchange.
       if (scope.filter.toolsets) applyFilter(await catalog(rt.registry, platform ? [platform] : undefined), scope.filter);
-      if (scope.filter.toolsets) await requireGrantedToolsets(rt, auth.key, resource, scope.filter.toolsets);
+      if (scope.filter.toolsets) requireGrantedToolsets(caller, scope.filter.toolsets);
     } catch (err) {
       // A refused token gets the 401 invalid_token challenge; a valid one lacking a scope the 403
       // insufficient_scope one, naming the scopes a new sign-in must ask for.
@@ -75,6 +81,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fix
     const version = c.req.header('mcp-protocol-version');
     const call: McpCall = {
       key: auth.key,
+      caller,
       resource,
       ...connectionOf(c),
       ...(deadline !== undefined ? { deadline } : {}),

@@ -6,6 +6,7 @@ import { readJson, type BodyRead } from '../core/json-body';
 import type { Runtime } from '../core/runtime';
 import { bearerKey } from '../identity/bearer';
 import { HTTP_BUDGET_MS } from './deadline';
+import { getQueryParam, tryDecodeURIComponent } from 'hono/utils/url';
 
 /** The largest request body read: AWS Lambda's synchronous payload limit (6 MB). */
 export const MAX_BODY_BYTES = 6_000_000;
@@ -23,6 +24,27 @@ export interface ToolRequest {
   awsRequestId?: string | undefined;
   /** The body as read (or why it was refused). */
   body: BodyRead | Promise<BodyRead>;
+}
+
+/** The path of a tool call: `/v1/tools/{platform}/{tool}`, nothing before or after. */
+const TOOL_PATH = /^\/v1\/tools\/([^/]+)\/([^/]+)$/;
+
+/**
+ * The tool a request calls: POST /v1/tools/{platform}/{tool}, its segments decoded as the router
+ * decodes path parameters (a malformed escape kept as sent); undefined for any other request.
+ * The one routing of a tool call, for the Hono app and the Lambda entry reading the event alike.
+ */
+export function toolRoute(method: string, path: string): { platform: string; tool: string } | undefined {
+  if (method !== 'POST') return undefined;
+  const m = TOOL_PATH.exec(path);
+  return m ? { platform: tryDecodeURIComponent(m[1]!), tool: tryDecodeURIComponent(m[2]!) } : undefined;
+}
+
+/** The first value of a query parameter of a raw query string, decoded by the router's own function ('+' as a space). */
+export function queryOf(raw: string): (name: string) => string | undefined {
+  // As a URL: the router's function reads the query after the first '?' past the scheme and host.
+  const url = `https://query/?${raw}`;
+  return (name) => getQueryParam(url, name) as string | undefined;
 }
 
 /** The refusal of a body over MAX_BODY_BYTES (reported through execute, after auth and the rate limit). */
@@ -57,6 +79,7 @@ export async function answerToolRequest(rt: Runtime, req: ToolRequest): Promise<
     platform,
     tool,
     key: auth.key,
+    caller: rt.identity.resolve({ key: auth.key }),
     connection: req.header('x-connection-id'),
     params: body.ok ? body.value : undefined,
     ...(refused ? { refused } : {}),

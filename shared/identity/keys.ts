@@ -68,6 +68,7 @@ export interface NewKey {
 /** The service keys of one store: created, looked up (cached), listed, rotated and revoked. */
 export class ServiceKeys {
   private readonly cache = new Map<string, { record: KeyRecord | undefined; at: number }>();
+  private readonly byId = new Map<string, { view: KeyView | undefined; at: number }>();
 
   constructor(
     private readonly store: Store,
@@ -116,6 +117,19 @@ export class ServiceKeys {
     return record;
   }
 
+  /** A key by id as a sign-in's calls read it (the key it was granted with): cached for KEY_CACHE_SECONDS, as authenticate. */
+  async current(id: string): Promise<KeyView | undefined> {
+    const now = this.now();
+    let hit = this.byId.get(id);
+    if (!hit || now - hit.at >= KEY_CACHE_SECONDS * 1000) {
+      hit = { view: await this.get(id), at: now };
+      this.byId.set(id, hit);
+      if (this.byId.size > 10_000) this.byId.delete(this.byId.keys().next().value!);
+    }
+    // Its status as of now: an expiry passed since it was read counts at once.
+    return hit.view && { ...hit.view, status: statusOf(hit.view, now) };
+  }
+
   async get(id: string): Promise<KeyView | undefined> {
     const ref = await this.store.get<{ hash: string }>(K.keyById(id));
     const record = ref && (await this.store.get<KeyRecord>(K.keyByHash(ref.hash)));
@@ -145,6 +159,7 @@ export class ServiceKeys {
       await this.store.put(K.keyByHash(ref.hash), record, FOREVER_SECONDS);
     }
     this.cache.delete(ref.hash);
+    this.byId.delete(id);
     return { ...record, status: 'revoked' };
   }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ToolError } from '../core/errors';
+import { readBounded } from '../core/json-body';
 import { log } from '../core/log';
 import { readSecureKey } from '../aws/ssm';
 import type { OAuthClient } from './config';
@@ -91,8 +92,10 @@ export async function vendorAccount(fetcher: typeof fetch, provider: OAuthProvid
       await res.body?.cancel();
       return undefined;
     }
+    // A name needs little: a larger answer leaves the account unnamed.
     const body = await readBounded(res, 64 * 1024);
-    const read = provider.account.read(JSON.parse(body));
+    if (!body) return undefined;
+    const read = provider.account.read(JSON.parse(Buffer.from(body).toString('utf8')));
     // Short strings only: what a page shows in a line.
     const out = Object.fromEntries(Object.entries(read).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0).map(([k, v]) => [k, v.slice(0, 200)]));
     return Object.keys(out).length ? out : undefined;
@@ -101,22 +104,3 @@ export async function vendorAccount(fetcher: typeof fetch, provider: OAuthProvid
   }
 }
 
-/** A response body as text, refused past `max` bytes (declared or streamed). */
-async function readBounded(res: Response, max: number): Promise<string> {
-  if (Number(res.headers.get('content-length') ?? 0) > max) throw new Error('too large');
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new Error('too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { WrittenEnvelope } from '../core/envelope';
+import { ToolError } from '../core/errors';
 
 /** An API Gateway proxy event: REST API (payload 1.0) or HTTP API (payload 2.0). */
 export type HttpEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
@@ -156,5 +157,18 @@ export function resultOf(event: HttpEvent, written: WrittenEnvelope, isBase64Enc
 /** The Hono app as a Lambda handler for API Gateway events (in place of hono/aws-lambda's, which builds the same Request). */
 export function httpAdapter(app: FetchApp) {
   return async (event: HttpEvent, lambdaContext: unknown): Promise<HttpResult> =>
-    toResult(event, await app.fetch(toRequest(event), { event, requestContext: event.requestContext, lambdaContext }));
+    toResult(event, await app.fetch(requestOf(event), { event, requestContext: event.requestContext, lambdaContext }));
+}
+
+/** An event no API Gateway sends: answered INVALID_PARAMETER (event), never a bare text answer or a thrown error. */
+export const badEvent = (problem: string) => new ToolError('INVALID_PARAMETER', `Malformed API Gateway event: ${problem}.`, { parameter: '(event)', expected: 'an API Gateway HTTP API (2.0) or REST (1.0) proxy event' });
+
+/** The event as a Request; one Request refuses (a header value with a line break) is a malformed event. */
+function requestOf(event: HttpEvent): Request {
+  try {
+    return toRequest(event);
+  } catch (err) {
+    if (err instanceof TypeError) throw badEvent(`it makes no valid HTTP request (${err.message})`);
+    throw err;
+  }
 }

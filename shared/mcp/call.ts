@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolError } from '../core/errors';
+import type { Resolved } from '../core/call';
 import { execute } from '../core/execute';
 import type { Runtime } from '../core/runtime';
 import type { CatalogEntry } from '../catalog/catalog';
@@ -16,7 +17,10 @@ export const errorResult = (body: unknown): CallToolResult => ({ isError: true, 
 
 /** The caller's side of one call: who, through which connection, for which endpoint, until when. */
 export interface ToolCaller {
+  /** The bearer as presented (sealed for a task's worker). */
   key: string;
+  /** Who presents it, resolved once at the edge (the MCP route; a task's worker for its own invocation). */
+  caller: Resolved | Promise<Resolved>;
   connection?: string | undefined;
   resource?: string | undefined;
   /**
@@ -64,7 +68,7 @@ export async function runToolOutcome(
     platform: entry.platform,
     tool: entry.name,
     key: who.key,
-    ...(who.resource ? { resource: who.resource } : {}),
+    caller: who.caller,
     connection: typeof meta.connection_id === 'string' ? meta.connection_id : who.connection,
     params: args,
     ...(who.refused ? { refused: who.refused } : {}),

@@ -82,7 +82,7 @@ export function askForm(
 /** How long a requestState opens: long enough for a person to sign in or answer, short enough not to linger. */
 export const REQUEST_STATE_TTL_MS = 10 * 60_000;
 
-/** What a requestState binds to: whose call (taskOwnerOf), which tool, which exact arguments. */
+/** What a requestState binds to: whose call (Caller.owner), which tool, which exact arguments. */
 export interface StateBinding {
   owner: string;
   tool: string;

@@ -14,9 +14,9 @@
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { failure } from '../core/envelope';
-import { taskOwnerOf } from '../identity';
 import { log } from '../core/log';
 import type { Runtime } from '../core/runtime';
+import type { Caller } from '../core/call';
 import { applyFilter, catalog, type CatalogEntry } from '../catalog/catalog';
 import { platformIcons } from '../catalog/icons';
 import { mcpListedTool, mcpToolsList } from '../catalog/providers';
@@ -40,6 +40,8 @@ export type { McpScope } from './list';
 
 export interface McpCall {
   key: string;
+  /** Who presents the key, resolved once by the MCP route: its tasks' owner, and every tools/call's caller. */
+  caller: Caller;
   /** The connection a service key acts through (X-Connection-Id or ?connection=); `_meta.connection_id` overrides it per call. */
   connection?: string;
   /** This endpoint's URL: the audience an access token must have been granted for. */
@@ -441,7 +443,7 @@ class Context {
     return (this.entries ??= entriesOf(this.rt, this.scope));
   }
 
-  /** The caller's tasks: those of its sign-in or key (taskOwnerOf), whichever token it presents now. */
+  /** The caller's tasks: those of its sign-in or key (Caller.owner), whichever token it presents now. */
   tasks(): Promise<McpTasks> {
     return (this.tasks_ ??= this.owner().then((owner) => new McpTasks(this.rt.store, owner)));
   }
@@ -549,10 +551,9 @@ class Context {
     }
   }
 
-  /** Whose calls these are (a sign-in's grant or the key's hash): what tasks and requestState are bound to. */
-  private owner_?: Promise<string>;
+  /** Whose calls these are (a sign-in's grant or the key's hash, as the route resolved the caller): what tasks and requestState are bound to. */
   owner(): Promise<string> {
-    return (this.owner_ ??= taskOwnerOf(this.rt, this.call.key, this.call.resource));
+    return Promise.resolve(this.call.caller.owner);
   }
 
   async callTool(id: Id, p: Record<string, unknown>, round?: InputRound, tasks = false): Promise<unknown> {
@@ -573,6 +574,7 @@ class Context {
     const meta = callMetaOf(isObject(p._meta) ? p._meta : {});
     const caller = {
       key: call.key,
+      caller: { ok: true as const, caller: call.caller },
       connection: call.connection,
       resource: call.resource,
       structured: scope.structured,

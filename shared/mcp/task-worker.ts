@@ -3,7 +3,7 @@
  * keeps the call in the Store (its parameters, and the caller's bearer sealed by the identity
  * vault, shared/identity/vault.ts), then invokes its own function asynchronously (Lambda Invoke,
  * InvocationType "Event": https://docs.aws.amazon.com/lambda/latest/api/API_Invoke.html) with only
- * the task's id and owner, and answers the task at once. The worker invocation (shared/lambda/platform-handler.ts)
+ * the task's id and owner, and answers the task at once. The worker invocation (shared/lambda/handler.ts)
  * takes the task once, opens the credential, runs the call and keeps its end: it runs with the
  * function's own timeout, not API Gateway's 30 s nor the host's.
  */
@@ -29,7 +29,7 @@ interface TaskJob {
   tool: string;
   args: Record<string, unknown>;
   meta: CallMeta;
-  caller: Omit<ToolCaller, 'key' | 'deadline' | 'requestId' | 'refused'>;
+  caller: Omit<ToolCaller, 'key' | 'caller' | 'deadline' | 'requestId' | 'refused'>;
   /** The caller's bearer (service key, access token or vendor key), sealed to this task. */
   key: Sealed;
 }
@@ -45,7 +45,7 @@ const sealContext = (ref: TaskRef): SealContext => ({ tenant: `mcptask#${ref.own
 /** The job of one call, with its key sealed to the task. */
 export async function taskJob(rt: Runtime, ref: TaskRef, entry: CatalogEntry, caller: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<TaskJob> {
   const vault = await (await identityOf(rt)).vault();
-  const { key, deadline: _d, requestId: _r, refused: _f, ...rest } = caller;
+  const { key, caller: _c, deadline: _d, requestId: _r, refused: _f, ...rest } = caller;
   return { platform: entry.platform, tool: entry.name, args, meta, caller: rest, key: await vault.seal(key, sealContext(ref)) };
 }
 
@@ -94,7 +94,9 @@ export async function runTaskEvent(rt: Runtime, event: TaskEvent, context: Conte
     if (!entry) throw new RpcError(INVALID_PARAMS, `Tool "${job.tool}" of "${job.platform}" is not served by this function any more; list the tools with tools/list.`);
     const vault = await (await identityOf(rt)).vault();
     const key = await vault.open(job.key, sealContext(ref));
-    return runTool(rt, entry, { ...job.caller, key, deadline, requestId: context.awsRequestId }, job.args, job.meta);
+    // This invocation is the call's edge now: the caller is resolved here, once, from the opened key.
+    const caller = rt.identity.resolve({ key, resource: job.caller.resource });
+    return runTool(rt, entry, { ...job.caller, key, caller, deadline, requestId: context.awsRequestId }, job.args, job.meta);
   });
   return { task: ref.id, ran: true };
 }

@@ -6,7 +6,7 @@
  * tasks/cancel: docs/mcp.md#tasks). State is kept in the Store, so any instance of the function
  * can answer.
  *
- * State is scoped to the task's owner (shared/identity/index.ts, taskOwnerOf: a sign-in's grant,
+ * State is scoped to the task's owner (Caller.owner, resolved in shared/identity/index.ts: a sign-in's grant,
  * or the hash of the bearer key), so a task id learnt by another caller finds nothing, and a host
  * whose access token rotates on refresh still finds its tasks. Where the work runs: locally in the
  * background of the process that took the call; in a Lambda function in a worker invocation of the
@@ -111,7 +111,7 @@ const WAIT_STEP_MS = 250;
 export class McpTasks {
   private readonly owner: string;
 
-  /** `owner`: the opaque id of whose tasks these are (taskOwnerOf in shared/identity/index.ts). */
+  /** `owner`: the opaque id of whose tasks these are (Caller.owner: shared/identity/index.ts). */
   constructor(
     private readonly store: Store,
     owner: string,

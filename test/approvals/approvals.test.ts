@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbapp } from '../../functions/dbapp';
 import { SANDBOX_KEYS, type Twin } from '../../infra/twins/kit';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import type { MemoryStore } from '../../shared/store/memory';
 import { Browser, hostSignIn, localServer } from '../identity/helpers';
 import { lambdaContext } from '../helpers/lambda-events';

@@ -2,7 +2,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { dbapp } from '../../functions/dbapp';
 import { SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import type { Store } from '../../shared/store';
 import type { Platform } from '../../shared/core/tool';
 import { toolEvent } from './cold';

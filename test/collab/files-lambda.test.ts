@@ -6,7 +6,7 @@ import { collab } from '../../functions/collab';
 import { createPodioTwin, PODIO_DEMO, SANDBOX_KEYS } from '../../infra/twins/podio';
 import { S3BlobStore } from '../../shared/blob/s3';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 import { xlsxFile } from './files-fixtures';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { crm } from '../../functions/crm';
 import { createHubSpotTwin, HUBSPOT_DEMO, SANDBOX_KEYS } from '../../infra/twins/hubspot';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 

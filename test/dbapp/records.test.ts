@@ -468,7 +468,7 @@ describe('batchCreateRecords', () => {
 
   it('sends nothing once the time budget is gone and says what to resend', async () => {
     const h = await setup();
-    const out = await execute(h.rt, { platform: 'dbapp', tool: 'batchCreateRecords', key: SANDBOX_KEYS.owner, params: { app_id: DEALS, inputs: [deal(0), deal(1), deal(2)] }, format: 'text', deadline: Date.now() + 500 });
+    const out = await execute(h.rt, { platform: 'dbapp', tool: 'batchCreateRecords', key: SANDBOX_KEYS.owner, caller: h.rt.identity.resolve({ key: SANDBOX_KEYS.owner }), params: { app_id: DEALS, inputs: [deal(0), deal(1), deal(2)] }, format: 'text', deadline: Date.now() + 500 });
     expect(out.body).toMatchObject({ success: true });
     expect((out.body as { data: string }).data).toBe('created 0 of 3 records in app #902 — 3 failed\nnot sent (the time budget ran out) — resend inputs 0-2');
     expect(h.writes()).toEqual([]);

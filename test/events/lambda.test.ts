@@ -3,7 +3,7 @@ import { crm } from '../../functions/crm';
 import { dbapp } from '../../functions/dbapp';
 import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 import { CRM_APP_ENV } from './helpers';

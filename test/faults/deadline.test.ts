@@ -80,7 +80,7 @@ describe.each(localPlatforms.map((p) => [p.platform.name, p] as const))('deadlin
     twin.faults.inject({ path: /.*/, fault: { kind: 'timeout' } });
     const started = Date.now();
     const deadline = started + 1_000;
-    const outcome = await execute(h.rt, { platform, tool: local.probe.tool, key: local.keys.owner, params: local.probe.params, format: 'json', deadline });
+    const outcome = await execute(h.rt, { platform, tool: local.probe.tool, key: local.keys.owner, caller: h.rt.identity.resolve({ key: local.keys.owner }), params: local.probe.params, format: 'json', deadline });
     expect(outcome.body).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', details: { upstream_status: null, reason: 'timeout' } } });
     const details = (outcome.body as unknown as { error: { details: { timeout_ms: number } } }).error.details;
     expect(started + details.timeout_ms).toBeLessThanOrEqual(deadline - DEADLINE_RESERVE_MS);

@@ -3,14 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocal } from '../../infra/local/server';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
-import { configureIdentity } from '../../shared/identity';
 import type { Policy } from '../../shared/identity/policy';
 
 /** The local server (memory store, twins in-process) on an ephemeral port, with identity on. */
-export async function localServer(env: Record<string, string> = {}, opts: { now?: () => number } = {}) {
-  const local = await startLocal({ PORT: '0', VAULT_KEY: randomBytes(32).toString('base64'), RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: 'adm_test_credential', ...env });
-  // Before the identity's first use, which builds it: its clock (tests move it past a token's expiry).
-  if (opts.now) configureIdentity(local.rt, { now: opts.now });
+export async function localServer(env: Record<string, string> = {}, opts: { now?: () => number; publicBase?: () => string | undefined } = {}) {
+  // The identity's clock and address, set when the runtime is built (tests move the clock past a token's expiry).
+  const local = await startLocal({ PORT: '0', VAULT_KEY: randomBytes(32).toString('base64'), RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: 'adm_test_credential', ...env }, opts);
   const base = local.base;
 
   /** One JSON request: status, envelope and headers. */

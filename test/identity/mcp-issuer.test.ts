@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
-import { configureIdentity } from '../../shared/identity';
 import { Browser, localServer } from './helpers';
 
 /**
@@ -16,13 +15,12 @@ describe('the authorization server of MCP 2026-07-28: iss, application_type, iss
   let s: Awaited<ReturnType<typeof localServer>>;
   let key: string;
   /** The public URL the deployment answers as (PUBLIC_BASE_URL): switched to `other` to act as a second deployment on the same store. */
-  let deployment: string;
+  let deployment: string | undefined;
   const other = 'https://tes-b.example';
   const verifier = randomBytes(32).toString('base64url');
   beforeAll(async () => {
-    s = await localServer();
+    s = await localServer({}, { publicBase: () => deployment });
     deployment = s.base;
-    configureIdentity(s.rt, { publicBase: () => deployment });
     key = (await s.createKey('tenant-i', { platforms: ['dbapp'] })).key;
     const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
     await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);

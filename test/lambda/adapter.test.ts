@@ -6,7 +6,7 @@ import { dbapp } from '../../functions/dbapp';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { httpAdapter } from '../../shared/lambda/http-event';
 import { MAX_BODY_BYTES } from '../../shared/http/tool-request';
 import { createRuntime } from '../../shared/lambda/runtime';
@@ -148,7 +148,7 @@ describe('tool calls answered from the event match the Hono route', () => {
     expect(fast).toEqual(routed);
   });
 
-  it('a percent-encoded tool name goes through the router and is decoded there', async () => {
+  it('a percent-encoded tool name is decoded as the router decodes it', async () => {
     const res = (await lambda(httpApiV2Event(call({ path: '/v1/tools/dbapp/get%57orkspace' })), lambdaContext())) as APIGatewayProxyStructuredResultV2;
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body!).success).toBe(true);

@@ -2,7 +2,7 @@ import { GetParameterCommand, ParameterNotFound } from '@aws-sdk/client-ssm';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler, type DirectEvent } from '../../shared/lambda/platform-handler';
+import { lambdaHandler, type DirectEvent } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../helpers/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';

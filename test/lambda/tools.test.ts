@@ -4,7 +4,7 @@ import { dbapp } from '../../functions/dbapp';
 import { createTapeTwin, SANDBOX_KEYS } from '../../infra/twins/tape';
 import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
 

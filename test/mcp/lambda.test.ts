@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, viaLambda } from '../helpers/lambda-events';
 import { platformCases, type PlatformCase } from '../helpers/platforms';

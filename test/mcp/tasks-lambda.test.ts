@@ -8,8 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SANDBOX_KEYS, createTapeTwin, type TapeTwin } from '../../infra/twins/tape';
 import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler } from '../../shared/lambda/platform-handler';
-import { appHandler } from '../../shared/lambda/app-handler';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { lambdaContext, viaLambda } from '../helpers/lambda-events';
 import { resultText } from '../helpers/mcp-client';
@@ -99,7 +98,7 @@ function setup(combined = false) {
   }) as typeof fetch;
   const store = new MemoryStore();
   const options = { fetchFor: { dbapp: fetchDbapp }, store, config: loadConfig({ RATE_LIMIT_MAX: '100000' }) };
-  const handler = combined ? appHandler('mcp', [dbapp], options) : lambdaHandler(dbapp, options);
+  const handler = lambdaHandler(combined ? { name: 'mcp', platforms: [dbapp] } : dbapp, options);
   async function connect(key = SANDBOX_KEYS.owner): Promise<Client> {
     const client = new Client({ name: 'task-host', version: '1.0.0' }, { capabilities: { tasks: { list: {}, cancel: {} } } });
     await client.connect(new StreamableHTTPClientTransport(new URL(`https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com/v1/mcp${combined ? '' : '/dbapp'}`), { requestInit: { headers: { authorization: `Bearer ${key}` } }, fetch: viaLambda(handler as never) }));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTapeTwin, SANDBOX_KEYS, type TapeTwin } from '../../infra/twins/tape';
 import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler, type DirectEvent } from '../../shared/lambda/platform-handler';
+import { lambdaHandler, type DirectEvent } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { lambdaContext } from '../helpers/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';

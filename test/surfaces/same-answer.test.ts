@@ -2,7 +2,7 @@ import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../shared/core/config';
-import { lambdaHandler, type DirectEvent } from '../../shared/lambda/platform-handler';
+import { lambdaHandler, type DirectEvent } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { MemoryBlobStore } from '../../shared/blob';
 import { createRegistry } from '../../shared/core/registry';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ToolError } from '../../core/errors';
 import { fetchUrl } from '../../vendor/fetch-url';
-import type { KeyRecord } from '../keys';
+import { KEY_CACHE_SECONDS, type KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
 import { parseScope, platformOfScope, toolsetOfScope, type Scopes } from './scopes';
@@ -164,6 +164,8 @@ export interface GrantsHost {
 export class Grants {
   /** Client metadata documents fetched, kept as their HTTP caching headers allow (documentCacheUntil). */
   private readonly documents = new Map<string, { client: ClientRecord; until: number }>();
+  /** Access tokens verified lately, by hash: their record and whether their sign-in was revoked, as read at `at`. */
+  private readonly verified = new Map<string, { record: TokenRecord | undefined; revoked: boolean; at: number }>();
 
   constructor(private readonly id: GrantsHost) {}
 
@@ -211,6 +213,7 @@ export class Grants {
   /** RFC 7592 §2.3: the client deletes its registration, and every token issued to it stops working. */
   async unregister(clientId: string): Promise<void> {
     await this.store.put(R.clientDeleted(clientId), true, REFRESH_SECONDS);
+    this.verified.clear();
     await this.store.delete?.(R.client(clientId));
   }
 
@@ -227,6 +230,8 @@ export class Grants {
     // Another issuer's token is unknown here (RFC 7009 §2.2: answered as if revoked, and left alone).
     if (!record || !sameIssuer(record, issuer)) return;
     if (record.client_id !== clientId) throw new OAuthError('invalid_client', 'The token was issued to another client; send that client\'s "client_id".', 401);
+    // Refused at once in this process; elsewhere within KEY_CACHE_SECONDS (verify).
+    this.verified.clear();
     if (access) {
       await this.store.delete?.(R.access(hash));
       // A store without delete: the family goes instead, so the token is refused all the same.
@@ -324,6 +329,7 @@ export class Grants {
     if (!claimed) {
       const spent = await this.store.get<{ family?: string }>(R.codeUsed(hash));
       if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
+      this.verified.clear();
     }
     if (!claimed || !record) throw new OAuthError('invalid_grant', 'The authorization code is unknown, expired or already used; authorize again.');
     await this.store.delete?.(R.code(hash));
@@ -361,6 +367,7 @@ export class Grants {
       // family is revoked (OAuth 2.1 refresh token rotation); the legitimate holder signs in again.
       const spent = await this.store.get<{ family?: string }>(R.refreshUsed(hash));
       if (spent?.family) await this.store.put(R.revoked(spent.family), true, REFRESH_SECONDS);
+      this.verified.clear();
     }
     if (!claimed || !record || record.expires_at <= this.id.now() || (await this.revoked(record))) throw new OAuthError('invalid_grant', 'The refresh token is unknown, expired or already used; sign in again.');
     // The service key the user signed in with was revoked (or expired) since: the sign-in ends with it.
@@ -373,6 +380,23 @@ export class Grants {
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
     return this.issueTokens({ ...grant, policy: policy ?? grant.policy });
+  }
+
+  /**
+   * An access token's record and whether its sign-in is revoked, read at most once per
+   * KEY_CACHE_SECONDS per token (as service keys are): a revocation elsewhere is seen within that
+   * bound, one in this process at once (the cache is dropped).
+   */
+  private async lookup(hash: string): Promise<{ record: TokenRecord | undefined; revoked: boolean }> {
+    const now = this.id.now();
+    let hit = this.verified.get(hash);
+    if (!hit || now - hit.at >= KEY_CACHE_SECONDS * 1000) {
+      const record = await this.store.get<TokenRecord>(R.access(hash));
+      hit = { record, revoked: record !== undefined && (await this.revoked(record)), at: now };
+      this.verified.set(hash, hit);
+      if (this.verified.size > 10_000) this.verified.delete(this.verified.keys().next().value!);
+    }
+    return hit;
   }
 
   /** Its sign-in was revoked (a refresh token revoked or spent twice), or its client deleted its registration. */
@@ -396,11 +420,11 @@ export class Grants {
    * REST call) the token is refused too: it was granted to one MCP endpoint only.
    */
   async verify(token: string, resource: string | undefined): Promise<Grant> {
-    const record = await this.store.get<TokenRecord>(R.access(sha(token)));
+    const { record, revoked } = await this.lookup(sha(token));
     const invalid = (why: string) => new ToolError('UNAUTHORIZED', `${why} Sign in again from your MCP host.`, { header: 'Authorization', error: 'invalid_token' });
     if (!record) throw invalid('Unknown access token.');
     if (record.expires_at <= this.id.now()) throw invalid('The access token has expired; refresh it.');
-    if (await this.revoked(record)) throw invalid('This sign-in was revoked (signed out, a spent refresh token presented again, or its client deleted).');
+    if (revoked) throw invalid('This sign-in was revoked (signed out, a spent refresh token presented again, or its client deleted).');
     if (record.resource !== resource) throw invalid(`The access token was granted for ${record.resource}, not for ${resource ?? 'this endpoint'}.`);
     const { expires_at: _e, ...grant } = record;
     return grant;

@@ -8,7 +8,7 @@ import type { Platform } from '../../core/tool';
  *
  * Read from the platforms' descriptors (their `toolsets`, which createRegistry holds against the
  * groups of their tools): the identity function, which serves the metadata and the consent page,
- * is given every platform's descriptor without their tools (shared/lambda/app-handler.ts).
+ * is given every platform's descriptor without their tools (shared/lambda/handler.ts).
  */
 export class Scopes {
   /** Each platform's toolsets by name, sorted. */

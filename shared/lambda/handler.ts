@@ -5,10 +5,11 @@ import { failure, writeEnvelope, type Envelope } from '../core/envelope';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime';
 import type { Platform } from '../core/tool';
 import { log } from '../core/log';
-import { eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, resultOf, toRequest, toResult, type FetchApp, type HttpEvent, type HttpResult } from './http-event';
+import { badEvent, eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQuery, eventText, httpAdapter, resultOf, type HttpEvent, type HttpResult } from './http-event';
 import { readSecureKey } from '../aws/ssm';
-import { answerToolRequest, bodyOf, MAX_BODY_BYTES, tooLarge } from '../http/tool-request';
+import { answerToolRequest, bodyOf, MAX_BODY_BYTES, queryOf, tooLarge, toolRoute } from '../http/tool-request';
 import { taskWorker } from './task-event';
+import type { Hono } from 'hono';
 
 /**
  * A scheduled job's event: the key is read from an SSM SecureString, never sent in the event.
@@ -34,53 +35,87 @@ export interface DirectEvent {
 
 const isHttpEvent = (e: object): e is HttpEvent => 'requestContext' in e;
 
+/** A function serving no single platform: the combined `mcp` function (every platform) or `identity` (none). */
+export interface FunctionSpec {
+  name: string;
+  /** The platforms whose tools it serves. */
+  platforms: readonly Platform<any>[];
+  /** The platforms its identity connects and signs in to, when not those it serves (identity: every descriptor, no tools). */
+  describes?: readonly Platform<any>[];
+  /**
+   * Routes mounted on the app beside the shared ones (the approval page and admin routes), passed
+   * in by the function's handler so the platforms' bundles do not carry them.
+   */
+  routes?: readonly ((app: Hono<any>, rt: Runtime) => void)[];
+}
+
 /**
- * The Lambda entry of one platform: API Gateway HTTP API (v2) and REST (v1) events, any other event
- * being a direct invocation {tool, params, format?, key_parameter}.
+ * The one Lambda entry of every function (functions/<name>/handler.ts): a platform's own
+ * (`lambdaHandler(platform)`), the combined MCP endpoint and the identity function
+ * (`lambdaHandler({ name, platforms })`). Each event is, in this order:
  *
- * A tool call (POST /v1/tools/{platform}/{tool}) is read from the event and answered by this
- * module itself (shared/http/tool-request.ts, the same code as the Hono route): no Request, Response
- * or router on the path most invocations take. Every other route goes through the shared Hono app,
- * whose module (MCP, OpenAPI, identity, events) loads at its first use, or on the turn after the
- * container's first answer — in the idle time before the next event, not inside a tool call.
+ * - an API Gateway HTTP API (v2) or REST (v1) event: checked first (a malformed one is answered
+ *   with the envelope, never thrown). A tool call (POST /v1/tools/{platform}/{tool}) is read from
+ *   the event and answered by this module itself (shared/http/tool-request.ts, the same routing,
+ *   decoding and limits as the Hono route): no Request, Response or router on the path most
+ *   invocations take. Every other route goes through the shared Hono app, whose module (MCP,
+ *   OpenAPI, identity, events) loads at its first use, or on the turn after the container's first
+ *   answer — in the idle time before the next event, not inside a tool call;
+ * - an MCP task's worker event (shared/lambda/task-event.ts);
+ * - any other event: a direct invocation {tool, params, format?, key_parameter}, where the
+ *   function serves tools.
  *
- * The runtime (config, store client and its connection, registry, Blob store) starts here, when
- * the module is loaded: Lambda's init phase runs that before the first request, which then only
- * awaits it. A failed start is not kept: the next invocation starts again.
+ * The runtime (config, store client and its connection, registry, Blob store, identity) starts
+ * here, when the module is loaded: Lambda's init phase runs that before the first request, which
+ * then only awaits it. A failed start is not kept: the next invocation starts again. A function
+ * serving no single platform (its traffic is the app's routes) builds the app at init too.
  */
-export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeOptions> = {}) {
-  const start = (): Promise<Runtime> => {
-    const started = createRuntime({ ...options, platforms: [platform] });
-    // Handled here, so a start failing before any invocation awaits it is no unhandled rejection.
-    started.catch((err: unknown) => {
-      if (ready === started) ready = undefined;
-      log('error', 'runtime start failed; the next invocation retries', { platform: platform.name, error: err instanceof Error ? err.message : String(err) });
-    });
-    return started;
-  };
-  let ready: Promise<Runtime> | undefined = start();
-  let app: Promise<FetchApp> | undefined;
-  const appOf = (rt: Runtime): Promise<FetchApp> => {
+export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Partial<RuntimeOptions> = {}) {
+  const spec: FunctionSpec = 'platforms' in served ? served : { name: served.name, platforms: [served] };
+  const { name, platforms } = spec;
+  /** The platform of a one-platform function: what its envelopes and direct invocations name. */
+  const own = platforms.length === 1 ? platforms[0]!.name : '';
+  let app: Promise<AppHandler> | undefined;
+  const appOf = (rt: Runtime): Promise<AppHandler> => {
     // The dynamic import keeps the app's modules out of the bundle's load (esbuild evaluates them here, once).
-    const made = (app ??= import('../http/app').then(({ createApp }) => createApp(rt)));
+    const made = (app ??= import('../http/app').then(({ createApp }) => {
+      const created = createApp(rt);
+      for (const mount of spec.routes ?? []) mount(created, rt);
+      return httpAdapter(created);
+    }));
     made.catch(() => {
       if (app === made) app = undefined;
     });
     return made;
   };
+  const start = (): Promise<Runtime> => {
+    // The identity function connects and signs in to platforms whose tools it does not serve.
+    const identity = spec.describes ? { ...options.identity, platforms: spec.describes } : options.identity;
+    const started = createRuntime({ ...options, platforms: [...platforms], ...(identity ? { identity } : {}) });
+    // Handled here, so a start failing before any invocation awaits it is no unhandled rejection.
+    started.then(
+      (rt) => void (own ? undefined : appOf(rt).catch(() => undefined)),
+      (err: unknown) => {
+        if (ready === started) ready = undefined;
+        log('error', 'runtime start failed; the next invocation retries', { function: name, error: err instanceof Error ? err.message : String(err) });
+      },
+    );
+    return started;
+  };
+  let ready: Promise<Runtime> | undefined = start();
   let warm = false;
 
   return async function handler(event: HttpEvent | DirectEvent, context: Context) {
     const rt = await (ready ??= start());
     if (event && typeof event === 'object' && isHttpEvent(event)) {
       const checked = checkHttpEvent(event);
-      if (checked instanceof ToolError) return httpFailure(checked, platform.name);
+      if (checked instanceof ToolError) return httpFailure(checked, own);
       try {
-        const route = toolRoute(checked);
+        const route = toolRoute(eventMethod(checked), eventPath(checked));
         if (route) return await answerTool(rt, checked, route, context);
-        return await toResult(checked, await (await appOf(rt)).fetch(requestOf(checked), { event: checked, requestContext: checked.requestContext, lambdaContext: context }));
+        return await (await appOf(rt))(checked, context);
       } catch (err) {
-        return httpFailure(err, platform.name);
+        return httpFailure(err, own);
       } finally {
         // After the first answer, the next turn (Lambda's runtime posting it) loads what other
         // routes need: the app and Node's Request/Response (undici: tens of ms to compile).
@@ -92,13 +127,19 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
     }
     const worker = taskWorker(rt, event, context);
     if (worker) return worker;
+    if (!platforms.length) {
+      return failure(
+        new ToolError('INVALID_PARAMETER', `The ${name} function serves no tools and takes API Gateway proxy events only; invoke a platform's function to call a tool.`, { parameter: '(event)', expected: 'an API Gateway HTTP API (2.0) or REST (1.0) proxy event' }),
+        { platform: '', tool: '' },
+      ).body;
+    }
     if (!event || typeof event !== 'object' || Array.isArray(event)) {
       return failure(
         new ToolError('INVALID_PARAMETER', 'A direct invocation takes an object {tool, params, format?, key_parameter}.', { parameter: '(event)', expected: 'object' }),
-        { platform: platform.name, tool: '' },
+        { platform: own, tool: '' },
       ).body;
     }
-    return direct(rt, platform, event, context);
+    return direct(rt, own, event, context);
   };
 }
 
@@ -108,37 +149,20 @@ export function lambdaHandler(platform: Platform<any>, options: Partial<RuntimeO
  * next request (an MCP tools/list, say) would otherwise carry. Nothing is logged, stored or sent.
  */
 const WARM_EVENT = { version: '2.0', rawPath: '/.warm', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } }, isBase64Encoded: false } as unknown as HttpEvent;
-async function warmApp(app: FetchApp): Promise<void> {
-  await toResult(WARM_EVENT, await app.fetch(toRequest(WARM_EVENT), {}));
+async function warmApp(app: AppHandler): Promise<void> {
+  await app(WARM_EVENT, undefined);
 }
 
-/** The event as a Request; one Request refuses (a header value with a line break) is a malformed event. */
-function requestOf(event: HttpEvent): Request {
-  try {
-    return toRequest(event);
-  } catch (err) {
-    if (err instanceof TypeError) throw badEvent(`it makes no valid HTTP request (${err.message})`);
-    throw err;
-  }
-}
+/** The shared Hono app behind the API Gateway adapter. */
+type AppHandler = ReturnType<typeof httpAdapter>;
 
-/** POST /v1/tools/{platform}/{tool} with plain segments (no percent-escapes: those take the router's decoding). */
-const TOOL_PATH = /^\/v1\/tools\/([^/%]+)\/([^/%]+)$/;
-
-function toolRoute(event: HttpEvent): { platform: string; tool: string } | undefined {
-  if (eventMethod(event) !== 'POST') return undefined;
-  const m = TOOL_PATH.exec(eventPath(event));
-  return m ? { platform: m[1]!, tool: m[2]! } : undefined;
-}
-
-/** A tool call straight from the event: what the Hono route reads from its Request, read here from the event. */
+/** A tool call straight from the event: what the Hono route reads from its Request, read here from the event by the same code. */
 async function answerTool(rt: Runtime, event: HttpEvent, route: { platform: string; tool: string }, context: Context): Promise<HttpResult> {
   let headers: Map<string, string> | undefined;
-  let query: Map<string, string> | undefined;
   const { outcome, base64 } = await answerToolRequest(rt, {
     ...route,
     header: (name) => (headers ??= eventHeaders(event)).get(name),
-    query: (name) => (query ??= firstValues(eventQuery(event))).get(name),
+    query: queryOf(eventQuery(event)),
     remainingMs: context?.getRemainingTimeInMillis?.(),
     awsRequestId: context?.awsRequestId,
     body: eventBodyBytes(event) > MAX_BODY_BYTES ? tooLarge() : bodyOf(eventText(event)),
@@ -146,32 +170,8 @@ async function answerTool(rt: Runtime, event: HttpEvent, route: { platform: stri
   return resultOf(event, writeEnvelope(outcome, { base64 }));
 }
 
-/** Each query parameter's first value, decoded as the router decodes it ('+' as a space; a malformed escape kept as sent). */
-function firstValues(query: string): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!query) return out;
-  for (const pair of query.split('&')) {
-    if (!pair) continue;
-    const eq = pair.indexOf('=');
-    const name = decodeQuery(eq === -1 ? pair : pair.slice(0, eq));
-    if (name !== '' && !out.has(name)) out.set(name, eq === -1 ? '' : decodeQuery(pair.slice(eq + 1)));
-  }
-  return out;
-}
-
-function decodeQuery(part: string): string {
-  const spaced = part.includes('+') ? part.replace(/\+/g, ' ') : part;
-  if (!spaced.includes('%')) return spaced;
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
-}
-
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const NO_BODY = new Set(['GET', 'HEAD']);
-const badEvent = (problem: string) => new ToolError('INVALID_PARAMETER', `Malformed API Gateway event: ${problem}.`, { parameter: '(event)', expected: 'an API Gateway HTTP API (2.0) or REST (1.0) proxy event' });
 
 /**
  * What the Hono adapter would turn into a bare text answer (or a thrown error) is checked here so
@@ -208,8 +208,8 @@ function httpFailure(err: unknown, platform: string): HttpResult {
   return { statusCode: written.status, headers: written.headers, body: written.body, isBase64Encoded: false };
 }
 
-async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, context: Context): Promise<Envelope> {
-  const call = { platform: event.platform ?? platform.name, tool: String(event.tool ?? '') };
+async function direct(rt: Runtime, platform: string, event: DirectEvent, context: Context): Promise<Envelope> {
+  const call = { platform: event.platform ?? platform, tool: String(event.tool ?? '') };
   try {
     if (['key', 'api_key', 'authorization', 'token'].some((k) => k in event)) {
       throw new ToolError('INVALID_PARAMETER', 'A plaintext key in the event is refused. Store the key as an SSM SecureString and pass its name as "key_parameter".', {
@@ -233,6 +233,7 @@ async function direct(rt: Runtime, platform: Platform<any>, event: DirectEvent, 
     const outcome = await execute(rt, {
       ...call,
       key,
+      caller: rt.identity.resolve({ key }),
       ...(event.connection_id !== undefined ? { connection: event.connection_id } : {}),
       params: event.params ?? {},
       format: event.format ?? 'text',
