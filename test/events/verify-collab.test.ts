@@ -74,7 +74,7 @@ describe('unsigned deliveries (Podio) are checked with the vendor before they ar
     const res = await fetch(to.url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+      body: new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString(),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: { stored: number; duplicates: number; dropped?: number } }).data;
