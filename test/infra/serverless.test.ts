@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll, CONVERTER_LAYER_DIR, CONVERTER_MODULES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
 import { cacheFiles } from '../../shared/store/code-cache';
 import { platformCases } from '../helpers/platforms';
+import { REGISTER_LIMIT } from '../../shared/identity/mcp-oauth/routes';
 import { zipEntries, zipRead } from '../helpers/zip';
 
 const run = promisify(execFile);
@@ -26,7 +27,7 @@ type Template = { Resources: Record<string, Resource>; Outputs?: Record<string, 
  */
 function offlineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('AWS_') && !/^(RATE_LIMIT_|SLS_|SERVERLESS_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('AWS_') && !/^(RATE_LIMIT_|OAUTH_REGISTER_RATE_LIMIT$|SLS_|SERVERLESS_)/.test(k)) env[k] = v;
   return {
     ...env,
     AWS_CONFIG_FILE: '/nonexistent/aws-config',
@@ -300,6 +301,8 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       FILEBOX_OAUTH_CLIENT_ID: '',
       FILEBOX_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/filebox/oauth-client-secret',
       // MCP sign-in (docs/identity.md): unset — no CORS origins, connect sign-in by default, the built-in server.
+      // OAuth client registrations per source address: the code's default (shared/identity/mcp-oauth/routes.ts REGISTER_LIMIT).
+      OAUTH_REGISTER_RATE_LIMIT: `${REGISTER_LIMIT.max}/${REGISTER_LIMIT.window_seconds}`,
       ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'APPROVAL_TTL_SECONDS', 'APPROVAL_SIGN_IN', 'APPROVAL_WEBHOOK_URL', 'APPROVAL_WEBHOOK_SECRET', 'AUDIT_RETENTION_DAYS', 'AUDIT_EXPORT_BUCKET', 'AUDIT_EXPORT_BUS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));
