@@ -10,6 +10,8 @@ import { esc } from '../pages/layout';
 
 const STEPS = [60_000, 5 * 60_000, 15 * 60_000, 3_600_000, 6 * 3_600_000, 86_400_000, 7 * 86_400_000];
 const MAX_BUCKETS = 24;
+/** At least this many buckets, ending with the latest call's: a lone burst still reads as a moment in time. */
+const MIN_BUCKETS = 12;
 const MAX_ROWS = 6;
 
 interface Cell {
@@ -24,8 +26,9 @@ export function auditChart(records: readonly AuditRecord[]): string {
   const first = Math.min(...times);
   const last = Math.max(...times);
   const step = STEPS.find((s) => (last - first) / s < MAX_BUCKETS) ?? STEPS[STEPS.length - 1]!;
-  const start = Math.floor(first / step) * step;
-  const buckets = Math.max(1, Math.floor((last - start) / step) + 1);
+  const end = Math.floor(last / step) * step + step;
+  const buckets = Math.max(MIN_BUCKETS, Math.ceil((end - Math.floor(first / step) * step) / step));
+  const start = end - buckets * step;
   const byTool = new Map<string, number>();
   for (const r of calls) byTool.set(r.tool, (byTool.get(r.tool) ?? 0) + 1);
   const top = [...byTool.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
@@ -49,7 +52,7 @@ export function auditChart(records: readonly AuditRecord[]): string {
   const top0 = 8;
   const H = top0 + shown.length * rowH + 28;
   const slot = (W - label - 8) / buckets;
-  const barW = Math.max(2, slot * 0.7);
+  const barW = Math.min(24, Math.max(2, slot * 0.7));
   const fmt = (t: number) => new Date(t).toISOString().slice(step >= 86_400_000 ? 5 : 11, step >= 86_400_000 ? 10 : 16).replace('T', ' ');
   const span = `${new Date(start).toISOString().slice(0, 16).replace('T', ' ')} to ${new Date(start + buckets * step).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const okTotal = calls.filter((r) => r.outcome === 'OK').length;

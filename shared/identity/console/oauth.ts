@@ -56,7 +56,7 @@ export const oauthPane: Pane = {
   actions: [
     {
       path: 'grants/:id/revoke',
-      run: async ({ admin }, _f, { id }) => notice(await admin('DELETE', `/v1/admin/oauth/grants/${encodeURIComponent(id!)}`), `Revoked the grant: the host's tokens are refused from now on; it must sign in again.`),
+      run: async ({ admin }, _f, { id }) => notice(await admin('DELETE', `/v1/admin/oauth/grants/${encodeURIComponent(id!)}`), `Revoked the grant: the host's tokens are refused at once here and within 30 s everywhere; it must sign in again.`),
     },
   ],
 };

@@ -38,10 +38,10 @@ export const csrfField = (csrf: string) => `<input type="hidden" name="csrf" val
 export const actionButton = (csrf: string, action: string, label: string, kind: 'secondary' | 'danger' | '' = 'secondary', extra = '') =>
   `<form method="post" action="${esc(action)}">${csrfField(csrf)}${extra}<button type="submit"${kind ? ` class="${kind}"` : ''}>${label}</button></form>`;
 
-/** A table with a caption; `rows` are already escaped cells. */
+/** A table with a caption; `rows` are already escaped cells. On a narrow screen each row stacks as label and value (the stylesheet's table.stacks). */
 export function table(caption: string, headers: string[], rows: string[][], empty: string): string {
   if (!rows.length) return `<p class="muted">${esc(empty)}</p>`;
-  return `<div class="table"><table><caption class="muted">${esc(caption)}</caption><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
+  return `<div class="table"><table class="stacks"><caption class="muted">${esc(caption)}</caption><thead><tr>${headers.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((cell, i) => `<td data-label="${esc(headers[i] ?? '')}">${cell}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
 }
 
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -58,17 +58,19 @@ nav.tabs{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0 0 1rem}
 nav.tabs a[aria-current=page]{font-weight:700;color:var(--text);text-decoration:none;border-bottom:3px solid var(--accent)}
 h3{font-size:1rem;margin:1.25rem 0 .5rem}
 .card.inset{background:var(--bg);margin:.75rem 0}
+.card.inset h3{margin-top:0}
 pre{font:.875rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;background:var(--card);border:1px solid var(--line);border-radius:.375rem;padding:.5rem;margin:.5rem 0}
 form.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:0 1rem;align-items:end;margin:0 0 1rem}
 form.filters .actions{margin:.5rem 0}
 .chart-figure{margin:1rem 0}
-svg.chart{display:block;width:100%;height:auto}
+svg.chart{display:block;width:100%;max-width:48rem;height:auto}
 svg.chart text{fill:var(--text);font:12px system-ui,sans-serif}
 svg.chart .axis{stroke:var(--line)}
 svg.chart .ok,.key.ok{fill:var(--ok);background:var(--ok)}
 svg.chart .bad,.key.bad{fill:var(--bad);background:var(--bad)}
 .key{display:inline-block;width:.75rem;height:.75rem;border-radius:.125rem;vertical-align:middle}
 td form{display:inline}
+@media (max-width:40rem){table.stacks thead{display:none}table.stacks,table.stacks tbody,table.stacks tr,table.stacks td{display:block;width:100%}table.stacks tr{border-bottom:1px solid var(--line);padding:.5rem 0}table.stacks td{display:grid;grid-template-columns:6.5rem 1fr;gap:.5rem;border:0;padding:.125rem 0}table.stacks td::before{content:attr(data-label);color:var(--muted);font-size:.875rem}table.stacks caption{display:block;text-align:left}}
 footer{color:var(--muted);font-size:.8125rem;margin-top:2rem}
 `.replace(/\n/g, '');
 
