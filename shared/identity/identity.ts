@@ -6,7 +6,7 @@ import { Connections, type ConnectionRecord, type Credential } from './connectio
 import { ServiceKeys, type KeyRecord } from './keys';
 import { parsePolicy } from './policy';
 import { clientSecret, TokenError, tokenRequest } from './oauth';
-import { fillUrl, knowVendors, type OAuthProvider } from './providers';
+import { fillUrl, type OAuthProvider } from './providers';
 import type { Platform } from '../core/tool';
 import { K, secretHash, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
@@ -76,7 +76,6 @@ export class Identity {
     this.config = opts.config.connectSignInDefault && !opts.config.connectSignIn && oauthPlatforms.length
       ? { ...opts.config, connectSignIn: { tenant: 'mcp', policy: parsePolicy({ platforms: oauthPlatforms }, 'MCP_CONNECT_SIGN_IN.policy') } }
       : opts.config;
-    knowVendors(opts.platforms.values());
     this.platforms = opts.platforms;
     this.scopes = new Scopes(opts.platforms.values());
     this.now = opts.now ?? Date.now;

@@ -221,11 +221,14 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'DELETE /v1/admin/keys/{id}', 'DELETE /v1/connections/{id}', 'GET /v1/admin/keys', 'GET /v1/admin/keys/{id}', 'GET /v1/connect/{token}', 'GET /v1/connect/{token}/authorize',
       'GET /v1/connections', 'GET /v1/connections/callback', 'GET /v1/connections/{id}', 'POST /v1/admin/keys', 'POST /v1/admin/keys/{id}/rotate', 'POST /v1/connect/{token}',
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
-      'GET /v1/admin/approvals', 'GET /v1/admin/approvals/{id}', 'GET /v1/admin/audit', 'GET /v1/approvals/{id}', 'GET /v1/approve/{token}', 'POST /v1/approve/{token}',
+      'GET /v1/admin/approvals', 'GET /v1/admin/approvals/{id}', 'POST /v1/admin/approvals/{id}/approve', 'POST /v1/admin/approvals/{id}/reject', 'GET /v1/admin/audit',
+      'GET /v1/admin/connections', 'POST /v1/admin/connections/{tenant}/{id}/reconnect', 'DELETE /v1/admin/connections/{tenant}/{id}', 'GET /v1/admin/oauth/clients', 'GET /v1/admin/oauth/grants',
+      'DELETE /v1/admin/oauth/grants/{id}', 'GET /v1/admin/subscriptions', 'GET /v1/admin/tasks', 'GET /v1/approvals/{id}', 'GET /v1/approve/{token}', 'POST /v1/approve/{token}',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
       'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'PUT /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json', 'GET /pages/style.css',
-      'GET /console', 'POST /console/sign-in', 'POST /console/sign-out', 'POST /console/keys', 'POST /console/keys/{id}/rotate', 'POST /console/keys/{id}/revoke',
+      'GET /console', 'GET /console/{pane}', 'POST /console/sign-in', 'POST /console/sign-out', 'POST /console/keys', 'POST /console/keys/{id}/rotate', 'POST /console/keys/{id}/revoke',
+      'POST /console/connections/{tenant}/{id}/reconnect', 'POST /console/connections/{tenant}/{id}/delete', 'POST /console/oauth/grants/{id}/revoke', 'POST /console/approvals/{id}/approve', 'POST /console/approvals/{id}/reject',
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));

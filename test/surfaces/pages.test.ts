@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localServer } from '../identity/helpers';
+import { tasksSettled } from '../../shared/mcp/tasks';
+import { connectedDbapp, hostSignIn, localServer } from '../identity/helpers';
 
 /**
  * The pages a person sees, in a real browser (headless Chromium): sign-in, consent, connect,
@@ -229,6 +230,94 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     expect((await s.api('GET', '/v1/admin/keys?tenant=evil', { key: 'adm_test_credential' })).body.data.keys).toEqual([]);
     await close();
   }, 120_000);
+
+  it('every console pane with seeded data: an approval decided from the console (by an admin key), a grant revoked, the audit filtered and paged with its chart', async () => {
+    // Seeded as users would: an account connected through the twin, an event subscription, an MCP task, a held call, a host signed in.
+    const acme = await connectedDbapp(s, 'console-co');
+    expect((await s.call(acme.key, acme.connection, 'dbapp/subscribeEvents', { app_id: 902, event_types: ['record.update'] })).status).toBe(200);
+    const task = await fetch(`${s.base}/v1/mcp/dbapp?connection=${acme.connection}`, { method: 'POST', headers: { authorization: `Bearer ${acme.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'batchCreateRecords', arguments: { app_id: 902, inputs: [{ fields: { deal_name: 'Console task', stage: ['Discovery'], amount: 1 } }] }, task: { ttl: 600_000 } } }) });
+    expect(((await task.json()) as any).result.task.taskId).toBeTruthy();
+    await tasksSettled();
+    const held = await s.createKey('console-co', { platforms: ['dbapp'], approval: 'writes' } as never);
+    for (const name of ['Console held 1', 'Console held 2']) expect((await s.call(held.key, acme.connection, 'dbapp/createWorkspace', { name, type: 'open' })).body.error.details.reason).toBe('approval_required');
+    const signedIn = await hostSignIn(s.base, `${s.base}/v1/mcp/dbapp`, (b, form) => b.submit(form, 'sign-in', { service_key: acme.key }));
+    const admin = await s.createKey('console-co', { platforms: ['dbapp'], admin: true } as never);
+
+    const { page, problems, close } = await open(1280);
+    // A key without "admin" is refused; an admin key signs in.
+    await page.goto(`${s.base}/console`);
+    await page.getByLabel(/^Admin credential/).fill(acme.key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#refused').innerText()).resolves.toContain('"admin": true');
+    await page.getByLabel(/^Admin credential/).fill(admin.key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('main').innerText()).resolves.toContain(`Signed in as admin key ${admin.id}`);
+
+    const pane = async (id: string, title: string) => {
+      await page.getByRole('navigation', { name: 'Panes' }).getByRole('link', { name: title }).click();
+      await expect(page.locator(`h2#pane-${id}`).innerText()).resolves.toBe(title);
+      return page.locator(`section[aria-labelledby=pane-${id}]`);
+    };
+    let section = await pane('connections', 'Connections');
+    await expect(section.locator('tbody').innerText()).resolves.toContain(acme.connection);
+    await expect(section.locator('tbody').innerText()).resolves.toContain('active');
+    await check(page, problems, 'console-connections');
+    section = await pane('oauth', 'OAuth clients and grants');
+    await expect(section.innerText()).resolves.toContain('Test host');
+    await check(page, problems, 'console-oauth');
+    section = await pane('subscriptions', 'Event subscriptions');
+    await expect(section.locator('tbody').innerText()).resolves.toContain('console-co');
+    await check(page, problems, 'console-subscriptions');
+    section = await pane('tasks', 'MCP tasks');
+    await expect(section.locator('tbody').innerText()).resolves.toContain('completed');
+    await check(page, problems, 'console-tasks');
+
+    // Approvals: each pending one with its preview; approved from the console, by the admin key.
+    section = await pane('approvals', 'Approvals');
+    const cards = section.locator('article');
+    await expect(cards.count()).resolves.toBe(2);
+    await expect(cards.first().locator('pre.preview').innerText()).resolves.toContain('POST');
+    await check(page, problems, 'console-approvals');
+    const pending = (await s.api('GET', '/v1/admin/approvals?tenant=console-co&status=pending', { key: 'adm_test_credential' })).body.data.approvals as { id: string }[];
+    await page.locator(`form[action="/console/approvals/${pending[0]!.id}/approve"] button`).click();
+    await expect(page.locator('[role=status]').innerText()).resolves.toContain(`Approved ${pending[0]!.id}`);
+    expect((await s.api('GET', `/v1/admin/approvals/${pending[0]!.id}`, { key: 'adm_test_credential' })).body.data).toMatchObject({ status: 'approved', decided_by: `key:${admin.id}` });
+    await expect(page.locator('section[aria-labelledby=pane-approvals] article').count()).resolves.toBe(1);
+
+    // A grant revoked from the console: its tokens are refused.
+    section = await pane('oauth', 'OAuth clients and grants');
+    await section.getByRole('button', { name: 'Revoke' }).first().click();
+    await expect(page.locator('[role=status]').innerText()).resolves.toContain('Revoked the grant');
+    const listed = await fetch(`${s.base}/v1/mcp/dbapp`, { method: 'POST', headers: { authorization: `Bearer ${signedIn.tokens.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(listed.status).toBe(401);
+
+    // The audit trail: filtered by tenant and tool, paged, with its chart and the chart's table; the console's actions are in it, by the admin key.
+    section = await pane('audit', 'Audit trail');
+    await page.getByLabel('Tenant', { exact: true }).selectOption('console-co');
+    await page.getByLabel('Tool', { exact: true }).fill('createWorkspace');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const trail = page.locator('section[aria-labelledby=pane-audit] > .table tbody');
+    // The two held calls, their two requests and the approval: nothing else is createWorkspace.
+    await expect(trail.locator('tr').count()).resolves.toBe(5);
+    await expect(trail.innerText()).resolves.toMatch(/FORBIDDEN[\s\S]*FORBIDDEN/);
+    await expect(page.locator('svg.chart title').textContent()).resolves.toBe('Calls per tool and outcome over time');
+    await expect(page.locator('svg.chart desc').textContent()).resolves.toContain('2 calls');
+    await check(page, problems, 'console-audit');
+    await page.goto(`${s.base}/console/audit?tenant=console-co&limit=2`);
+    const firstPage = await page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    const secondPage = await page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText();
+    expect(secondPage).not.toBe(firstPage);
+    await page.goto(`${s.base}/console/audit?tenant=console-co&tool=revokeGrant`);
+    await expect(page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText()).resolves.toContain(admin.id);
+    await page.goto(`${s.base}/console/audit?tenant=console-co&outcome=approved`);
+    await expect(page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText()).resolves.toContain(admin.id);
+    // An admin key revoked: its session ends with it.
+    await s.api('DELETE', `/v1/admin/keys/${admin.id}`, { key: 'adm_test_credential' });
+    await page.goto(`${s.base}/console/keys`);
+    await expect(page.locator('#console-sign-in').count()).resolves.toBe(1);
+    await close();
+  }, 180_000);
 
   it('connect and connected pages name the account; expired links say what to do', async () => {
     const { key } = await s.createKey('tenant-pages', { platforms: ['filebox'] });

@@ -5,6 +5,7 @@ import { KEY_CACHE_SECONDS, type KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
 import { parseScope, platformOfScope, toolsetOfScope, type Scopes } from './scopes';
+import { SignIns } from './sign-ins';
 
 /**
  * The built-in authorization server's records (MCP authorization, 2025-11-25 and 2026-07-28:
@@ -166,8 +167,12 @@ export class Grants {
   private readonly documents = new Map<string, { client: ClientRecord; until: number }>();
   /** Access tokens verified lately, by hash: their record and whether their sign-in was revoked, as read at `at`. */
   private readonly verified = new Map<string, { record: TokenRecord | undefined; revoked: boolean; at: number }>();
+  /** What the admin API lists of sign-ins and registered clients (sign-ins.ts): never a token. */
+  readonly signIns: SignIns;
 
-  constructor(private readonly id: GrantsHost) {}
+  constructor(private readonly id: GrantsHost) {
+    this.signIns = new SignIns(id.store, () => id.now(), REFRESH_SECONDS);
+  }
 
   private get store() {
     return this.id.store;
@@ -180,6 +185,7 @@ export class Grants {
     const registration = secret(REGISTRATION_PREFIX);
     const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, ...metadata, issuer, registration_hash: sha(registration) };
     await this.store.put(R.client(record.client_id), record, REFRESH_SECONDS);
+    await this.signIns.registered(record.client_id);
     return { ...answer(record), client_id_issued_at: Math.floor(this.id.now() / 1000), registration_access_token: registration, registration_client_uri: registrationUri(record.client_id) };
   }
 
@@ -346,6 +352,7 @@ export class Grants {
     const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new OAuthError('invalid_grant', 'The PKCE code_verifier does not match the code_challenge (S256).');
     const { redirect_uri: _r, challenge: _c, ...grant } = record;
+    await this.signIns.started({ ...grant, family });
     return this.issueTokens({ ...grant, family });
   }
 
@@ -379,6 +386,7 @@ export class Grants {
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
+    if (grant.family !== undefined) await this.signIns.refreshed(grant.family);
     return this.issueTokens({ ...grant, policy: policy ?? grant.policy });
   }
 
@@ -397,6 +405,24 @@ export class Grants {
       if (this.verified.size > 10_000) this.verified.delete(this.verified.keys().next().value!);
     }
     return hit;
+  }
+
+  /** The admin API ends a sign-in: every token of its family is refused from now on. */
+  async revokeSignIn(family: string): Promise<void> {
+    await this.store.put(R.revoked(family), true, REFRESH_SECONDS);
+    // Refused at once in this process, as every revocation here is (lookup's cache).
+    this.verified.clear();
+  }
+
+  /** Whether a sign-in has ended: revoked, or its client deleted its registration. */
+  signInEnded(family: string, clientId: string): Promise<boolean> {
+    return this.revoked({ family, client_id: clientId } as Grant);
+  }
+
+  /** A registered client's record as its registration answers it (the admin API's listing); undefined when gone. */
+  async registeredClient(clientId: string): Promise<ClientAnswer | undefined> {
+    const found = await this.store.get<ClientRecord>(R.client(clientId));
+    return found && answer(found);
   }
 
   /** Its sign-in was revoked (a refresh token revoked or spent twice), or its client deleted its registration. */

@@ -1,6 +1,6 @@
 import type { ConnectionRecord } from '../connections';
 import type { Policy } from '../policy';
-import { knownPlatforms, toolsetInfo, toolsetsOf, vendorName } from '../providers';
+import { toolsetInfo, toolsetsOf, vendorName, type PlatformNames } from '../providers';
 import { esc } from '../pages/layout';
 import { accountLabel, facts } from '../pages/parts';
 import { ACCESS_SECONDS, REFRESH_SECONDS, type ClientRecord } from './grants';
@@ -45,30 +45,30 @@ const backForm = (host: Host, hidden: string, reason: 'cancelled' | 'no_account'
   `<form id="back" method="post" action="${AUTHORIZE_PATH}">${hidden}<input type="hidden" name="cancel" value="${reason}"><button type="submit" class="secondary">Back to ${esc(host.name)}</button></form>`;
 
 /** Buttons that sign in by connecting a vendor account. */
-const vendorForm = (vendors: string[], hidden: string, lead: string) =>
-  `<form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<p>${esc(lead)}</p><div class="actions">${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">Continue with ${esc(vendorName(p))}</button>`).join('')}</div></form>`;
+const vendorForm = (platforms: PlatformNames, vendors: string[], hidden: string, lead: string) =>
+  `<form id="connect-sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<p>${esc(lead)}</p><div class="actions">${vendors.map((p) => `<button type="submit" name="connect" value="${esc(p)}">Continue with ${esc(vendorName(platforms, p))}</button>`).join('')}</div></form>`;
 
 const KEY_SOURCE = 'Service keys (tes_…) are handed out by whoever runs this service, from its console at /console or with npm run keys -- create.';
 
 /** Step one: who the host is, then sign in — with a vendor account where one can be connected, else a service key — or go back. */
-export function signInBody(host: Host, resource: string, platform: string | undefined, vendors: string[], query: Record<string, string>): string {
+export function signInBody(platforms: PlatformNames, host: Host, resource: string, platform: string | undefined, vendors: string[], query: Record<string, string>): string {
   const hidden = hiddenFields(query);
-  const where = platform ? `your ${esc(vendorName(platform))} tools` : 'your tools';
+  const where = platform ? `your ${esc(vendorName(platforms, platform))} tools` : 'your tools';
   const keyForm = `<form id="sign-in" method="post" action="${AUTHORIZE_PATH}">${hidden}<label for="service_key">Service key</label><input id="service_key" name="service_key" type="password" autocomplete="off" required placeholder="tes_…"><div class="actions"><button type="submit"${vendors.length ? ' class="secondary"' : ''}>Continue with the key</button></div></form>`;
   const noVendor = platform && !vendors.length
-    ? `<p class="notice" id="key-only">${esc(vendorName(platform))} accounts are connected with an API key by the operator of this service, so signing in here takes a service key. If you have none, ask them for one, or go back.</p>`
+    ? `<p class="notice" id="key-only">${esc(vendorName(platforms, platform))} accounts are connected with an API key by the operator of this service, so signing in here takes a service key. If you have none, ask them for one, or go back.</p>`
     : '';
   return `<p>${hostLine(host)} wants to use ${where}.</p>${facts([['Tools at', `<code>${esc(resource)}</code>`], ['Returns you to', `<span id="redirect-host">${esc(host.redirectHost)}</span>`]])}${
-    vendors.length ? vendorForm(vendors, hidden, 'Sign in with your account there; you choose what to share next.') : noVendor
+    vendors.length ? vendorForm(platforms, vendors, hidden, 'Sign in with your account there; you choose what to share next.') : noVendor
   }<details id="key-sign-in"${vendors.length ? '' : ' open'}><summary>${vendors.length ? 'Use a service key instead' : 'Sign in with a service key'}</summary><p class="muted">${esc(KEY_SOURCE)}</p>${keyForm}</details>${backForm(host, hidden, 'cancelled')}`;
 }
 
 /** A service key whose tenant has no account to use: what to do, another way in, or back. */
-export function noAccountBody(host: Host, tenant: string, platform: string | undefined, vendors: string[], query: Record<string, string>): string {
+export function noAccountBody(platforms: PlatformNames, host: Host, tenant: string, platform: string | undefined, vendors: string[], query: Record<string, string>): string {
   const hidden = hiddenFields(query);
-  const what = platform ? `${vendorName(platform)} account` : 'account';
+  const what = platform ? `${vendorName(platforms, platform)} account` : 'account';
   return `<p id="no-connection" class="notice bad">Tenant "${esc(tenant)}" has no connected ${esc(what)} this key may use.</p><p>An account is connected by its owner, through a connect link the operator makes (the console, or <code>POST /v1/connections</code> with a service key). Then sign in again.</p>${
-    vendors.length ? vendorForm(vendors, hidden, 'Or sign in with your own account instead:') : ''
+    vendors.length ? vendorForm(platforms, vendors, hidden, 'Or sign in with your own account instead:') : ''
   }${backForm(host, hidden, 'no_account')}`;
 }
 
@@ -80,24 +80,24 @@ const days = (s: number) => Math.round(s / 86_400);
  * The toolsets the host asked for start chosen (all it may have when it asked for none); ones it
  * asked for but may not have are named.
  */
-export function consentBody(host: Host, resource: string, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[], extra = ''): string {
+export function consentBody(names: PlatformNames, host: Host, resource: string, consent: string, connections: ConnectionRecord[], allowed: Policy, requested: readonly string[], extra = ''): string {
   const platforms = [...new Set(connections.map((r) => r.platform))];
   const one = platforms.length === 1;
-  const mayShare = (p: string) => toolsetsOf(p).filter((t) => !allowed.toolsets || toolsetsOn(p, allowed.toolsets).includes(t));
+  const mayShare = (p: string) => toolsetsOf(names, p).filter((t) => !allowed.toolsets || toolsetsOn(p, allowed.toolsets).includes(t));
   // A scope applies when it is a toolset of a listed account's platform (the combined endpoint's list names every platform's).
-  const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => toolsetsOf(p).includes(t)));
+  const applies = (scope: string) => platforms.filter((p) => toolsetsOn(p, [scope]).some((t) => toolsetsOf(names, p).includes(t)));
   const relevant = requested.filter((s) => applies(s).length > 0);
   const refused = [...new Set(relevant.filter((s) => !applies(s).some((p) => mayShare(p).includes(toolsetOfScope(s)))).map((s) => (one ? toolsetOfScope(s) : s)))];
   const chosen = (p: string, t: string) => (relevant.length ? toolsetsOn(p, relevant).includes(t) : true);
   const named = [...new Set(requested.map((s) => (s.includes(':') ? s.slice(0, s.indexOf(':')) : undefined)).filter((p): p is string => p !== undefined))];
   const picked = Math.max(0, named.length === 1 ? connections.findIndex((r) => r.platform === named[0]) : 0);
 
-  const accounts = `<fieldset><legend>Account</legend>${connections.map((r, i) => `<label class="choice"><input type="radio" name="connection" value="${esc(r.id)}"${i === picked ? ' checked' : ''}><span class="account">${esc(accountLabel(r))}</span></label>`).join('')}</fieldset>`;
+  const accounts = `<fieldset><legend>Account</legend>${connections.map((r, i) => `<label class="choice"><input type="radio" name="connection" value="${esc(r.id)}"${i === picked ? ' checked' : ''}><span class="account">${esc(accountLabel(names, r))}</span></label>`).join('')}</fieldset>`;
   const toolsets = platforms.map((p) => {
     const list = mayShare(p);
-    const vendor = vendorName(p);
+    const vendor = vendorName(names, p);
     return `<fieldset class="toolsets"><legend>What ${esc(host.name)} may use${one ? '' : ` on ${esc(vendor)}`}</legend>${list.map((t) => {
-      const info = toolsetInfo(p, t);
+      const info = toolsetInfo(names, p, t);
       return `<label class="choice"><input type="checkbox" name="toolsets" value="${esc(one ? t : `${p}:${t}`)}"${chosen(p, t) ? ' checked' : ''}><span><strong>${esc(t)}</strong><span class="tag">${info.writes ? 'reads and writes' : 'reads'}</span><span class="what">${esc(info.what)}</span></span></label>`;
     }).join('')}</fieldset>`;
   }).join('');

@@ -8,7 +8,7 @@ import type { Identity } from '../identity';
 import { identityOf } from '../index';
 import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
-import { knownPlatforms, vendorName } from '../providers';
+import { vendorName } from '../providers';
 import { esc, page } from '../pages/layout';
 import { stopPage } from '../pages/parts';
 import { AUTHORIZE_PATH, consentBody, hostOf, noAccountBody, signInBody, type Host } from './pages';
@@ -200,7 +200,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     setCookie(c, CSRF_COOKIE, csrf, { path: AUTHORIZE_PATH, httpOnly: true, sameSite: 'Lax', secure: id.baseOr(c.req.url).startsWith('https:'), maxAge: 3600 });
     const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
     const query = { ...Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k !== 'csrf')), csrf };
-    return page(c, 200, 'Sign in', signInBody(read.host, read.request.resource, platform, connectable(id, platform), query));
+    return page(c, 200, 'Sign in', signInBody(id.platforms, read.host, read.request.resource, platform, connectable(id, platform), query));
   });
 
   app.post(AUTHORIZE_PATH, async (c) => {
@@ -226,9 +226,9 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     const connections = (await id.connections.list(key.tenant, platform ? { platform } : {})).filter((r) => r.status === 'active' && key.policy.platforms.includes(r.platform));
     if (connections.length === 0) {
       const { service_key: _key, ...query } = form;
-      return page(c, 400, 'No account to use', noAccountBody(read.host, key.tenant, platform, connectable(id, platform), query));
+      return page(c, 400, 'No account to use', noAccountBody(id.platforms, read.host, key.tenant, platform, connectable(id, platform), query));
     }
-    return consentForm(c, read.host, read.request, await id.grants.startConsent(read.request, { key }), connections, key.policy);
+    return consentForm(c, id, read.host, read.request, await id.grants.startConsent(read.request, { key }), connections, key.policy);
   });
 
   /** The OAuth platforms a user may sign in with by connecting an account here (MCP_CONNECT_SIGN_IN), for this endpoint. */
@@ -245,7 +245,7 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
    */
   async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; host: Host }, endpoint: string | undefined, platform: string): Promise<Response> {
     const signIn = id.config.connectSignIn;
-    if (!signIn || !connectable(id, endpoint).includes(platform)) return stopPage(c, 400, 'Cannot sign in', `Signing in with a ${vendorName(platform)} account is not offered for this endpoint.`, 'Go back and use a service key.');
+    if (!signIn || !connectable(id, endpoint).includes(platform)) return stopPage(c, 400, 'Cannot sign in', `Signing in with a ${vendorName(id.platforms, platform)} account is not offered for this endpoint.`, 'Go back and use a service key.');
     const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.host.name}`.slice(0, 200), 'oauth');
     const consent = await id.grants.startConsent(read.request, { tenant: signIn.tenant, connection: record.id });
     const { connect_url } = await id.link(record, `${AUTHORIZE_PATH}?consent=${encodeURIComponent(consent)}`);
@@ -261,12 +261,12 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (!consent || !signIn || !connection) return expired(c);
     if (connection.status !== 'active') return stopPage(c, 400, 'Not connected', 'The account was not connected.', 'Start again from your MCP host.', 'no-connection');
     const client = await id.grants.client(consent.request.client_id, id.baseOr(c.req.url)).catch(() => ({ client_id: consent.request.client_id, redirect_uris: [] }));
-    return consentForm(c, hostOf(client, consent.request.redirect_uri), consent.request, consentId, [connection], signIn.policy);
+    return consentForm(c, id, hostOf(client, consent.request.redirect_uri), consent.request, consentId, [connection], signIn.policy);
   }
 
   /** The consent form (pages.ts): the toolsets the host asked for start chosen, within what the sign-in may share. */
-  function consentForm(c: Context, host: Host, request: AuthorizationRequest, consent: string, connections: ConnectionRecord[], allowed: Policy): Response {
-    return page(c, 200, 'Choose what to share', consentBody(host, request.resource, consent, connections, allowed, request.scope ?? [], approvalSelect(allowed)));
+  function consentForm(c: Context, id: Identity, host: Host, request: AuthorizationRequest, consent: string, connections: ConnectionRecord[], allowed: Policy): Response {
+    return page(c, 200, 'Choose what to share', consentBody(id.platforms, host, request.resource, consent, connections, allowed, request.scope ?? [], approvalSelect(allowed)));
   }
 
   /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */

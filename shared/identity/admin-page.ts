@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import { pageError } from '../core/audit';
+import { MAX_LISTED } from './mcp-oauth/sign-ins';
+
+/** A listing's position: the tenant it stopped in and how many of that tenant's items were given. */
+interface Cursor {
+  t: string;
+  n: number;
+}
+
+function decode(raw: string | undefined): Cursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.t === 'string' && Number.isInteger(c.n) && c.n >= 0) return c;
+  } catch {
+    // falls through
+  }
+  throw pageError('cursor');
+}
+
+/**
+ * One page over the tenants in order, each tenant's items as `read` lists them (bounded by
+ * MAX_LISTED). The same cursor shape for every listing, so the console pages them alike.
+ */
+export async function pageAcross<T>(c: Context, tenants: readonly string[], read: (tenant: string) => Promise<T[]>): Promise<{ items: T[]; next_cursor?: string }> {
+  const raw = c.req.query('limit');
+  const limit = raw === undefined ? 50 : Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw pageError('limit');
+  const cursor = decode(c.req.query('cursor'));
+  const start = cursor ? tenants.indexOf(cursor.t) : 0;
+  if (start < 0) throw pageError('cursor');
+  const items: T[] = [];
+  for (let i = start; i < tenants.length; i++) {
+    const tenant = tenants[i]!;
+    const all = (await read(tenant)).slice(0, MAX_LISTED);
+    let n = i === start && cursor ? cursor.n : 0;
+    while (n < all.length) {
+      if (items.length === limit) return { items, next_cursor: Buffer.from(JSON.stringify({ t: tenant, n }), 'utf8').toString('base64url') };
+      items.push(all[n]!);
+      n += 1;
+    }
+  }
+  return { items };
+}
