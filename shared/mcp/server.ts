@@ -27,9 +27,10 @@ import type { Platform } from '../core/tool';
 import type { Registry } from '../core/registry';
 import { LATEST_PROTOCOL_VERSION, LIST_TTL_MS, serverInfoOf, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './list';
 import { errorAnswer, type RpcAnswer, type RpcId } from './rpc';
-import { callMetaOf, errorResult, runTool, runToolOutcome } from './call';
+import { callMetaOf, errorResult, runTool } from './call';
+import { callAskingPerson } from './person';
 import { INVALID_PARAMS, META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './revision';
-import { canElicit, InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
+import { InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
 import { RpcError } from './rpc';
 import { McpTasks, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
 import { invokeWorker, taskJob } from './task-worker';
@@ -587,7 +588,8 @@ class Context {
     // A 2026-07-28 call becomes a task where the tool can be one and the client declared the Tasks
     // extension (a legacy "task" parameter changes nothing there); a 2025-11-25 call where it asks.
     const asTask = round ? tasks && taskSupportOf(entry) !== undefined : p.task !== undefined;
-    if (!asTask && round && canElicit(round.capabilities, 'url')) return connectFirst(rt, entry, caller, args, meta, round);
+    // A 2026-07-28 call may ask a person (a connection's sign-in, a write's approval): shared/mcp/person.ts.
+    if (!asTask && round) return callAskingPerson(rt, entry, caller, args, meta, round);
     if (!asTask) return run();
     if (!taskSupportOf(entry)) {
       throw new RpcError(-32601, `Tool "${name.slice(0, 100)}" does not run as a task: call it without "task". Tools whose execution.taskSupport in tools/list is "optional" do.`);
@@ -602,27 +604,6 @@ class Context {
     if (round) return this.createTask(how, {});
     return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how);
   }
-}
-
-/**
- * A call of a 2026-07-28 client that can open a URL: when the caller's connection is missing or
- * needs its end user to sign in again, the answer is a URL-mode elicitation of the connect link
- * (the call did nothing at the vendor: no credential, or the vendor refused it); the retry after
- * the sign-in runs the call. Other
- * clients get the UNAUTHORIZED error with the link in `details`, as before.
- */
-async function connectFirst(rt: Runtime, entry: CatalogEntry, caller: Parameters<typeof runTool>[2], args: Record<string, unknown>, meta: ReturnType<typeof callMetaOf>, round: InputRound): Promise<CallToolResult> {
-  const { result, error } = await runToolOutcome(rt, entry, caller, args, meta);
-  const details = (error?.details ?? {}) as { reconnect_url?: unknown; status?: unknown; connection_id?: unknown };
-  if (error?.code !== 'UNAUTHORIZED' || typeof details.reconnect_url !== 'string' || (details.status !== 'pending' && details.status !== 'needs_reauth')) return result;
-  const again = round.responses.connect !== undefined;
-  const message = details.status === 'pending'
-    ? `Connect your ${entry.platform} account to run ${entry.name}: sign in at the link, then continue.`
-    : `Your ${entry.platform} connection needs you to sign in again before ${entry.name} can run: sign in at the link, then continue.`;
-  throw new InputRequired(
-    { connect: { method: 'elicitation/create', params: { mode: 'url', message: again ? `The connection is not active yet. ${message}` : message, url: details.reconnect_url } } },
-    { connection: typeof details.connection_id === 'string' ? details.connection_id : null },
-  );
 }
 
 /**
