@@ -29,7 +29,7 @@ import { LATEST_PROTOCOL_VERSION, LIST_TTL_MS, serverInfoOf, SUPPORTED_PROTOCOL_
 import { errorAnswer, type RpcAnswer, type RpcId } from './rpc';
 import { callMetaOf, errorResult, runTool } from './call';
 import { callAskingPerson } from './person';
-import { INVALID_PARAMS, META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './revision';
+import { declaresTypedOutput, INVALID_PARAMS, META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, TYPED_OUTPUT_EXTENSION, type McpReply, type ModernClient } from './revision';
 import { InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
 import { RpcError } from './rpc';
 import { McpTasks, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
@@ -243,7 +243,8 @@ const transportError = (code: number, message: string): McpReply => ({ status: 4
  * answered in the order they came.
  */
 export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call: McpCall): Promise<McpReply> {
-  if (call.modern) return serveModern(new Context(rt, scope, call), body, call.modern);
+  // A 2026-07-28 request may ask for typed output itself (its client's declared extension), as ?format=json does for every request.
+  if (call.modern) return serveModern(new Context(rt, declaresTypedOutput(call.modern.capabilities) ? { ...scope, structured: true } : scope, call), body, call.modern);
   const batch = Array.isArray(body);
   const messages: unknown[] = batch ? body : [body];
   if (batch && messages.length === 0) return transportError(-32600, 'Invalid Request: an empty batch; send one message or an array of them.');
@@ -471,7 +472,7 @@ class Context {
   /** server/discover of a 2026-07-28 client: what this endpoint serves (tools; prompts and resources empty here), its extensions. */
   discover() {
     return {
-      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: { [TASKS_EXTENSION]: {} } },
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: { [TASKS_EXTENSION]: {}, [TYPED_OUTPUT_EXTENSION]: {} } },
       instructions: this.instructions(),
     };
   }
