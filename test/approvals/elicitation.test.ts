@@ -41,7 +41,7 @@ describe('approval by form elicitation (MCP 2026-07-28)', () => {
   });
 
   /** The official 2.x client pinned to 2026-07-28, answering each elicitation with `elicit`. */
-  async function connect(elicitation: Record<string, object> | undefined, elicit: (params: Record<string, any>) => Record<string, unknown>): Promise<Client> {
+  async function connect(elicitation: { form?: Record<string, never>; url?: Record<string, never> } | undefined, elicit: (params: Record<string, any>) => Record<string, unknown>): Promise<Client> {
     const client = new Client({ name: 'approving-host', version: '2.0.0' }, { capabilities: elicitation ? { elicitation } : {}, versionNegotiation: { mode: { pin: '2026-07-28' } } });
     if (elicitation) client.setRequestHandler('elicitation/create', async (request) => elicit(request.params as Record<string, any>) as never);
     await client.connect(new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp`), { requestInit: { headers: { authorization: `Bearer ${key}`, 'x-connection-id': connection } } }));

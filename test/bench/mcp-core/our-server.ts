@@ -4,6 +4,7 @@
  * tools (McpScope.source), JSON answers: bundled like a function by test/bench/mcp-core.ts and
  * timed cold, beside the same server on the official SDK (sdk-server.ts).
  */
+import type { Caller } from '../../../shared/core/call';
 import type { Runtime } from '../../../shared/core/runtime';
 import type { McpToolSource } from '../../../shared/mcp/list';
 import { negotiate } from '../../../shared/mcp/revision';
@@ -14,6 +15,9 @@ const source: McpToolSource = {
   call: (name, args) => (name === 'echo' ? Promise.resolve({ content: [{ type: 'text', text: String(args.text) }] }) : undefined),
 };
 
+/** The caller the HTTP edge would have resolved: a bearer passed through, acting nowhere (the fixture's tools reach no vendor). */
+const caller: Caller = { key: 'bench', owner: 'bench', act: () => Promise.reject(new Error('no vendor here')) };
+
 /** One HTTP request's answer: its status and JSON body (the HTTP edge's translation, in short). */
 export async function answer(_url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: unknown }> {
   const message = JSON.parse(body) as unknown;
@@ -21,6 +25,6 @@ export async function answer(_url: string, headers: Record<string, string>, body
   const revision = negotiate(message, (name) => lower[name]);
   if (revision.era === 'refused') return { status: revision.reply.status, body: revision.reply.body };
   // A tools/list of a fixture source reads nothing of the runtime.
-  const reply = await serveMcp({} as Runtime, message, { filter: {}, structured: false, source }, { key: 'bench', ...(revision.era === 'modern' ? { modern: revision.client } : {}) });
+  const reply = await serveMcp({} as Runtime, message, { filter: { readOnly: false }, structured: false, source }, { key: 'bench', caller, ...(revision.era === 'modern' ? { modern: revision.client } : {}) });
   return { status: reply.status, body: reply.body };
 }
