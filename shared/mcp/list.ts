@@ -8,6 +8,7 @@
 import { mcpListKey, documentKeys, prebuiltWithOrigin, type CatalogEntry, type CatalogFilter } from '../catalog/catalog';
 import type { Profile } from '../catalog/profiles';
 import type { Registry } from '../core/registry';
+import type { ToolRef } from '../core/call';
 import type { Platform } from '../core/tool';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { InputRound } from './input';
@@ -18,7 +19,7 @@ export interface McpScope {
   platform?: Platform;
   filter: CatalogFilter;
   /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
-  allow?: (entry: CatalogEntry) => boolean;
+  allow?: (entry: ToolRef) => boolean;
   /**
    * `?format=json` on the endpoint URL: tools/list carries each tool's output schema and results
    * the typed JSON result as structuredContent. Otherwise results are the compact text alone, what

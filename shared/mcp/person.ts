@@ -22,7 +22,7 @@ import { ToolError } from '../core/errors';
 import type { Runtime } from '../core/runtime';
 import type { CatalogEntry } from '../catalog/catalog';
 import { isObject } from '../core/is-object';
-import { errorResult, runToolOutcome, type CallMeta, type ToolCaller } from './call';
+import { callTool, errorResult, type CallMeta, type ToolCaller } from './call';
 import { askForm, canElicit, InputRequired, type InputRound } from './input';
 
 /** The key of each request in `inputRequests` (and of its answer in `inputResponses`). */
@@ -48,7 +48,7 @@ export async function callAskingPerson(rt: Runtime, entry: CatalogEntry, caller:
   if (asked) {
     // The state is ours (it opened for this caller, tool and arguments): its id is the request made of this very call.
     const answer = askForm(round, APPROVAL, { message: asked.message, requestedSchema: APPROVAL_FORM }, asked satisfies Kept);
-    const gate = await rt.approvals(rt);
+    const gate = await rt.approvals();
     if (answer.action !== 'accept') {
       await gate.answer(asked.approval, 'rejected', 'elicitation', 'mcp');
       const declined = new ToolError(
@@ -62,7 +62,7 @@ export async function callAskingPerson(rt: Runtime, entry: CatalogEntry, caller:
     await gate.answer(asked.approval, 'approved', 'elicitation', 'mcp');
     run = { ...meta, approval_id: asked.approval };
   }
-  const { result, error } = await runToolOutcome(rt, entry, caller, args, run);
+  const { result, error } = await callTool(rt, entry, caller, args, run);
   const details = isObject(error?.details) ? error.details : {};
   if (error?.code === 'UNAUTHORIZED' && canElicit(round.capabilities, 'url')) connectLink(entry, details, round);
   if (error?.code === 'FORBIDDEN' && details.reason === 'approval_required' && typeof details.approval_id === 'string' && canElicit(round.capabilities, 'form')) {
