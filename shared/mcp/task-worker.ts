@@ -13,7 +13,7 @@ import type { Sealed, SealContext } from '../identity/vault';
 import { log } from '../core/log';
 import type { Runtime } from '../core/runtime';
 import { catalog, type CatalogEntry } from '../catalog/catalog';
-import { runTool, type CallMeta, type ToolCaller } from './call';
+import { callTool, type CallMeta, type ToolCaller } from './call';
 import { McpTasks, type TaskRef } from './tasks';
 import { RpcError } from './rpc';
 import { INVALID_PARAMS } from './revision';
@@ -96,7 +96,7 @@ export async function runTaskEvent(rt: Runtime, event: TaskEvent, context: Conte
     const key = await vault.open(job.key, sealContext(ref));
     // This invocation is the call's edge now: the caller is resolved here, once, from the opened key.
     const caller = rt.identity.resolve({ key, resource: job.caller.resource });
-    return runTool(rt, entry, { ...job.caller, key, caller, deadline, requestId: context.awsRequestId }, job.args, job.meta);
+    return (await callTool(rt, entry, { ...job.caller, key, caller, deadline, requestId: context.awsRequestId }, job.args, job.meta)).result;
   });
   return { task: ref.id, ran: true };
 }
