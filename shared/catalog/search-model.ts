@@ -19,7 +19,7 @@ import { stem, tokenize } from './words';
  * by these, so a change here retrains it.
  */
 export const TRAINING = {
-  version: 2,
+  version: 3,
   /** Feature buckets: features hash into this many; only those seen in training are kept. */
   buckets: 1 << 22,
   /** The hidden size. */
@@ -327,9 +327,15 @@ export interface SearchModel {
  */
 export const nameAsRequest = (tool: string) => tool.slice(tool.indexOf('/') + 1).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
-/** Trains and indexes the model of `tools` from their examples (and their names, nameAsRequest). */
-export function buildSearchModel(tools: readonly string[], given: Examples, options: TrainOptions = {}): SearchModel {
+/**
+ * Trains and indexes the model of `tools` from their examples, their names (nameAsRequest) and,
+ * where given, their summaries (the first sentence of each description).
+ */
+export function buildSearchModel(tools: readonly string[], given: Examples, options: TrainOptions = {}, summaries?: ReadonlyMap<string, string>): SearchModel {
   const examples = new Map(tools.map((t) => [t, [nameAsRequest(t), ...(given.get(t) ?? [])]]));
+  // The summary trains the classifier only: as a document of BM25 over the examples its long
+  // technical sentence would meet every request that shares a word with it (measured: worse).
+  const trainOn = new Map(tools.map((t) => [t, [...(summaries?.has(t) ? [summaries.get(t)!] : []), ...examples.get(t)!]]));
   const terms: string[][] = [];
   const toolOf: number[] = [];
   tools.forEach((tool, i) => {
@@ -338,7 +344,7 @@ export function buildSearchModel(tools: readonly string[], given: Examples, opti
       toolOf.push(i);
     }
   });
-  return { tools, classifier: trainClassifier(tools, examples, options), examples: buildExampleIndex(terms, Int32Array.from(toolOf)) };
+  return { tools, classifier: trainClassifier(tools, trainOn, options), examples: buildExampleIndex(terms, Int32Array.from(toolOf)) };
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Registry } from '../core/registry';
 import { catalog, type CatalogEntry, type JsonSchema } from './catalog';
 import { classify, scoreExamples, type SearchModel } from './search-model';
-import { rawWords, SAME_WORD, STOPWORDS, stem, tokenize } from './words';
+import { firstSentence, rawWords, SAME_WORD, STOPWORDS, stem, tokenize } from './words';
 
-export { stem, tokenize } from './words';
+export { firstSentence, stem, tokenize } from './words';
 import { loadSearchModel } from './search-data';
 
 /**
@@ -478,10 +478,6 @@ function counts(words: string[]): Map<string, number> {
 /** The shortest part of a glued word that counts as a word of its own. */
 const COMPOUND_PART = 4;
 
-/** The first sentence of a description: what a search result shows. */
-export function firstSentence(description: string): string {
-  return description.split(/(?<=\.)\s(?=[A-Z])/)[0]!;
-}
 
 export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<Record<string, string>> = {}, options: IndexOptions = {}): SearchIndex {
   const platformWords = new Map<string, string>();
