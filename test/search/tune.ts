@@ -5,7 +5,8 @@
  * 1-7 are what is tuned on; round 8 is printed apart as the check that a change generalises (it
  * was held out while the ranking was tuned after rounds 7 and 8 were measured).
  * `npx tsx test/search/tune.ts '[{"lexical":0.8,…}]'` (trains once per change of the examples or the
- * training; the split model is cached like the full one).
+ * training; the split model is cached like the full one); `TRAIN='{"dim":48}'` trains with other
+ * settings (TrainOptions) to compare them.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import { platforms } from '../../infra/local/platforms';
 import { catalog } from '../../shared/catalog/catalog';
 import { buildIndex, FUSION, searchIndex, type Fusion } from '../../shared/catalog/search';
 import { registryExamples, toolSummaries } from '../../shared/catalog/search-data';
-import { buildSearchModel, searchModelDocument, searchModelFromDocument, TRAINING, type SearchModelDocument } from '../../shared/catalog/search-model';
+import { buildSearchModel, searchModelDocument, searchModelFromDocument, TRAINING, type SearchModelDocument, type TrainOptions } from '../../shared/catalog/search-model';
 import { loadConfig } from '../../shared/core/config';
 import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
@@ -33,13 +34,14 @@ for (const [tool, list] of all) {
 }
 for (const t of [...EVAL_SET, ...LOCKED_ROUNDS.flatMap((r) => r.tasks)]) dev.push({ query: t.query, expect: t.expect, part: t.round <= 6 ? 'rounds 1-6' : `round ${t.round}` });
 
-const key = createHash('sha256').update(JSON.stringify([TRAINING, tools, tools.map((t) => [summaries.get(t), train.get(t) ?? []])])).digest('hex').slice(0, 24);
+const options = JSON.parse(process.env.TRAIN ?? '{}') as TrainOptions;
+const key = createHash('sha256').update(JSON.stringify([TRAINING, options, tools, tools.map((t) => [summaries.get(t), train.get(t) ?? []])])).digest('hex').slice(0, 24);
 const cache = join(process.cwd(), 'node_modules', '.cache', 'tool-search', `tune-split-${key}.json`);
 let doc: SearchModelDocument;
 try {
   doc = JSON.parse(await readFile(cache, 'utf8')) as SearchModelDocument;
 } catch {
-  doc = searchModelDocument(buildSearchModel(tools, train, {}, summaries));
+  doc = searchModelDocument(buildSearchModel(tools, train, options, summaries));
   await mkdir(join(cache, '..'), { recursive: true });
   await writeFile(cache, JSON.stringify(doc));
 }
