@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { platformCases } from '../helpers/platforms';
@@ -50,6 +54,16 @@ const misses = (evaluation: Evaluation, n: number) =>
   evaluation.results.filter((r) => r.rank === null || r.rank > n).map((r) => `${r.task.query} → ${r.task.expect.join('|')}, got ${r.top.join(', ')}`);
 
 describe('tool search evaluation set', () => {
+  it('keeps each locked round as it was when its hash was committed, before it was first measured', () => {
+    const dir = join(dirname(fileURLToPath(import.meta.url)), 'rounds');
+    const hashed = readdirSync(dir).filter((f) => f.endsWith('.sha256'));
+    expect(hashed).toContain('round-9.sha256');
+    for (const f of hashed) {
+      const json = readFileSync(join(dir, f.replace(/\.sha256$/, '.json')));
+      expect(createHash('sha256').update(json).digest('hex'), f).toBe(readFileSync(join(dir, f), 'utf8').trim());
+    }
+  });
+
   it('holds six rounds over every platform, a third of round 1 held out, each expecting a tool that exists, no request twice', async () => {
     expect(FIRST_SET.length).toBeGreaterThanOrEqual(150);
     const held = FIRST_SET.filter((t) => t.heldOut).length;
