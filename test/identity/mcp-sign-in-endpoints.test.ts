@@ -65,7 +65,7 @@ describe('one sign-in for several endpoints', () => {
     // One covered endpoint at a time: a refresh naming dbapp gives a dbapp token (its scope dbapp's).
     const refreshed = await token(s.base, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id, resource: dbapp() });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.scope.split(' ')).toContain('records');
+    expect(refreshed.body.scope!.split(' ')).toContain('records');
     expect(refreshed.body.scope).not.toContain('deals');
     const atDbapp = await call(dbapp(), refreshed.body.access_token!, 'listWorkspaces');
     expect(atDbapp.status).toBe(200);
@@ -108,7 +108,7 @@ describe('one sign-in for several endpoints', () => {
     });
     const combined = await token(s.base, { grant_type: 'refresh_token', refresh_token: both.tokens.refresh_token, client_id: both.client.client_id, resource: `${s.base}/v1/mcp` });
     expect(combined.status).toBe(200);
-    expect(combined.body.scope.split(' ')).toEqual(expect.arrayContaining(['crm:deals', 'dbapp:records']));
+    expect(combined.body.scope!.split(' ')).toEqual(expect.arrayContaining(['crm:deals', 'dbapp:records']));
     const names = ((await (await mcp(`${s.base}/v1/mcp`, combined.body.access_token!, { method: 'tools/list' })).json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['dbapp_listWorkspaces', 'crm_getPipelines']));
     // collab was not chosen: none of its tools.
