@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import { tasksSettled } from '../../shared/mcp/tasks';
-import { connectedDbapp, hostSignIn, localServer } from '../identity/helpers';
+import { Browser as IdentityBrowser, connectedDbapp, hostSignIn, localServer } from '../identity/helpers';
 
 /**
  * The pages a person sees, in a real browser (headless Chromium): sign-in, consent, connect,
@@ -166,21 +167,97 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     await close();
   }, 120_000);
 
-  it('a key with no account to use, and a platform with no vendor sign-in, say what to do and go back to the host', async () => {
+  it('a key with no account to use says what to do and goes back to the host', async () => {
     const { key } = await s.createKey('tenant-pages', { platforms: ['dbapp'] });
     const { page, problems, close } = await open();
     await page.goto(authorize(`${s.base}/v1/mcp/dbapp`));
-    // Tape connects with an API key: the key form is open and the page says why.
-    await expect(page.locator('#key-sign-in').getAttribute('open')).resolves.toBe('');
-    await expect(page.locator('#key-only').innerText()).resolves.toContain('ask them for one');
-    await check(page, problems, 'sign-in-key');
+    // Tape connects with a key the person pastes; the service key is the operator's alternative, folded away.
+    await expect(page.locator('#key-sign-in').getAttribute('open')).resolves.toBeNull();
+    await page.locator('#key-sign-in summary').click();
     await page.getByLabel('Service key').fill(key);
-    await page.getByRole('button', { name: 'Continue with the key' }).click();
+    await page.getByRole('button', { name: 'Continue with the key', exact: true }).click();
     await expect(page.locator('#no-connection').innerText()).resolves.toContain('Tenant "tenant-pages" has no connected Tape account');
+    // The way on from here: the person's own Tape key.
+    expect(await page.getByLabel('Your Tape API key (user_key_…)').count()).toBe(1);
     await check(page, problems, 'no-account');
     await page.getByRole('button', { name: 'Back to Claude Desktop' }).click();
     await page.waitForURL(/\/host-callback\?/);
     expect(hostAnswer(page.url())).toMatchObject({ error: 'access_denied', error_description: `The user has no account this service can use for ${s.base}/v1/mcp/dbapp.` });
+    await close();
+  }, 120_000);
+
+  it('connects a Tape account by pasting its key on the sign-in page: a wrong key says so and offers Back; the right one goes on to consent', async () => {
+    const { page, problems, close } = await open();
+    page.on('request', (r) => {
+      if (r.url().includes('user_key_')) problems.push(`a key in a URL: ${r.url()}`);
+    });
+    await page.goto(authorize(`${s.base}/v1/mcp/dbapp`));
+    const field = page.getByLabel('Your Tape API key (user_key_…)');
+    await expect(field.getAttribute('type')).resolves.toBe('password');
+    // The line on where Tape shows the key is the field's description.
+    await expect(page.locator('#vendor_key_dbapp-where').innerText()).resolves.toContain('Preferences, then API');
+    await expect(field.getAttribute('aria-describedby')).resolves.toBe('vendor_key_dbapp-where');
+    await check(page, problems, 'sign-in-vendor-key');
+
+    await field.fill('user_key_wrongwrongwrongwrong000000000');
+    await page.getByRole('button', { name: 'Continue with the Tape key' }).click();
+    await expect(page.locator('#key-refused').innerText()).resolves.toContain('Tape did not accept this key');
+    // Never echoed: the field is empty again.
+    await expect(page.getByLabel('Your Tape API key (user_key_…)').inputValue()).resolves.toBe('');
+    expect(await page.content()).not.toContain('user_key_wrong');
+    await check(page, problems, 'key-refused');
+
+    await page.getByLabel('Your Tape API key (user_key_…)').fill(SANDBOX_KEYS.owner);
+    await page.getByRole('button', { name: 'Continue with the Tape key' }).click();
+    await expect(page.locator('h1').innerText()).resolves.toBe('Choose what to share');
+    await expect(page.locator('.account').innerText()).resolves.toMatch(/^Tape: John Doe · /);
+    // One sign-in may cover the other endpoints of this account's platform: here the combined one, unchosen.
+    await expect(page.locator('#endpoints legend').innerText()).resolves.toBe('Use this sign-in for');
+    await expect(page.getByRole('checkbox', { name: /^Every platform/ }).isChecked()).resolves.toBe(false);
+    await check(page, problems, 'consent-endpoints');
+    await page.getByRole('checkbox', { name: /^Every platform/ }).check();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    const token = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: hostAnswer(page.url()).code!, code_verifier: verifier, client_id: client, redirect_uri: redirect(), resource: `${s.base}/v1/mcp` }) });
+    const granted = (await token.json()) as { access_token: string };
+    const listed = await fetch(`${s.base}/v1/mcp`, { method: 'POST', headers: { authorization: `Bearer ${granted.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(listed.status).toBe(200);
+    const names = ((await listed.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
+    expect(names).toContain('dbapp_listWorkspaces');
+    await close();
+  }, 120_000);
+
+  it('consent offers the other endpoints a key has accounts for, each with its account and toolsets, unchosen', async () => {
+    const { key } = await connectedDbapp(s, 'tenant-endpoints', { platforms: ['dbapp', 'crm'], manage_connections: true });
+    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'crm', end_user: 'jane', auth: 'oauth' } });
+    await new IdentityBrowser().connectOAuth(created.body.data.connect_url);
+    const { page, problems, close } = await open();
+    await page.goto(authorize(`${s.base}/v1/mcp/crm`));
+    await page.locator('#key-sign-in summary').click();
+    await page.getByLabel('Service key').fill(key);
+    await page.getByRole('button', { name: 'Continue with the key', exact: true }).click();
+    const tape = page.getByRole('checkbox', { name: /^Tape/ });
+    await expect(tape.isChecked()).resolves.toBe(false);
+    await expect(page.locator('#endpoints').innerText()).resolves.toContain(`${s.base}/v1/mcp/dbapp`);
+    await expect(page.locator('#endpoints input[name=also_toolsets][value="dbapp:records"]').isChecked()).resolves.toBe(true);
+    await check(page, problems, 'consent-other-endpoints');
+    await tape.check();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    const first = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: hostAnswer(page.url()).code!, code_verifier: verifier, client_id: client, redirect_uri: redirect(), resource: `${s.base}/v1/mcp/dbapp` }) });
+    expect(((await first.json()) as { scope: string }).scope.split(' ')).toContain('records');
+    await close();
+  }, 120_000);
+
+  it('Back to the host from a refused key returns access_denied', async () => {
+    const { page, close } = await open(1280);
+    await page.goto(authorize(`${s.base}/v1/mcp/realty`));
+    await page.getByLabel('Your BatchData API token').fill('not-a-token');
+    await page.getByRole('button', { name: 'Continue with the BatchData key' }).click();
+    await expect(page.locator('#key-refused').innerText()).resolves.toContain('BatchData did not accept this key');
+    await page.getByRole('button', { name: 'Back to Claude Desktop' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    expect(hostAnswer(page.url())).toMatchObject({ error: 'access_denied', state: 'st-9' });
     await close();
   }, 120_000);
 

@@ -23,6 +23,8 @@ export interface SignInRecord {
   connection: string;
   client_id: string;
   resource: string;
+  /** Every endpoint the sign-in covers, when more than `resource` (the one signed in at). */
+  resources?: string[];
   platforms: string[];
   toolsets?: string[];
   read_only: boolean;
@@ -48,6 +50,7 @@ interface Started {
   connection: string;
   client_id: string;
   resource: string;
+  resources?: string[] | undefined;
   policy: Policy;
   family: string;
 }
@@ -79,6 +82,7 @@ export class SignIns {
       connection: grant.connection,
       client_id: grant.client_id,
       resource: grant.resource,
+      ...(grant.resources && grant.resources.length > 1 ? { resources: grant.resources } : {}),
       platforms: grant.policy.platforms,
       ...(grant.policy.toolsets ? { toolsets: grant.policy.toolsets } : {}),
       read_only: grant.policy.read_only,
