@@ -318,7 +318,9 @@ async function modernTasks(ctx: Context, req: RpcRequest, client: ModernClient):
   }
   if (req.method === 'tasks/update') {
     if (!isObject(p.inputResponses)) throw new RpcError(INVALID_PARAMS, `Invalid tasks/update request: "params.inputResponses" must be an object of the answers by the keys of the task's inputRequests; got ${kindOf(p.inputResponses)}.`);
-    await tasks.update(taskId, p.inputResponses, client.capabilities);
+    // In Lambda a waiting task's next round runs in a new worker invocation (shared/mcp/task-worker.ts).
+    const fn = ctx.call.background ? undefined : ctx.call.workerFunction;
+    await tasks.update(taskId, p.inputResponses, client.capabilities, fn ? (ref) => invokeWorker(fn, ref) : undefined);
     return {};
   }
   const kept: Kept = await tasks.detail(taskId);
@@ -607,7 +609,7 @@ class Context {
     const work = round ? (r?: InputRound) => callAskingPerson(rt, entry, caller, args, meta, r ?? { responses: {}, state: undefined, capabilities: round.capabilities }, true) : run;
     const how: TaskRun =
       !call.background && fn && !caller.refused
-        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta), dispatch: (ref) => invokeWorker(fn, ref) }
+        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta, round?.capabilities), dispatch: (ref) => invokeWorker(fn, ref) }
         : { kind: 'here', work, background: call.background === true };
     const of: TaskCall = { platform: entry.platform, tool: entry.name };
     if (round) return this.createTask(how, {}, of);

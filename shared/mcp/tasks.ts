@@ -173,6 +173,8 @@ export class McpTasks {
   private jobKey = (taskId: string) => `${this.keyOf(taskId)}#job`;
   private startedKey = (taskId: string) => `${this.keyOf(taskId)}#started`;
   private progressKey = (taskId: string) => `${this.keyOf(taskId)}#progress`;
+  /** The answered round a worker resumes a task with (tasks/update in Lambda). */
+  private roundKey = (taskId: string) => `${this.keyOf(taskId)}#round`;
 
   private get seqKey() {
     return `mcptasks#${this.owner}`;
@@ -281,15 +283,15 @@ export class McpTasks {
    * may be delivered twice); `runBy` is when its invocation is stopped at the latest. Answers the
    * call kept for it, or undefined when there is nothing to run (cancelled, ended, gone, taken).
    */
-  async claim(taskId: string, runBy: number): Promise<{ job: unknown; task: McpTask } | undefined> {
+  async claim(taskId: string, runBy: number): Promise<{ job: unknown; task: McpTask; round?: InputRound } | undefined> {
     const kept = await this.read(taskId);
     if (!kept || kept.task.status !== 'working') return undefined;
     const seconds = this.workingSeconds(kept.task);
     const won = this.store.putIfAbsent ? await this.store.putIfAbsent(this.startedKey(taskId), { runBy } satisfies Started, seconds) : true;
     if (!won) return undefined;
     if (!this.store.putIfAbsent) await this.store.put(this.startedKey(taskId), { runBy } satisfies Started, seconds);
-    const job = await this.store.get<unknown>(this.jobKey(taskId));
-    return job === undefined ? undefined : { job, task: kept.task };
+    const [job, round] = await this.many<unknown>([this.jobKey(taskId), this.roundKey(taskId)]);
+    return job === undefined ? undefined : { job, task: kept.task, ...(round !== undefined ? { round: round as InputRound } : {}) };
   }
 
   /**
@@ -351,6 +353,8 @@ export class McpTasks {
     const task: McpTask = { ...kept.task, status: 'input_required', statusMessage: 'Waiting for the client to answer inputRequests (tasks/update).', lastUpdatedAt: new Date(this.now()).toISOString() };
     const input: TaskInput = { requests, responses: { ...round?.responses }, ...(asked.state !== undefined ? { state: asked.state } : {}), ...(Object.keys(workKeys).length ? { workKeys } : {}) };
     await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task, input, asked: [...used] } satisfies Kept, this.workingSeconds(task));
+    // No worker runs a waiting task: the one that asked has ended, the answer starts the next (update).
+    await this.store.delete?.(this.startedKey(taskId));
   }
 
   /** The work withdrew its request (TaskWithdrawn): the task ends cancelled, saying why. */
@@ -360,7 +364,13 @@ export class McpTasks {
     if (!kept || terminal(kept.task.status)) return;
     const task: McpTask = { ...kept.task, status: 'cancelled', statusMessage: reason, lastUpdatedAt: new Date(this.now()).toISOString() };
     await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+    await this.forget(taskId);
+  }
+
+  /** An ended task's call (with its sealed credential) and the round a worker would resume it with. */
+  private async forget(taskId: string): Promise<void> {
     await this.store.delete?.(this.jobKey(taskId));
+    await this.store.delete?.(this.roundKey(taskId));
   }
 
   /**
@@ -368,7 +378,7 @@ export class McpTasks {
    * every request is answered, the work runs again with them, here (the process that ran it keeps
    * its work); where that process is gone, the task fails saying so.
    */
-  async update(taskId: string, responses: Record<string, unknown>, capabilities: InputRound['capabilities']): Promise<void> {
+  async update(taskId: string, responses: Record<string, unknown>, capabilities: InputRound['capabilities'], resume?: (ref: TaskRef) => Promise<void>): Promise<void> {
     const kept = await this.read(taskId);
     if (!kept) throw notFound(taskId);
     if (kept.task.status !== 'input_required' || !kept.input) return;
@@ -381,16 +391,28 @@ export class McpTasks {
     }
     const key = this.keyOf(taskId);
     const work = resumable.get(key);
+    // The work reads its answers under the keys it asked with.
+    const round: InputRound = { responses: Object.fromEntries(Object.entries(answered).map(([k, v]) => [workKeys[k] ?? k, v])), state, capabilities };
+    // A worker's task (its call kept in the Store): the next worker invocation runs the round.
+    const job = work || !resume ? undefined : await this.store.get<unknown>(this.jobKey(taskId));
+    if (job !== undefined) await this.store.put(this.roundKey(taskId), round, this.workingSeconds(kept.task));
     const task: McpTask = { ...kept.task, status: 'working', lastUpdatedAt: at };
     delete task.statusMessage;
     await this.store.put(key, { ...keptOf(kept), task } satisfies Kept, this.workingSeconds(task));
+    if (job !== undefined && resume) {
+      try {
+        await resume({ id: taskId, owner: this.owner });
+      } catch (err) {
+        log('error', 'mcp task worker not started', { error: err instanceof Error ? err.name : 'unknown' });
+        await this.finish(taskId, 'failed', { error: { code: -32603, message: `The task could not resume: its worker was not invoked (${err instanceof Error ? err.name : 'unknown error'}). Nothing more was sent to the vendor; run the call again.` } });
+      }
+      return;
+    }
     if (!work) {
       await this.finish(taskId, 'failed', { error: { code: -32603, message: 'The task cannot resume: the instance that ran it is gone. Run the call again.' } });
       return;
     }
-    // The work reads its answers under the keys it asked with.
-    const forWork = Object.fromEntries(Object.entries(answered).map(([k, v]) => [workKeys[k] ?? k, v]));
-    void this.track(key, this.execute(task, work, { responses: forWork, state, capabilities }));
+    void this.track(key, this.execute(task, work, round));
   }
 
   private async finish(taskId: string, status: 'completed' | 'failed', end: { result?: CallToolResult; error?: RpcErrorBody }): Promise<void> {
@@ -408,8 +430,8 @@ export class McpTasks {
       const error = { code: -32603, message: `The result could not be kept (${err instanceof Error ? err.name : 'store error'}); run the call without a task.` };
       await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task: { ...task, status: 'failed', statusMessage: error.message }, error } satisfies Kept, Math.max(1, this.secondsLeft(task)));
     }
-    // The call and its sealed credential are of no use once the task ended.
-    await this.store.delete?.(this.jobKey(taskId));
+    // The call, its sealed credential and its answers are of no use once the task ended.
+    await this.forget(taskId);
   }
 
   /** The task with its end (result or error) or its pending input, as kept: tasks/get of the Tasks extension. */
@@ -508,7 +530,7 @@ export class McpTasks {
     resumable.delete(this.keyOf(taskId));
     const task: McpTask = { ...kept.task, status: 'cancelled', statusMessage: 'Cancelled by the client; vendor calls already made stand.', lastUpdatedAt: new Date(this.now()).toISOString() };
     await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task } satisfies Kept, Math.max(1, this.secondsLeft(task)));
-    await this.store.delete?.(this.jobKey(taskId));
+    await this.forget(taskId);
     return task;
   }
 }

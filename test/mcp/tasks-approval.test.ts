@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dbapp } from '../../functions/dbapp';
 import { SANDBOX_KEYS, type Twin } from '../../infra/twins/kit';
+import { lambdaHandler } from '../../shared/lambda/handler';
 import { tasksSettled } from '../../shared/mcp/tasks';
 import { Browser, localServer } from '../identity/helpers';
+import { lambdaContext, viaLambda } from '../helpers/lambda-events';
 
 const ADMIN = 'adm_test_credential';
 const TASKS = 'io.modelcontextprotocol/tasks';
@@ -150,5 +155,95 @@ describe('approval asked inside a task (Tasks extension, MCP 2026-07-28)', () =>
     for (const t of tasks) expect(t).toMatchObject({ platform: 'dbapp', tool: 'batchCreateRecords' });
     expect(tasks.map((t: any) => t.status)).toEqual(expect.arrayContaining(['completed', 'cancelled']));
     expect(JSON.stringify(tasks)).not.toMatch(/Task approved|Task declined|inputs/);
+  });
+});
+
+/**
+ * The same in AWS Lambda: the task runs in a worker invocation, which ends when the task asks; the
+ * tasks/update that answers starts the next worker invocation, which resumes with the answer kept
+ * in the Store. The Lambda Invoke API is a local HTTP server that records each asynchronous event;
+ * the test delivers them to the handler as Lambda's event queue would. Key, connection and store are
+ * the local server's (made through its admin API and connect page).
+ */
+describe('approval asked inside a task, in AWS Lambda (a worker invocation per round)', () => {
+  const vaultKey = randomBytes(32).toString('base64');
+  let s: Awaited<ReturnType<typeof localServer>>;
+  let twin: Twin;
+  let key: string;
+  let connection: string;
+  let invokeApi: Server;
+  const events: string[] = [];
+  let handler: ReturnType<typeof lambdaHandler>;
+  const twinWrites = () => twin.requests.entries.filter((e) => e.method !== 'GET').length;
+
+  beforeAll(async () => {
+    invokeApi = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        events.push(body);
+        res.writeHead(202);
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => invokeApi.listen(0, '127.0.0.1', () => r()));
+    vi.stubEnv('VAULT_KEY', vaultKey);
+    s = await localServer({ VAULT_KEY: vaultKey });
+    vi.stubEnv('PUBLIC_BASE_URL', s.base);
+    twin = s.twins.dbapp as unknown as Twin;
+    key = (await s.createKey('acme-lambda-approval', { platforms: ['dbapp'], approval: 'writes' } as never)).key;
+    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-l', auth: 'api_key' } });
+    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+    connection = created.body.data.connection.id;
+    for (const [k, v] of Object.entries({ AWS_LAMBDA_FUNCTION_NAME: 'tes-test-dbapp', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'AKIDTASKAPPROVAL', AWS_SECRET_ACCESS_KEY: 'test-secret', AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${(invokeApi.address() as AddressInfo).port}` })) vi.stubEnv(k, v);
+    handler = lambdaHandler(dbapp, { store: s.rt.store, fetchFor: { dbapp: twin.fetch }, config: s.config });
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await s.close();
+    await new Promise<void>((r) => invokeApi.close(() => r()));
+  });
+
+  async function rpc(method: string, params: Record<string, unknown>, name: string) {
+    const res = await viaLambda(handler as never)('https://a1b2c3d4e5.execute-api.eu-central-1.amazonaws.com/v1/mcp/dbapp', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'x-connection-id': connection, 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, 'mcp-name': name },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} }, elicitation: { form: {} } } } } }),
+    });
+    const body = (await res.json()) as any;
+    expect(body.error, JSON.stringify(body)).toBeUndefined();
+    return body.result;
+  }
+  /** Lambda delivers the next recorded asynchronous event: a fresh worker invocation. */
+  const deliver = async () => {
+    const event = events.shift();
+    expect(event, 'an asynchronous invocation').toBeDefined();
+    return (await handler(JSON.parse(event!), lambdaContext(900_000))) as { task: string; ran: boolean };
+  };
+
+  it('accept runs the write once, in the worker the answer started; decline ends the task cancelled and sends nothing', async () => {
+    const inputs = (tag: string) => [{ fields: { deal_name: `${tag} 1`, stage: ['Discovery'], amount: 1 } }];
+    const before = twinWrites();
+    const made = await rpc('tools/call', { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs('Lambda approved') } }, 'batchCreateRecords');
+    expect(made).toMatchObject({ resultType: 'task', status: 'working' });
+    expect(await deliver()).toEqual({ task: made.taskId, ran: true });
+    const waiting = await rpc('tasks/get', { taskId: made.taskId }, made.taskId);
+    expect(waiting).toMatchObject({ status: 'input_required', inputRequests: { approval: { method: 'elicitation/create', params: { mode: 'form' } } } });
+    expect(twinWrites() - before).toBe(0);
+    expect(events).toHaveLength(0);
+    await rpc('tasks/update', { taskId: made.taskId, inputResponses: { approval: { action: 'accept', content: {} } } }, made.taskId);
+    expect(twinWrites() - before).toBe(0);
+    expect(await deliver()).toEqual({ task: made.taskId, ran: true });
+    expect(await rpc('tasks/get', { taskId: made.taskId }, made.taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: expect.stringMatching(/^created 1 of 1 records/) }] } });
+    expect(twinWrites() - before).toBe(1);
+
+    const declined = await rpc('tools/call', { name: 'batchCreateRecords', arguments: { app_id: DEALS, inputs: inputs('Lambda declined') } }, 'batchCreateRecords');
+    await deliver();
+    await rpc('tasks/update', { taskId: declined.taskId, inputResponses: { approval: { action: 'decline' } } }, declined.taskId);
+    expect(await deliver()).toEqual({ task: declined.taskId, ran: true });
+    expect(await rpc('tasks/get', { taskId: declined.taskId }, declined.taskId)).toMatchObject({ status: 'cancelled', statusMessage: expect.stringContaining('declined') });
+    expect(twinWrites() - before).toBe(1);
+    const listed = (await s.api('GET', '/v1/admin/tasks?tenant=acme-lambda-approval', { key: ADMIN })).body.data.tasks;
+    expect(listed.map((t: any) => `${t.tool} ${t.status}`).sort()).toEqual(['batchCreateRecords cancelled', 'batchCreateRecords completed']);
   });
 });
