@@ -1,11 +1,7 @@
-import type { Context, Hono } from 'hono';
-import { failure } from '../core/envelope';
+import type { Hono } from 'hono';
 import type { Runtime } from '../core/runtime';
-import { checkAdmin } from '../identity/admin';
-import { pageAcross } from '../identity/admin-page';
-import { identityOf } from '../identity';
-import { checkTenant } from '../identity/keys';
-import { callScopesOf, tenantsOf } from '../identity/owners';
+import { adminListing } from '../identity/admin-page';
+import { callScopesOf } from '../identity/owners';
 import { Inbox } from './inbox';
 import { eventsConfigOf } from './config';
 
@@ -14,27 +10,14 @@ import { eventsConfigOf } from './config';
  * unacknowledged event counts, for the operator console. A subscription is kept under the scope
  * of the call that made it (a key through a connection), not its tenant: identity names the
  * tenant's scopes (shared/identity/owners.ts) and each one's index is read here. Paged as the
- * other admin listings (shared/identity/admin-routes.ts); never a subscription's secret or kept credential.
+ * other admin listings (shared/identity/admin-page.ts); never a subscription's secret or kept credential.
  */
 export function subscriptionAdminRoutes(app: Hono<any>, rt: Runtime): void {
-  app.get('/v1/admin/subscriptions', async (c: Context) => {
-    try {
-      const id = await identityOf(rt);
-      await checkAdmin(c, id);
-      const config = eventsConfigOf(rt);
-      const inbox = new Inbox(rt.store, config.ttlSeconds);
-      const asked = c.req.query('tenant');
-      const tenants = asked ? [checkTenant(asked)] : await tenantsOf(id);
-      const page = await pageAcross(c, tenants, async (tenant) => {
-        const scopes = await callScopesOf(id, tenant);
-        const lists = await Promise.all(scopes.map(async (s) => (await inbox.list(s.scope, s.platform)).map((sub) => ({ sub, key_id: s.key_id, connection_id: s.connection }))));
-        const subs = lists.flat().sort((a, b) => b.sub.created_at.localeCompare(a.sub.created_at));
-        return Promise.all(subs.map(async ({ sub, key_id, connection_id }) => ({ subscription_id: sub.id, platform: sub.platform, status: sub.status, watch: sub.watch, created_at: sub.created_at, tenant, ...(key_id.startsWith('csi_') ? {} : { key_id }), connection_id, unacknowledged: await inbox.pending(sub) })));
-      });
-      return c.json({ success: true, data: { subscriptions: page.items, ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}) } }, 200, { 'cache-control': 'no-store' });
-    } catch (err) {
-      const out = failure(err, { platform: '', tool: '' });
-      return c.json(out.body, out.status as 400, { ...out.headers, 'cache-control': 'no-store' });
-    }
+  adminListing(app, rt, '/v1/admin/subscriptions', 'subscriptions', async (_c, id, tenant) => {
+    const inbox = new Inbox(rt.store, eventsConfigOf(rt).ttlSeconds);
+    const scopes = await callScopesOf(id, tenant);
+    const lists = await Promise.all(scopes.map(async (s) => (await inbox.list(s.scope, s.platform)).map((sub) => ({ sub, key_id: s.key_id, connection_id: s.connection }))));
+    const subs = lists.flat().sort((a, b) => b.sub.created_at.localeCompare(a.sub.created_at));
+    return Promise.all(subs.map(async ({ sub, key_id, connection_id }) => ({ subscription_id: sub.id, platform: sub.platform, status: sub.status, watch: sub.watch, created_at: sub.created_at, tenant, ...(key_id.startsWith('csi_') ? {} : { key_id }), connection_id, unacknowledged: await inbox.pending(sub) })));
   });
 }

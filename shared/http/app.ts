@@ -7,6 +7,7 @@ import { catalogRoute } from './catalog-route';
 import { corsRoutes } from './cors';
 import { iconRoutes } from './icon-route';
 import { mcpRoutes } from './mcp';
+import { taskAdminRoutes } from '../mcp/admin';
 import { openApiRoutes } from './openapi-route';
 import { respond } from './respond';
 import { searchRoute } from './search-route';
@@ -35,6 +36,7 @@ export function createApp(rt: Runtime): Hono<{ Bindings: LambdaBindings }> {
   searchRoute(app, rt);
   catalogRoute(app, rt);
   mcpRoutes(app, rt, MAX_BODY_BYTES);
+  taskAdminRoutes(app, rt);
   openApiRoutes(app, rt);
   // Service keys, connected accounts and their admin API (shared/identity/routes.ts).
   identityRoutes(app, rt);

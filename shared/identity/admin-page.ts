@@ -1,6 +1,13 @@
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { pageError } from '../core/audit';
+import { failure } from '../core/envelope';
+import type { Runtime } from '../core/runtime';
+import { checkAdmin } from './admin';
+import type { Identity } from './identity';
+import { identityOf } from './index';
+import { checkTenant } from './keys';
 import { MAX_LISTED } from './mcp-oauth/sign-ins';
+import { tenantsOf } from './owners';
 
 /** A listing's position: the tenant it stopped in and how many of that tenant's items were given. */
 interface Cursor {
@@ -42,4 +49,26 @@ export async function pageAcross<T>(c: Context, tenants: readonly string[], read
     }
   }
   return { items };
+}
+
+/**
+ * `GET path`: an admin listing of every tenant's `name` (or ?tenant='s), one page of what `read`
+ * lists per tenant, answered `{success, data: {<name>: [...], next_cursor?}}`, never cached. The
+ * admin check, the tenant parameter, the cursor and the envelope of every listing, for layers above
+ * identity whose records identity does not read (event subscriptions, MCP tasks).
+ */
+export function adminListing<T>(app: Hono<any>, rt: Runtime, path: string, name: string, read: (c: Context, id: Identity, tenant: string) => Promise<T[]>): void {
+  app.get(path, async (c: Context) => {
+    try {
+      const id = await identityOf(rt);
+      await checkAdmin(c, id);
+      const asked = c.req.query('tenant');
+      const tenants = asked === undefined || asked === '' ? await tenantsOf(id) : [checkTenant(asked)];
+      const page = await pageAcross(c, tenants, (tenant) => read(c, id, tenant));
+      return c.json({ success: true, data: { [name]: page.items, ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}) } }, 200, { 'cache-control': 'no-store' });
+    } catch (err) {
+      const out = failure(err, { platform: '', tool: '' });
+      return c.json(out.body, out.status as 400, { ...out.headers, 'cache-control': 'no-store' });
+    }
+  });
 }

@@ -9,15 +9,15 @@ import { identityOf } from './index';
 import { checkTenant } from './keys';
 import { pageAcross } from './admin-page';
 import { familyOf, type SignInRecord } from './mcp-oauth/sign-ins';
-import { taskOwnersOf, tenantsOf } from './owners';
+import { tenantsOf } from './owners';
 import { vendorName } from './providers';
-import { tasksOf, taskView } from './task-listing';
 import { revokeAtVendor } from './vendor-revoke';
 
 /**
  * The admin API beyond service keys (shared/identity/routes.ts) and approvals
  * (shared/identity/approval-routes.ts): connections of every tenant, the built-in authorization
- * server's clients and sign-ins, and MCP tasks — what the operator console shows. Each listing
+ * server's clients and sign-ins — what the operator console shows (event subscriptions and MCP
+ * tasks are listed by their own layers: shared/events/admin.ts, shared/mcp/admin.ts). Each listing
  * takes ?tenant= (every tenant without it), ?limit= (1-500, default 50) and ?cursor= (the
  * previous page's next_cursor), newest or in the tenants' order; no answer holds a key, token,
  * credential or sealed value. Every write is audited (surface "admin").
@@ -128,16 +128,5 @@ export function adminRoutes(app: Hono<any>, rt: Runtime): void {
       return clients.filter((x) => x !== undefined);
     });
     return json(c, 200, { clients: page.items, ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}) });
-  }));
-
-  // --- MCP tasks ----------------------------------------------------------------------------------
-  app.get('/v1/admin/tasks', admin(async (c, id) => {
-    const status = c.req.query('status');
-    const page = await pageAcross(c, await tenantsAsked(c, id), async (tenant) => {
-      const owners = await taskOwnersOf(id, tenant);
-      const lists = await Promise.all(owners.map(async (o) => (await tasksOf(rt.store, o.owner)).map((t) => taskView(tenant, o, t))));
-      return lists.flat().filter((t) => !status || t.status === status).sort((a, b) => b.created_at.localeCompare(a.created_at));
-    });
-    return json(c, 200, { tasks: page.items, ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}) });
   }));
 }

@@ -11,7 +11,14 @@
  *   once, with the approval's id, through the same single-use check as REST's `Approval-Id`.
  *   Decline or cancel: the request is rejected, nothing runs, and the result says so.
  *
- * The approval's id travels in the sealed requestState, bound to the caller, the tool and the
+ * Inside a task of the Tasks extension (https://modelcontextprotocol.io/extensions/tasks/overview)
+ * the same requests are asked through the task: it moves to `input_required`, `tasks/get` shows the
+ * form and `tasks/update` carries the answer (shared/mcp/tasks.ts keeps the round, its state stays
+ * in the Store, never with the client). Accept runs the write once, as above; decline or cancel
+ * rejects the request and ends the task `cancelled`, its statusMessage saying why (the extension
+ * keeps `failed` for JSON-RPC errors).
+ *
+ * Outside tasks the approval's id travels in the sealed requestState, bound to the caller, the tool and the
  * exact arguments (a tampered, replayed or foreign state does not open, or finds the request no
  * longer pending, and nothing runs). Clients without the capability, legacy clients, REST and
  * direct invocation get the error with the link in `details`, as before.
@@ -24,6 +31,7 @@ import type { CatalogEntry } from '../catalog/catalog';
 import { isObject } from '../core/is-object';
 import { callTool, errorResult, type CallMeta, type ToolCaller } from './call';
 import { askForm, canElicit, InputRequired, type InputRound } from './input';
+import { TaskWithdrawn } from './tasks';
 
 /** The key of each request in `inputRequests` (and of its answer in `inputResponses`). */
 const CONNECT = 'connect';
@@ -39,10 +47,11 @@ const approvalOf = (state: unknown): { approval: string; message: string } | und
 const APPROVAL_FORM = { type: 'object', properties: {} } as const;
 
 /**
- * One tools/call of a 2026-07-28 client (not as a task): the call, or the `input_required` round
- * that asks a person for what the call waits on. Thrown InputRequired is answered by the core.
+ * One tools/call of a 2026-07-28 client: the call, or the `input_required` round that asks a
+ * person for what the call waits on. Thrown InputRequired is answered by the core (a round of
+ * multi round-trip input), or by the task (`inTask`: the task waits for tasks/update).
  */
-export async function callAskingPerson(rt: Runtime, entry: CatalogEntry, caller: ToolCaller, args: Record<string, unknown>, meta: CallMeta, round: InputRound): Promise<CallToolResult> {
+export async function callAskingPerson(rt: Runtime, entry: CatalogEntry, caller: ToolCaller, args: Record<string, unknown>, meta: CallMeta, round: InputRound, inTask = false): Promise<CallToolResult> {
   let run = meta;
   const asked = approvalOf(round.state);
   if (asked) {
@@ -56,6 +65,7 @@ export async function callAskingPerson(rt: Runtime, entry: CatalogEntry, caller:
         `The person ${answer.action === 'decline' ? 'declined' : 'cancelled'} the approval of ${entry.platform}/${entry.name}: it did not run and nothing was sent to the vendor. Approval "${asked.approval}" is rejected; call again to ask anew.`,
         { reason: 'approval_rejected', approval_id: asked.approval },
       );
+      if (inTask) throw new TaskWithdrawn(declined.message);
       return errorResult(failure(declined, { platform: entry.platform, tool: entry.name }).body);
     }
     // Approved by the person answering (undefined when it was no longer pending: the run below says why).

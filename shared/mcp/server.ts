@@ -32,7 +32,7 @@ import { callAskingPerson } from './person';
 import { declaresTypedOutput, INVALID_PARAMS, META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, TYPED_OUTPUT_EXTENSION, type McpReply, type ModernClient } from './revision';
 import { InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
 import { RpcError } from './rpc';
-import { McpTasks, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
+import { McpTasks, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskCall, type TaskRun } from './tasks';
 import { invokeWorker, taskJob } from './task-worker';
 import { isObject } from '../core/is-object';
 
@@ -318,7 +318,9 @@ async function modernTasks(ctx: Context, req: RpcRequest, client: ModernClient):
   }
   if (req.method === 'tasks/update') {
     if (!isObject(p.inputResponses)) throw new RpcError(INVALID_PARAMS, `Invalid tasks/update request: "params.inputResponses" must be an object of the answers by the keys of the task's inputRequests; got ${kindOf(p.inputResponses)}.`);
-    await tasks.update(taskId, p.inputResponses, client.capabilities);
+    // In Lambda a waiting task's next round runs in a new worker invocation (shared/mcp/task-worker.ts).
+    const fn = ctx.call.background ? undefined : ctx.call.workerFunction;
+    await tasks.update(taskId, p.inputResponses, client.capabilities, fn ? (ref) => invokeWorker(fn, ref) : undefined);
     return {};
   }
   const kept: Kept = await tasks.detail(taskId);
@@ -510,13 +512,13 @@ class Context {
       if (support === 'required' && !tasks) throw needsTasks(`tool "${name.slice(0, 100)}" runs only as a task`);
       const work = (r?: InputRound) => source.call(name, args, r ?? round)!;
       if (!support || !tasks || source.runsAsTask?.(name, round) === false) return work();
-      return this.createTask({ kind: 'here', work, background: this.call.background === true }, {});
+      return this.createTask({ kind: 'here', work, background: this.call.background === true }, {}, { platform: this.scope.platform?.name ?? '', tool: name });
     });
   }
 
   /** A task of the call `how` runs, answered as the Tasks extension's CreateTaskResult. */
-  async createTask(how: TaskRun, params: { ttl?: unknown; pollInterval?: unknown }): Promise<unknown> {
-    const { task } = await (await this.tasks()).create(params, how);
+  async createTask(how: TaskRun, params: { ttl?: unknown; pollInterval?: unknown }, call: TaskCall): Promise<unknown> {
+    const { task } = await (await this.tasks()).create(params, how, call);
     return { resultType: 'task', ...taskView(task) };
   }
 
@@ -602,12 +604,16 @@ class Context {
     // In Lambda a worker invocation of this function runs the task (shared/mcp/task-worker.ts):
     // this one is frozen once it answers. Arguments refused at the edge fail at once, here.
     const fn = call.workerFunction;
+    // Inside a 2026-07-28 task, a person is asked through the task (input_required, tasks/update):
+    // its rounds start afresh, as the extension keeps a task's input apart from the call's.
+    const work = round ? (r?: InputRound) => callAskingPerson(rt, entry, caller, args, meta, r ?? { responses: {}, state: undefined, capabilities: round.capabilities }, true) : run;
     const how: TaskRun =
       !call.background && fn && !caller.refused
-        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta), dispatch: (ref) => invokeWorker(fn, ref) }
-        : { kind: 'here', work: run, background: call.background === true };
-    if (round) return this.createTask(how, {});
-    return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how);
+        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta, round?.capabilities), dispatch: (ref) => invokeWorker(fn, ref) }
+        : { kind: 'here', work, background: call.background === true };
+    const of: TaskCall = { platform: entry.platform, tool: entry.name };
+    if (round) return this.createTask(how, {}, of);
+    return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how, of);
   }
 }
 

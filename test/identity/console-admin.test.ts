@@ -115,12 +115,14 @@ describe('the admin API of the console', () => {
     expect(trail).toEqual([expect.objectContaining({ surface: 'admin', tool: 'revokeGrant', outcome: 'OK', by: 'admin', status: 200 })]);
   });
 
-  it('lists event subscriptions with their unacknowledged counts, and MCP tasks with their status and owner key, by tenant', async () => {
+  it('lists event subscriptions with their unacknowledged counts, and MCP tasks with their status, tool and owner key, by tenant', async () => {
     const subs = (await listed('/v1/admin/subscriptions?tenant=acme')).subscriptions;
     expect(subs).toEqual([expect.objectContaining({ tenant: 'acme', platform: 'dbapp', key_id: a.keyId, connection_id: a.connection, unacknowledged: 0, watch: expect.objectContaining({ app_id: 902 }) })]);
     expect((await listed('/v1/admin/subscriptions?tenant=globex')).subscriptions).toEqual([]);
     const tasks = (await listed('/v1/admin/tasks?tenant=acme')).tasks;
-    expect(tasks).toEqual([expect.objectContaining({ tenant: 'acme', key_id: a.keyId, status: 'completed', created_at: expect.any(String) })]);
+    expect(tasks).toEqual([expect.objectContaining({ tenant: 'acme', key_id: a.keyId, status: 'completed', created_at: expect.any(String), platform: 'dbapp', tool: 'batchCreateRecords' })]);
+    // The listing says which tool, never what it was called with or what it answered.
+    expect(JSON.stringify(tasks)).not.toMatch(/Console task|"result"|"arguments"|"inputs"/);
     expect((await listed('/v1/admin/tasks?tenant=acme&status=working')).tasks).toEqual([]);
     expect((await listed('/v1/admin/tasks?tenant=globex')).tasks).toEqual([]);
   });
