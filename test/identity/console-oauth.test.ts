@@ -30,7 +30,7 @@ describe('the console lists the endpoints a sign-in covers', () => {
     await browser.request(`${s.base}/console/sign-in`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ credential: ADMIN }).toString() });
     const page = await browser.request(`${s.base}/console/oauth`);
     expect(page.status).toBe(200);
-    const rows = [...page.html.matchAll(/<tr>(<td data-label="Grant">[\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+    const rows = [...page.html.matchAll(/<tr>(<td data-label="Sign-in">[\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
     const cell = (row: string, label: string) => new RegExp(`<td data-label="${label}">([\\s\\S]*?)</td>`).exec(row)?.[1] ?? '';
     return { html: page.html, rows, cell };
   }

@@ -82,17 +82,16 @@ export const oauthPane: Pane = {
     const byId = new Map(((connections.status < 300 ? connections.body.data.connections : undefined) ?? ([] as ConnectionView[])).map((c: ConnectionView) => [`${c.tenant}/${c.id}`, c]));
     const connection = (tenant: string, id: string) => byId.get(`${tenant}/${id}`) as ConnectionView | undefined;
     const clientRows = cl.map((c) => [`${esc(c.client_name)}<br><code>${esc(c.client_id.length > 40 ? `${c.client_id.slice(0, 40)}…` : c.client_id)}</code>`, esc(c.kind), esc([...new Set((c.redirect_uris ?? []).map(hostOf))].join(', ') || '—'), String(c.sign_ins)]);
+    // Six columns, so that a row reads at 1280 px without words broken: the client with its grant id, and the status with its action.
     const grantRows = gr.map((g) => [
-      `<code>${esc(g.id.slice(0, 16))}…</code>`,
-      esc(g.client_name),
+      `${esc(g.client_name)}<br><code>${esc(g.id.slice(0, 16))}…</code>`,
       `${esc(g.tenant)}<br><span class="muted">${g.key_id ? `signed in with key ${esc(g.key_id)}` : 'signed in with its account'}</span>`,
       covers(platforms, g, connection),
       `${esc(g.platforms.join(', '))}${g.toolsets ? `: ${esc(g.toolsets.join(', '))}` : ''}${g.read_only ? ' · read-only' : ''}`,
       `${when(g.created_at)}<br><span class="muted">refreshed ${when(g.refreshed_at)}</span>`,
-      g.status === 'active' ? `<span class="badge ok">active</span>` : `<span class="badge">${esc(g.status)}</span>`,
-      g.status === 'active' ? actionButton(csrf, `/console/oauth/grants/${g.id}/revoke`, 'Revoke', 'danger') : '',
+      g.status === 'active' ? `<span class="badge ok">active</span><br>${actionButton(csrf, `/console/oauth/grants/${g.id}/revoke`, 'Revoke', 'danger')}` : `<span class="badge">${esc(g.status)}</span>`,
     ]);
-    return `<h3>Clients</h3>${table(count(cl.length, 'client'), ['Client', 'Kind', 'Redirects to', 'Sign-ins'], clientRows, 'No MCP host has registered or signed in yet.')}<h3>Grants</h3>${table(count(gr.length, 'grant'), ['Grant', 'Client', 'Tenant', 'Covers', 'Shares', 'Since', 'Status', 'Actions'], grantRows, 'No sign-ins yet.')}${nextPage('oauth', query, grants.body.data.next_cursor)}`;
+    return `<h3>Clients</h3>${table(count(cl.length, 'client'), ['Client', 'Kind', 'Redirects to', 'Sign-ins'], clientRows, 'No MCP host has registered or signed in yet.')}<h3>Grants</h3>${table(count(gr.length, 'grant'), ['Sign-in', 'Tenant', 'Covers', 'Shares', 'Since', 'Status'], grantRows, 'No sign-ins yet.')}${nextPage('oauth', query, grants.body.data.next_cursor)}`;
   },
   actions: [
     {
