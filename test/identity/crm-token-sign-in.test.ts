@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PORTAL_ID, SANDBOX_KEYS } from '../../infra/twins/hubspot';
+import { PORTAL_ID, SANDBOX_KEYS, type HubSpotTwin } from '../../infra/twins/hubspot';
 import { Browser, hostSignIn, localServer } from './helpers';
 
 /**
@@ -56,7 +56,7 @@ describe('a HubSpot private app token pasted on the sign-in page', () => {
   });
 
   it('a token HubSpot refuses is said so on the page, kept nowhere, and Back returns to the host', async () => {
-    const twin = s.twins.crm!;
+    const twin = s.twins.crm as HubSpotTwin;
     twin.requests.clear();
     const browser = new Browser();
     const form = await browser.request(await authorizeUrl('h2'));
