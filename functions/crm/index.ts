@@ -23,7 +23,11 @@ export const crm = definePlatform({
   // HubSpot: a private app's token, or OAuth (https://developers.hubspot.com/docs/api/oauth-quickstart-guide, tokens 30 min).
   auth: {
     kinds: ['oauth', 'api_key'],
-    keyLabel: 'HubSpot private app access token',
+    keyLabel: 'HubSpot private app access token (pat-…)',
+    // https://developers.hubspot.com/docs/api/private-apps: a private app's token is on its Auth tab.
+    keyWhere: 'In HubSpot, open Settings › Integrations › Private Apps, open your app (or create one with the CRM scopes), then on its Auth tab click Show token and copy it.',
+    // The portal the token belongs to (a private app's token names no user).
+    checkKey: async (client) => ({ portal: `portal ${(await client.accountDetails()).portalId}` }),
     oauth: {
       authorizeUrl: 'https://app.hubspot.com/oauth/authorize',
       tokenUrl: 'https://api.hubapi.com/oauth/v1/token',

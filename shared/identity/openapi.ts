@@ -33,7 +33,7 @@ export const IDENTITY_ROUTES: readonly IdentityRoute[] = [
   { method: 'post', path: '/v1/admin/connections/{tenant}/{id}/reconnect', summary: "A fresh connect link for a tenant's connection, to send its end user.", auth: 'admin' },
   { method: 'delete', path: '/v1/admin/connections/{tenant}/{id}', summary: "Delete a tenant's connection and its sealed credential (revoking the vendor's token where the vendor allows).", auth: 'admin' },
   { method: 'get', path: '/v1/admin/oauth/clients', summary: "The built-in authorization server's clients: registered ones and metadata documents that signed in (?tenant=: those with a sign-in there).", auth: 'admin' },
-  { method: 'get', path: '/v1/admin/oauth/grants', summary: 'MCP sign-ins (grants) of every tenant (?tenant=, ?status=; cursor pagination): client, key, connection, toolsets, status; never a token.', auth: 'admin' },
+  { method: 'get', path: '/v1/admin/oauth/grants', summary: 'MCP sign-ins (grants) of every tenant (?tenant=, ?status=; cursor pagination): client, key, connection, the endpoints it covers (resources) and its account on each platform (accounts), toolsets, status; never a token.', auth: 'admin' },
   { method: 'delete', path: '/v1/admin/oauth/grants/{id}', summary: 'Revoke an MCP sign-in: every access and refresh token of it is refused.', auth: 'admin' },
   { method: 'get', path: '/v1/admin/subscriptions', summary: 'Event subscriptions of every tenant (?tenant=; cursor pagination) with their unacknowledged event counts.', auth: 'admin' },
   { method: 'get', path: '/v1/admin/tasks', summary: 'MCP tasks of every tenant (?tenant=, ?status=; cursor pagination): status, tool, created, owner key id.', auth: 'admin' },

@@ -261,6 +261,38 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     await close();
   }, 120_000);
 
+  it('HubSpot: its own sign-in first, then a private app token pasted; a refused one says so, an accepted one connects the portal', async () => {
+    const { page, problems, close } = await open();
+    page.on('request', (r) => {
+      if (r.url().includes('pat-') || r.url().includes(SANDBOX_KEYS.owner)) problems.push(`a token in a URL: ${r.url()}`);
+    });
+    await page.goto(authorize(`${s.base}/v1/mcp/crm`));
+    // HubSpot's sign-in is the first way offered; the token is the other.
+    const first = page.locator('form button').first();
+    await expect(first.innerText()).resolves.toBe('Continue with HubSpot CRM');
+    const field = page.getByLabel('Your HubSpot private app access token (pat-…)');
+    await expect(field.getAttribute('type')).resolves.toBe('password');
+    await expect(page.locator('#vendor_key_crm-where').innerText()).resolves.toContain('Settings › Integrations › Private Apps');
+    await check(page, problems, 'sign-in-hubspot-token');
+
+    await field.fill('pat-eu1-00000000-0000-4000-8000-000000000000');
+    await page.getByRole('button', { name: 'Continue with the HubSpot CRM key' }).click();
+    await expect(page.locator('#key-refused').innerText()).resolves.toContain('HubSpot CRM did not accept this key');
+    expect(await page.content()).not.toContain('pat-eu1-0000');
+    await check(page, problems, 'hubspot-token-refused');
+
+    await page.getByLabel('Your HubSpot private app access token (pat-…)').fill(SANDBOX_KEYS.owner);
+    await page.getByRole('button', { name: 'Continue with the HubSpot CRM key' }).click();
+    await expect(page.locator('h1').innerText()).resolves.toBe('Choose what to share');
+    await expect(page.locator('.account').innerText()).resolves.toMatch(/^HubSpot CRM: portal \d+$/);
+    expect(await page.content()).not.toContain(SANDBOX_KEYS.owner);
+    await check(page, problems, 'consent-hubspot-token');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    expect(hostAnswer(page.url()).code).toBeTruthy();
+    await close();
+  }, 120_000);
+
   it('the operator console: admin sign-in, a key created with a policy and shown once, rotated, revoked; forms refused without the session\'s token', async () => {
     const { page, problems, close } = await open(1280);
     await page.goto(`${s.base}/console`);
@@ -341,6 +373,9 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     await check(page, problems, 'console-connections');
     section = await pane('oauth', 'OAuth clients and grants');
     await expect(section.innerText()).resolves.toContain('Test host');
+    // What the sign-in covers: the endpoint's path and the account it acts through.
+    await expect(section.locator('td[data-label=Covers]').first().innerText()).resolves.toContain('/v1/mcp/dbapp');
+    await expect(section.locator('td[data-label=Covers]').first().innerText()).resolves.toContain(acme.connection);
     await check(page, problems, 'console-oauth');
     section = await pane('subscriptions', 'Event subscriptions');
     await expect(section.locator('tbody').innerText()).resolves.toContain('console-co');

@@ -8,13 +8,17 @@ interface Listed {
   status_message?: string;
   created_at: string;
   updated_at: string;
+  /** Absent only on a task stored before tasks kept their tool. */
   platform?: string;
   tool?: string;
   key_id?: string;
   grant_id?: string;
 }
 
-/** MCP tasks of every tenant: status, tool where the store keeps it, when, and whose. */
+/**
+ * MCP tasks of every tenant: status, the platform and tool each runs (kept with every task from its
+ * creation; "—" only for a task stored before that, until its ttl ends), when, and whose.
+ */
 export const tasksPane: Pane = {
   id: 'tasks',
   title: 'MCP tasks',

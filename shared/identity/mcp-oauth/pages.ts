@@ -60,12 +60,14 @@ export interface KeyVendor {
 /**
  * "Paste your <Vendor> API key": a form per platform that connects the account with its key and
  * goes on to consent. The key is a password field, posted, never put back in a page or a URL.
+ * Where the page offers the vendor's own sign-in first (`signedInFirst`), the key is the other way.
  */
-export const keyForms = (platforms: PlatformNames, keyVendors: readonly KeyVendor[], hidden: string) =>
+export const keyForms = (platforms: PlatformNames, keyVendors: readonly KeyVendor[], hidden: string, signedInFirst: readonly string[] = []) =>
   keyVendors.map((k) => {
     const vendor = vendorName(platforms, k.platform);
     const field = `vendor_key_${esc(k.platform)}`;
-    return `<form id="key-connect-${esc(k.platform)}" class="key-connect" method="post" action="${AUTHORIZE_PATH}">${hidden}<input type="hidden" name="key_platform" value="${esc(k.platform)}"><p>Sign in by pasting your ${esc(vendor)} API key. It is checked with ${esc(vendor)}, kept encrypted, and never shown again.</p><label for="${field}">Your ${esc(k.label)}</label><input id="${field}" name="vendor_key" type="password" autocomplete="off" required${k.where ? ` aria-describedby="${field}-where"` : ''}>${k.where ? `<p class="muted" id="${field}-where">${esc(k.where)}</p>` : ''}<div class="actions"><button type="submit">Continue with the ${esc(vendor)} key</button></div></form>`;
+    const lead = signedInFirst.includes(k.platform) ? `Or sign in by pasting your ${esc(k.label)} instead.` : `Sign in by pasting your ${esc(vendor)} API key.`;
+    return `<form id="key-connect-${esc(k.platform)}" class="key-connect" method="post" action="${AUTHORIZE_PATH}">${hidden}<input type="hidden" name="key_platform" value="${esc(k.platform)}"><p>${lead} It is checked with ${esc(vendor)}, kept encrypted, and never shown again.</p><label for="${field}">Your ${esc(k.label)}</label><input id="${field}" name="vendor_key" type="password" autocomplete="off" required${k.where ? ` aria-describedby="${field}-where"` : ''}>${k.where ? `<p class="muted" id="${field}-where">${esc(k.where)}</p>` : ''}<div class="actions"><button type="submit">Continue with the ${esc(vendor)} key</button></div></form>`;
   }).join('');
 
 const KEY_SOURCE = 'Service keys (tes_…) are handed out by whoever runs this service, from its console at /console or with npm run keys -- create.';
@@ -81,7 +83,7 @@ export function signInBody(platforms: PlatformNames, host: Host, resource: strin
     : '';
   return `<p>${hostLine(host)} wants to use ${where}.</p>${facts([['Tools at', `<code>${esc(resource)}</code>`], ['Returns you to', `<span id="redirect-host">${esc(host.redirectHost)}</span>`]])}${
     vendors.length ? vendorForm(platforms, vendors, hidden, 'Sign in with your account there; you choose what to share next.') : noVendor
-  }${keyForms(platforms, keyVendors, hidden)}<details id="key-sign-in"${own ? '' : ' open'}><summary>${own ? 'Use a service key instead' : 'Sign in with a service key'}</summary><p class="muted">${esc(KEY_SOURCE)}</p>${keyForm}</details>${backForm(host, hidden, 'cancelled')}`;
+  }${keyForms(platforms, keyVendors, hidden, vendors)}<details id="key-sign-in"${own ? '' : ' open'}><summary>${own ? 'Use a service key instead' : 'Sign in with a service key'}</summary><p class="muted">${esc(KEY_SOURCE)}</p>${keyForm}</details>${backForm(host, hidden, 'cancelled')}`;
 }
 
 /**
@@ -99,7 +101,7 @@ export function noAccountBody(platforms: PlatformNames, host: Host, tenant: stri
   const what = platform ? `${vendorName(platforms, platform)} account` : 'account';
   return `<p id="no-connection" class="notice bad">Tenant "${esc(tenant)}" has no connected ${esc(what)} this key may use.</p><p>An account is connected by its owner, through a connect link the operator makes (the console, or <code>POST /v1/connections</code> with a service key). Then sign in again.</p>${
     vendors.length ? vendorForm(platforms, vendors, hidden, 'Or sign in with your own account instead:') : ''
-  }${keyForms(platforms, keyVendors, hidden)}${backForm(host, hidden, 'no_account')}`;
+  }${keyForms(platforms, keyVendors, hidden, vendors)}${backForm(host, hidden, 'no_account')}`;
 }
 
 const days = (s: number) => Math.round(s / 86_400);

@@ -25,6 +25,8 @@ export interface SignInRecord {
   resource: string;
   /** Every endpoint the sign-in covers, when more than `resource` (the one signed in at). */
   resources?: string[];
+  /** The account on each platform it covers, by platform, when more than one (the console names them). */
+  accounts?: Record<string, string>;
   platforms: string[];
   toolsets?: string[];
   read_only: boolean;
@@ -51,6 +53,7 @@ interface Started {
   client_id: string;
   resource: string;
   resources?: string[] | undefined;
+  accounts?: Record<string, string> | undefined;
   policy: Policy;
   family: string;
 }
@@ -83,6 +86,7 @@ export class SignIns {
       client_id: grant.client_id,
       resource: grant.resource,
       ...(grant.resources && grant.resources.length > 1 ? { resources: grant.resources } : {}),
+      ...(grant.accounts && Object.keys(grant.accounts).length > 1 ? { accounts: grant.accounts } : {}),
       platforms: grant.policy.platforms,
       ...(grant.policy.toolsets ? { toolsets: grant.policy.toolsets } : {}),
       read_only: grant.policy.read_only,
