@@ -142,13 +142,16 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
 }
 
 /**
- * One request through the app and back out as the adapter reads it, answered before any work:
- * Node loads undici (Request, Response, body streams) and compiles what the request runs through —
- * one-time work a container's next request would otherwise carry. On a function serving tools it
- * is an MCP tools/list without a key, to the function's own endpoint: the route, its body bound and
- * the 401 sign-in challenge run (the MCP host's first list takes the same way, then past the key);
- * elsewhere a path no route answers. Nothing is logged, stored or sent.
+ * One request through the app and back out as the adapter reads it: Node loads undici (Request,
+ * Response, body streams) and V8 compiles what the request runs through — one-time work a
+ * container's next request would otherwise carry. On a function serving tools it is the request
+ * an MCP host sends first, a lone tools/list of the function's own endpoint, with a bearer that is
+ * no key (WARM_BEARER): read as a vendor key passed through, it lists the tools from the build's
+ * documents and never reaches a vendor (a list calls none); where vendor keys are refused
+ * (PASS_THROUGH_KEYS=off) it stops at the 401. Elsewhere a path no route answers. The answer is
+ * dropped: nothing is logged, stored or sent.
  */
+const WARM_BEARER = 'warm-up-not-a-key';
 const warmEvent = (spec: FunctionSpec): HttpEvent => {
   const path = spec.platforms.length === 0 ? '/.warm' : spec.platforms.length === 1 ? `/v1/mcp/${spec.platforms[0]!.name}` : '/v1/mcp';
   const post = path !== '/.warm';
@@ -156,7 +159,7 @@ const warmEvent = (spec: FunctionSpec): HttpEvent => {
     version: '2.0',
     rawPath: path,
     rawQueryString: '',
-    headers: post ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', host: 'localhost' } : {},
+    headers: post ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', host: 'localhost', authorization: `Bearer ${WARM_BEARER}` } : {},
     requestContext: { http: { method: post ? 'POST' : 'GET' } },
     ...(post ? { body: '{"jsonrpc":"2.0","id":0,"method":"tools/list"}' } : {}),
     isBase64Encoded: false,
