@@ -119,7 +119,8 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
         // routes need: the app and Node's Request/Response (undici: tens of ms to compile).
         if (!warm) {
           warm = true;
-          setImmediate(() => void appOf(rt).then((made) => warmApp(made, spec), () => undefined));
+          const first = checked;
+          setImmediate(() => void appOf(rt).then((made) => warmApp(made, spec, addressOf(first)), () => undefined));
         }
       }
     }
@@ -152,21 +153,39 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
  * dropped: nothing is logged, stored or sent.
  */
 const WARM_BEARER = 'warm-up-not-a-key';
-const warmEvent = (spec: FunctionSpec): HttpEvent => {
+
+/** What of a request names this deployment's address (the origin of icons and links): the warm-up asks as from there. */
+interface Address {
+  headers: Record<string, string>;
+  domainName?: string;
+}
+function addressOf(event: HttpEvent): Address {
+  const all = eventHeaders(event);
+  const headers: Record<string, string> = {};
+  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+    const value = all.get(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  const domainName = (event.requestContext as { domainName?: unknown }).domainName;
+  return { headers, ...(typeof domainName === 'string' ? { domainName } : {}) };
+}
+
+/** The warm-up request, from the address the first request came to: its list is then the one the next host gets (the build's list with that origin). */
+function warmEvent(spec: FunctionSpec, from: Address): HttpEvent {
   const path = spec.platforms.length === 0 ? '/.warm' : spec.platforms.length === 1 ? `/v1/mcp/${spec.platforms[0]!.name}` : '/v1/mcp';
   const post = path !== '/.warm';
   return {
     version: '2.0',
     rawPath: path,
     rawQueryString: '',
-    headers: post ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream', host: 'localhost', authorization: `Bearer ${WARM_BEARER}` } : {},
-    requestContext: { http: { method: post ? 'POST' : 'GET' } },
+    headers: post ? { host: 'localhost', ...from.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${WARM_BEARER}` } : {},
+    requestContext: { http: { method: post ? 'POST' : 'GET' }, ...(from.domainName ? { domainName: from.domainName } : {}) },
     ...(post ? { body: '{"jsonrpc":"2.0","id":0,"method":"tools/list"}' } : {}),
     isBase64Encoded: false,
   } as unknown as HttpEvent;
-};
-async function warmApp(app: AppHandler, spec: FunctionSpec): Promise<void> {
-  await app(warmEvent(spec), undefined);
+}
+async function warmApp(app: AppHandler, spec: FunctionSpec, from: Address): Promise<void> {
+  await app(warmEvent(spec, from), undefined);
 }
 
 /** The shared Hono app behind the API Gateway adapter. */

@@ -86,7 +86,8 @@ describe('lambdaHandler: the idle turn after the first answer', () => {
     // The warm-up resolves its bearer as the MCP route does for a host's list: it ran.
     const rt = await createRuntime.mock.results.at(-1)!.value;
     const resolve = vi.spyOn(rt.identity, 'resolve');
-    await vi.waitFor(() => expect(resolve).toHaveBeenCalledWith(expect.objectContaining({ resource: expect.stringContaining('/v1/mcp/dbapp') })));
+    // As from the address the first request came to: the list it makes carries that origin, as the next host's will.
+    await vi.waitFor(() => expect(resolve).toHaveBeenCalledWith(expect.objectContaining({ resource: `https://${probe.requestContext.domainName}/v1/mcp/dbapp` })));
     // Let the list it asked for finish (built from source here: no build-time documents).
     await new Promise((done) => setTimeout(done, 200));
     expect(ops.slice(opsAfter)).toEqual([]);
