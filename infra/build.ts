@@ -2,6 +2,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFile } from 'node:child_process';
@@ -274,20 +275,31 @@ export const SPLIT_BUILD = {
 
 /**
  * In an ES module build, a lazy `import('@aws-sdk/…')` (or a converter's) stays a native import(),
- * which resolves as ESM and ignores NODE_PATH: it becomes a module that `require`s the package, as
- * the CommonJS build's does (LAMBDA_BUILD, dynamic-import unsupported).
+ * which resolves as ESM and ignores NODE_PATH: it becomes a chunk that `require`s the package, as
+ * the CommonJS build's does (LAMBDA_BUILD, dynamic-import unsupported), and exports what the
+ * package exports by name (read from node_modules now) as well as the whole as `default` — an
+ * import() of a CommonJS module would give only `default`, and the callers take names
+ * (`const { S3Client } = await import(…)`).
  */
-const externalRequire: Plugin = {
+export const externalRequire: Plugin = {
   name: 'external-require',
   setup(b) {
     const externals = LAMBDA_BUILD.external.map((e) => e.replace(/\*$/, ''));
+    const fromRoot = createRequire(join(root, 'package.json'));
     b.onResolve({ filter: /^[@a-z]/ }, (args) => {
       if (!externals.some((e) => (e.endsWith('/') ? args.path.startsWith(e) : args.path === e || args.path.startsWith(`${e}/`)))) return undefined;
       return args.kind === 'dynamic-import' ? { path: args.path, namespace: 'external-require' } : { path: args.path, external: true };
     });
-    b.onLoad({ filter: /.*/, namespace: 'external-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'external-require' }, (args) => {
+      const names = Object.keys(fromRoot(args.path) as object).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && !RESERVED.has(n));
+      const spec = JSON.stringify(args.path);
+      return { contents: `const m = require(${spec});\nexport default m;\n${names.length ? `export const { ${names.join(', ')} } = m;\n` : ''}`, loader: 'js' };
+    });
   },
 };
+
+/** Names a package may export that cannot be bound as such. */
+const RESERVED = new Set(['default', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'let', 'new', 'null', 'return', 'static', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'arguments', 'eval']);
 
 /**
  * The files of a split build a cold start loads: the handler and every chunk it imports

@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, MAX_SEARCH_MODEL_BYTES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
+import { build } from 'esbuild';
+import { buildAll, bundledPlatforms, externalRequire, MAX_BUNDLE_BYTES, MAX_SEARCH_MODEL_BYTES, PREBUILT_DIR, SPLIT_BUILD, STORE_CLIENT_FILE } from '../../infra/build';
 import { createApp } from '../../shared/http/app';
 import { createRegistry } from '../../shared/core/registry';
 import { catalogByPlatform } from '../../shared/catalog/catalog';
@@ -292,6 +293,17 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
     expect(JSON.parse(refused.body).result).toMatchObject({ isError: true });
     expect(JSON.parse(refused.body).result.content[0].text).toMatch(/INVALID_PARAMETER|record_id/);
   }, 120_000);
+
+  it("takes a lazily imported AWS SDK client or converter by name, required through NODE_PATH as the CommonJS build does", async () => {
+    // A module importing as shared/ does (shared/aws/ssm.ts, shared/core/audit.ts, shared/files/analysis.ts), built as the combined function is.
+    const dir = await mkdtemp(join(outDir, 'split-'));
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(entry, "export const load = async () => { const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm'); const s3 = await import('@aws-sdk/client-s3'); const { franc } = await import('franc-min'); return [typeof SSMClient, typeof GetParameterCommand, typeof s3.PutObjectCommand, typeof franc, typeof s3.default.S3Client]; };\n");
+    await build({ ...SPLIT_BUILD, entryPoints: { handler: entry }, outdir: dir, absWorkingDir: dir, plugins: [externalRequire] });
+    const script = `import(require('node:url').pathToFileURL(process.env.FILE).href).then((m) => m.load()).then((r) => process.stdout.write(JSON.stringify(r)))`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: dir, env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), FILE: join(dir, 'handler.mjs') }, timeout: 20_000 });
+    expect(JSON.parse(stdout)).toEqual(['function', 'function', 'function', 'function', 'function']);
+  });
 
   it('without its data files (a package that lost them) builds the list at runtime, the same bytes', async () => {
     const platforms = await bundledPlatforms('mcp');
