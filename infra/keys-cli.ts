@@ -14,7 +14,7 @@ const USAGE = `Service keys (README "Service keys and connected accounts").
   npm run keys -- create --tenant <t> --platforms crm,collab [--toolsets deals,crm:associations] [--read-only]
                          [--manage-connections | --no-manage-connections]
                          [--rate-limit 100/60] [--expires 2027-01-31T00:00:00Z] [--name "nightly sync"]
-                         [--approval none|destructive|writes|createDeal,deals] [--approver]
+                         [--approval none|destructive|writes|createDeal,deals] [--approver] [--admin]
   npm run keys -- list [--tenant <t>]
   npm run keys -- rotate <key id>
   npm run keys -- revoke <key id>
@@ -50,7 +50,7 @@ export function httpKeyAdmin(base: string, adminToken: string, fetcher: typeof f
   };
 }
 
-const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.policy.manage_connections !== undefined ? `  manage-connections=${k.policy.manage_connections}` : ''}${k.policy.approval && k.policy.approval !== 'none' ? `  approval=${[k.policy.approval].flat().join(',')}` : ''}${k.policy.approver ? '  approver' : ''}${k.name ? `  "${k.name}"` : ''}`;
+const row = (k: KeyView) => `${k.id}  ${k.status.padEnd(7)}  tenant=${k.tenant}  platforms=${k.policy.platforms.join(',')}${k.policy.toolsets ? `  toolsets=${k.policy.toolsets.join(',')}` : ''}${k.policy.read_only ? '  read-only' : ''}${k.policy.manage_connections !== undefined ? `  manage-connections=${k.policy.manage_connections}` : ''}${k.policy.approval && k.policy.approval !== 'none' ? `  approval=${[k.policy.approval].flat().join(',')}` : ''}${k.policy.approver ? '  approver' : ''}${k.policy.admin ? '  admin' : ''}${k.name ? `  "${k.name}"` : ''}`;
 
 /** One CLI command against a store or an admin API; the lines it prints. Exported for the tests. */
 export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise<string[]> {
@@ -69,6 +69,7 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
       name: { type: 'string' },
       approval: { type: 'string' },
       approver: { type: 'boolean' },
+      admin: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -91,6 +92,7 @@ export async function runKeys(argv: string[], target: Store | KeyAdmin): Promise
           ...(rate ? { rate_limit: { max: Number(rate[1]), window_seconds: Number(rate[2]) } } : {}),
           ...(values.approval ? { approval: approvalRule(values.approval) } : {}),
           ...(values.approver ? { approver: true } : {}),
+          ...(values.admin ? { admin: true } : {}),
         },
       });
       return [row(record), `key: ${key}`, 'Shown once: store it now (only its hash is kept).'];

@@ -7,7 +7,7 @@ import type { PodioConversation, PodioConversationCreated, PodioConversationEven
 import type {
   PodioApp, PodioAppSummary, PodioCalculateBody, PodioCalculation, PodioComment, PodioCommentRefType, PodioCommentRevision,
   PodioCommentWrite, PodioEmbed, PodioFile, PodioFilterBody, PodioFilterPage, PodioItem, PodioItemReferenceGroup, PodioItemRevision,
-  PodioItemWrite, PodioOrg, PodioOrgMember, PodioProfile, PodioReferenceable, PodioRevisionDiff, PodioSpace, PodioUserStatus,
+  PodioItemWrite, PodioOrg, PodioOrgMember, PodioProfile, PodioSpaceMember, PodioReferenceable, PodioRevisionDiff, PodioSpace, PodioUserStatus,
   PodioWriteFlags,
 } from './wire';
 import type { PodioFileListQuery, PodioHook, PodioSearchBody, PodioSearchResult } from './wire';
@@ -86,6 +86,8 @@ export function createPodioClient(key: string, env: PlatformEnv) {
     getSpace: (spaceId: number) => checked<PodioSpace>(SPACE, { method: 'GET', path: `/space/${spaceId}` }),
     listOrgMembers: (orgId: number, query: { limit?: number; offset?: number } = {}) =>
       request<PodioOrgMember[]>({ method: 'GET', path: `/org/${orgId}/member/`, query: { ...query } }),
+    /** One user's membership of a space: how the event inbox confirms a space's member events. */
+    getSpaceMember: (spaceId: number, userId: number) => request<PodioSpaceMember>({ method: 'GET', path: `/space/${spaceId}/member/${userId}` }),
     listContacts: (query: { limit?: number; offset?: number; name?: string; mail?: string } = {}) =>
       request<PodioProfile[]>({ method: 'GET', path: '/contact/', query: { ...query } }),
 

@@ -109,6 +109,8 @@ export interface PodioUserStatus {
 
 export interface PodioRevisionRef {
   revision: number;
+  /** The revision's id across Podio (item hooks name it), unlike `revision`, its number within the item. */
+  item_revision_id?: number;
   created_on?: string;
   created_by?: PodioByLine;
   created_via?: { id?: number; name?: string; [key: string]: unknown };
@@ -142,6 +144,7 @@ export interface PodioItem {
   link?: string;
   created_on?: string;
   created_by?: PodioByLine;
+  initial_revision?: PodioRevisionRef;
   current_revision?: PodioRevisionRef;
   last_event_on?: string;
   fields: PodioItemField[];
@@ -537,3 +540,12 @@ export interface PodioTaskWrite {
 
 /** `GET /task/` query (NET GetTasks). */
 export type PodioTaskQuery = Record<string, string | number | boolean | undefined>;
+
+/** One user's membership of a space (`GET /space/{space_id}/member/{user_id}`); `ended_on` once it ended. */
+export interface PodioSpaceMember {
+  user: { user_id: number; [key: string]: unknown };
+  role?: string;
+  started_on?: string | null;
+  ended_on?: string | null;
+  [key: string]: unknown;
+}

@@ -21,7 +21,18 @@ export const dbapp = definePlatform({
   client: createTapeClient,
   outputSchemas: () => import('../../shared/catalog/output/dbapp.json').then((m) => m.default.tools),
   mainGroup: 'records',
-  auth: { kinds: ['api_key'], keyLabel: 'Tape API key (user_key_…)' },
+  auth: {
+    kinds: ['api_key'],
+    keyLabel: 'Tape API key (user_key_…)',
+    // https://developers.tapeapp.com/docs/api/authentication
+    keyWhere: 'In Tape, click your avatar (top right), open Preferences, then API: copy your user API key there.',
+    // Who the key is: its organization and, among the organization's users, the key's own.
+    checkKey: async (client) => {
+      const org = await client.getOrganization();
+      const me = (await client.listOrganizationUsers()).users.find((u) => u.user_id === org.active_user_id);
+      return { ...(me ? { name: me.name, email: me.email } : {}), portal: org.name };
+    },
+  },
   toolsets: {
     workspaces: { description: 'Workspaces and their members: list, create, change, delete', writes: true },
     apps: { description: 'The organization, its users and the apps (tables) of a workspace', writes: false },

@@ -62,6 +62,12 @@ export function createBatchDataClient(key: string, env: PlatformEnv) {
     searchProperties: (body: BdSearchBody) => post('/api/v1/property/search', body),
     /** POST /property/lookup/all-attributes: full records for up to 100 requests. */
     lookupProperties: (body: BdLookupBody) => post('/api/v1/property/lookup/all-attributes', body),
+    /**
+     * Whether the token works: a search that returns no record (billing is per record returned,
+     * docs/vendors/batchdata.md), answered 401 for a token BatchData does not know. A token without
+     * the search permission (403) is still a token of theirs.
+     */
+    checkToken: () => post('/api/v1/property/search', { searchCriteria: { query: 'AZ' }, options: { skip: 0, take: 0 } }).then(() => undefined),
   };
 }
 

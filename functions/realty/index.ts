@@ -11,7 +11,12 @@ export const realty = definePlatform({
   client: createBatchDataClient,
   outputSchemas: () => import('../../shared/catalog/output/realty.json').then((m) => m.default.tools),
   mainGroup: 'properties',
-  auth: { kinds: ['api_key'], keyLabel: 'BatchData API token' },
+  auth: {
+    kinds: ['api_key'],
+    keyLabel: 'BatchData API token',
+    keyWhere: 'BatchData shows your API tokens in its web app, in your account\'s API settings; use one allowed to search and look up properties.',
+    checkKey: (client) => client.checkToken(),
+  },
   toolsets: {
     properties: { description: 'Properties: look up an address, search by conditions, find comparables', writes: false },
   },

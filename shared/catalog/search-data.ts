@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Registry } from '../core/registry';
 import { log } from '../core/log';
 import { documentKeys, prebuiltDocument, type CatalogEntry } from './catalog';
+import { firstSentence } from './words';
 import { buildSearchModel, searchModelDocument, searchModelFromDocument, TRAINING, type SearchModel, type SearchModelDocument } from './search-model';
 
 /**
@@ -42,7 +43,8 @@ export async function trainedModelDocument(registry: Registry, entries: readonly
   if (!examples) return undefined;
   // In name order: the same tools train the same model whatever order a registry lists them in.
   const tools = entries.map((e) => `${e.platform}/${e.name}`).sort();
-  const key = createHash('sha256').update(JSON.stringify([TRAINING, tools, tools.map((t) => examples.get(t) ?? [])])).digest('hex').slice(0, 24);
+  const summaries = toolSummaries(entries);
+  const key = createHash('sha256').update(JSON.stringify([TRAINING, tools, tools.map((t) => [summaries.get(t), examples.get(t) ?? []])])).digest('hex').slice(0, 24);
   const { readFile, writeFile, mkdir, rename } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const dir = await cacheDir();
@@ -53,7 +55,7 @@ export async function trainedModelDocument(registry: Registry, entries: readonly
     // Not cached yet (or unreadable): trained below.
   }
   // Through its document, as a bundle reads it: the same (quantized) model from source and from a build.
-  const doc = searchModelDocument(buildSearchModel(tools, examples));
+  const doc = searchModelDocument(buildSearchModel(tools, examples, {}, summaries));
   try {
     await mkdir(dir, { recursive: true });
     // Written aside and renamed: a process reading meanwhile never sees half a file.
@@ -64,4 +66,14 @@ export async function trainedModelDocument(registry: Registry, entries: readonly
     log('warn', 'search model not cached', { error: err instanceof Error ? err.message.slice(0, 200) : 'unknown' });
   }
   return doc;
+}
+
+/**
+ * Each tool's summary (its description's first sentence, other tools' names left out), by
+ * `platform/tool`: the tool in its platform's own words (a Tape record, a Podio item), which the
+ * example requests, written to avoid the tool's name words, say less often.
+ */
+export function toolSummaries(entries: readonly CatalogEntry[]): Map<string, string> {
+  const names = new Set(entries.map((e) => e.name));
+  return new Map(entries.map((e) => [`${e.platform}/${e.name}`, firstSentence(e.description).replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, (w) => (names.has(w) ? ' ' : w))]));
 }

@@ -1,9 +1,9 @@
 import type { Registry } from '../core/registry';
 import { catalog, type CatalogEntry, type JsonSchema } from './catalog';
 import { classify, scoreExamples, type SearchModel } from './search-model';
-import { rawWords, SAME_WORD, STOPWORDS, stem, tokenize } from './words';
+import { firstSentence, rawWords, SAME_WORD, STOPWORDS, stem, tokenize } from './words';
 
-export { stem, tokenize } from './words';
+export { firstSentence, stem, tokenize } from './words';
 import { loadSearchModel } from './search-data';
 
 /**
@@ -55,9 +55,7 @@ const VERB_SYNONYMS: Record<string, readonly string[]> = {
   save: ['create', 'update'],
   import: ['batch', 'create', 'upload'],
   find: ['search', 'filter', 'lookup', 'get'],
-  lookup: ['get', 'search'],
   look: ['lookup', 'search', 'get'],
-  show: ['get', 'list'],
   see: ['get', 'list'],
   view: ['get', 'list'],
   display: ['get', 'list'],
@@ -77,7 +75,6 @@ const VERB_SYNONYMS: Record<string, readonly string[]> = {
   enable: ['activate', 'update'],
   resume: ['activate'],
   edit: ['update'],
-  change: ['update'],
   modify: ['update'],
   rename: ['update'],
   set: ['update'],
@@ -175,16 +172,12 @@ const OBJECT_SYNONYMS: Record<string, readonly string[]> = {
   deal: ['opportunity'],
   opportunity: ['deal'],
   record: ['item'],
-  item: ['record'],
-  row: ['record', 'item'],
   entry: ['record', 'item'],
   folder: ['item'],
   file: ['item'],
   document: ['file', 'item'],
   doc: ['file', 'item'],
-  stage: ['pipeline', 'dealstage'],
   pipeline: ['stage'],
-  message: ['conversation'],
   chat: ['conversation'],
   history: ['revision'],
   version: ['revision'],
@@ -222,7 +215,6 @@ const OBJECT_SYNONYMS: Record<string, readonly string[]> = {
   // Podio's spaces and orgs are Tape's workspaces and organizations; a database is an app.
   space: ['workspace'],
   workspace: ['space'],
-  org: ['organization'],
   organisation: ['organization'],
   database: ['app'],
   table: ['app'],
@@ -242,7 +234,6 @@ const OBJECT_SYNONYMS: Record<string, readonly string[]> = {
   guest: ['user'],
   content: ['children', 'list'],
   subscription: ['subscribe'],
-  board: ['view'],
   kanban: ['view'],
   overdue: ['due'],
   wording: ['revision', 'value'],
@@ -315,7 +306,6 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bto-?dos?\b/g, 'task'],
   [/\b(?:bring|brings|bringing|get|gets|getting|got)\s+(?:it|them|this|that|these|those)\s+back\b/g, 'restore'],
   [/\b(?:make|makes|making|put|puts|set|sets)\s+(?:it|them|this|that)\s+live\b|\bgo(?:es)? live\b/g, 'activate'],
-  [/\b(?:give|show|tell|send|get)\s+me\b/g, 'get'],
   [/\bam i\b/g, 'current user status'],
   [/\bsince (?:i|we) last\b/g, 'new events'],
   // A request that starts with what it does: "log an expense", "link a ticket to a company", "message Tom".
@@ -328,11 +318,9 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:is|are) there\b|\balready\b/g, 'search'],
   [/^\s*where\b/g, 'find'],
   [/\bpull(?:s|ed|ing)? up\b/g, 'get'],
-  [/\bthrow(?:s|ing)? away\b|\bthrew away\b/g, 'delete'],
   [/\blet (?:me|us) know\b/g, 'subscribe events'],
   [/\b(?:take|takes|taking|took) (\w+) (?:out of|off)\b/g, 'remove $1 from'],
   [/\bwhat kinds? of\b|\bwhich kinds? of\b|\bwhat types? of\b/g, 'types catalog'],
-  [/\b(?:anything|everything|something)\b/g, 'search'],
   // "…written under a task": its comments.
   [/\b(?:written|said|posted|replied|commented)\s+(?:under|on|about)\b/g, 'comments on'],
   [/\b(?:record|log|enter|file)\s+(?:this|it|that|them)\b/g, 'create'],
@@ -478,10 +466,6 @@ function counts(words: string[]): Map<string, number> {
 /** The shortest part of a glued word that counts as a word of its own. */
 const COMPOUND_PART = 4;
 
-/** The first sentence of a description: what a search result shows. */
-export function firstSentence(description: string): string {
-  return description.split(/(?<=\.)\s(?=[A-Z])/)[0]!;
-}
 
 export function buildIndex(entries: readonly CatalogEntry[], vendors: Readonly<Record<string, string>> = {}, options: IndexOptions = {}): SearchIndex {
   const platformWords = new Map<string, string>();
@@ -742,10 +726,10 @@ function lexicalScores(index: SearchIndex, q: Query): Float64Array {
 
 /**
  * The weights of the fused ranking: each scorer's scores divided by its best, then weighted and
- * summed. Chosen on held-out example requests and rounds 1-6 of test/search/eval-set.ts
- * (test/search/tune.ts).
+ * summed. Chosen on a held-out fifth of the example requests and rounds 1-7 of
+ * test/search/eval-set.ts, round 8 kept apart as the check (test/search/tune.ts).
  */
-export const FUSION: Fusion = { lexical: 0.8, examples: 0.5, classifier: 1, cue: 1, temperature: 1.5 };
+export const FUSION: Fusion = { lexical: 0.6, examples: 0.8, classifier: 1, cue: 1, temperature: 2.5 };
 export interface Fusion {
   lexical: number;
   examples: number;

@@ -53,3 +53,8 @@ export function rawWords(text: string): string[] {
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map((w) => SAME_WORD[w] ?? w);
 }
+
+/** The first sentence of a description: what a search result shows, and what the search model learns of a tool beside its examples. */
+export function firstSentence(description: string): string {
+  return description.split(/(?<=\.)\s(?=[A-Z])/)[0]!;
+}

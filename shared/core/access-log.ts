@@ -3,6 +3,7 @@ import { emfDocument, metricsEnabled, UNKNOWN_TOOL } from './metrics';
 import type { Call } from './call';
 import type { Outcome } from './envelope';
 import type { Runtime } from './runtime';
+import { knownNames, SERVICE_PLATFORM } from './registry';
 
 /** Vendor calls of one tool call: how many, and their summed wall time. */
 export interface VendorStats {
@@ -56,11 +57,11 @@ export function logCall(rt: Runtime, call: Call, outcome: Outcome, started: numb
   if (!metrics && !infoLogged()) return void (coldStart = false);
   const body = outcome.body;
   const code = body.success ? undefined : body.error.code;
-  const platform = rt.registry.platforms.get(call.platform);
-  const known = platform !== undefined && Object.hasOwn(platform.tools, call.tool);
+  const { platform, tool: known } = knownNames(rt.registry, call.platform, call.tool);
   const fields = {
     ...(call.requestId ? { request_id: call.requestId } : {}),
-    platform: platform ? call.platform : UNKNOWN_TOOL,
+    // A service tool called on no platform (search_tools on the combined endpoint): the service's own name.
+    platform: platform ? call.platform || SERVICE_PLATFORM : UNKNOWN_TOOL,
     tool: known ? call.tool : UNKNOWN_TOOL,
     ...(platform ? {} : { requested_platform: loggableName(call.platform) }),
     ...(known ? {} : { requested_tool: loggableName(call.tool) }),

@@ -24,7 +24,7 @@ export interface ApprovalFields {
   created_at: string;
   expires_at: string;
   decided_at?: string;
-  /** `key:<id>` of the approver who signed in, or `link` (the capability link alone). */
+  /** `key:<id>` of the approver who signed in, `link` (the capability link alone), or `elicitation` (the person answering the MCP host's form). */
   decided_by?: string;
   executed_at?: string;
 }
@@ -56,6 +56,12 @@ export interface ApprovalRequest {
 export interface ApprovalGate {
   create(held: HeldCall): Promise<ApprovalRequest>;
   use(id: string, call: Omit<HeldCall, 'arguments' | 'plan'>): Promise<ApprovalView>;
+  /**
+   * A person's answer given through the caller's own host (an MCP form elicitation whose sealed
+   * state names the request): approved or rejected, once, in the audit trail. Undefined when the
+   * request is unknown or no longer pending (decided, used, expired): nothing changes then.
+   */
+  answer(id: string, decision: 'approved' | 'rejected', by: string, surface: 'mcp' | 'mcp-task'): Promise<ApprovalView | undefined>;
 }
 
 const ID = /^apr_[0-9a-f]{24}$/;

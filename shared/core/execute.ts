@@ -1,11 +1,12 @@
 import { ToolError } from './errors';
-import type { Call, CallerIds } from './call';
+import type { Acting, Call, CallerIds } from './call';
+import { knownNames, SERVICE_PLATFORM, type CatalogClient, type Registry } from './registry';
 import { failure, success, type Outcome } from './envelope';
 import { countCall, hashKey } from './admission';
 import { countingFetch, logCall, type VendorStats } from './access-log';
 import { notJsonError } from './json-body';
 import type { Runtime } from './runtime';
-import type { PlatformEnv } from './tool';
+import type { Platform, PlatformEnv } from './tool';
 import { parseInput } from './validate';
 import { omitNulls } from './nulls';
 import { safeCall } from './safe-writes';
@@ -47,8 +48,7 @@ interface Seen {
 /** The call's one audit record (shared/core/audit.ts): ids, names, codes and counts; of the arguments only their hash. */
 function audit(rt: Runtime, call: Call, outcome: Outcome, started: number, vendor: VendorStats, seen: Seen): Promise<void> {
   const body = outcome.body;
-  const platform = rt.registry.platforms.get(call.platform);
-  const known = platform !== undefined && Object.hasOwn(platform.tools, call.tool);
+  const known = knownNames(rt.registry, call.platform, call.tool);
   const details = body.success ? undefined : body.error.details;
   const approvalId = seen.approvalId ?? (typeof details?.approval_id === 'string' ? details.approval_id : undefined);
   const key = typeof call.idempotencyKey === 'string' && call.idempotencyKey.length <= 255 ? call.idempotencyKey : undefined;
@@ -60,8 +60,8 @@ function audit(rt: Runtime, call: Call, outcome: Outcome, started: number, vendo
     ...(seen.ids.connection ? { connection_id: seen.ids.connection } : {}),
     surface: call.surface ?? 'rest',
     // Names the registry does not know are not repeated (callers choose them), as in the access log.
-    platform: platform ? call.platform : '(unknown)',
-    tool: known ? call.tool : '(unknown)',
+    platform: known.platform ? call.platform || SERVICE_PLATFORM : '(unknown)',
+    tool: known.tool ? call.tool : '(unknown)',
     ...(seen.readOnly !== undefined ? { access: seen.readOnly ? 'read' : 'write' } : {}),
     dry_run: seen.dryRun === true,
     ...(key && !seen.readOnly ? { idempotency_key: key } : {}),
@@ -101,13 +101,14 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
   let admission: Promise<void> | undefined;
   try {
     // The counter starts before the tool lookup: a key probing tool names is counted like any call.
-    if (!rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
+    // A service tool (search_tools) may be called on no platform ("").
+    if (call.platform !== '' && !rt.registry.platforms.has(call.platform)) throw notFound(rt, call);
     // A service key is counted per connection, as the vendor counts per token (shared/identity).
     const keyHash = hashKey(call.connection ? `${call.key}#${call.connection}` : call.key);
-    admission = countCall(rt, call.platform, keyHash, headers);
+    admission = countCall(rt, call.platform || SERVICE_COUNTER, keyHash, headers);
     // Awaited on every path below; this only keeps an early refusal from counting as unhandled.
     admission.catch(() => {});
-    const found = await rt.registry.find(call.platform, call.tool);
+    const found = await findTool(rt, call);
     // A read-only tool runs alongside the counter's round trip and its answer waits for admission;
     // writes (dry runs too), unknown tools and a fail-closed deployment wait before anything is
     // sent, so a refused write never reaches the vendor.
@@ -127,7 +128,8 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
       const connection = caller.connection ?? call.connection;
       seen.ids = { tenant: caller.tenant, ...(caller.keyId ? { keyId: caller.keyId } : {}), ...(connection ? { connection } : {}) };
     }
-    const who = await caller.act(platform, tool, call.connection);
+    // A service tool acts at no vendor: no connection, no credential; its client is the catalog as the caller may see it.
+    const who = platform ? await caller.act(platform, tool, call.connection) : catalogActing(hashKey(call.key));
     const approvalId = checkApprovalId(call.approvalId);
 
     // What the surface refused while reading the request: reported here, after the rate limit.
@@ -144,14 +146,15 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
     seen.argsHash = fingerprint(input);
     /** The tool's run under one set of safe-write options (the call's own, or a dry run's for an approval's plan). */
     const runUnder = (s: ReturnType<typeof safeCall>) => {
-      const env: PlatformEnv = who.env({
-        baseUrl: rt.config.baseUrls[platform.name] ?? platform.defaultBaseUrl,
-        fetch: s.fetch(countingFetch(rt.fetchFor?.[platform.name] ?? vendorFetch, vendor)),
+      const env = (p: Platform): PlatformEnv => who.env({
+        baseUrl: rt.config.baseUrls[p.name] ?? p.defaultBaseUrl,
+        fetch: s.fetch(countingFetch(rt.fetchFor?.[p.name] ?? vendorFetch, vendor)),
         timeoutMs: rt.config.upstreamTimeoutMs,
         ...(call.deadline !== undefined ? { deadline: call.deadline } : {}),
       });
+      const client: unknown = platform ? platform.client(who.vendorKey, env(platform)) : ({ registry: rt.registry, allows: caller.allows } satisfies CatalogClient);
       return s.run(rt.store, who.scope, input, () => who.run(() => tool.run(input, {
-        client: platform.client(who.vendorKey, env),
+        client,
         keyHash: who.scope,
         store: rt.store,
         config: rt.config,
@@ -166,7 +169,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
     // without one, its dry run becomes the approval request's plan and nothing is written.
     const held = who.principal?.approval && !safe.dryRun ? who.principal : undefined;
     if (held) {
-      const ids = { tenant: held.tenant, keyId: held.keyId, connection: held.connection, platform: platform.name, tool: tool.name, argsHash: seen.argsHash };
+      const ids = { tenant: held.tenant, keyId: held.keyId, connection: held.connection, platform: call.platform, tool: tool.name, argsHash: seen.argsHash };
       if (approvalId === undefined) {
         const { result: plan } = await runUnder(safeCall({ ...call, dryRun: true, idempotencyKey: undefined, maxTokens: undefined }, tool));
         seen.approval = await requireApproval(rt, { ...ids, arguments: input, plan: plan as DryRunPlan });
@@ -190,8 +193,29 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
   }
 }
 
+/** Where a service tool's calls on no platform are counted: the service's own limit (RATE_LIMIT_MAX). */
+const SERVICE_COUNTER = 'search';
+
+/** A platform's tool; else a tool of the service itself (search_tools), on any platform's endpoint or on none: then no platform. */
+async function findTool(rt: Runtime, call: Call): Promise<{ platform?: Platform; tool: Awaited<ReturnType<Registry['service']>> & object } | undefined> {
+  const own = call.platform === '' ? undefined : await rt.registry.find(call.platform, call.tool);
+  if (own) return own;
+  const service = rt.registry.service(call.tool);
+  return service && { tool: await service };
+}
+
+/** How a service tool acts: as no one at any vendor, its caches and claims scoped to the key's hash. */
+const catalogActing = (scope: string): Acting => ({
+  vendorKey: '',
+  scope,
+  env: (env) => env,
+  keep: () => Promise.reject(new Error('a service tool keeps no vendor credential')),
+  run: (work) => work(),
+});
+
 function notFound(rt: Runtime, call: Call): ToolError {
   const platform = rt.registry.platforms.get(call.platform);
+  if (call.platform === '') return new ToolError('NOT_FOUND', `Unknown tool "${call.tool}": on no platform, only the service's own tools (${rt.registry.services.join(', ') || 'none'}) are called.`, { tool: call.tool });
   if (!platform) {
     const known = [...rt.registry.platforms.keys()].join(', ');
     return new ToolError('NOT_FOUND', `Unknown platform "${call.platform}". Platforms served here: ${known}.`, { platform: call.platform });

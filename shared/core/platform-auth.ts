@@ -42,10 +42,19 @@ export interface VendorAccount {
 
 export type AuthKind = 'api_key' | 'oauth';
 
-export interface PlatformAuth {
+export interface PlatformAuth<C = unknown> {
   /** How a connection may be made; the first is the default of POST /v1/connections. */
   kinds: readonly AuthKind[];
   /** What the connect page asks for when it takes a key. */
   keyLabel?: string;
+  /** Where the vendor shows the key, in one line: the pages that ask for it say so. */
+  keyWhere?: string;
+  /**
+   * Whether a pasted key works, before anything is kept: one cheap read with the platform's client
+   * bound to the key (its vendor calls stay in client.ts), and who the account is as far as that
+   * read tells. The vendor refusing the key is the client's UNAUTHORIZED. Absent: the MCP sign-in
+   * page does not offer to connect the platform with a key (a connect link still does).
+   */
+  checkKey?: (client: C) => Promise<VendorAccount | undefined>;
   oauth?: OAuthProvider;
 }

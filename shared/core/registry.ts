@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { groupsOf, type Platform, type Tool } from './tool';
+import type { ToolRef } from './call';
 
 type AnyTool = Tool<z.ZodType, unknown, unknown>;
 
@@ -9,9 +10,36 @@ export interface Registry {
   find(platform: string, tool: string): Promise<{ platform: Platform; tool: AnyTool } | undefined>;
   /** Every tool of a platform, in manifest order. */
   list(platform: Platform): Promise<AnyTool[]>;
+  /**
+   * A tool of the service itself (search_tools), on no platform: loaded once; undefined for any
+   * other name. execute runs it as every tool, with the catalog as its client (CatalogClient).
+   */
+  service(tool: string): Promise<AnyTool> | undefined;
+  /** The names of the service's own tools. */
+  services: readonly string[];
 }
 
-export function createRegistry(platforms: readonly Platform<any>[]): Registry {
+/** How logs and the audit trail name the platform of a service tool's call on none. */
+export const SERVICE_PLATFORM = '(service)';
+
+/**
+ * Which of a call's names the registry knows, for the access log and the audit trail (names it
+ * does not know are the caller's, not repeated): a platform's tool, or a service tool on a
+ * platform's endpoint or on none (platform "").
+ */
+export function knownNames(registry: Registry, platform: string, tool: string): { platform: boolean; tool: boolean } {
+  const p = registry.platforms.get(platform);
+  const service = registry.services.includes(tool);
+  return { platform: p !== undefined || (platform === '' && service), tool: (p !== undefined && Object.hasOwn(p.tools, tool)) || service };
+}
+
+/** The client of a service tool: the catalog, as far as the caller may see it (its policy, an endpoint's filters). */
+export interface CatalogClient {
+  registry: Registry;
+  allows?: ((tool: ToolRef) => boolean) | undefined;
+}
+
+export function createRegistry(platforms: readonly Platform<any>[], service: Readonly<Record<string, () => Promise<AnyTool>>> = {}): Registry {
   const byName = new Map<string, Platform>();
   for (const p of platforms) {
     if (byName.has(p.name)) throw new Error(`platform "${p.name}" registered twice`);
@@ -44,6 +72,19 @@ export function createRegistry(platforms: readonly Platform<any>[]): Registry {
       return { platform: p, tool: await load(p, tool) };
     },
     list: (p) => Promise.all(Object.keys(p.tools).map((name) => load(p, name))),
+    services: Object.keys(service),
+    service(tool) {
+      if (!Object.hasOwn(service, tool)) return undefined;
+      let pending = loaded.get(`/${tool}`);
+      if (!pending) {
+        pending = service[tool]!().then((t) => {
+          if (t.name !== tool) throw new Error(`service tool listed as "${tool}" is named "${t.name}"`);
+          return t;
+        });
+        loaded.set(`/${tool}`, pending);
+      }
+      return pending;
+    },
   };
 }
 

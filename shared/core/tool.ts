@@ -134,7 +134,7 @@ export interface Platform<C = unknown> {
    */
   toolsets: Readonly<Record<string, Toolset>>;
   /** How its end users connect it: API key and/or the vendor's OAuth flow (shared/core/platform-auth.ts). */
-  auth: PlatformAuth;
+  auth: PlatformAuth<C>;
   client(key: string, env: PlatformEnv): C;
   defaultBaseUrl: string;
   /** Calls per key the service admits by default: the vendor's published limit (config.ts rateLimitFor). */

@@ -1,8 +1,9 @@
+import { subscriptionAdminRoutes } from './admin';
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { Runtime } from '../core/runtime';
 import type { ErrorCode } from '../core/errors';
-import { loadEventsConfig, type EventsConfig } from '../core/events-config';
+import type { EventsConfig } from '../core/events-config';
 import { fanOut, fanoutSenders, type Sender } from './fanout';
 import { Inbox, secretHash } from './inbox';
 import { eachBounded } from '../core/pool';
@@ -17,7 +18,9 @@ import { keptCredential } from '../identity';
 /** The receiver's path; `{id}` is a subscription id (or an app-level target an adapter names). */
 export const RECEIVER_PATH = '/v1/events/:platform/:id';
 
-export const eventsConfigOf = (rt: Pick<Runtime, 'config'>): EventsConfig => (rt.config.events ??= loadEventsConfig({}));
+import { eventsConfigOf } from './config';
+
+export { eventsConfigOf };
 
 /** The receiver URL of a subscription; vendors that do not sign get its secret in the query. */
 export function receiverUrl(config: EventsConfig, sub: Pick<Subscription, 'platform' | 'id' | 'secret'>, withSecret: boolean): string {
@@ -72,6 +75,8 @@ export interface ReceiverOptions {
  * Any refusal stores nothing and is counted (shared/events/metrics.ts).
  */
 export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOptions = {}): void {
+  // The inbox's admin listing (subscriptions and their unacknowledged counts) beside its receiver.
+  subscriptionAdminRoutes(app, rt);
   const now = options.now ?? Date.now;
   let senders = options.senders;
   app.all(RECEIVER_PATH, async (c) => {

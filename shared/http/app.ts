@@ -1,6 +1,7 @@
 import type { Runtime } from '../core/runtime';
 import { identityRoutes } from '../identity/routes';
 import { mcpOAuthRoutes } from '../identity/mcp-oauth/routes';
+import { taskAdminRoutes } from '../mcp/admin';
 import { createToolApp, type RouteMount } from './tool-app';
 import { identityOpenApiRoute } from './identity-openapi-route';
 
@@ -8,10 +9,10 @@ export { MAX_BODY_BYTES, noRoute, type RouteMount } from './tool-app';
 
 /**
  * Every route in one app (the local server, tests): the tool functions' app (shared/http/tool-app.ts)
- * with the identity routes — service keys, connected accounts and their admin API
- * (shared/identity/routes.ts, the operator console among them) and MCP sign-in: protected-resource
- * metadata and the built-in authorization server (shared/identity/mcp-oauth), and their OpenAPI
- * document — then `mounts`.
+ * with the identity routes — the operator's listing of MCP tasks (shared/mcp/admin.ts), service
+ * keys, connected accounts and their admin API (shared/identity/routes.ts, the operator console
+ * among them) and MCP sign-in: protected-resource metadata and the built-in authorization server
+ * (shared/identity/mcp-oauth), and their OpenAPI document — then `mounts`.
  * On AWS only the identity function serves those (functions/identity/handler.ts).
  */
 export function createApp(rt: Runtime, mounts: readonly RouteMount[] = []) {
@@ -19,4 +20,4 @@ export function createApp(rt: Runtime, mounts: readonly RouteMount[] = []) {
 }
 
 /** The identity function's own routes, as it mounts them. */
-export const IDENTITY_MOUNTS: readonly RouteMount[] = [identityRoutes, mcpOAuthRoutes, identityOpenApiRoute];
+export const IDENTITY_MOUNTS: readonly RouteMount[] = [taskAdminRoutes, identityRoutes, mcpOAuthRoutes, identityOpenApiRoute];

@@ -8,7 +8,10 @@ import { queryAudit, type AuditQuery } from '../core/audit';
 import type { ApprovalRecord, Approvals } from './approvals';
 import { approvalsOf, identityOf } from './index';
 import { isServiceKey } from './keys';
-import { checkAdmin, esc } from './routes';
+import { actorOf, checkAdmin } from './admin';
+import { adminRoutes } from './admin-routes';
+import { consoleRoutes } from './console';
+import { esc } from './pages/layout';
 import type { Identity } from './identity';
 
 /**
@@ -39,6 +42,10 @@ const AUDIT_FILTERS = ['tenant', 'key_id', 'connection_id', 'tool', 'outcome', '
 const UNKNOWN_LINK = '<p id="unknown">This approval link is not valid: it is mistyped, or its request no longer exists. Nothing will run from it. Ask whoever sent it for a new one.</p>';
 
 export function approvalRoutes(app: Hono<any>, rt: Runtime): void {
+  // The rest of the admin API and the operator console ride here too: mounted only by the functions
+  // that serve them (the identity and MCP functions, the local server), not by every platform's.
+  adminRoutes(app, rt);
+  consoleRoutes(app, rt);
   const json = (c: Context, status: number, data: unknown) => c.json({ success: true, data }, status as 200, { 'cache-control': 'no-store' });
   const route = (work: (c: Context, id: Identity, approvals: Approvals) => Promise<Response>) => async (c: Context) => {
     try {
@@ -68,8 +75,24 @@ export function approvalRoutes(app: Hono<any>, rt: Runtime): void {
     const id = c.req.param('id')!.slice(0, 40);
     const r = await approvals.get(id);
     if (!r) throw new ToolError('NOT_FOUND', `No approval "${id}".`, { approval_id: id });
-    return json(c, 200, approvals.view(r));
+    // While it waits, what it would change (the dry-run plan, as the approval page shows it), for the admin who decides; never the arguments.
+    const v = approvals.view(r);
+    return json(c, 200, v.status === 'pending' ? { ...v, preview: planText((await approvals.open(r)).plan) } : v);
   }));
+  // The admin decides (the console's Approve and Reject): the trail says who — "admin", or the admin key's id.
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(`/v1/admin/approvals/:id/${decision}`, admin(async (c, _id, approvals) => {
+      const id = c.req.param('id')!.slice(0, 40);
+      const r = await approvals.get(id);
+      if (!r) throw new ToolError('NOT_FOUND', `No approval "${id}".`, { approval_id: id });
+      const status = approvals.statusOf(r);
+      if (status !== 'pending') throw new ToolError('INVALID_PARAMETER', `Approval "${id}" is ${status}; only a pending request can be decided.`, { parameter: 'id', expected: 'a pending approval' });
+      const done = await approvals.decide(r, decision === 'approve' ? 'approved' : 'rejected', actorOf(c), 'admin');
+      // Another decision landed first (another tab, the approval page): it stands.
+      if (!done) throw new ToolError('INVALID_PARAMETER', `Approval "${id}" was decided meanwhile; nothing changed.`, { parameter: 'id', expected: 'a pending approval' });
+      return json(c, 200, approvals.view(done));
+    }));
+  }
   // Filters as queryAudit takes them: it checks each; a name it does not know is refused, not ignored.
   app.get('/v1/admin/audit', admin(async (c) => {
     const q = c.req.query();

@@ -201,13 +201,20 @@ export class Approvals implements ApprovalGate {
    * A person's decision, once: of two decisions (a double click, two tabs) exactly one is taken
    * (putIfAbsent); the other answers undefined and changes nothing.
    */
-  async decide(r: ApprovalRecord, decision: 'approved' | 'rejected', by: string): Promise<ApprovalRecord | undefined> {
+  async decide(r: ApprovalRecord, decision: 'approved' | 'rejected', by: string, surface: 'approval-page' | 'admin' | 'mcp' | 'mcp-task' = 'approval-page'): Promise<ApprovalRecord | undefined> {
     if (this.statusOf(r) !== 'pending') return undefined;
     if (!(await this.store.putIfAbsent(K.decided(r.id), { decision }, Math.ceil((Date.parse(r.expires_at) - this.now()) / 1000) + KEEP_SECONDS))) return undefined;
     const done: ApprovalRecord = { ...r, status: decision, decided_at: new Date(this.now()).toISOString(), decided_by: by };
     await this.save(done);
-    await this.audit(done, decision, 'approval-page', by);
+    await this.audit(done, decision, surface, by);
     return done;
+  }
+
+  /** A decision given through the caller's host (ApprovalGate.answer): the same single-use claim as the page's. */
+  async answer(id: string, decision: 'approved' | 'rejected', by: string, surface: 'mcp' | 'mcp-task'): Promise<ApprovalView | undefined> {
+    const r = await this.get(id);
+    const done = r && (await this.decide(r, decision, by, surface));
+    return done && this.view(done);
   }
 
   /** A tenant's requests, newest first (cursor: the next slot number). */

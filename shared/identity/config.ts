@@ -59,12 +59,13 @@ export interface IdentityConfig {
   corsOrigins: string[];
   /**
    * MCP_CONNECT_SIGN_IN: the built-in server's sign-in page signs a user in by connecting a vendor
-   * account (OAuth platforms of the policy); the connection is made in `tenant`, and the host's
-   * grant is bound to it, under `policy`. Unset: on, in tenant "mcp" for every OAuth platform (the
-   * page offers those with an OAuth app configured); "off": service keys only.
+   * account (platforms of the policy: through the vendor's OAuth, or by pasting an API key the
+   * descriptor can check); the connection is made in `tenant`, and the host's grant is bound to
+   * it, under `policy`. Unset: on, in tenant "mcp" for every such platform (the page offers OAuth
+   * ones with an OAuth app configured); "off": service keys only.
    */
   connectSignIn?: { tenant: string; policy: Policy };
-  /** MCP_CONNECT_SIGN_IN unset: signing in by connecting is on, in tenant "mcp", for every platform with OAuth (Identity fills connectSignIn from the descriptors). */
+  /** MCP_CONNECT_SIGN_IN unset: signing in by connecting is on, in tenant "mcp", for every platform with OAuth or a checkable key (Identity fills connectSignIn from the descriptors). */
   connectSignInDefault?: true;
   /** MCP_AUTH_SERVER=external: the external identity provider; absent = the built-in authorization server. */
   externalAuth?: ExternalAuth;

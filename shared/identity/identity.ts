@@ -6,7 +6,7 @@ import { Connections, type ConnectionRecord, type Credential } from './connectio
 import { ServiceKeys, type KeyRecord } from './keys';
 import { parsePolicy } from './policy';
 import { clientSecret, TokenError, tokenRequest } from './oauth';
-import { fillUrl, knowVendors, type OAuthProvider } from './providers';
+import { fillUrl, type OAuthProvider, type VendorAccount } from './providers';
 import type { Platform } from '../core/tool';
 import { K, secretHash, withLease } from './records';
 import { Grants } from './mcp-oauth/grants';
@@ -30,8 +30,15 @@ export interface LinkRecord {
   then?: string;
 }
 
-/** What identity reads of a platform's descriptor: the vendor's name, how users connect it, its toolsets (the sign-in scopes). */
-export type DescribedPlatform = Pick<Platform<any>, 'name' | 'vendor' | 'auth' | 'toolsets'>;
+/**
+ * What identity reads of a platform's descriptor: the vendor's name, how users connect it, its
+ * toolsets (the sign-in scopes), and its client and API base, with which a pasted key is checked
+ * (auth.checkKey).
+ */
+export type DescribedPlatform = Pick<Platform<any>, 'name' | 'vendor' | 'auth' | 'toolsets' | 'client' | 'defaultBaseUrl'>;
+
+/** What checking a pasted API key found: the account it is, refused by the vendor, or not known (the vendor could not be asked). */
+export type KeyCheck = { ok: true; account?: VendorAccount } | { ok: false; refused: boolean };
 
 export interface IdentityOptions {
   store: Store;
@@ -44,6 +51,8 @@ export interface IdentityOptions {
   config: IdentityConfig;
   /** The fetch that reaches each platform's vendor (twins in-process locally). */
   fetchFor: (platform: string) => typeof fetch;
+  /** The API base a deployment sets for a platform (<PLATFORM>_BASE_URL), else its descriptor's default. */
+  baseUrlFor?: (platform: string) => string | undefined;
   timeoutMs: number;
   now?: () => number;
   /** This service's public origin, when PUBLIC_BASE_URL is not set (the local server's address). */
@@ -71,12 +80,12 @@ export class Identity {
 
   constructor(private readonly opts: IdentityOptions) {
     this.store = opts.store;
-    // MCP_CONNECT_SIGN_IN unset: signing in by connecting, in tenant "mcp", for every platform with OAuth.
-    const oauthPlatforms = [...opts.platforms.values()].filter((p) => p.auth.oauth).map((p) => p.name);
-    this.config = opts.config.connectSignInDefault && !opts.config.connectSignIn && oauthPlatforms.length
-      ? { ...opts.config, connectSignIn: { tenant: 'mcp', policy: parsePolicy({ platforms: oauthPlatforms }, 'MCP_CONNECT_SIGN_IN.policy') } }
+    // MCP_CONNECT_SIGN_IN unset: signing in by connecting, in tenant "mcp", for every platform a
+    // person can connect from the sign-in page: through the vendor's OAuth, or with a key it can check.
+    const connectable = [...opts.platforms.values()].filter((p) => p.auth.oauth || (p.auth.kinds.includes('api_key') && p.auth.checkKey)).map((p) => p.name);
+    this.config = opts.config.connectSignInDefault && !opts.config.connectSignIn && connectable.length
+      ? { ...opts.config, connectSignIn: { tenant: 'mcp', policy: parsePolicy({ platforms: connectable }, 'MCP_CONNECT_SIGN_IN.policy') } }
       : opts.config;
-    knowVendors(opts.platforms.values());
     this.platforms = opts.platforms;
     this.scopes = new Scopes(opts.platforms.values());
     this.now = opts.now ?? Date.now;
@@ -125,6 +134,28 @@ export class Identity {
 
   fetchFor(platform: string): typeof fetch {
     return this.opts.fetchFor(platform);
+  }
+
+  /**
+   * Whether an API key pasted for `platform` works, by the descriptor's checkKey through the
+   * platform's client. The key goes to the vendor only; no answer of theirs is kept or shown
+   * beyond the account's name.
+   */
+  async checkKey(platform: string, apiKey: string): Promise<KeyCheck> {
+    const described = this.platforms.get(platform);
+    const check = described?.auth.checkKey;
+    if (!described || !check) return { ok: false, refused: false };
+    const client = described.client(apiKey, { baseUrl: this.opts.baseUrlFor?.(platform) ?? described.defaultBaseUrl, fetch: this.fetchFor(platform), timeoutMs: this.opts.timeoutMs });
+    try {
+      const account = await check(client);
+      // Short strings only: what a page shows in a line.
+      const kept = Object.fromEntries(Object.entries(account ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0).map(([k, v]) => [k, v.slice(0, 200)]));
+      return { ok: true, ...(Object.keys(kept).length ? { account: kept } : {}) };
+    } catch (err) {
+      // A key the vendor knows but that may not read this (FORBIDDEN) is still its key; only UNAUTHORIZED is a wrong one.
+      if (err instanceof ToolError && err.code === 'FORBIDDEN') return { ok: true };
+      return { ok: false, refused: err instanceof ToolError && err.code === 'UNAUTHORIZED' };
+    }
   }
 
   /** A fresh connect link for a connection (new, or one that needs reauthorising). */

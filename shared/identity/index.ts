@@ -64,6 +64,7 @@ export class RuntimeIdentity implements Callers {
             })),
           config: setup.config ?? loadIdentityConfig(setup.env ?? process.env),
           fetchFor: (platform) => host.fetchFor?.[platform] ?? fetch,
+          baseUrlFor: (platform) => host.config.baseUrls[platform],
           timeoutMs: host.config.upstreamTimeoutMs,
           allowHttpHosts: host.config.allowHttpHosts,
           ...(setup.now ? { now: setup.now } : {}),
@@ -132,6 +133,8 @@ interface Principal {
   policies: Policy[];
   /** Set for an access token: the connection the user picked when signing the host in. */
   connection?: string;
+  /** A sign-in covering several platforms at the combined endpoint: its account on each, by platform. */
+  accounts?: Record<string, string>;
   /** Whose tasks these are, when not the bearer's own hash: a sign-in (its grant's family) or an external subject. */
   owner?: string;
   /** The policy a sign-in's grant carries (its toolsets: what the user shared on the consent page). */
@@ -170,7 +173,7 @@ async function principalOf(identity: Identity, presented: string, resource: stri
   }
   const grant = await identity.grants.verify(presented, resource);
   // A host finds its tasks by its sign-in (the refresh-token family every refresh keeps) after its token rotates.
-  const signedIn = { grant: grant.policy, ...(grant.family !== undefined ? { owner: keyHash(`grant#${grant.family}`) } : {}) };
+  const signedIn = { grant: grant.policy, ...(grant.family !== undefined ? { owner: keyHash(`grant#${grant.family}`) } : {}), ...(grant.accounts ? { accounts: grant.accounts } : {}) };
   if (grant.key_id === undefined) {
     // Signed in by connecting the account: the deployment's MCP_CONNECT_SIGN_IN policy stands in for a key's, as it is now.
     const signIn = identity.config.connectSignIn;
@@ -250,10 +253,12 @@ async function actFor(identity: Identity, who: Principal, platform: Platform, to
   const seen = { platform: platform.name, name: tool.name, group: groupOf(platform, tool.name), readOnly: tool.annotations.readOnly, destructive: tool.annotations.destructive };
   for (const policy of who.policies) enforce(policy, seen);
   await identity.countKey(key);
-  if (who.connection && asked && asked !== who.connection) {
-    throw new ToolError('FORBIDDEN', `This sign-in was granted for connection "${who.connection}" only; leave out connection_id or sign in again to pick "${asked}".`, { connection_id: asked });
+  // A sign-in's account on this tool's platform (one covering several platforms has one on each).
+  const own = who.accounts?.[platform.name] ?? who.connection;
+  if (own && asked && asked !== own) {
+    throw new ToolError('FORBIDDEN', `This sign-in was granted for connection "${own}" only; leave out connection_id or sign in again to pick "${asked}".`, { connection_id: asked });
   }
-  const connection = who.connection ?? asked;
+  const connection = own ?? asked;
   if (!connection) {
     throw new ToolError('INVALID_PARAMETER', `A service key acts through a connected account: send its id as the X-Connection-Id header (MCP: "connection_id" in _meta or ?connection= on the endpoint URL). Create one with POST /v1/connections {"platform": "${platform.name}", "end_user": "…"}.`, {
       parameter: 'X-Connection-Id',

@@ -20,6 +20,11 @@ export const policySchema = z.strictObject({
   approval: z.union([z.enum(['none', 'destructive', 'writes']), z.array(z.string().regex(/^([a-z][a-z0-9]*:)?[a-zA-Z][a-zA-Z0-9-]*$/, 'a tool name or toolset such as "createDeal" or "crm:deals"')).min(1)]).optional(),
   /** The key may sign in on approval pages to approve or reject other keys' calls of its tenant. */
   approver: z.boolean().optional(),
+  /**
+   * The key may sign in to the operator console (/console), as the admin credential does; what it
+   * does there is audited under its id. It gives no access to the admin API itself.
+   */
+  admin: z.boolean().optional(),
   /** Whether the key may create, reconnect and delete connections (of its own platforms); see managesConnections. */
   manage_connections: z.boolean().optional(),
 }).refine((p) => !(p.read_only && p.manage_connections === true), { message: 'a read-only key cannot manage connections (creating, reconnecting and deleting one are writes)', path: ['manage_connections'] });
@@ -103,9 +108,9 @@ export function parsePolicy(raw: unknown, parameter = 'policy'): Policy {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = [parameter, ...issue.path.map(String)].join('.');
-  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["deals"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "manage_connections"?: false, "approval"?: "none" | "destructive" | "writes" | ["createDeal", "deals"], "approver"?: true}.`, {
+  throw new ToolError('INVALID_PARAMETER', `"${path}": ${issue.message}. A policy is {"platforms": ["crm"], "toolsets"?: ["deals"], "read_only"?: true, "rate_limit"?: {"max": 100, "window_seconds": 60}, "manage_connections"?: false, "approval"?: "none" | "destructive" | "writes" | ["createDeal", "deals"], "approver"?: true, "admin"?: true}.`, {
     parameter: path,
-    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?, manage_connections?, approval?, approver?}',
+    expected: 'a policy {platforms, toolsets?, read_only?, rate_limit?, manage_connections?, approval?, approver?, admin?}',
   });
 }
 

@@ -17,27 +17,22 @@ export function callbackValues(provider: OAuthProvider, query: Record<string, st
 export const fillUrl = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 
 /**
- * The vendors' names by platform, for the pages (connect, sign-in, consent, console): filled from
- * the platforms' descriptors when an identity is built (Identity's constructor). Display names
- * only — nothing is decided by them.
+ * What the pages (connect, sign-in, consent, console) read of the platforms' descriptors: the
+ * vendor's name and the toolsets. Passed in from the Identity or Runtime a page is rendered for
+ * (Identity.platforms), never kept process-wide: two runtimes in one process (tests, the local
+ * server beside a test's app) each show their own platforms. Display names only — nothing is
+ * decided by them.
  */
-const VENDOR_NAMES = new Map<string, { vendor: string; toolsets: Readonly<Record<string, { description: string; writes: boolean }>> }>();
-
-export function knowVendors(platforms: Iterable<{ name: string; vendor: string; toolsets: Readonly<Record<string, { description: string; writes: boolean }>> }>): void {
-  for (const p of platforms) VENDOR_NAMES.set(p.name, { vendor: p.vendor, toolsets: p.toolsets });
-}
+export type PlatformNames = ReadonlyMap<string, { vendor: string; toolsets: Readonly<Record<string, { description: string; writes: boolean }>> }>;
 
 /** A platform's toolsets by name, sorted (its descriptor's). */
-export const toolsetsOf = (platform: string): string[] => Object.keys(VENDOR_NAMES.get(platform)?.toolsets ?? {}).sort();
+export const toolsetsOf = (platforms: PlatformNames, platform: string): string[] => Object.keys(platforms.get(platform)?.toolsets ?? {}).sort();
 
 /** What a toolset lets a host do, in one line, and whether any of its tools writes (the consent page). */
-export const toolsetInfo = (platform: string, toolset: string): { what: string; writes: boolean } => {
-  const t = VENDOR_NAMES.get(platform)?.toolsets[toolset];
+export const toolsetInfo = (platforms: PlatformNames, platform: string, toolset: string): { what: string; writes: boolean } => {
+  const t = platforms.get(platform)?.toolsets[toolset];
   return { what: t?.description ?? toolset, writes: t?.writes ?? true };
 };
 
-/** The vendor's name of a platform (the platform's own name when no descriptor told it). */
-export const vendorName = (platform: string): string => VENDOR_NAMES.get(platform)?.vendor ?? platform;
-
-/** Every platform an identity was built with, in the order they were told. */
-export const knownPlatforms = (): string[] => [...VENDOR_NAMES.keys()];
+/** The vendor's name of a platform (the platform's own name when no descriptor tells it). */
+export const vendorName = (platforms: PlatformNames, platform: string): string => platforms.get(platform)?.vendor ?? platform;

@@ -5,7 +5,7 @@ import { ToolError } from '../core/errors';
 import { failure } from '../core/envelope';
 import type { Runtime } from '../core/runtime';
 import { bearerKey } from './bearer';
-import { adminCredential, isAdminCredential } from './admin';
+import { auditKeyWrites, checkAdmin } from './admin';
 import { log } from '../core/log';
 import { view, type ConnectionRecord } from './connections';
 import { LINK_SECONDS, type Identity, type LinkRecord } from './identity';
@@ -19,7 +19,7 @@ import type { Sealed } from './vault';
 import { boundedBody } from '../core/json-body';
 import { esc, page, pageAssets } from './pages/layout';
 import { connectedPage, stopPage } from './pages/parts';
-import { consoleRoutes } from './console';
+import { revokeAtVendor } from './vendor-revoke';
 
 /** The largest body of an identity route (admin API, connections, the connect page's form): small JSON objects. */
 export const IDENTITY_MAX_BODY_BYTES = 64 * 1024;
@@ -45,7 +45,6 @@ const sha = (s: string) => createHash('sha256').update(s).digest();
  */
 export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   pageAssets(app);
-  consoleRoutes(app, rt);
   const json = (c: Context, status: number, data: unknown) => c.json({ success: true, data }, status as 200);
   const fail = (c: Context, err: unknown) => {
     const out = failure(err, { platform: '', tool: '' });
@@ -68,6 +67,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
   for (const path of ['/v1/admin/*', '/v1/connections', '/v1/connections/*', '/v1/connect/*']) app.use(path, boundedBody(IDENTITY_MAX_BODY_BYTES, tooLargeBody));
 
   // --- Admin API: service keys --------------------------------------------------------------
+  auditKeyWrites(app, rt);
   const admin = (work: (c: Context, id: Identity) => Promise<Response>) =>
     route(async (c, id) => {
       await checkAdmin(c, id);
@@ -213,7 +213,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     await id.store.delete?.(K.link(secretHash(token)));
     await id.connections.saveCredential(record, { kind: 'api_key', api_key: apiKey });
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
-    return connectedPage(c, { ...record, status: 'active' });
+    return connectedPage(c, id.platforms, { ...record, status: 'active' });
   });
 
   async function callback(c: Context): Promise<Response> {
@@ -258,7 +258,7 @@ export function identityRoutes(app: Hono<any>, rt: Runtime): void {
     log('info', 'connection connected', { connection_id: record.id, tenant: record.tenant, platform: record.platform });
     // A connection made to sign an MCP host in goes on to that sign-in's consent page.
     if (link?.then?.startsWith('/')) return c.redirect(link.then, 302);
-    return connectedPage(c, connected);
+    return connectedPage(c, id.platforms, connected);
   }
 }
 
@@ -269,30 +269,6 @@ function requireManage(key: KeyRecord): void {
   throw new ToolError('FORBIDDEN', `This service key may not manage connections: ${why}. Its policy allows ${describePolicy(key.policy)}. Use a key whose policy allows it (npm run keys -- create … --manage-connections).`, {
     allowed: { platforms: key.policy.platforms, manage_connections: false },
   });
-}
-
-/** Revokes the refresh token at the vendor where its descriptor names an endpoint; false elsewhere or on failure. */
-async function revokeAtVendor(id: Identity, record: ConnectionRecord): Promise<boolean> {
-  const revoke = id.platforms.get(record.platform)?.auth.oauth?.revoke;
-  if (!revoke || record.kind !== 'oauth' || !record.sealed) return false;
-  try {
-    const credential = await id.connections.open(record);
-    if (credential.kind !== 'oauth' || !credential.refresh_token) return false;
-    const res = await id.fetchFor(record.platform)(revoke.url(credential.refresh_token), { method: revoke.method, signal: AbortSignal.timeout(10_000) });
-    await res.body?.cancel();
-    return res.ok;
-  } catch (err) {
-    log('warn', 'vendor revocation failed', { connection_id: record.id, error: err instanceof Error ? err.name : 'unknown' });
-    return false;
-  }
-}
-
-export async function checkAdmin(c: Context, id: Identity): Promise<void> {
-  const expected = await adminCredential(id);
-  if (!expected) throw new ToolError('UNAUTHORIZED', 'The admin API is off: this deployment has no admin credential (ADMIN_TOKEN or ADMIN_TOKEN_PARAMETER).', { header: 'Authorization' });
-  const auth = bearerKey(c.req.header('authorization'));
-  if (!auth.ok) throw auth.error;
-  if (!isAdminCredential(auth.key, expected)) throw new ToolError('UNAUTHORIZED', 'Wrong admin credential.', { header: 'Authorization' });
 }
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {

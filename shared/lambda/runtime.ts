@@ -22,7 +22,8 @@ export interface RuntimeOptions extends CoreOptions {
  */
 export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const config = opts.config ?? loadConfig();
-  const registry = createRegistry(opts.platforms);
+  // The service's own tools beside the platforms' (shared/catalog/search-tool.ts), loaded on first use.
+  const registry = createRegistry(opts.platforms, { search_tools: () => import('../catalog/search-tool').then((m) => m.searchTool as never) });
   const [store, blob] = await Promise.all([opts.store ?? warmed(createStore(config.store)), opts.blob ?? createBlobStore()]);
   const identity = new RuntimeIdentity({ registry, config, store, ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}) }, opts.identity);
   return { registry, config, store, identity, approvals: () => identity.approvals(), ...(opts.fetchFor ? { fetchFor: opts.fetchFor } : {}), blob };

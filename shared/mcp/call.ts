@@ -52,27 +52,38 @@ export const callMetaOf = (meta: Record<string, unknown>): CallMeta => {
   return Object.fromEntries(Object.entries({ connection_id, idempotency_key, dry_run, max_tokens, approval_id }).filter(([, v]) => v !== undefined));
 };
 
-export async function runTool(rt: Runtime, entry: CatalogEntry, who: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<CallToolResult> {
-  return (await runToolOutcome(rt, entry, who, args, meta)).result;
-}
+/** A tool as a tools/call reaches it: a catalog entry, or a service tool (search_tools: no output schema, rendered by `render`). */
+export type CallTarget = Pick<CatalogEntry, 'platform' | 'name' | 'outputSchema'>;
 
-/** runTool, with the error of a failed call as the envelope has it (its code and details: a connect link, say). */
-export async function runToolOutcome(
+/**
+ * Renders a tool's data (its JSON result) as the tools/call result an endpoint gives, where it
+ * differs from the catalog's text (search_tools: its hits named as they are called there).
+ */
+export type Render = (data: unknown) => CallToolResult | Promise<CallToolResult>;
+
+/**
+ * Every MCP tools/call of a tool goes through here, whoever runs it (the request, a task's worker,
+ * a round of multi round-trip input), and through here only to `execute`: the call's Outcome as
+ * an MCP tool result, with the error of a failed call as the envelope has it (its code and
+ * details: a connect link, an approval's id).
+ */
+export async function callTool(
   rt: Runtime,
-  entry: CatalogEntry,
+  target: CallTarget,
   who: ToolCaller,
   args: Record<string, unknown>,
   meta: CallMeta,
+  render?: Render,
 ): Promise<{ result: CallToolResult; error?: { code: string; details?: unknown } }> {
   const outcome = await execute(rt, {
-    platform: entry.platform,
-    tool: entry.name,
+    platform: target.platform,
+    tool: target.name,
     key: who.key,
     caller: who.caller,
     connection: typeof meta.connection_id === 'string' ? meta.connection_id : who.connection,
     params: args,
     ...(who.refused ? { refused: who.refused } : {}),
-    format: who.structured ? 'structured' : 'text',
+    format: render ? 'json' : who.structured ? 'structured' : 'text',
     ...(who.deadline !== undefined ? { deadline: who.deadline } : {}),
     ...(who.requestId ? { requestId: who.requestId } : {}),
     idempotencyKey: meta.idempotency_key,
@@ -83,6 +94,7 @@ export async function runToolOutcome(
   });
   // Tool errors (bad parameters, the vendor's refusal, rate limit) are results the model can act on.
   if (!outcome.body.success) return { result: errorResult(outcome.body), error: outcome.body.error };
+  if (render) return { result: await render(outcome.body.data) };
   // As HTTP's Idempotent-Replayed and Dry-Run headers say it.
   const said = {
     ...(outcome.headers['Idempotent-Replayed'] === 'true' ? { idempotent_replayed: true } : {}),
@@ -95,7 +107,7 @@ export async function runToolOutcome(
   return {
     result: {
       content: [{ type: 'text', text: String(outcome.body.data) }],
-      ...(data !== undefined ? { structuredContent: structuredOf(entry.outputSchema, data, { plan: said.dry_run === true }) } : {}),
+      ...(data !== undefined ? { structuredContent: structuredOf(target.outputSchema, data, { plan: said.dry_run === true }) } : {}),
       ...(Object.keys(said).length ? { _meta: said } : {}),
     },
   };

@@ -8,17 +8,18 @@
 import { mcpListKey, documentKeys, prebuiltWithOrigin, type CatalogEntry, type CatalogFilter } from '../catalog/catalog';
 import type { Profile } from '../catalog/profiles';
 import type { Registry } from '../core/registry';
+import type { ToolRef } from '../core/call';
 import type { Platform } from '../core/tool';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { InputRound } from './input';
-import { LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from './revision';
+import { declaresTypedOutput, LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from './revision';
 
 /** What an MCP endpoint serves: its platform (or every one), filters, key policy and list shape. */
 export interface McpScope {
   platform?: Platform;
   filter: CatalogFilter;
   /** A service key's policy (shared/identity): only the tools it may call are listed and served. */
-  allow?: (entry: CatalogEntry) => boolean;
+  allow?: (entry: ToolRef) => boolean;
   /**
    * `?format=json` on the endpoint URL: tools/list carries each tool's output schema and results
    * the typed JSON result as structuredContent. Otherwise results are the compact text alone, what
@@ -56,6 +57,7 @@ export interface McpToolSource {
 }
 
 const CLOSE = Buffer.from('}');
+const isObjectLike = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
 
@@ -83,6 +85,8 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
   if (!modern && protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) return undefined;
   if (scope.origin === undefined || scope.allow || scope.pageSize || scope.filter.toolsets || scope.filter.readOnly || scope.structured) return undefined;
   if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
+  // A 2026-07-28 client that asked for typed output gets the core's list, with output schemas.
+  if (modern && isObjectLike(params) && isObjectLike(params._meta) && declaresTypedOutput(params._meta[META.clientCapabilities])) return undefined;
   const result = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
   if (result === undefined) return undefined;
   // As jsonResponse (shared/mcp/rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8);

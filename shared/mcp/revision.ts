@@ -42,6 +42,21 @@ export type ClientCapabilities = Record<string, unknown> & {
   extensions?: Record<string, unknown>;
 };
 
+/**
+ * This server's own extension (a vendor prefix, as the revision has third-party extensions name
+ * theirs): a client that declares it in a request's `clientCapabilities.extensions` gets typed
+ * output on that request — `outputSchema` in tools/list, `structuredContent` in tool results — as
+ * `?format=json` on the endpoint gives every request (docs/mcp-output.md). The revision itself
+ * has no capability for it.
+ */
+export const TYPED_OUTPUT_EXTENSION = 'tool-execution-service/typed-output';
+
+/** Whether a request's client capabilities declare the typed-output extension. */
+export function declaresTypedOutput(capabilities: unknown): boolean {
+  const ext = isObject(capabilities) ? capabilities.extensions : undefined;
+  return isObject(ext) && isObject(ext[TYPED_OUTPUT_EXTENSION]);
+}
+
 /** A modern request's client: what it declared in `_meta`. */
 export interface ModernClient {
   version: string;

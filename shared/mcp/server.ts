@@ -13,25 +13,26 @@
  */
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { failure } from '../core/envelope';
 import { log } from '../core/log';
 import type { Runtime } from '../core/runtime';
 import type { Caller } from '../core/call';
 import { applyFilter, catalog, type CatalogEntry } from '../catalog/catalog';
 import { platformIcons } from '../catalog/icons';
 import { mcpListedTool, mcpToolsList } from '../catalog/providers';
-import { hitView, registryIndex, requiredLine, searchIndex, SEARCH_LIMIT } from '../catalog/search';
-import { parseInput } from '../core/validate';
-import { invalidParameter, type ToolError } from '../core/errors';
+import { requiredLine } from '../catalog/search';
+import { SEARCH_TOOL, searchTool, type SearchResult } from '../catalog/search-tool';
+import type { ToolError } from '../core/errors';
+import type { ToolRef } from '../core/call';
 import type { Platform } from '../core/tool';
 import type { Registry } from '../core/registry';
 import { LATEST_PROTOCOL_VERSION, LIST_TTL_MS, serverInfoOf, SUPPORTED_PROTOCOL_VERSIONS, type McpScope } from './list';
 import { errorAnswer, type RpcAnswer, type RpcId } from './rpc';
-import { callMetaOf, errorResult, runTool, runToolOutcome } from './call';
-import { INVALID_PARAMS, META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, type McpReply, type ModernClient } from './revision';
-import { canElicit, InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
+import { callMetaOf, callTool } from './call';
+import { callAskingPerson } from './person';
+import { declaresTypedOutput, INVALID_PARAMS, META, METHOD_NOT_FOUND, modernStatus, SERVED_PROTOCOL_VERSIONS, TYPED_OUTPUT_EXTENSION, type McpReply, type ModernClient } from './revision';
+import { InputRequired, missingCapability, openState, sealState, type InputRound } from './input';
 import { RpcError } from './rpc';
-import { McpTasks, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskRun } from './tasks';
+import { McpTasks, TASKS_CAPABILITY, TASKS_EXTENSION, taskSupportOf, type Kept, type McpTask, type TaskCall, type TaskRun } from './tasks';
 import { invokeWorker, taskJob } from './task-worker';
 import { isObject } from '../core/is-object';
 
@@ -65,12 +66,6 @@ export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
 export const MAX_BATCH = 100;
 
 /** The combined endpoint's own tool: search the catalog when a host cannot load all tools. */
-export const SEARCH_TOOL = 'search_tools';
-const searchInput = z.strictObject({
-  query: z.string().min(1).max(500).describe('What you want to do, in plain words, e.g. "add a comment to a deal".'),
-  platform: z.string().optional().describe('Only tools of this platform, e.g. "crm".'),
-  limit: z.number().int().min(1).max(SEARCH_LIMIT.max).default(SEARCH_LIMIT.default).describe(`How many tools, 1-${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}).`),
-});
 
 /**
  * Names on the combined endpoint are always `<platform>_<tool>`: a name stays the same when a
@@ -103,7 +98,7 @@ function toMcp(entry: CatalogEntry, combined: boolean, origin: string | undefine
 let searchInputSchema: McpTool['inputSchema'] | undefined;
 function searchInputJson(): McpTool['inputSchema'] {
   if (!searchInputSchema) {
-    const { $schema: _, ...s } = z.toJSONSchema(searchInput, { io: 'input' });
+    const { $schema: _, ...s } = z.toJSONSchema(searchTool.input, { io: 'input' });
     searchInputSchema = s as McpTool['inputSchema'];
   }
   return searchInputSchema;
@@ -133,7 +128,7 @@ function searchToolFor(platform: Platform | undefined): McpTool {
 }
 
 /** Whether one scope serves an entry: what entriesOf keeps, for one entry. */
-function serves(scope: McpScope, e: CatalogEntry): boolean {
+function serves(scope: McpScope, e: ToolRef): boolean {
   const { toolsets, readOnly } = scope.filter;
   if (toolsets && (e.group === undefined || !toolsets.includes(e.group))) return false;
   if (readOnly && !e.annotations.readOnly) return false;
@@ -242,7 +237,8 @@ const transportError = (code: number, message: string): McpReply => ({ status: 4
  * answered in the order they came.
  */
 export async function serveMcp(rt: Runtime, body: unknown, scope: McpScope, call: McpCall): Promise<McpReply> {
-  if (call.modern) return serveModern(new Context(rt, scope, call), body, call.modern);
+  // A 2026-07-28 request may ask for typed output itself (its client's declared extension), as ?format=json does for every request.
+  if (call.modern) return serveModern(new Context(rt, declaresTypedOutput(call.modern.capabilities) ? { ...scope, structured: true } : scope, call), body, call.modern);
   const batch = Array.isArray(body);
   const messages: unknown[] = batch ? body : [body];
   if (batch && messages.length === 0) return transportError(-32600, 'Invalid Request: an empty batch; send one message or an array of them.');
@@ -322,7 +318,9 @@ async function modernTasks(ctx: Context, req: RpcRequest, client: ModernClient):
   }
   if (req.method === 'tasks/update') {
     if (!isObject(p.inputResponses)) throw new RpcError(INVALID_PARAMS, `Invalid tasks/update request: "params.inputResponses" must be an object of the answers by the keys of the task's inputRequests; got ${kindOf(p.inputResponses)}.`);
-    await tasks.update(taskId, p.inputResponses, client.capabilities);
+    // In Lambda a waiting task's next round runs in a new worker invocation (shared/mcp/task-worker.ts).
+    const fn = ctx.call.background ? undefined : ctx.call.workerFunction;
+    await tasks.update(taskId, p.inputResponses, client.capabilities, fn ? (ref) => invokeWorker(fn, ref) : undefined);
     return {};
   }
   const kept: Kept = await tasks.detail(taskId);
@@ -397,7 +395,7 @@ function handle(ctx: Context, req: RpcRequest): Promise<unknown> | unknown {
     case 'tools/call': {
       const malformed = malformedCall({ method: req.method, params: req.params });
       if (malformed) throw new RpcError(INVALID_PARAMS, malformed);
-      return ctx.callTool(req.id, p);
+      return ctx.toolsCall(req.id, p);
     }
     case 'tasks/get':
       return ctx.tasks().then((t) => t.get(taskIdOf(req.method, p)));
@@ -470,7 +468,7 @@ class Context {
   /** server/discover of a 2026-07-28 client: what this endpoint serves (tools; prompts and resources empty here), its extensions. */
   discover() {
     return {
-      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: { [TASKS_EXTENSION]: {} } },
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, extensions: { [TASKS_EXTENSION]: {}, [TYPED_OUTPUT_EXTENSION]: {} } },
       instructions: this.instructions(),
     };
   }
@@ -508,19 +506,19 @@ class Context {
     const tasks = declaresTasks(client);
     return this.withInput(name, args, p, client, async (round) => {
       const source = this.scope.source;
-      if (!source) return this.callTool(id, p, round, tasks);
+      if (!source) return this.toolsCall(id, p, round, tasks);
       if (!source.tools().some((t) => t.name === name)) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
       const support = source.taskSupport?.(name);
       if (support === 'required' && !tasks) throw needsTasks(`tool "${name.slice(0, 100)}" runs only as a task`);
       const work = (r?: InputRound) => source.call(name, args, r ?? round)!;
       if (!support || !tasks || source.runsAsTask?.(name, round) === false) return work();
-      return this.createTask({ kind: 'here', work, background: this.call.background === true }, {});
+      return this.createTask({ kind: 'here', work, background: this.call.background === true }, {}, { platform: this.scope.platform?.name ?? '', tool: name });
     });
   }
 
   /** A task of the call `how` runs, answered as the Tasks extension's CreateTaskResult. */
-  async createTask(how: TaskRun, params: { ttl?: unknown; pollInterval?: unknown }): Promise<unknown> {
-    const { task } = await (await this.tasks()).create(params, how);
+  async createTask(how: TaskRun, params: { ttl?: unknown; pollInterval?: unknown }, call: TaskCall): Promise<unknown> {
+    const { task } = await (await this.tasks()).create(params, how, call);
     return { resultType: 'task', ...taskView(task) };
   }
 
@@ -556,20 +554,15 @@ class Context {
     return Promise.resolve(this.call.caller.owner);
   }
 
-  async callTool(id: Id, p: Record<string, unknown>, round?: InputRound, tasks = false): Promise<unknown> {
+  /**
+   * tools/call: the tool this endpoint serves by that name, through the one callTool
+   * (shared/mcp/call.ts) — now, as a round of multi round-trip input, or as a task.
+   */
+  async toolsCall(id: Id, p: Record<string, unknown>, round?: InputRound, tasks = false): Promise<unknown> {
     const { rt, scope, call, combined } = this;
     const name = p.name as string;
     // The arguments as JSON.parse read them, as REST passes its body on ("__proto__" included, for the core to refuse by name).
     const args = (p.arguments ?? {}) as Record<string, unknown>;
-    if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) return searchTools(rt, args, scope);
-    // The one entry by name, then whether this endpoint serves it: no filtered copy of the catalog per call.
-    const named = (await catalog(rt.registry, scope.platform ? [scope.platform] : undefined)).find((e) => (combined ? combinedName(e) : e.name) === name);
-    // A tool the key's policy hides still goes to the core, which refuses it as REST does:
-    // FORBIDDEN naming the policy ("this key is read-only"), not an unknown tool.
-    const entry = named && serves({ ...scope, allow: undefined }, named) ? named : undefined;
-    // An unknown tool is a protocol error (the MCP specification's own example); so is one this
-    // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
-    if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
     // Safe writes through the call's _meta, as the HTTP header and queries (shared/core/safe-writes.ts).
     const meta = callMetaOf(isObject(p._meta) ? p._meta : {});
     const caller = {
@@ -583,11 +576,27 @@ class Context {
       refused: call.refused?.get(id),
       surface: p.task === undefined ? ('mcp' as const) : ('mcp-task' as const),
     };
-    const run = () => runTool(rt, entry, caller, args, meta);
+    if (name === SEARCH_TOOL && (combined || (scope.profile !== undefined && scope.profile.kind !== 'full'))) {
+      // A registered tool of the service (shared/catalog/search-tool.ts), run by execute as every tool,
+      // over what this endpoint serves of what the caller may see.
+      const seen = { ...call.caller, allows: (t: ToolRef) => (!scope.platform || t.platform === scope.platform.name) && serves(scope, t) };
+      const searched = await callTool(rt, { platform: scope.platform?.name ?? '', name: SEARCH_TOOL }, { ...caller, caller: { ok: true, caller: seen } }, args, meta, (data) => searchResult(rt, scope, data as SearchResult));
+      return searched.result;
+    }
+    // The one entry by name, then whether this endpoint serves it: no filtered copy of the catalog per call.
+    const named = (await catalog(rt.registry, scope.platform ? [scope.platform] : undefined)).find((e) => (combined ? combinedName(e) : e.name) === name);
+    // A tool the key's policy hides still goes to the core, which refuses it as REST does:
+    // FORBIDDEN naming the policy ("this key is read-only"), not an unknown tool.
+    const entry = named && serves({ ...scope, allow: undefined }, named) ? named : undefined;
+    // An unknown tool is a protocol error (the MCP specification's own example); so is one this
+    // endpoint does not serve (?toolsets, ?read_only): the host asked for a tool it was not given.
+    if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool "${name.slice(0, 100)}" on this endpoint. List the tools with tools/list.`);
+    const run = async () => (await callTool(rt, entry, caller, args, meta)).result;
     // A 2026-07-28 call becomes a task where the tool can be one and the client declared the Tasks
     // extension (a legacy "task" parameter changes nothing there); a 2025-11-25 call where it asks.
     const asTask = round ? tasks && taskSupportOf(entry) !== undefined : p.task !== undefined;
-    if (!asTask && round && canElicit(round.capabilities, 'url')) return connectFirst(rt, entry, caller, args, meta, round);
+    // A 2026-07-28 call may ask a person (a connection's sign-in, a write's approval): shared/mcp/person.ts.
+    if (!asTask && round) return callAskingPerson(rt, entry, caller, args, meta, round);
     if (!asTask) return run();
     if (!taskSupportOf(entry)) {
       throw new RpcError(-32601, `Tool "${name.slice(0, 100)}" does not run as a task: call it without "task". Tools whose execution.taskSupport in tools/list is "optional" do.`);
@@ -595,67 +604,32 @@ class Context {
     // In Lambda a worker invocation of this function runs the task (shared/mcp/task-worker.ts):
     // this one is frozen once it answers. Arguments refused at the edge fail at once, here.
     const fn = call.workerFunction;
+    // Inside a 2026-07-28 task, a person is asked through the task (input_required, tasks/update):
+    // its rounds start afresh, as the extension keeps a task's input apart from the call's.
+    const work = round ? (r?: InputRound) => callAskingPerson(rt, entry, caller, args, meta, r ?? { responses: {}, state: undefined, capabilities: round.capabilities }, true) : run;
     const how: TaskRun =
       !call.background && fn && !caller.refused
-        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta), dispatch: (ref) => invokeWorker(fn, ref) }
-        : { kind: 'here', work: run, background: call.background === true };
-    if (round) return this.createTask(how, {});
-    return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how);
+        ? { kind: 'worker', job: (ref) => taskJob(rt, ref, entry, caller, args, meta, round?.capabilities), dispatch: (ref) => invokeWorker(fn, ref) }
+        : { kind: 'here', work, background: call.background === true };
+    const of: TaskCall = { platform: entry.platform, tool: entry.name };
+    if (round) return this.createTask(how, {}, of);
+    return (await this.tasks()).create(p.task as { ttl?: unknown; pollInterval?: unknown }, how, of);
   }
 }
 
 /**
- * A call of a 2026-07-28 client that can open a URL: when the caller's connection is missing or
- * needs its end user to sign in again, the answer is a URL-mode elicitation of the connect link
- * (the call did nothing at the vendor: no credential, or the vendor refused it); the retry after
- * the sign-in runs the call. Other
- * clients get the UNAUTHORIZED error with the link in `details`, as before.
+ * search_tools' hits as this endpoint answers them: named as they are called here (plain on a
+ * platform's endpoint, <platform>_<tool> on the combined one); where tools/list leaves tools out
+ * (a deferring profile), each with its definition as tools/list would give it, so a host with
+ * deferred loading loads it and a model calls it without a listing it never got.
  */
-async function connectFirst(rt: Runtime, entry: CatalogEntry, caller: Parameters<typeof runTool>[2], args: Record<string, unknown>, meta: ReturnType<typeof callMetaOf>, round: InputRound): Promise<CallToolResult> {
-  const { result, error } = await runToolOutcome(rt, entry, caller, args, meta);
-  const details = (error?.details ?? {}) as { reconnect_url?: unknown; status?: unknown; connection_id?: unknown };
-  if (error?.code !== 'UNAUTHORIZED' || typeof details.reconnect_url !== 'string' || (details.status !== 'pending' && details.status !== 'needs_reauth')) return result;
-  const again = round.responses.connect !== undefined;
-  const message = details.status === 'pending'
-    ? `Connect your ${entry.platform} account to run ${entry.name}: sign in at the link, then continue.`
-    : `Your ${entry.platform} connection needs you to sign in again before ${entry.name} can run: sign in at the link, then continue.`;
-  throw new InputRequired(
-    { connect: { method: 'elicitation/create', params: { mode: 'url', message: again ? `The connection is not active yet. ${message}` : message, url: details.reconnect_url } } },
-    { connection: typeof details.connection_id === 'string' ? details.connection_id : null },
-  );
-}
-
-/**
- * search_tools: over every platform on the combined endpoint, over the platform's own tools on a
- * platform's (which lists it with a deferring profile); only tools the endpoint serves
- * (?toolsets=, ?read_only=) are answered.
- */
-async function searchTools(rt: Runtime, args: Record<string, unknown>, scope: McpScope): Promise<CallToolResult> {
-  let input: z.output<typeof searchInput>;
-  try {
-    input = parseInput(searchInput, args);
-    if (input.platform !== undefined && !rt.registry.platforms.has(input.platform)) {
-      const known = [...rt.registry.platforms.keys()].join(', ');
-      throw invalidParameter('platform', `one of ${known}`, `Unknown platform "${input.platform}"; platforms here: ${known}.`);
-    }
-  } catch (err) {
-    return errorResult(failure(err, { platform: '', tool: SEARCH_TOOL }).body);
-  }
-  const { query, limit } = input;
-  const platform = scope.platform?.name ?? input.platform;
-  const served = new Set((await entriesOf(rt, scope)).map((e) => `${e.platform}/${e.name}`));
+async function searchResult(rt: Runtime, scope: McpScope, data: SearchResult): Promise<CallToolResult> {
+  const { query, tools: hits } = data;
   const nameOf = (h: { platform: string; tool: string }) => (scope.platform ? h.tool : `${h.platform}_${h.tool}`);
-  const hits = searchIndex(await registryIndex(rt.registry), query, SEARCH_LIMIT.max, platform)
-    .map(hitView)
-    .filter((h) => served.has(`${h.platform}/${h.tool}`))
-    .slice(0, limit);
-  // Where tools/list leaves tools out, a match comes with its definition as tools/list would give
-  // it: a host with deferred loading loads it, a model calls it without a listing it never got.
   const deferring = scope.profile !== undefined && scope.profile.kind !== 'full';
   const entries = new Map(deferring ? (await entriesOf(rt, scope)).map((e) => [`${e.platform}/${e.name}`, e] as const) : []);
   const definitionOf = (h: { platform: string; tool: string }) => {
     const e = entries.get(`${h.platform}/${h.tool}`);
-    // As tools/list would have shown it.
     return e && toMcp(e, !scope.platform, scope.origin, scope.structured);
   };
   const lines = hits.map((h) => {

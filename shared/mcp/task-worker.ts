@@ -5,7 +5,10 @@
  * InvocationType "Event": https://docs.aws.amazon.com/lambda/latest/api/API_Invoke.html) with only
  * the task's id and owner, and answers the task at once. The worker invocation (shared/lambda/handler.ts)
  * takes the task once, opens the credential, runs the call and keeps its end: it runs with the
- * function's own timeout, not API Gateway's 30 s nor the host's.
+ * function's own timeout, not API Gateway's 30 s nor the host's. A task of the Tasks extension that
+ * asks a person (shared/mcp/person.ts) waits in input_required with no invocation running; the
+ * tasks/update that answers it starts the next worker invocation, which resumes with the answers
+ * McpTasks kept.
  */
 import type { Context } from 'aws-lambda';
 import { identityOf } from '../identity';
@@ -13,7 +16,10 @@ import type { Sealed, SealContext } from '../identity/vault';
 import { log } from '../core/log';
 import type { Runtime } from '../core/runtime';
 import { catalog, type CatalogEntry } from '../catalog/catalog';
-import { runTool, type CallMeta, type ToolCaller } from './call';
+import { callTool, type CallMeta, type ToolCaller } from './call';
+import type { ClientCapabilities } from './revision';
+import type { InputRound } from './input';
+import { callAskingPerson } from './person';
 import { McpTasks, type TaskRef } from './tasks';
 import { RpcError } from './rpc';
 import { INVALID_PARAMS } from './revision';
@@ -32,6 +38,8 @@ interface TaskJob {
   caller: Omit<ToolCaller, 'key' | 'caller' | 'deadline' | 'requestId' | 'refused'>;
   /** The caller's bearer (service key, access token or vendor key), sealed to this task. */
   key: Sealed;
+  /** A 2026-07-28 client's task: what the client can answer, so a person is asked through the task. */
+  asks?: { capabilities: ClientCapabilities };
 }
 
 const isRef = (v: unknown): v is TaskRef => {
@@ -42,11 +50,11 @@ const isRef = (v: unknown): v is TaskRef => {
 /** The vault context of a task's sealed key: it opens for this owner's task only. */
 const sealContext = (ref: TaskRef): SealContext => ({ tenant: `mcptask#${ref.owner}`, connection: ref.id });
 
-/** The job of one call, with its key sealed to the task. */
-export async function taskJob(rt: Runtime, ref: TaskRef, entry: CatalogEntry, caller: ToolCaller, args: Record<string, unknown>, meta: CallMeta): Promise<TaskJob> {
+/** The job of one call, with its key sealed to the task; `capabilities` for a 2026-07-28 client's task. */
+export async function taskJob(rt: Runtime, ref: TaskRef, entry: CatalogEntry, caller: ToolCaller, args: Record<string, unknown>, meta: CallMeta, capabilities?: ClientCapabilities): Promise<TaskJob> {
   const vault = await (await identityOf(rt)).vault();
   const { key, caller: _c, deadline: _d, requestId: _r, refused: _f, ...rest } = caller;
-  return { platform: entry.platform, tool: entry.name, args, meta, caller: rest, key: await vault.seal(key, sealContext(ref)) };
+  return { platform: entry.platform, tool: entry.name, args, meta, caller: rest, key: await vault.seal(key, sealContext(ref)), ...(capabilities ? { asks: { capabilities } } : {}) };
 }
 
 type Invoker = { send(cmd: unknown): Promise<{ StatusCode?: number }>; Command: new (input: unknown) => unknown };
@@ -89,14 +97,20 @@ export async function runTaskEvent(rt: Runtime, event: TaskEvent, context: Conte
     return { task: ref.id, ran: false };
   }
   const job = claimed.job as TaskJob;
-  await tasks.execute(claimed.task, async () => {
-    const entry = (await catalog(rt.registry)).find((e) => e.platform === job.platform && e.name === job.tool);
-    if (!entry) throw new RpcError(INVALID_PARAMS, `Tool "${job.tool}" of "${job.platform}" is not served by this function any more; list the tools with tools/list.`);
-    const vault = await (await identityOf(rt)).vault();
-    const key = await vault.open(job.key, sealContext(ref));
-    // This invocation is the call's edge now: the caller is resolved here, once, from the opened key.
-    const caller = rt.identity.resolve({ key, resource: job.caller.resource });
-    return runTool(rt, entry, { ...job.caller, key, caller, deadline, requestId: context.awsRequestId }, job.args, job.meta);
-  });
+  await tasks.execute(
+    claimed.task,
+    async (round?: InputRound) => {
+      const entry = (await catalog(rt.registry)).find((e) => e.platform === job.platform && e.name === job.tool);
+      if (!entry) throw new RpcError(INVALID_PARAMS, `Tool "${job.tool}" of "${job.platform}" is not served by this function any more; list the tools with tools/list.`);
+      const vault = await (await identityOf(rt)).vault();
+      const key = await vault.open(job.key, sealContext(ref));
+      // This invocation is the call's edge now: the caller is resolved here, once, from the opened key.
+      const caller = rt.identity.resolve({ key, resource: job.caller.resource });
+      const callerNow = { ...job.caller, key, caller, deadline, requestId: context.awsRequestId };
+      if (job.asks) return callAskingPerson(rt, entry, callerNow, job.args, job.meta, round ?? { responses: {}, state: undefined, capabilities: job.asks.capabilities }, true);
+      return (await callTool(rt, entry, callerNow, job.args, job.meta)).result;
+    },
+    claimed.round,
+  );
   return { task: ref.id, ran: true };
 }

@@ -44,13 +44,56 @@ export interface RpcErrorBody {
   data?: unknown;
 }
 
-/** What the Store keeps per task: the task, once terminal its result or its JSON-RPC error, while it waits its input requests. */
+/** Which tool a task runs: kept beside its status from its creation, for the admin listing (never its arguments or result). */
+export interface TaskCall {
+  platform: string;
+  tool: string;
+}
+
+/**
+ * What a task waits for (status input_required, Tasks extension): the requests by the keys the
+ * client answers, what it answered so far, the work's state, and the work's own key of each
+ * request where the task's key differs (a key is never reused within a task: see `park`).
+ */
+export interface TaskInput {
+  requests: Record<string, InputRequest>;
+  responses: Record<string, unknown>;
+  state?: unknown;
+  workKeys?: Record<string, string>;
+}
+
+/** What the Store keeps per task: the task and its tool, once terminal its result or its JSON-RPC error, while it waits its input requests. */
 export interface Kept {
   task: McpTask;
+  call?: TaskCall;
   result?: CallToolResult;
   error?: RpcErrorBody;
-  /** Status input_required (Tasks extension): what the work asked for, what the client answered so far, the work's state. */
-  input?: { requests: Record<string, InputRequest>; responses: Record<string, unknown>; state?: unknown };
+  input?: TaskInput;
+  /** Every inputRequests key this task asked so far. */
+  asked?: string[];
+}
+
+/**
+ * Thrown by a task's work to end its task `cancelled` with `reason` (its statusMessage): the
+ * person the task asked withdrew the request (a declined approval). Not `failed`: the Tasks
+ * extension keeps that status for JSON-RPC errors.
+ */
+export class TaskWithdrawn extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** A task as the admin API lists it: its status and tool, never its arguments or result. */
+export interface ListedTask {
+  task_id: string;
+  status: TaskStatus;
+  status_message?: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  platform?: string;
+  tool?: string;
 }
 
 /** Kept once a worker took the task: the instant its invocation is stopped at the latest. */
@@ -86,6 +129,8 @@ export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { cal
 export const TASK_TTL = { defaultMs: 3_600_000, minMs: 1_000, maxMs: 86_400_000 } as const;
 const POLL = { defaultMs: 1_000, minMs: 100, maxMs: 60_000 } as const;
 const LIST_PAGE = 50;
+/** Tasks the admin listing reads per owner at most. */
+const LISTING_MAX = 200;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 const terminal = (s: TaskStatus) => s === 'completed' || s === 'failed' || s === 'cancelled';
@@ -128,6 +173,8 @@ export class McpTasks {
   private jobKey = (taskId: string) => `${this.keyOf(taskId)}#job`;
   private startedKey = (taskId: string) => `${this.keyOf(taskId)}#started`;
   private progressKey = (taskId: string) => `${this.keyOf(taskId)}#progress`;
+  /** The answered round a worker resumes a task with (tasks/update in Lambda). */
+  private roundKey = (taskId: string) => `${this.keyOf(taskId)}#round`;
 
   private get seqKey() {
     return `mcptasks#${this.owner}`;
@@ -166,20 +213,21 @@ export class McpTasks {
     if (now >= end + task.pollInterval) return undefined;
     const stopped = (why: string): Kept => {
       const message = `The task ${why}. Vendor calls it made stand (a batch's records written so far stay written): check them, then run the rest again, as a task with a longer ttl or in smaller batches.`;
-      return { task: { ...task, status: 'failed', statusMessage: message, lastUpdatedAt: new Date(Math.min(now, end)).toISOString() }, error: { code: -32603, message } };
+      return { ...keptOf(kept), task: { ...task, status: 'failed', statusMessage: message, lastUpdatedAt: new Date(Math.min(now, end)).toISOString() }, error: { code: -32603, message } };
     };
     if (now >= end) return stopped(`did not finish within its ttl (${task.ttl} ms)`);
     if (started && now > started.runBy) return stopped('was stopped before it finished: its worker ran out of time');
-    return typeof progress === 'string' ? { task: { ...task, statusMessage: progress } } : kept;
+    return typeof progress === 'string' && task.status === 'working' ? { ...kept, task: { ...task, statusMessage: progress } } : kept;
   }
 
   /**
    * Creates a task and starts its work. Here in the background (locally) the task is answered at
    * once, status "working"; here in the foreground the work is awaited first and the task answered
    * as it ended. With a worker, the call is kept for it and the worker started; the task is
-   * answered at once, or failed when the worker cannot be started.
+   * answered at once, or failed when the worker cannot be started. `call` (which tool) is kept
+   * with the task from the start, whichever way it runs.
    */
-  async create(params: { ttl?: unknown; pollInterval?: unknown }, run: TaskRun): Promise<{ task: McpTask }> {
+  async create(params: { ttl?: unknown; pollInterval?: unknown }, run: TaskRun, call: TaskCall): Promise<{ task: McpTask }> {
     const at = new Date(this.now()).toISOString();
     const task: McpTask = {
       taskId: randomUUID(),
@@ -199,7 +247,7 @@ export class McpTasks {
       });
     }
     // Kept before the work starts: tasks/get from any instance finds it at once.
-    await this.store.put(this.keyOf(task.taskId), { task } satisfies Kept, this.workingSeconds(task));
+    await this.store.put(this.keyOf(task.taskId), { task, call: { platform: call.platform, tool: call.tool } } satisfies Kept, this.workingSeconds(task));
     await this.index(task.taskId, ttlSeconds);
     if (run.kind === 'worker') {
       try {
@@ -235,15 +283,15 @@ export class McpTasks {
    * may be delivered twice); `runBy` is when its invocation is stopped at the latest. Answers the
    * call kept for it, or undefined when there is nothing to run (cancelled, ended, gone, taken).
    */
-  async claim(taskId: string, runBy: number): Promise<{ job: unknown; task: McpTask } | undefined> {
+  async claim(taskId: string, runBy: number): Promise<{ job: unknown; task: McpTask; round?: InputRound } | undefined> {
     const kept = await this.read(taskId);
     if (!kept || kept.task.status !== 'working') return undefined;
     const seconds = this.workingSeconds(kept.task);
     const won = this.store.putIfAbsent ? await this.store.putIfAbsent(this.startedKey(taskId), { runBy } satisfies Started, seconds) : true;
     if (!won) return undefined;
     if (!this.store.putIfAbsent) await this.store.put(this.startedKey(taskId), { runBy } satisfies Started, seconds);
-    const job = await this.store.get<unknown>(this.jobKey(taskId));
-    return job === undefined ? undefined : { job, task: kept.task };
+    const [job, round] = await this.many<unknown>([this.jobKey(taskId), this.roundKey(taskId)]);
+    return job === undefined ? undefined : { job, task: kept.task, ...(round !== undefined ? { round: round as InputRound } : {}) };
   }
 
   /**
@@ -263,7 +311,10 @@ export class McpTasks {
       .run(report, () => work(round))
       .then(
         (result) => writes.then(() => this.finish(taskId, 'completed', { result })),
-        (err: unknown) => writes.then(() => (err instanceof InputRequired ? this.park(taskId, err, round) : this.finish(taskId, 'failed', { error: errorBody(err) }))),
+        (err: unknown) =>
+          writes.then(() =>
+            err instanceof InputRequired ? this.park(taskId, err, round) : err instanceof TaskWithdrawn ? this.withdraw(taskId, err.reason) : this.finish(taskId, 'failed', { error: errorBody(err) }),
+          ),
       )
       .catch((err: unknown) => {
         // The Store failed to keep the end: the task reads "working" until its ttl, then failed; logged, never thrown.
@@ -280,13 +331,46 @@ export class McpTasks {
     await this.store.put(`${this.seqKey}#${seq}`, taskId, ttlSeconds);
   }
 
-  /** The work asked for input (Tasks extension): the task waits in input_required until tasks/update answers every request. */
+  /**
+   * The work asked for input (Tasks extension): the task waits in input_required until tasks/update
+   * answers every request. A key is unique over the task's lifetime (the extension's rule): a work
+   * that asks again under a key it used before (a sign-in still not done) is asked under `key.2`,
+   * `key.3`…, and its answer handed back to the work under its own key.
+   */
   private async park(taskId: string, asked: InputRequired, round: InputRound | undefined): Promise<void> {
     const kept = await this.read(taskId);
     if (!kept || terminal(kept.task.status)) return;
+    const used = new Set(kept.asked ?? []);
+    const requests: Record<string, InputRequest> = {};
+    const workKeys: Record<string, string> = {};
+    for (const [key, request] of Object.entries(asked.inputRequests)) {
+      let taskKey = key;
+      for (let n = 2; used.has(taskKey); n++) taskKey = `${key}.${n}`;
+      used.add(taskKey);
+      requests[taskKey] = request;
+      if (taskKey !== key) workKeys[taskKey] = key;
+    }
     const task: McpTask = { ...kept.task, status: 'input_required', statusMessage: 'Waiting for the client to answer inputRequests (tasks/update).', lastUpdatedAt: new Date(this.now()).toISOString() };
-    const input = { requests: { ...asked.inputRequests }, responses: { ...round?.responses }, ...(asked.state !== undefined ? { state: asked.state } : {}) };
-    await this.store.put(this.keyOf(taskId), { task, input } satisfies Kept, this.workingSeconds(task));
+    const input: TaskInput = { requests, responses: { ...round?.responses }, ...(asked.state !== undefined ? { state: asked.state } : {}), ...(Object.keys(workKeys).length ? { workKeys } : {}) };
+    await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task, input, asked: [...used] } satisfies Kept, this.workingSeconds(task));
+    // No worker runs a waiting task: the one that asked has ended, the answer starts the next (update).
+    await this.store.delete?.(this.startedKey(taskId));
+  }
+
+  /** The work withdrew its request (TaskWithdrawn): the task ends cancelled, saying why. */
+  private async withdraw(taskId: string, reason: string): Promise<void> {
+    resumable.delete(this.keyOf(taskId));
+    const kept = await this.read(taskId);
+    if (!kept || terminal(kept.task.status)) return;
+    const task: McpTask = { ...kept.task, status: 'cancelled', statusMessage: reason, lastUpdatedAt: new Date(this.now()).toISOString() };
+    await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+    await this.forget(taskId);
+  }
+
+  /** An ended task's call (with its sealed credential) and the round a worker would resume it with. */
+  private async forget(taskId: string): Promise<void> {
+    await this.store.delete?.(this.jobKey(taskId));
+    await this.store.delete?.(this.roundKey(taskId));
   }
 
   /**
@@ -294,27 +378,41 @@ export class McpTasks {
    * every request is answered, the work runs again with them, here (the process that ran it keeps
    * its work); where that process is gone, the task fails saying so.
    */
-  async update(taskId: string, responses: Record<string, unknown>, capabilities: InputRound['capabilities']): Promise<void> {
+  async update(taskId: string, responses: Record<string, unknown>, capabilities: InputRound['capabilities'], resume?: (ref: TaskRef) => Promise<void>): Promise<void> {
     const kept = await this.read(taskId);
     if (!kept) throw notFound(taskId);
     if (kept.task.status !== 'input_required' || !kept.input) return;
-    const { requests, state } = kept.input;
+    const { requests, state, workKeys = {} } = kept.input;
     const answered = { ...kept.input.responses, ...Object.fromEntries(Object.entries(responses).filter(([k]) => Object.hasOwn(requests, k))) };
     const at = new Date(this.now()).toISOString();
     if (Object.keys(requests).some((k) => answered[k] === undefined)) {
-      await this.store.put(this.keyOf(taskId), { task: { ...kept.task, lastUpdatedAt: at }, input: { ...kept.input, responses: answered } } satisfies Kept, this.workingSeconds(kept.task));
+      await this.store.put(this.keyOf(taskId), { ...kept, task: { ...kept.task, lastUpdatedAt: at }, input: { ...kept.input, responses: answered } } satisfies Kept, this.workingSeconds(kept.task));
       return;
     }
     const key = this.keyOf(taskId);
     const work = resumable.get(key);
+    // The work reads its answers under the keys it asked with.
+    const round: InputRound = { responses: Object.fromEntries(Object.entries(answered).map(([k, v]) => [workKeys[k] ?? k, v])), state, capabilities };
+    // A worker's task (its call kept in the Store): the next worker invocation runs the round.
+    const job = work || !resume ? undefined : await this.store.get<unknown>(this.jobKey(taskId));
+    if (job !== undefined) await this.store.put(this.roundKey(taskId), round, this.workingSeconds(kept.task));
     const task: McpTask = { ...kept.task, status: 'working', lastUpdatedAt: at };
     delete task.statusMessage;
-    await this.store.put(key, { task } satisfies Kept, this.workingSeconds(task));
+    await this.store.put(key, { ...keptOf(kept), task } satisfies Kept, this.workingSeconds(task));
+    if (job !== undefined && resume) {
+      try {
+        await resume({ id: taskId, owner: this.owner });
+      } catch (err) {
+        log('error', 'mcp task worker not started', { error: err instanceof Error ? err.name : 'unknown' });
+        await this.finish(taskId, 'failed', { error: { code: -32603, message: `The task could not resume: its worker was not invoked (${err instanceof Error ? err.name : 'unknown error'}). Nothing more was sent to the vendor; run the call again.` } });
+      }
+      return;
+    }
     if (!work) {
       await this.finish(taskId, 'failed', { error: { code: -32603, message: 'The task cannot resume: the instance that ran it is gone. Run the call again.' } });
       return;
     }
-    void this.track(key, this.execute(task, work, { responses: answered, state, capabilities }));
+    void this.track(key, this.execute(task, work, round));
   }
 
   private async finish(taskId: string, status: 'completed' | 'failed', end: { result?: CallToolResult; error?: RpcErrorBody }): Promise<void> {
@@ -326,14 +424,14 @@ export class McpTasks {
     if (status === 'failed') task.statusMessage = end.error?.message ?? 'The call failed.';
     else delete task.statusMessage;
     try {
-      await this.store.put(this.keyOf(taskId), { task, ...end } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+      await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task, ...end } satisfies Kept, Math.max(1, this.secondsLeft(task)));
     } catch (err) {
       // A result the Store cannot keep (too large for an item): the task fails with a reason.
       const error = { code: -32603, message: `The result could not be kept (${err instanceof Error ? err.name : 'store error'}); run the call without a task.` };
-      await this.store.put(this.keyOf(taskId), { task: { ...task, status: 'failed', statusMessage: error.message }, error } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+      await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task: { ...task, status: 'failed', statusMessage: error.message }, error } satisfies Kept, Math.max(1, this.secondsLeft(task)));
     }
-    // The call and its sealed credential are of no use once the task ended.
-    await this.store.delete?.(this.jobKey(taskId));
+    // The call, its sealed credential and its answers are of no use once the task ended.
+    await this.forget(taskId);
   }
 
   /** The task with its end (result or error) or its pending input, as kept: tasks/get of the Tasks extension. */
@@ -372,25 +470,44 @@ export class McpTasks {
     return { ...kept.result, _meta: { ...kept.result._meta, [RELATED_TASK]: { taskId } } };
   }
 
-  /** This caller's live tasks, newest first, in pages; the cursor is the slot to continue below. */
-  async list(cursor: string | undefined): Promise<{ tasks: McpTask[]; nextCursor?: string }> {
-    let top: number;
-    // The sequence is read by adding 0: a counter kept by `add` is not a value `get` reads (DynamoDB).
-    if (cursor === undefined) top = this.store.add ? await this.store.add(this.seqKey, 0, TASK_TTL.maxMs / 1000) : ((await this.store.get<number>(this.seqKey)) ?? 0);
-    else {
-      top = Number(cursor);
-      if (!/^\d{1,15}$/.test(cursor)) throw new RpcError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous tasks/list answer unchanged.');
-    }
-    const slots = Array.from({ length: Math.min(LIST_PAGE, top) }, (_, i) => `${this.seqKey}#${top - i}`);
-    const ids = await this.many<string>(slots);
+  /** The sequence's top: the newest task's slot (read by adding 0: a counter kept by `add` is not a value `get` reads in DynamoDB). */
+  private top(): Promise<number> {
+    return this.store.add ? this.store.add(this.seqKey, 0, TASK_TTL.maxMs / 1000) : this.store.get<number>(this.seqKey).then((n) => n ?? 0);
+  }
+
+  /** The live tasks in the `count` slots from `top` down, newest first, as `view` shows them. */
+  private async slots(top: number, count: number): Promise<Kept[]> {
+    const ids = await this.many<string>(Array.from({ length: Math.min(count, top) }, (_, i) => `${this.seqKey}#${top - i}`));
     const found = ids.filter((id): id is string => typeof id === 'string');
     const kept = await this.many<unknown>(found.flatMap((id) => [this.keyOf(id), this.startedKey(id), this.progressKey(id)]));
-    const tasks = found
+    return found
       .map((_, i) => this.view(kept[3 * i] as Kept | undefined, kept[3 * i + 1] as Started | undefined, kept[3 * i + 2] as string | undefined))
-      .filter((k): k is Kept => k !== undefined)
-      .map((k) => k.task);
-    const rest = top - slots.length;
+      .filter((k): k is Kept => k !== undefined);
+  }
+
+  /** This caller's live tasks, newest first, in pages; the cursor is the slot to continue below. */
+  async list(cursor: string | undefined): Promise<{ tasks: McpTask[]; nextCursor?: string }> {
+    if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) throw new RpcError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous tasks/list answer unchanged.');
+    const top = cursor === undefined ? await this.top() : Number(cursor);
+    const tasks = (await this.slots(top, LIST_PAGE)).map((k) => k.task);
+    const rest = top - Math.min(LIST_PAGE, top);
     return { tasks, ...(rest > 0 ? { nextCursor: String(rest) } : {}) };
+  }
+
+  /**
+   * The owner's live tasks for the admin API, newest first, the newest LISTING_MAX at most: status
+   * as a host reads it, and the tool each runs; never its arguments, result or input.
+   */
+  async listing(): Promise<ListedTask[]> {
+    return (await this.slots(await this.top(), LISTING_MAX)).map(({ task: t, call }) => ({
+      task_id: t.taskId,
+      status: t.status,
+      ...(t.statusMessage ? { status_message: t.statusMessage.slice(0, 300) } : {}),
+      created_at: t.createdAt,
+      updated_at: t.lastUpdatedAt,
+      expires_at: new Date(Date.parse(t.createdAt) + t.ttl).toISOString(),
+      ...(call ? { platform: call.platform, tool: call.tool } : {}),
+    }));
   }
 
   private many<T>(keys: string[]): Promise<(T | undefined)[]> {
@@ -412,13 +529,16 @@ export class McpTasks {
     }
     resumable.delete(this.keyOf(taskId));
     const task: McpTask = { ...kept.task, status: 'cancelled', statusMessage: 'Cancelled by the client; vendor calls already made stand.', lastUpdatedAt: new Date(this.now()).toISOString() };
-    await this.store.put(this.keyOf(taskId), { task } satisfies Kept, Math.max(1, this.secondsLeft(task)));
-    await this.store.delete?.(this.jobKey(taskId));
+    await this.store.put(this.keyOf(taskId), { ...keptOf(kept), task } satisfies Kept, Math.max(1, this.secondsLeft(task)));
+    await this.forget(taskId);
     return task;
   }
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** What a Kept carries beyond its task's state, for a rewrite of it: its tool and the input keys it asked. */
+const keptOf = (k: Kept): Pick<Kept, 'call' | 'asked'> => ({ ...(k.call ? { call: k.call } : {}), ...(k.asked ? { asked: k.asked } : {}) });
 
 function errorBody(err: unknown): RpcErrorBody {
   if (err instanceof RpcError) return { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRM_APP_ENV, eventsHarness, sfSigned, deliveryUrl } from './helpers';
-import { PODIO_DEMO } from '../../infra/twins/podio';
+import { PODIO_DEMO, type PodioTwin } from '../../infra/twins/podio';
 import { SHAREFILE_DEMO } from '../../infra/twins/sharefile';
 import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
 import { Inbox } from '../../shared/events/inbox';
@@ -42,8 +42,16 @@ beforeAll(async () => {
   });
   const dbappSub = (await new Inbox(h.store, 3600).get(subs.dbapp!.id))!;
   tapeCreate = { hook_id: (dbappSub.vendor.hook_ids as number[])[0]!, record_id: ((await record.json()) as { record_id: number }).record_id, revision_id: 0, type: 'record.create' };
+  // Likewise a Podio item, and the delivery Podio would send for its creation.
+  const podio = async (method: string, path: string, body?: unknown) =>
+    (await (await h.twin<PodioTwin>('collab').fetch(`https://api.podio.com${path}`, { method, headers: { authorization: `OAuth2 ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })).json()) as any;
+  const { item_id } = await podio('POST', `/item/app/${PODIO_DEMO.apps.companies}/?hook=false`, { fields: { [PODIO_DEMO.fields.companies.name]: 'Guarded company' } });
+  const item = await podio('GET', `/item/${item_id}`);
+  const collabSub = (await new Inbox(h.store, 3600).get(subs.collab!.id))!;
+  podioCreate = { type: 'item.create', hook_id: String((collabSub.vendor.hook_ids as number[])[0]), item_id: String(item_id), item_revision_id: String(item.initial_revision.item_revision_id), external_id: '' };
 });
 let tapeCreate: Record<string, unknown> = {};
+let podioCreate: Record<string, string> = {};
 afterAll(() => h.close());
 
 /** Unacknowledged events of a platform's subscription now. */
@@ -71,7 +79,7 @@ const sfEvent = (operation: string) => sfSigned(JSON.stringify({ WebhookSubscrip
 describe('secret-in-URL vendors (Tape, Podio, ShareFile): anything but the subscription\'s own URL is refused, nothing stored', () => {
   it.each([
     ['dbapp', () => json(tapeCreate), json('not an object'), json({ hook_id: 1, type: 'record.explode' })],
-    ['collab', form({ type: 'item.create', hook_id: '1', item_id: '5' }), form({ hook_id: '1' }), form({ type: 'item.explode', hook_id: '1' })],
+    ['collab', () => form(podioCreate), form({ hook_id: '1' }), form({ type: 'item.explode', hook_id: '1' })],
     ['filebox', () => sfEvent('Upload'), () => sfSigned(JSON.stringify(['not', 'an', 'object'])), () => sfEvent('Explode')],
   ] as const)('%s', async (platform, goodOf, malformedOf, unknownTypeOf) => {
     const [good, malformed, unknownType] = [goodOf, malformedOf, unknownTypeOf].map((x): RequestInit => (typeof x === 'function' ? x() : x)) as [RequestInit, RequestInit, RequestInit];

@@ -173,10 +173,10 @@ export async function jwksServer() {
 
 /**
  * A tenant's dbapp account connected with the sandbox key, made with an admin-issued service key
- * as a user would: the service key and the connection's id.
+ * (of `policy`, which must allow managing connections) as a user would: the key and the connection's id.
  */
-export async function connectedDbapp(s: Awaited<ReturnType<typeof localServer>>, tenant: string) {
-  const { key } = await s.createKey(tenant, { platforms: ['dbapp'] });
+export async function connectedDbapp(s: Awaited<ReturnType<typeof localServer>>, tenant: string, policy: Partial<Policy> & { platforms: string[] } = { platforms: ['dbapp'] }) {
+  const { key } = await s.createKey(tenant, policy);
   const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
   await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
   return { key, connection: created.body.data.connection.id as string };
@@ -205,4 +205,56 @@ export async function externalIdpServer(issuer: string, keys: ProviderKey[], pol
     opts,
   );
   return { s, jwks };
+}
+
+/**
+ * What the MCP sign-in tests start from: the local server, one tenant's key and its dbapp account
+ * connected, and the MCP clients a test opens — `close` closes them, then the server.
+ */
+export async function signInServer(tenant: string, policy?: Partial<Policy> & { platforms: string[] }, opts: { now?: () => number } = {}) {
+  const s = await localServer({}, opts);
+  const { key, connection } = await connectedDbapp(s, tenant, policy);
+  const clients: { close(): Promise<void> }[] = [];
+  const close = async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await s.close();
+  };
+  return { s, key, connection, clients, close };
+}
+
+/**
+ * The parts of an MCP host's OAuth provider that every SDK generation shares: its loopback
+ * callback, its registration metadata, and the PKCE verifier and authorization URL the SDK hands
+ * it. Each test's host adds how it keeps its registration and tokens.
+ */
+export class PkceHost {
+  verifier = '';
+  authorizationUrl?: URL;
+  constructor(
+    private readonly callback: string,
+    private readonly name: string,
+  ) {}
+  get redirectUrl() {
+    return this.callback;
+  }
+  get clientMetadata() {
+    return { redirect_uris: [this.callback], client_name: this.name, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** The user's browser at an authorization URL: the sign-in form (200) filled with the service key; answers the browser and the consent page. */
+export async function signInForm(authorizationUrl: URL | string, serviceKey: string) {
+  const browser = new Browser();
+  const form = await browser.request(authorizationUrl.toString());
+  if (form.status !== 200) throw new Error(`the sign-in form answered ${form.status}: ${form.html}`);
+  return { browser, consent: await browser.submit(form, 'sign-in', { service_key: serviceKey }) };
 }

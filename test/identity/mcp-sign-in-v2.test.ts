@@ -1,7 +1,6 @@
-import { Client, IssuerMismatchError, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthClientProvider, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { Client, IssuerMismatchError, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientInformationContext, type OAuthClientProvider, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_KEYS } from '../../infra/twins/kit';
-import { Browser, localServer } from './helpers';
+import { PkceHost, signInForm, signInServer } from './helpers';
 
 /**
  * A host on the official client's new generation (@modelcontextprotocol/client 2.x), which follows
@@ -9,17 +8,11 @@ import { Browser, localServer } from './helpers';
  * authorization server's issuer, and checks `iss` in the authorization response (RFC 9207) before
  * it redeems the code. It signs in to the built-in server headlessly and lists tools.
  */
-class IssuerKeyedHost implements OAuthClientProvider {
+class IssuerKeyedHost extends PkceHost implements OAuthClientProvider {
   readonly clients = new Map<string, StoredOAuthClientInformation>();
   readonly saved = new Map<string, StoredOAuthTokens>();
-  verifier = '';
-  authorizationUrl?: URL;
-  constructor(private readonly callback: string) {}
-  get redirectUrl() {
-    return this.callback;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { redirect_uris: [this.callback], client_name: 'Host on client 2.x', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  constructor(callback: string) {
+    super(callback, 'Host on client 2.x');
   }
   clientInformation(ctx?: OAuthClientInformationContext) {
     return ctx && this.clients.get(ctx.issuer);
@@ -33,69 +26,48 @@ class IssuerKeyedHost implements OAuthClientProvider {
   saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext) {
     this.saved.set(ctx!.issuer, tokens);
   }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
 }
 
 describe('sign-in from @modelcontextprotocol/client 2.x (2026-07-28 authorization)', () => {
-  let s: Awaited<ReturnType<typeof localServer>>;
-  let key: string;
-  const clients: Client[] = [];
-  beforeAll(async () => {
-    s = await localServer();
-    key = (await s.createKey('tenant-v2', { platforms: ['dbapp'] })).key;
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await s.close();
-  });
+  let f: Awaited<ReturnType<typeof signInServer>>;
+  beforeAll(async () => void (f = await signInServer('tenant-v2')));
+  afterAll(() => f.close());
 
   const client = () => new Client({ name: 'host-v2', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
 
   /** The first connection (401, discovery, registration), then the user's browser: sign-in and consent. Returns the callback URL. */
   async function authorize(host: IssuerKeyedHost, url: URL): Promise<URL> {
     await expect(client().connect(new StreamableHTTPClientTransport(url, { authProvider: host }))).rejects.toThrow(UnauthorizedError);
-    const browser = new Browser();
-    const form = await browser.request(host.authorizationUrl!.toString());
-    const consent = await browser.submit(form, 'sign-in', { service_key: key });
+    const { browser, consent } = await signInForm(host.authorizationUrl!, f.key);
     return new URL((await browser.submit(consent, 'consent', { decision: 'allow' })).url);
   }
 
   it('signs in, keyed by the issuer, with iss checked before the code is redeemed; lists tools', async () => {
-    const url = new URL(`${s.base}/v1/mcp/dbapp`);
-    const host = new IssuerKeyedHost(`${s.base}/host-callback`);
+    const url = new URL(`${f.s.base}/v1/mcp/dbapp`);
+    const host = new IssuerKeyedHost(`${f.s.base}/host-callback`);
     const back = await authorize(host, url);
-    expect(back.searchParams.get('iss')).toBe(s.base);
+    expect(back.searchParams.get('iss')).toBe(f.s.base);
     // Registered under the issuer, as a native app (its callback is a loopback one).
-    expect([...host.clients.keys()]).toEqual([s.base]);
-    expect(host.clients.get(s.base)).toMatchObject({ client_id: expect.stringMatching(/^mcp_/), application_type: 'native' });
+    expect([...host.clients.keys()]).toEqual([f.s.base]);
+    expect(host.clients.get(f.s.base)).toMatchObject({ client_id: expect.stringMatching(/^mcp_/), application_type: 'native' });
     await new StreamableHTTPClientTransport(url, { authProvider: host }).finishAuth(back.searchParams);
-    expect([...host.saved.keys()]).toEqual([s.base]);
+    expect([...host.saved.keys()]).toEqual([f.s.base]);
     const signedIn = client();
     await signedIn.connect(new StreamableHTTPClientTransport(url, { authProvider: host }));
-    clients.push(signedIn);
+    f.clients.push(signedIn);
     expect((await signedIn.listTools()).tools.map((t) => t.name)).toContain('listWorkspaces');
   });
 
   it('refuses a response whose iss is not the issuer it discovered (a mix-up): the code is never sent', async () => {
-    const url = new URL(`${s.base}/v1/mcp/dbapp`);
-    const host = new IssuerKeyedHost(`${s.base}/host-callback`);
+    const url = new URL(`${f.s.base}/v1/mcp/dbapp`);
+    const host = new IssuerKeyedHost(`${f.s.base}/host-callback`);
     const back = await authorize(host, url);
     back.searchParams.set('iss', 'https://attacker.example');
     await expect(new StreamableHTTPClientTransport(url, { authProvider: host }).finishAuth(back.searchParams)).rejects.toThrow(IssuerMismatchError);
     expect(host.saved.size).toBe(0);
     // The code was not redeemed: the host's honest retry with the real response still gets tokens.
-    back.searchParams.set('iss', s.base);
+    back.searchParams.set('iss', f.s.base);
     await new StreamableHTTPClientTransport(url, { authProvider: host }).finishAuth(back.searchParams);
-    expect(host.saved.get(s.base)?.access_token).toMatch(/^tat_/);
+    expect(host.saved.get(f.s.base)?.access_token).toMatch(/^tat_/);
   });
 });

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,20 +10,14 @@ import { SANDBOX_KEYS } from '../../infra/twins/kit';
 import type { MemoryStore } from '../../shared/store/memory';
 import { Scopes } from '../../shared/identity/mcp-oauth/scopes';
 import { platforms } from '../../functions/platforms';
-import { Browser, checkedToolsets, localServer } from './helpers';
+import { Browser, checkedToolsets, PkceHost, signInForm, signInServer } from './helpers';
 
 /** A host as Claude or ChatGPT connectors are: it knows only the URL, and keeps what the SDK hands it. */
-class HeadlessHost implements OAuthClientProvider {
+class HeadlessHost extends PkceHost implements OAuthClientProvider {
   info?: OAuthClientInformationMixed;
   saved?: OAuthTokens;
-  verifier = '';
-  authorizationUrl?: URL;
-  constructor(private readonly callback: string) {}
-  get redirectUrl() {
-    return this.callback;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { redirect_uris: [this.callback], client_name: 'Headless test host', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  constructor(callback: string) {
+    super(callback, 'Headless test host');
   }
   clientInformation() {
     return this.info;
@@ -36,15 +30,6 @@ class HeadlessHost implements OAuthClientProvider {
   }
   saveTokens(tokens: OAuthTokens) {
     this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
   }
 }
 
@@ -62,22 +47,16 @@ class AccessOnlyHost extends HeadlessHost {
 const text = (r: unknown) => (r as { content: { type: string; text: string }[] }).content[0]!.text;
 
 describe('MCP sign-in through the built-in authorization server', () => {
-  let s: Awaited<ReturnType<typeof localServer>>;
+  let f: Awaited<ReturnType<typeof signInServer>>;
+  let s: typeof f.s;
   let clock = Date.now();
   let key: string;
   let connection: string;
-  const clients: Client[] = [];
   beforeAll(async () => {
-    s = await localServer({}, { now: () => clock });
-    key = (await s.createKey('tenant-a', { platforms: ['dbapp', 'crm'], toolsets: ['workspaces', 'records', 'apps'], manage_connections: true })).key;
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-1', auth: 'api_key' } });
-    connection = created.body.data.connection.id;
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
+    f = await signInServer('tenant-a', { platforms: ['dbapp', 'crm'], toolsets: ['workspaces', 'records', 'apps'], manage_connections: true }, { now: () => clock });
+    ({ s, key, connection } = f);
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await s.close();
-  });
+  afterAll(() => f.close());
 
   /** The whole sign-in as a host does it: 401, discovery, registration, the consent page, PKCE and the token. */
   async function signIn(path: string, choice: { toolsets?: string; read_only?: string } = {}, serviceKey = key, host = new HeadlessHost(`${s.base}/host-callback`)) {
@@ -91,10 +70,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
     // No challenge names a scope yet: the SDK asks for the endpoint's scopes_supported, its toolsets.
     expect(authorizationUrl.searchParams.get('scope')).toBe(path === '/v1/mcp' ? new Scopes(platforms).supported().join(' ') : new Scopes(platforms).supported(path.split('/')[3]).join(' '));
     // The user's browser: the sign-in form (service key), then the consent form (connection, toolsets).
-    const browser = new Browser();
-    const form = await browser.request(authorizationUrl.toString());
-    expect(form.status).toBe(200);
-    const consent = await browser.submit(form, 'sign-in', { service_key: serviceKey });
+    const { browser, consent } = await signInForm(authorizationUrl, serviceKey);
     expect(consent.html).toContain(connection);
     const back = await browser.submit(consent, 'consent', { decision: 'allow', ...(choice.toolsets !== undefined ? { toolsets: choice.toolsets } : {}), ...(choice.read_only ? { read_only: choice.read_only } : {}) });
     const code = new URL(back.url).searchParams.get('code');
@@ -104,7 +80,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
     await transport.finishAuth(code!);
     const client = new Client({ name: 'host', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(url, { authProvider: host }));
-    clients.push(client);
+    f.clients.push(client);
     return { host, client, code: code! };
   }
 
@@ -199,8 +175,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
     // Wider than the key: refused on the consent page.
     const host = new HeadlessHost(`${s.base}/host-callback`);
     await expect(new Client({ name: 'h', version: '1' }).connect(new StreamableHTTPClientTransport(new URL(`${s.base}/v1/mcp/dbapp`), { authProvider: host }))).rejects.toThrow(UnauthorizedError);
-    const browser = new Browser();
-    const consent = await browser.submit(await browser.request(host.authorizationUrl!.toString()), 'sign-in', { service_key: key });
+    const { browser, consent } = await signInForm(host.authorizationUrl!, key);
     const refused = await browser.submit(consent, 'consent', { decision: 'allow', toolsets: 'webhooks' });
     expect(refused.status).toBe(400);
     expect(refused.html).toContain('does not allow toolset(s) webhooks');
@@ -238,8 +213,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
     const again = host.authorizationUrl!;
     expect(again.searchParams.get('scope')).toBe('records apps');
     expect(again.searchParams.get('resource')).toBe(`${s.base}/v1/mcp/dbapp`);
-    const browser = new Browser();
-    const consent = await browser.submit(await browser.request(again.toString()), 'sign-in', { service_key: key });
+    const { browser, consent } = await signInForm(again, key);
     expect(checkedToolsets(consent.html)).toEqual(['apps', 'records']);
     expect(consent.html).toContain(`value="${connection}" checked`);
     // The user allows the page as it is.
@@ -249,7 +223,7 @@ describe('MCP sign-in through the built-in authorization server', () => {
     expect(host.saved!.scope).toBe('apps records');
     const client = new Client({ name: 'host', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(wide, { authProvider: host }));
-    clients.push(client);
+    f.clients.push(client);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['listApps', 'getRecord']));
     expect(names).not.toContain('listWorkspaces');

@@ -29,7 +29,9 @@ describe('the identity routes: served, documented in OpenAPI and deployed alike'
     const deployed = deployedRoutes('identity');
     // Besides the API: the pages' stylesheet and the operator console, HTML for people.
     expect(deployed.filter((r) => !r.startsWith('OPTIONS ')).sort()).toEqual([...documented, 'GET /v1/openapi/identity.json', ...PAGE_ROUTES].sort());
-    const pages = createApp(rt).routes.filter((r) => /^\/(console|pages)\b/.test(r.path)).map((r) => `${r.method} ${r.path.replace(/:([a-z_]+)/g, '{$1}')}`);
+    const withConsole = createApp(rt);
+    approvalRoutes(withConsole, rt);
+    const pages = withConsole.routes.filter((r) => /^\/(console|pages)\b/.test(r.path)).map((r) => `${r.method} ${r.path.replace(/:([a-z_]+)/g, '{$1}')}`);
     expect([...new Set(pages)].sort()).toEqual([...PAGE_ROUTES].sort());
     // Every path a browser host calls cross-origin has its preflight routed too.
     for (const path of ['/oauth/token', '/oauth/register', '/oauth/revoke', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/v1/mcp/{platform}']) expect(deployed).toContain(`OPTIONS ${path}`);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll, CONVERTER_LAYER_DIR, CONVERTER_MODULES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
 import { cacheFiles } from '../../shared/store/code-cache';
 import { platformCases } from '../helpers/platforms';
+import { REGISTER_LIMIT } from '../../shared/identity/mcp-oauth/routes';
 import { zipEntries, zipRead } from '../helpers/zip';
 
 const run = promisify(execFile);
@@ -26,7 +27,7 @@ type Template = { Resources: Record<string, Resource>; Outputs?: Record<string, 
  */
 function offlineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('AWS_') && !/^(RATE_LIMIT_|SLS_|SERVERLESS_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('AWS_') && !/^(RATE_LIMIT_|OAUTH_REGISTER_RATE_LIMIT$|SLS_|SERVERLESS_)/.test(k)) env[k] = v;
   return {
     ...env,
     AWS_CONFIG_FILE: '/nonexistent/aws-config',
@@ -242,11 +243,14 @@ describe('serverless.yml packaged by osls (offline)', () => {
       'DELETE /v1/admin/keys/{id}', 'DELETE /v1/connections/{id}', 'GET /v1/admin/keys', 'GET /v1/admin/keys/{id}', 'GET /v1/connect/{token}', 'GET /v1/connect/{token}/authorize',
       'GET /v1/connections', 'GET /v1/connections/callback', 'GET /v1/connections/{id}', 'POST /v1/admin/keys', 'POST /v1/admin/keys/{id}/rotate', 'POST /v1/connect/{token}',
       'POST /v1/connections', 'POST /v1/connections/{id}/reconnect',
-      'GET /v1/admin/approvals', 'GET /v1/admin/approvals/{id}', 'GET /v1/admin/audit', 'GET /v1/approvals/{id}', 'GET /v1/approve/{token}', 'POST /v1/approve/{token}',
+      'GET /v1/admin/approvals', 'GET /v1/admin/approvals/{id}', 'POST /v1/admin/approvals/{id}/approve', 'POST /v1/admin/approvals/{id}/reject', 'GET /v1/admin/audit',
+      'GET /v1/admin/connections', 'POST /v1/admin/connections/{tenant}/{id}/reconnect', 'DELETE /v1/admin/connections/{tenant}/{id}', 'GET /v1/admin/oauth/clients', 'GET /v1/admin/oauth/grants',
+      'DELETE /v1/admin/oauth/grants/{id}', 'GET /v1/admin/subscriptions', 'GET /v1/admin/tasks', 'GET /v1/approvals/{id}', 'GET /v1/approve/{token}', 'POST /v1/approve/{token}',
       'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-protected-resource/v1/mcp',
       'GET /.well-known/oauth-protected-resource/v1/mcp/{platform}', 'GET /oauth/authorize', 'POST /oauth/authorize', 'POST /oauth/register', 'POST /oauth/token',
       'POST /oauth/revoke', 'GET /oauth/register/{client_id}', 'PUT /oauth/register/{client_id}', 'DELETE /oauth/register/{client_id}', 'GET /v1/openapi/identity.json', 'GET /pages/style.css',
-      'GET /console', 'POST /console/sign-in', 'POST /console/sign-out', 'POST /console/keys', 'POST /console/keys/{id}/rotate', 'POST /console/keys/{id}/revoke',
+      'GET /console', 'GET /console/{pane}', 'POST /console/sign-in', 'POST /console/sign-out', 'POST /console/keys', 'POST /console/keys/{id}/rotate', 'POST /console/keys/{id}/revoke',
+      'POST /console/connections/{tenant}/{id}/reconnect', 'POST /console/connections/{tenant}/{id}/delete', 'POST /console/oauth/grants/{id}/revoke', 'POST /console/approvals/{id}/approve', 'POST /console/approvals/{id}/reject',
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
@@ -322,6 +326,8 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
       FILEBOX_OAUTH_CLIENT_ID: '',
       FILEBOX_OAUTH_CLIENT_SECRET_PARAMETER: '/tool-execution-service/dev/filebox/oauth-client-secret',
       // MCP sign-in (docs/identity.md): unset — no CORS origins, connect sign-in by default, the built-in server.
+      // OAuth client registrations per source address: the code's default (shared/identity/mcp-oauth/routes.ts REGISTER_LIMIT).
+      OAUTH_REGISTER_RATE_LIMIT: `${REGISTER_LIMIT.max}/${REGISTER_LIMIT.window_seconds}`,
       ...Object.fromEntries(['CORS_ALLOWED_ORIGINS', 'APPROVAL_TTL_SECONDS', 'APPROVAL_SIGN_IN', 'APPROVAL_WEBHOOK_URL', 'APPROVAL_WEBHOOK_SECRET', 'AUDIT_RETENTION_DAYS', 'AUDIT_EXPORT_BUCKET', 'AUDIT_EXPORT_BUS', 'MCP_CONNECT_SIGN_IN', 'MCP_AUTH_SERVER', 'MCP_AUTH_ISSUER', 'MCP_AUTH_JWKS_URL', 'MCP_AUTH_AUDIENCE', 'MCP_AUTH_AUDIENCE_CLAIM', 'MCP_AUTH_SCOPES', 'MCP_AUTH_TENANT_CLAIM', 'MCP_AUTH_CONNECTION_CLAIM', 'MCP_AUTH_TENANTS'].map((v) => [v, ''])),
     });
     expect(f.Properties.Code.S3Key).toMatch(new RegExp(`/${c.name}\\.zip$`));

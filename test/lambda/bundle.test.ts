@@ -178,6 +178,31 @@ async function invoke(c: PlatformCase, event: unknown, env: Record<string, strin
   return JSON.parse(stdout);
 }
 
+/**
+ * Runs the platform's probe through its bundle in a fresh Node process (INVOKE_LOADED), its vendor
+ * at its twin, with AWS credentials and `env`: the answer, which of `lazy` it loaded, and stdout.
+ */
+async function invokeLoaded(c: PlatformCase, lazy: readonly string[], env: Record<string, string>) {
+  const { stdout } = await run(process.execPath, ['-e', INVOKE_LOADED], {
+    cwd: outDir,
+    timeout: 20_000,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_PATH: join(root, 'node_modules'),
+      BUNDLE: built[c.name]!.bundle,
+      PLATFORM: c.name,
+      EVENT: JSON.stringify(probeEvent(c)),
+      LAZY: JSON.stringify(lazy),
+      ...AWS_ENV,
+      ...env,
+      [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl,
+    },
+  });
+  // With LOG_LEVEL=info log lines come first: the answer is the last line.
+  const { result, loaded } = JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1)) as { result: { statusCode: number; body: string }; loaded: string[] };
+  return { result, loaded, stdout };
+}
+
 const probeEvent = (c: PlatformCase) =>
   httpApiV2Event({
     method: 'POST',
@@ -370,25 +395,12 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   });
 
   it("signs its DynamoDB requests with Lambda's environment credentials, its client built into the file beside handler.js (no SDK package loaded from outside)", async () => {
-    const { stdout } = await run(process.execPath, ['-e', INVOKE_LOADED], {
-      cwd: outDir,
-      timeout: 20_000,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_PATH: join(root, 'node_modules'),
-        BUNDLE: built[c.name]!.bundle,
-        PLATFORM: c.name,
-        EVENT: JSON.stringify(probeEvent(c)),
-        LAZY: JSON.stringify(['@aws-sdk/client-dynamodb', '@aws-sdk/credential-provider-node', '@aws-sdk/core', '@smithy/core']),
-        ...AWS_ENV,
-        AWS_SESSION_TOKEN: 'lambda-role-session-token',
-        STORE: 'dynamodb',
-        TABLE_NAME: 'tes-dev-store',
-        DYNAMODB_ENDPOINT: awsUrl,
-        [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl,
-      },
+    const { result, loaded } = await invokeLoaded(c, ['@aws-sdk/client-dynamodb', '@aws-sdk/credential-provider-node', '@aws-sdk/core', '@smithy/core'], {
+      AWS_SESSION_TOKEN: 'lambda-role-session-token',
+      STORE: 'dynamodb',
+      TABLE_NAME: 'tes-dev-store',
+      DYNAMODB_ENDPOINT: awsUrl,
     });
-    const { result, loaded } = JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1));
     expect(result.statusCode).toBe(200);
     expect(loaded).toEqual([]);
     expect(existsSync(join(dirname(built[c.name]!.bundle), STORE_CLIENT_FILE))).toBe(true);
@@ -455,23 +467,7 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     // ...and the Lambda client, on the first MCP task (shared/mcp/task-worker.ts).
     expect(bundle).toContain('@aws-sdk/client-lambda');
     if ('fileToMarkdown' in c.platform.tools) expect(bundle).toContain('officeparser');
-    const { stdout } = await run(process.execPath, ['-e', INVOKE_LOADED], {
-      cwd: outDir,
-      timeout: 20_000,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_PATH: join(root, 'node_modules'),
-        BUNDLE: built[c.name]!.bundle,
-        PLATFORM: c.name,
-        EVENT: JSON.stringify(probeEvent(c)),
-        LAZY: JSON.stringify(LAZY_PACKAGES),
-        ...AWS_ENV,
-        ...deployed,
-        STORE: 'memory',
-        [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl,
-      },
-    });
-    const { result, loaded } = JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1));
+    const { result, loaded, stdout } = await invokeLoaded(c, LAZY_PACKAGES, { ...deployed, STORE: 'memory' });
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body).data).toMatchObject(c.answer.json);
     expect(loaded).toEqual([]);

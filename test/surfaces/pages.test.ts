@@ -4,7 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localServer } from '../identity/helpers';
+import { SANDBOX_KEYS } from '../../infra/twins/kit';
+import { tasksSettled } from '../../shared/mcp/tasks';
+import { Browser as IdentityBrowser, connectedDbapp, hostSignIn, localServer } from '../identity/helpers';
 
 /**
  * The pages a person sees, in a real browser (headless Chromium): sign-in, consent, connect,
@@ -165,21 +167,97 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     await close();
   }, 120_000);
 
-  it('a key with no account to use, and a platform with no vendor sign-in, say what to do and go back to the host', async () => {
+  it('a key with no account to use says what to do and goes back to the host', async () => {
     const { key } = await s.createKey('tenant-pages', { platforms: ['dbapp'] });
     const { page, problems, close } = await open();
     await page.goto(authorize(`${s.base}/v1/mcp/dbapp`));
-    // Tape connects with an API key: the key form is open and the page says why.
-    await expect(page.locator('#key-sign-in').getAttribute('open')).resolves.toBe('');
-    await expect(page.locator('#key-only').innerText()).resolves.toContain('ask them for one');
-    await check(page, problems, 'sign-in-key');
+    // Tape connects with a key the person pastes; the service key is the operator's alternative, folded away.
+    await expect(page.locator('#key-sign-in').getAttribute('open')).resolves.toBeNull();
+    await page.locator('#key-sign-in summary').click();
     await page.getByLabel('Service key').fill(key);
-    await page.getByRole('button', { name: 'Continue with the key' }).click();
+    await page.getByRole('button', { name: 'Continue with the key', exact: true }).click();
     await expect(page.locator('#no-connection').innerText()).resolves.toContain('Tenant "tenant-pages" has no connected Tape account');
+    // The way on from here: the person's own Tape key.
+    expect(await page.getByLabel('Your Tape API key (user_key_…)').count()).toBe(1);
     await check(page, problems, 'no-account');
     await page.getByRole('button', { name: 'Back to Claude Desktop' }).click();
     await page.waitForURL(/\/host-callback\?/);
     expect(hostAnswer(page.url())).toMatchObject({ error: 'access_denied', error_description: `The user has no account this service can use for ${s.base}/v1/mcp/dbapp.` });
+    await close();
+  }, 120_000);
+
+  it('connects a Tape account by pasting its key on the sign-in page: a wrong key says so and offers Back; the right one goes on to consent', async () => {
+    const { page, problems, close } = await open();
+    page.on('request', (r) => {
+      if (r.url().includes('user_key_')) problems.push(`a key in a URL: ${r.url()}`);
+    });
+    await page.goto(authorize(`${s.base}/v1/mcp/dbapp`));
+    const field = page.getByLabel('Your Tape API key (user_key_…)');
+    await expect(field.getAttribute('type')).resolves.toBe('password');
+    // The line on where Tape shows the key is the field's description.
+    await expect(page.locator('#vendor_key_dbapp-where').innerText()).resolves.toContain('Preferences, then API');
+    await expect(field.getAttribute('aria-describedby')).resolves.toBe('vendor_key_dbapp-where');
+    await check(page, problems, 'sign-in-vendor-key');
+
+    await field.fill('user_key_wrongwrongwrongwrong000000000');
+    await page.getByRole('button', { name: 'Continue with the Tape key' }).click();
+    await expect(page.locator('#key-refused').innerText()).resolves.toContain('Tape did not accept this key');
+    // Never echoed: the field is empty again.
+    await expect(page.getByLabel('Your Tape API key (user_key_…)').inputValue()).resolves.toBe('');
+    expect(await page.content()).not.toContain('user_key_wrong');
+    await check(page, problems, 'key-refused');
+
+    await page.getByLabel('Your Tape API key (user_key_…)').fill(SANDBOX_KEYS.owner);
+    await page.getByRole('button', { name: 'Continue with the Tape key' }).click();
+    await expect(page.locator('h1').innerText()).resolves.toBe('Choose what to share');
+    await expect(page.locator('.account').innerText()).resolves.toMatch(/^Tape: John Doe · /);
+    // One sign-in may cover the other endpoints of this account's platform: here the combined one, unchosen.
+    await expect(page.locator('#endpoints legend').innerText()).resolves.toBe('Use this sign-in for');
+    await expect(page.getByRole('checkbox', { name: /^Every platform/ }).isChecked()).resolves.toBe(false);
+    await check(page, problems, 'consent-endpoints');
+    await page.getByRole('checkbox', { name: /^Every platform/ }).check();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    const token = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: hostAnswer(page.url()).code!, code_verifier: verifier, client_id: client, redirect_uri: redirect(), resource: `${s.base}/v1/mcp` }) });
+    const granted = (await token.json()) as { access_token: string };
+    const listed = await fetch(`${s.base}/v1/mcp`, { method: 'POST', headers: { authorization: `Bearer ${granted.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(listed.status).toBe(200);
+    const names = ((await listed.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
+    expect(names).toContain('dbapp_listWorkspaces');
+    await close();
+  }, 120_000);
+
+  it('consent offers the other endpoints a key has accounts for, each with its account and toolsets, unchosen', async () => {
+    const { key } = await connectedDbapp(s, 'tenant-endpoints', { platforms: ['dbapp', 'crm'], manage_connections: true });
+    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'crm', end_user: 'jane', auth: 'oauth' } });
+    await new IdentityBrowser().connectOAuth(created.body.data.connect_url);
+    const { page, problems, close } = await open();
+    await page.goto(authorize(`${s.base}/v1/mcp/crm`));
+    await page.locator('#key-sign-in summary').click();
+    await page.getByLabel('Service key').fill(key);
+    await page.getByRole('button', { name: 'Continue with the key', exact: true }).click();
+    const tape = page.getByRole('checkbox', { name: /^Tape/ });
+    await expect(tape.isChecked()).resolves.toBe(false);
+    await expect(page.locator('#endpoints').innerText()).resolves.toContain(`${s.base}/v1/mcp/dbapp`);
+    await expect(page.locator('#endpoints input[name=also_toolsets][value="dbapp:records"]').isChecked()).resolves.toBe(true);
+    await check(page, problems, 'consent-other-endpoints');
+    await tape.check();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    const first = await fetch(`${s.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: hostAnswer(page.url()).code!, code_verifier: verifier, client_id: client, redirect_uri: redirect(), resource: `${s.base}/v1/mcp/dbapp` }) });
+    expect(((await first.json()) as { scope: string }).scope.split(' ')).toContain('records');
+    await close();
+  }, 120_000);
+
+  it('Back to the host from a refused key returns access_denied', async () => {
+    const { page, close } = await open(1280);
+    await page.goto(authorize(`${s.base}/v1/mcp/realty`));
+    await page.getByLabel('Your BatchData API token').fill('not-a-token');
+    await page.getByRole('button', { name: 'Continue with the BatchData key' }).click();
+    await expect(page.locator('#key-refused').innerText()).resolves.toContain('BatchData did not accept this key');
+    await page.getByRole('button', { name: 'Back to Claude Desktop' }).click();
+    await page.waitForURL(/\/host-callback\?/);
+    expect(hostAnswer(page.url())).toMatchObject({ error: 'access_denied', state: 'st-9' });
     await close();
   }, 120_000);
 
@@ -229,6 +307,94 @@ describe.skipIf(!CHROMIUM)('pages in a real browser (headless Chromium, axe-core
     expect((await s.api('GET', '/v1/admin/keys?tenant=evil', { key: 'adm_test_credential' })).body.data.keys).toEqual([]);
     await close();
   }, 120_000);
+
+  it('every console pane with seeded data: an approval decided from the console (by an admin key), a grant revoked, the audit filtered and paged with its chart', async () => {
+    // Seeded as users would: an account connected through the twin, an event subscription, an MCP task, a held call, a host signed in.
+    const acme = await connectedDbapp(s, 'console-co');
+    expect((await s.call(acme.key, acme.connection, 'dbapp/subscribeEvents', { app_id: 902, event_types: ['record.update'] })).status).toBe(200);
+    const task = await fetch(`${s.base}/v1/mcp/dbapp?connection=${acme.connection}`, { method: 'POST', headers: { authorization: `Bearer ${acme.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'batchCreateRecords', arguments: { app_id: 902, inputs: [{ fields: { deal_name: 'Console task', stage: ['Discovery'], amount: 1 } }] }, task: { ttl: 600_000 } } }) });
+    expect(((await task.json()) as any).result.task.taskId).toBeTruthy();
+    await tasksSettled();
+    const held = await s.createKey('console-co', { platforms: ['dbapp'], approval: 'writes' } as never);
+    for (const name of ['Console held 1', 'Console held 2']) expect((await s.call(held.key, acme.connection, 'dbapp/createWorkspace', { name, type: 'open' })).body.error.details.reason).toBe('approval_required');
+    const signedIn = await hostSignIn(s.base, `${s.base}/v1/mcp/dbapp`, (b, form) => b.submit(form, 'sign-in', { service_key: acme.key }));
+    const admin = await s.createKey('console-co', { platforms: ['dbapp'], admin: true } as never);
+
+    const { page, problems, close } = await open(1280);
+    // A key without "admin" is refused; an admin key signs in.
+    await page.goto(`${s.base}/console`);
+    await page.getByLabel(/^Admin credential/).fill(acme.key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#refused').innerText()).resolves.toContain('"admin": true');
+    await page.getByLabel(/^Admin credential/).fill(admin.key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('main').innerText()).resolves.toContain(`Signed in as admin key ${admin.id}`);
+
+    const pane = async (id: string, title: string) => {
+      await page.getByRole('navigation', { name: 'Panes' }).getByRole('link', { name: title }).click();
+      await expect(page.locator(`h2#pane-${id}`).innerText()).resolves.toBe(title);
+      return page.locator(`section[aria-labelledby=pane-${id}]`);
+    };
+    let section = await pane('connections', 'Connections');
+    await expect(section.locator('tbody').innerText()).resolves.toContain(acme.connection);
+    await expect(section.locator('tbody').innerText()).resolves.toContain('active');
+    await check(page, problems, 'console-connections');
+    section = await pane('oauth', 'OAuth clients and grants');
+    await expect(section.innerText()).resolves.toContain('Test host');
+    await check(page, problems, 'console-oauth');
+    section = await pane('subscriptions', 'Event subscriptions');
+    await expect(section.locator('tbody').innerText()).resolves.toContain('console-co');
+    await check(page, problems, 'console-subscriptions');
+    section = await pane('tasks', 'MCP tasks');
+    await expect(section.locator('tbody').innerText()).resolves.toContain('completed');
+    await check(page, problems, 'console-tasks');
+
+    // Approvals: each pending one with its preview; approved from the console, by the admin key.
+    section = await pane('approvals', 'Approvals');
+    const cards = section.locator('article');
+    await expect(cards.count()).resolves.toBe(2);
+    await expect(cards.first().locator('pre.preview').innerText()).resolves.toContain('POST');
+    await check(page, problems, 'console-approvals');
+    const pending = (await s.api('GET', '/v1/admin/approvals?tenant=console-co&status=pending', { key: 'adm_test_credential' })).body.data.approvals as { id: string }[];
+    await page.locator(`form[action="/console/approvals/${pending[0]!.id}/approve"] button`).click();
+    await expect(page.locator('[role=status]').innerText()).resolves.toContain(`Approved ${pending[0]!.id}`);
+    expect((await s.api('GET', `/v1/admin/approvals/${pending[0]!.id}`, { key: 'adm_test_credential' })).body.data).toMatchObject({ status: 'approved', decided_by: `key:${admin.id}` });
+    await expect(page.locator('section[aria-labelledby=pane-approvals] article').count()).resolves.toBe(1);
+
+    // A grant revoked from the console: its tokens are refused.
+    section = await pane('oauth', 'OAuth clients and grants');
+    await section.getByRole('button', { name: 'Revoke' }).first().click();
+    await expect(page.locator('[role=status]').innerText()).resolves.toContain('Revoked the grant');
+    const listed = await fetch(`${s.base}/v1/mcp/dbapp`, { method: 'POST', headers: { authorization: `Bearer ${signedIn.tokens.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(listed.status).toBe(401);
+
+    // The audit trail: filtered by tenant and tool, paged, with its chart and the chart's table; the console's actions are in it, by the admin key.
+    section = await pane('audit', 'Audit trail');
+    await page.getByLabel('Tenant', { exact: true }).selectOption('console-co');
+    await page.getByLabel('Tool', { exact: true }).fill('createWorkspace');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const trail = page.locator('section[aria-labelledby=pane-audit] > .table tbody');
+    // The two held calls, their two requests and the approval: nothing else is createWorkspace.
+    await expect(trail.locator('tr').count()).resolves.toBe(5);
+    await expect(trail.innerText()).resolves.toMatch(/FORBIDDEN[\s\S]*FORBIDDEN/);
+    await expect(page.locator('svg.chart title').textContent()).resolves.toBe('Calls per tool and outcome over time');
+    await expect(page.locator('svg.chart desc').textContent()).resolves.toContain('2 calls');
+    await check(page, problems, 'console-audit');
+    await page.goto(`${s.base}/console/audit?tenant=console-co&limit=2`);
+    const firstPage = await page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    const secondPage = await page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText();
+    expect(secondPage).not.toBe(firstPage);
+    await page.goto(`${s.base}/console/audit?tenant=console-co&tool=revokeGrant`);
+    await expect(page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText()).resolves.toContain(admin.id);
+    await page.goto(`${s.base}/console/audit?tenant=console-co&outcome=approved`);
+    await expect(page.locator('section[aria-labelledby=pane-audit] > .table tbody').innerText()).resolves.toContain(admin.id);
+    // An admin key revoked: its session ends with it.
+    await s.api('DELETE', `/v1/admin/keys/${admin.id}`, { key: 'adm_test_credential' });
+    await page.goto(`${s.base}/console/keys`);
+    await expect(page.locator('#console-sign-in').count()).resolves.toBe(1);
+    await close();
+  }, 180_000);
 
   it('connect and connected pages name the account; expired links say what to do', async () => {
     const { key } = await s.createKey('tenant-pages', { platforms: ['filebox'] });

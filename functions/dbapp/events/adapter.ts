@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { ToolError } from '../../../shared/core/errors';
 import { deliveryHash } from '../../../shared/events/inbox';
 import { isRefusal, jsonObject, refusal, secretInUrl } from '../../../shared/events/receiver';
 import type { EventsAdapter, IncomingEvent, Parsed, Refusal } from '../../../shared/core/event-model';
 import { removeVendorParts, verifiedHooks } from '../../../shared/events/hooks';
+import { confirmHookEvent, orMissing } from '../../../shared/events/confirm';
 import type { TapeClient } from '../client';
 import { WEBHOOK_EVENT_TYPES, webhookAppId } from '../webhooks/inputs';
 
@@ -61,52 +61,47 @@ export const tapeEvents: EventsAdapter<TapeClient, Watch> = {
    * comment or app in the watched app and in the state the event claims (created or updated:
    * there, at least at that revision; deleted: gone or deleted) — or dropped.
    */
-  async verify(event, sub, client) {
-    const d = event.data;
-    const appId = (sub.watch as Watch).app_id;
-    const hookIds = (sub.vendor.hook_ids as number[] | undefined) ?? [];
-    if (!hookIds.includes(d.hook_id as number)) return undefined;
-    const id = (v: unknown) => (Number.isSafeInteger(v) && (v as number) > 0 ? (v as number) : undefined);
-    const record = async (recordId: number | undefined) => (recordId === undefined ? undefined : orMissing(() => client.getRecord(recordId, { include_deleted: true })));
-    const confirmedAs = (data: Record<string, unknown>): IncomingEvent => ({ ...event, data: { hook_id: d.hook_id, type: event.type, ...data } });
-    switch (event.type) {
-      case 'record.create':
-      case 'record.update':
-      case 'record.restore': {
-        // Deleted ones too (Tape answers a deleted record 400 otherwise): a deleted record was not just created or updated.
-        const r = await record(id(d.record_id));
-        if (!r || r.app?.app_id !== appId || r.deleted_on) return undefined;
-        const revision = typeof d.revision_id === 'number' ? d.revision_id : undefined;
-        if (revision !== undefined && typeof r.revision === 'number' && revision > r.revision) return undefined;
-        return confirmedAs({ record_id: r.record_id, ...(revision !== undefined ? { revision_id: revision } : {}), app_id: appId });
+  verify: (event, sub, client) =>
+    confirmHookEvent(event, sub, async ({ data: d, id }) => {
+      const appId = (sub.watch as Watch).app_id;
+      const record = async (recordId: number | undefined) => (recordId === undefined ? undefined : orMissing(() => client.getRecord(recordId, { include_deleted: true })));
+      switch (event.type) {
+        case 'record.create':
+        case 'record.update':
+        case 'record.restore': {
+          // Deleted ones too (Tape answers a deleted record 400 otherwise): a deleted record was not just created or updated.
+          const r = await record(id('record_id'));
+          if (!r || r.app?.app_id !== appId || r.deleted_on) return undefined;
+          const revision = typeof d.revision_id === 'number' ? d.revision_id : undefined;
+          if (revision !== undefined && typeof r.revision === 'number' && revision > r.revision) return undefined;
+          return { record_id: r.record_id, ...(revision !== undefined ? { revision_id: revision } : {}), app_id: appId };
+        }
+        case 'record.delete': {
+          const recordId = id('record_id');
+          if (recordId === undefined) return undefined;
+          const r = await record(recordId);
+          // Gone for good, or deleted in the watched app: a record still there was not deleted.
+          if (r && (r.app?.app_id !== appId || !r.deleted_on)) return undefined;
+          return { record_id: recordId, app_id: appId, ...(r?.deleted_on ? { deleted_on: r.deleted_on } : {}) };
+        }
+        case 'comment.create':
+        case 'comment.delete': {
+          const commentId = id('comment_id');
+          const r = await record(id('record_id'));
+          if (commentId === undefined || !r || r.app?.app_id !== appId) return undefined;
+          const comment = await orMissing(() => client.getComment(commentId));
+          const onRecord = comment !== undefined && (comment.ref?.id === undefined || comment.ref.id === r.record_id);
+          if (event.type === 'comment.create' ? !onRecord : comment !== undefined) return undefined;
+          return { record_id: r.record_id, comment_id: commentId, app_id: appId };
+        }
+        case 'app.update': {
+          if (d.app_id !== appId) return undefined;
+          return (await orMissing(() => client.getApp(appId))) ? { app_id: appId } : undefined;
+        }
+        default:
+          return undefined;
       }
-      case 'record.delete': {
-        const recordId = id(d.record_id);
-        if (recordId === undefined) return undefined;
-        const r = await record(recordId);
-        // Gone for good, or deleted in the watched app: a record still there was not deleted.
-        if (r && (r.app?.app_id !== appId || !r.deleted_on)) return undefined;
-        return confirmedAs({ record_id: recordId, app_id: appId, ...(r?.deleted_on ? { deleted_on: r.deleted_on } : {}) });
-      }
-      case 'comment.create':
-      case 'comment.delete': {
-        const commentId = id(d.comment_id);
-        const r = await record(id(d.record_id));
-        if (commentId === undefined || !r || r.app?.app_id !== appId) return undefined;
-        const comment = await orMissing(() => client.getComment(commentId));
-        const onRecord = comment !== undefined && (comment.ref?.id === undefined || comment.ref.id === r.record_id);
-        if (event.type === 'comment.create' ? !onRecord : comment !== undefined) return undefined;
-        return confirmedAs({ record_id: r.record_id, comment_id: commentId, app_id: appId });
-      }
-      case 'app.update': {
-        if (d.app_id !== appId) return undefined;
-        const app = await orMissing(() => client.getApp(appId));
-        return app ? confirmedAs({ app_id: appId }) : undefined;
-      }
-      default:
-        return undefined;
-    }
-  },
+    }),
 
   parse(delivery): Parsed | Refusal {
     const payload = jsonObject(delivery.body);
@@ -121,13 +116,3 @@ export const tapeEvents: EventsAdapter<TapeClient, Watch> = {
     return { kind: 'events', events: [event] };
   },
 };
-
-/** The vendor's answer, or undefined when it says the thing does not exist (404) or is deleted. */
-async function orMissing<T>(read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read();
-  } catch (err) {
-    if (err instanceof ToolError && err.code === 'NOT_FOUND') return undefined;
-    throw err;
-  }
-}

@@ -78,27 +78,11 @@ export function storedZip(entries: { name: string; data: Buffer }[]): Buffer {
 /** A Word document with one paragraph per line. */
 export function tinyDocx(paragraphs: string[]): Buffer {
   const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-  return storedZip([
-    {
-      name: '[Content_Types].xml',
-      data: Buffer.from(
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
-          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-      ),
-    },
-    {
-      name: '_rels/.rels',
-      data: Buffer.from(
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-      ),
-    },
-    {
-      name: 'word/document.xml',
-      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((p) => `<w:p><w:r><w:t>${xml(p)}</w:t></w:r></w:p>`).join('')}</w:body></w:document>`),
-    },
-  ]);
+  return ooxml({
+    path: 'word/document.xml',
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+    xml: `${XML}<w:document xmlns:w="${W}"><w:body>${paragraphs.map((p) => `<w:p><w:r><w:t>${xml(p)}</w:t></w:r></w:p>`).join('')}</w:body></w:document>`,
+  });
 }
 
 /** A `size`×`size` RGB PNG: a diagonal gradient of `rgb`. */
@@ -128,13 +112,24 @@ export function tinyPng(size: number, rgb: [number, number, number]): Buffer {
 }
 
 
-/** An OOXML package: content types, the package relationship to `main`, and the parts. */
-function ooxml(main: { path: string; type: string }, overrides: { path: string; type: string }[], parts: Record<string, string>): Buffer {
-  const types = [main, ...overrides].map((o) => `<Override PartName="/${o.path}" ContentType="${o.type}"/>`).join('');
+/** One part of an OOXML package: its path, its XML, and its content type (none: the package's default for .xml and .rels). */
+interface Part {
+  path: string;
+  xml: string;
+  type?: string;
+}
+
+/**
+ * An OOXML package (DOCX, XLSX, PPTX): `[Content_Types].xml` naming each part's type, the package
+ * relationship to `main`, and the parts, each declared once.
+ */
+function ooxml(main: Part & { type: string }, parts: Part[] = []): Buffer {
+  const all = [main, ...parts];
+  const types = all.filter((p) => p.type).map((p) => `<Override PartName="/${p.path}" ContentType="${p.type}"/>`).join('');
   return storedZip([
     { name: '[Content_Types].xml', data: Buffer.from(`${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${types}</Types>`) },
     { name: '_rels/.rels', data: Buffer.from(`${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="${main.path}"/></Relationships>`) },
-    ...Object.entries(parts).map(([name, data]) => ({ name, data: Buffer.from(data) })),
+    ...all.map((p) => ({ name: p.path, data: Buffer.from(p.xml) })),
   ]);
 }
 
@@ -153,12 +148,11 @@ export function tinyXlsx(sheet: string, rows: (string | number)[][]): Buffer {
     return `<c r="${ref}" t="s"><v>${strings.length - 1}</v></c>`;
   }).join('')}</row>`).join('');
   const ct = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
-  return ooxml({ path: 'xl/workbook.xml', type: `${ct}.sheet.main+xml` }, [{ path: 'xl/worksheets/sheet1.xml', type: `${ct}.worksheet+xml` }, { path: 'xl/sharedStrings.xml', type: `${ct}.sharedStrings+xml` }], {
-    'xl/workbook.xml': `${XML}<workbook xmlns="${S}" xmlns:r="${REL}"><sheets><sheet name="${xml(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': rels([{ type: 'worksheet', target: 'worksheets/sheet1.xml' }, { type: 'sharedStrings', target: 'sharedStrings.xml' }]),
-    'xl/worksheets/sheet1.xml': `${XML}<worksheet xmlns="${S}"><sheetData>${cells}</sheetData></worksheet>`,
-    'xl/sharedStrings.xml': `${XML}<sst xmlns="${S}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t>${xml(s)}</t></si>`).join('')}</sst>`,
-  });
+  return ooxml({ path: 'xl/workbook.xml', type: `${ct}.sheet.main+xml`, xml: `${XML}<workbook xmlns="${S}" xmlns:r="${REL}"><sheets><sheet name="${xml(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>` }, [
+    { path: 'xl/_rels/workbook.xml.rels', xml: rels([{ type: 'worksheet', target: 'worksheets/sheet1.xml' }, { type: 'sharedStrings', target: 'sharedStrings.xml' }]) },
+    { path: 'xl/worksheets/sheet1.xml', type: `${ct}.worksheet+xml`, xml: `${XML}<worksheet xmlns="${S}"><sheetData>${cells}</sheetData></worksheet>` },
+    { path: 'xl/sharedStrings.xml', type: `${ct}.sharedStrings+xml`, xml: `${XML}<sst xmlns="${S}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t>${xml(s)}</t></si>`).join('')}</sst>` },
+  ]);
 }
 
 /** A PowerPoint deck: one slide per entry, a title and body lines. */
@@ -167,32 +161,54 @@ export function tinyPptx(slides: { title: string; lines: string[] }[]): Buffer {
   const ct = 'application/vnd.openxmlformats-officedocument.presentationml';
   const shape = (id: number, paragraphs: string[]) =>
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Text ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>${paragraphs.map((t) => `<a:p><a:r><a:t>${xml(t)}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`;
-  const parts: Record<string, string> = {
-    'ppt/presentation.xml': `${XML}<p:presentation ${P} xmlns:r="${REL}"><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('')}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>`,
-    'ppt/_rels/presentation.xml.rels': rels(slides.map((_, i) => ({ type: 'slide', target: `slides/slide${i + 1}.xml` }))),
-  };
-  slides.forEach((s, i) => {
-    parts[`ppt/slides/slide${i + 1}.xml`] = `${XML}<p:sld ${P}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, [s.title])}${shape(3, s.lines)}</p:spTree></p:cSld></p:sld>`;
-  });
-  return ooxml({ path: 'ppt/presentation.xml', type: `${ct}.presentation.main+xml` }, slides.map((_, i) => ({ path: `ppt/slides/slide${i + 1}.xml`, type: `${ct}.slide+xml` })), parts);
+  return ooxml(
+    {
+      path: 'ppt/presentation.xml',
+      type: `${ct}.presentation.main+xml`,
+      xml: `${XML}<p:presentation ${P} xmlns:r="${REL}"><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('')}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>`,
+    },
+    [
+      { path: 'ppt/_rels/presentation.xml.rels', xml: rels(slides.map((_, i) => ({ type: 'slide', target: `slides/slide${i + 1}.xml` }))) },
+      ...slides.map((s, i) => ({
+        path: `ppt/slides/slide${i + 1}.xml`,
+        type: `${ct}.slide+xml`,
+        xml: `${XML}<p:sld ${P}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, [s.title])}${shape(3, s.lines)}</p:spTree></p:cSld></p:sld>`,
+      })),
+    ],
+  );
 }
 
 const require = createRequire(import.meta.url);
 
+/** Where `textCanvas` draws (px): the canvas width, the font size, the first baseline, the line height, the left margin, the space below the last baseline. */
+export interface TextLayout {
+  width: number;
+  fontPx: number;
+  top: number;
+  lineHeight: number;
+  left: number;
+  bottom: number;
+}
+
 /**
- * A PNG of dark text on white, large enough for OCR, drawn with the Liberation Sans font that
- * pdf.js ships (no system fonts needed) on @napi-rs/canvas, which the local server and the tests
- * install (a development dependency, as the twins are).
+ * Dark text on white, large enough for OCR, drawn with the Liberation Sans font that pdf.js ships
+ * (no system fonts needed) on @napi-rs/canvas, which the local server and the tests install (a
+ * development dependency, as the twins are): the canvas, for the caller to encode.
  */
-export function textImage(lines: string[]): Buffer {
+export function textCanvas(lines: string[], layout: TextLayout, colour = '#111111') {
   const { createCanvas, GlobalFonts } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
   if (!GlobalFonts.has('Twin Sans')) GlobalFonts.registerFromPath(join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Bold.ttf'), 'Twin Sans');
-  const canvas = createCanvas(720, 40 + lines.length * 64);
+  const canvas = createCanvas(layout.width, layout.top + (lines.length - 1) * layout.lineHeight + layout.bottom);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#111111';
-  ctx.font = '40px "Twin Sans"';
-  lines.forEach((l, i) => ctx.fillText(l, 32, 64 + i * 64));
-  return canvas.toBuffer('image/png');
+  ctx.fillStyle = colour;
+  ctx.font = `${layout.fontPx}px "Twin Sans"`;
+  lines.forEach((l, i) => ctx.fillText(l, layout.left, layout.top + i * layout.lineHeight));
+  return canvas;
+}
+
+/** A PNG of dark text on white (textCanvas). */
+export function textImage(lines: string[]): Buffer {
+  return textCanvas(lines, { width: 720, fontPx: 40, top: 64, lineHeight: 64, left: 32, bottom: 40 }).toBuffer('image/png');
 }

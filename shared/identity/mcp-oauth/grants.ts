@@ -4,7 +4,9 @@ import { fetchUrl } from '../../vendor/fetch-url';
 import { KEY_CACHE_SECONDS, type KeyRecord } from '../keys';
 import type { Policy } from '../policy';
 import type { Store } from '../../store';
+import { platformOfResource } from './resource';
 import { parseScope, platformOfScope, toolsetOfScope, type Scopes } from './scopes';
+import { SignIns } from './sign-ins';
 
 /**
  * The built-in authorization server's records (MCP authorization, 2025-11-25 and 2026-07-28:
@@ -103,8 +105,18 @@ export interface Grant {
   key_id?: string;
   connection: string;
   policy: Policy;
-  /** The MCP endpoint the tokens are for (RFC 8707 audience). */
+  /**
+   * The MCP endpoint the tokens are for (RFC 8707 audience): the one signed in at, or, on a token,
+   * the one of the set it was issued for.
+   */
   resource: string;
+  /**
+   * Every endpoint of this deployment the sign-in covers (the consent page's "Use this sign-in
+   * for"), `resource` among them; absent: `resource` only. Each token is still for one of them.
+   */
+  resources?: string[];
+  /** The account on each platform the sign-in covers, by platform (`connection` is the one of the endpoint signed in at); absent: `connection` only. */
+  accounts?: Record<string, string>;
   client_id: string;
   /** Every token pair descending from one authorization: revoked together when a spent refresh token comes back. */
   family?: string;
@@ -166,8 +178,12 @@ export class Grants {
   private readonly documents = new Map<string, { client: ClientRecord; until: number }>();
   /** Access tokens verified lately, by hash: their record and whether their sign-in was revoked, as read at `at`. */
   private readonly verified = new Map<string, { record: TokenRecord | undefined; revoked: boolean; at: number }>();
+  /** What the admin API lists of sign-ins and registered clients (sign-ins.ts): never a token. */
+  readonly signIns: SignIns;
 
-  constructor(private readonly id: GrantsHost) {}
+  constructor(private readonly id: GrantsHost) {
+    this.signIns = new SignIns(id.store, () => id.now(), REFRESH_SECONDS);
+  }
 
   private get store() {
     return this.id.store;
@@ -180,6 +196,7 @@ export class Grants {
     const registration = secret(REGISTRATION_PREFIX);
     const record: ClientRecord = { client_id: `mcp_${randomBytes(16).toString('hex')}`, ...metadata, issuer, registration_hash: sha(registration) };
     await this.store.put(R.client(record.client_id), record, REFRESH_SECONDS);
+    await this.signIns.registered(record.client_id);
     return { ...answer(record), client_id_issued_at: Math.floor(this.id.now() / 1000), registration_access_token: registration, registration_client_uri: registrationUri(record.client_id) };
   }
 
@@ -341,12 +358,13 @@ export class Grants {
     // The client's registration changed since (RFC 7592 update): a code sent to a URI it no longer names is not its.
     const registered = /^https?:\/\//.test(clientId) ? undefined : await this.store.get<ClientRecord>(R.client(clientId));
     if (registered && !redirectRegistered(registered.redirect_uris, record.redirect_uri)) throw new OAuthError('invalid_grant', 'The authorization code was sent to a redirect URI the client no longer registers; authorize again.');
-    if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The code was granted for "${record.resource}", not "${resource}".`);
+    const audience = audienceOf(record, resource);
     const expected = Buffer.from(record.challenge);
     const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new OAuthError('invalid_grant', 'The PKCE code_verifier does not match the code_challenge (S256).');
     const { redirect_uri: _r, challenge: _c, ...grant } = record;
-    return this.issueTokens({ ...grant, family });
+    await this.signIns.started({ ...grant, family });
+    return this.issueTokens({ ...grant, family }, audience);
   }
 
   /** grant_type=refresh_token: the old refresh token is spent, a new pair issued (rotation). */
@@ -359,7 +377,9 @@ export class Grants {
     if (record && !sameIssuer(record, issuer)) throw new OAuthError('invalid_grant', `The refresh token was issued by ${record.issuer}; refresh it there.`);
     // RFC 6749 §6: a `scope` may narrow the grant, never widen it. Checked before the token is spent, so a refused request loses nothing.
     const asked = parseScope(form.scope);
-    const policy = record && asked.length && record.client_id === clientId ? narrowedTo(this.id.scopes, record.policy, asked) : record?.policy;
+    // RFC 8707: a refresh may ask for any endpoint the sign-in covers; refused before the token is spent.
+    const audience = record && record.client_id === clientId ? audienceOf(record, resource) : resource;
+    const policy = record && asked.length && record.client_id === clientId ? narrowedTo(this.id.scopes, record.policy, asked, platformOfResource(audience ?? record.resource)) : record?.policy;
     // Single use: of two refreshes with one token, exactly one claims it.
     const claimed = record && (await this.store.putIfAbsent?.(R.refreshUsed(hash), { family: record.family }, REFRESH_SECONDS));
     if (!claimed) {
@@ -377,9 +397,9 @@ export class Grants {
     }
     await this.store.delete?.(R.refresh(hash));
     if (record.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
-    if (resource !== undefined && resource !== record.resource) throw new OAuthError('invalid_target', `The refresh token was granted for "${record.resource}", not "${resource}".`);
     const { expires_at: _e, ...grant } = record;
-    return this.issueTokens({ ...grant, policy: policy ?? grant.policy });
+    if (grant.family !== undefined) await this.signIns.refreshed(grant.family);
+    return this.issueTokens({ ...grant, policy: policy ?? grant.policy }, audience ?? grant.resource);
   }
 
   /**
@@ -399,19 +419,39 @@ export class Grants {
     return hit;
   }
 
+  /** The admin API ends a sign-in: every token of its family is refused from now on. */
+  async revokeSignIn(family: string): Promise<void> {
+    await this.store.put(R.revoked(family), true, REFRESH_SECONDS);
+    // Refused at once in this process, as every revocation here is (lookup's cache).
+    this.verified.clear();
+  }
+
+  /** Whether a sign-in has ended: revoked, or its client deleted its registration. */
+  signInEnded(family: string, clientId: string): Promise<boolean> {
+    return this.revoked({ family, client_id: clientId } as Grant);
+  }
+
+  /** A registered client's record as its registration answers it (the admin API's listing); undefined when gone. */
+  async registeredClient(clientId: string): Promise<ClientAnswer | undefined> {
+    const found = await this.store.get<ClientRecord>(R.client(clientId));
+    return found && answer(found);
+  }
+
   /** Its sign-in was revoked (a refresh token revoked or spent twice), or its client deleted its registration. */
   private async revoked(grant: Grant): Promise<boolean> {
     if (grant.family !== undefined && (await this.store.get<boolean>(R.revoked(grant.family))) === true) return true;
     return (await this.store.get<boolean>(R.clientDeleted(grant.client_id))) === true;
   }
 
-  private async issueTokens(grant: Grant): Promise<TokenAnswer> {
+  /** A token pair for one endpoint of the grant (`audience`, checked by audienceOf): the pair's `resource` is it, the rest of the grant goes along. */
+  private async issueTokens(grant: Grant, audience: string): Promise<TokenAnswer> {
     const now = this.id.now();
     const access = secret(ACCESS_PREFIX);
     const refresh = secret(REFRESH_PREFIX);
-    await this.store.put(R.access(sha(access)), { ...grant, expires_at: now + ACCESS_SECONDS * 1000 } satisfies TokenRecord, ACCESS_SECONDS);
-    await this.store.put(R.refresh(sha(refresh)), { ...grant, expires_at: now + REFRESH_SECONDS * 1000 } satisfies TokenRecord, REFRESH_SECONDS);
-    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_SECONDS, refresh_token: refresh, scope: this.id.scopes.granted(grant.policy.platforms[0]!, grant.policy.toolsets) };
+    const pair = { ...grant, resource: audience };
+    await this.store.put(R.access(sha(access)), { ...pair, expires_at: now + ACCESS_SECONDS * 1000 } satisfies TokenRecord, ACCESS_SECONDS);
+    await this.store.put(R.refresh(sha(refresh)), { ...pair, expires_at: now + REFRESH_SECONDS * 1000 } satisfies TokenRecord, REFRESH_SECONDS);
+    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_SECONDS, refresh_token: refresh, scope: grantedScope(this.id.scopes, grant.policy, platformOfResource(audience)) };
   }
 
   /**
@@ -427,7 +467,10 @@ export class Grants {
     if (revoked) throw invalid('This sign-in was revoked (signed out, a spent refresh token presented again, or its client deleted).');
     if (record.resource !== resource) throw invalid(`The access token was granted for ${record.resource}, not for ${resource ?? 'this endpoint'}.`);
     const { expires_at: _e, ...grant } = record;
-    return grant;
+    // At a platform's endpoint the token acts through the sign-in's account on that platform.
+    const platform = platformOfResource(resource);
+    const account = platform !== undefined ? grant.accounts?.[platform] : undefined;
+    return account !== undefined ? { ...grant, connection: account } : grant;
   }
 }
 
@@ -452,12 +495,43 @@ function clientMetadata(meta: Record<string, unknown>): Pick<ClientRecord, 'redi
   return { ...rules, ...(typeof meta.client_name === 'string' ? { client_name: meta.client_name } : {}) };
 }
 
-/** A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it names one the grant does not share. */
-function narrowedTo(scopes: Scopes, policy: Policy, scope: string[]): Policy {
-  const platform = policy.platforms[0]!;
-  const granted = scopes.granted(platform, policy.toolsets).split(' ');
-  // A toolset qualified with another platform is wider too: it stays in as it is, and is not granted.
-  const asked = [...new Set(scope.map((s) => (platformOfScope(s) === platform ? toolsetOfScope(s) : s)))];
+/**
+ * The endpoint a token request asks for (RFC 8707 `resource`): one the grant covers, or without
+ * the parameter the record's own; invalid_target for any other.
+ */
+function audienceOf(record: Grant, resource: string | undefined): string {
+  if (resource === undefined || resource === record.resource || record.resources?.includes(resource)) return resource ?? record.resource;
+  const covered = record.resources ?? [record.resource];
+  throw new OAuthError('invalid_target', `This sign-in was granted for ${covered.map((r) => `"${r}"`).join(', ')}, not "${resource}". Sign in at that endpoint to use it.`);
+}
+
+/**
+ * The `scope` of a token (RFC 6749 §5.1) for `platform`'s endpoint, or the combined one (no
+ * platform): a one-platform grant's toolsets as `?toolsets=` writes them; a grant over several
+ * platforms at the combined endpoint, each qualified with its platform.
+ */
+function grantedScope(scopes: Scopes, policy: Policy, platform: string | undefined): string {
+  if (platform !== undefined || policy.platforms.length === 1) return scopes.granted(platform ?? policy.platforms[0]!, policy.toolsets);
+  return policy.platforms.flatMap((p) => scopes.granted(p, policy.toolsets).split(' ').filter(Boolean).map((t) => `${p}:${t}`)).join(' ');
+}
+
+/**
+ * A grant's policy limited to the toolsets of a refresh request's `scope`; invalid_scope when it
+ * names one the grant does not share. A grant over several platforms compares qualified names, a
+ * bare one meaning the token's platform (at the combined endpoint, each platform that has it).
+ */
+function narrowedTo(scopes: Scopes, policy: Policy, scope: string[], audience: string | undefined): Policy {
+  if (policy.platforms.length === 1) {
+    const platform = policy.platforms[0]!;
+    const granted = scopes.granted(platform, policy.toolsets).split(' ');
+    // A toolset qualified with another platform is wider too: it stays in as it is, and is not granted.
+    const asked = [...new Set(scope.map((s) => (platformOfScope(s) === platform ? toolsetOfScope(s) : s)))];
+    const wider = asked.filter((t) => !granted.includes(t));
+    if (wider.length) throw new OAuthError('invalid_scope', `A refresh may narrow the grant, not widen it: it shares ${granted.join(' ')}, not ${wider.join(' ')}. Authorize again to share more.`);
+    return { ...policy, toolsets: asked };
+  }
+  const granted = grantedScope(scopes, policy, undefined).split(' ');
+  const asked = [...new Set(scope.flatMap((s) => (platformOfScope(s) !== undefined ? [s] : audience !== undefined ? [`${audience}:${s}`] : policy.platforms.filter((p) => granted.includes(`${p}:${s}`)).map((p) => `${p}:${s}`).concat(granted.some((g) => toolsetOfScope(g) === s) ? [] : [s]))))];
   const wider = asked.filter((t) => !granted.includes(t));
   if (wider.length) throw new OAuthError('invalid_scope', `A refresh may narrow the grant, not widen it: it shares ${granted.join(' ')}, not ${wider.join(' ')}. Authorize again to share more.`);
   return { ...policy, toolsets: asked };

@@ -10,6 +10,11 @@ export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 /** The resource (the audience of its tokens) of the MCP endpoint for `platform`, or the combined one. */
 export const mcpResource = (base: string, platform?: string) => `${base}/v1/mcp${platform ? `/${platform}` : ''}`;
 
+/** The platform of an MCP resource (`…/v1/mcp/crm` → crm); undefined for the combined endpoint. */
+export function platformOfResource(resource: string): string | undefined {
+  return /\/v1\/mcp\/([^/?#]+)$/.exec(resource)?.[1];
+}
+
 /** Where the metadata of a resource is (RFC 9728 §3.1: the well-known segment before the path). */
 export function resourceMetadataUrl(resource: string): string {
   const url = new URL(resource);

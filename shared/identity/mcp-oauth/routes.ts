@@ -8,15 +8,15 @@ import type { Identity } from '../identity';
 import { identityOf } from '../index';
 import { isServiceKey } from '../keys';
 import { parsePolicy, type Policy } from '../policy';
-import { knownPlatforms, vendorName } from '../providers';
+import { vendorName } from '../providers';
 import { esc, page } from '../pages/layout';
 import { stopPage } from '../pages/parts';
-import { AUTHORIZE_PATH, consentBody, hostOf, noAccountBody, signInBody, type Host } from './pages';
+import { AUTHORIZE_PATH, consentBody, hostOf, keyRefusedBody, noAccountBody, signInBody, type Host, type KeyVendor, type OtherEndpoint } from './pages';
 import { MAX_CLIENT_METADATA_BYTES, OAuthError, redirectRegistered, type AuthorizationRequest, type Grant } from './grants';
 import { boundedBody } from '../../core/json-body';
 import type { ConnectionRecord } from '../connections';
-import { mcpResource, RESOURCE_METADATA_PATH } from './resource';
-import { parseScope, toolsetsOn, type Scopes } from './scopes';
+import { mcpResource, platformOfResource, RESOURCE_METADATA_PATH } from './resource';
+import { parseScope, platformOfScope, toolsetOfScope, toolsetsOn, type Scopes } from './scopes';
 
 const TOKEN_PATH = '/oauth/token';
 const REGISTER_PATH = '/oauth/register';
@@ -198,9 +198,9 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     // The sign-in forms carry a token this browser also holds as a cookie (double submit): a form another site posts has none.
     const csrf = randomBytes(24).toString('base64url');
     setCookie(c, CSRF_COOKIE, csrf, { path: AUTHORIZE_PATH, httpOnly: true, sameSite: 'Lax', secure: id.baseOr(c.req.url).startsWith('https:'), maxAge: 3600 });
-    const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    const platform = platformOfResource(read.request.resource);
     const query = { ...Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k !== 'csrf')), csrf };
-    return page(c, 200, 'Sign in', signInBody(read.host, read.request.resource, platform, connectable(id, platform), query));
+    return page(c, 200, 'Sign in', signInBody(id.platforms, read.host, read.request.resource, platform, connectable(id, platform), query, keyConnectable(id, platform)));
   });
 
   app.post(AUTHORIZE_PATH, async (c) => {
@@ -212,9 +212,10 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (!sameToken(getCookie(c, CSRF_COOKIE), form.csrf)) return page(c, 403, 'Cannot sign in', '<p id="refused">This form was not sent from this sign-in page (its token is missing or wrong). Start again from your MCP host.</p>');
     const read = await readRequest(id, form, c.req.url);
     if ('error' in read) return read.error(c);
-    const platform = platformOf(read.request.resource, id.baseOr(c.req.url));
+    const platform = platformOfResource(read.request.resource);
     if (form.cancel !== undefined) return backToHost(c, read.request, id.baseOr(c.req.url), 'access_denied', form.cancel === 'no_account' ? `The user has no account this service can use for ${read.request.resource}.` : 'The user went back without signing in.');
     if (form.connect !== undefined) return connectToSignIn(c, id, read, platform, form.connect);
+    if (form.vendor_key !== undefined) return keyToSignIn(c, id, read, platform, form);
     const presented = (form.service_key ?? '').trim();
     let key;
     try {
@@ -223,12 +224,13 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     } catch (err) {
       return stopPage(c, 401, 'Sign in', err instanceof ToolError ? err.message : 'The key was refused.', 'Go back and paste a valid service key, or sign in another way.');
     }
-    const connections = (await id.connections.list(key.tenant, platform ? { platform } : {})).filter((r) => r.status === 'active' && key.policy.platforms.includes(r.platform));
+    const usable = await usableAccounts(id, key.tenant, key.policy);
+    const connections = usable.filter((r) => !platform || r.platform === platform);
     if (connections.length === 0) {
       const { service_key: _key, ...query } = form;
-      return page(c, 400, 'No account to use', noAccountBody(read.host, key.tenant, platform, connectable(id, platform), query));
+      return page(c, 400, 'No account to use', noAccountBody(id.platforms, read.host, key.tenant, platform, connectable(id, platform), query, keyConnectable(id, platform)));
     }
-    return consentForm(c, read.host, read.request, await id.grants.startConsent(read.request, { key }), connections, key.policy);
+    return consentForm(c, id, read.host, read.request, await id.grants.startConsent(read.request, { key }), connections, key.policy, otherEndpoints(id, c.req.url, read.request.resource, usable));
   });
 
   /** The OAuth platforms a user may sign in with by connecting an account here (MCP_CONNECT_SIGN_IN), for this endpoint. */
@@ -239,13 +241,60 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
   }
 
   /**
+   * The platforms whose account a person may connect on the sign-in page by pasting its API key,
+   * for this endpoint: those of MCP_CONNECT_SIGN_IN's policy that connect with a key the
+   * descriptor can check (auth.checkKey), with what the vendor calls the key and where it shows it.
+   */
+  function keyConnectable(id: Identity, endpoint: string | undefined): KeyVendor[] {
+    const signIn = id.config.connectSignIn;
+    if (!signIn) return [];
+    return signIn.policy.platforms
+      .filter((p) => endpoint === undefined || p === endpoint)
+      .map((p) => ({ p, auth: id.platforms.get(p)?.auth }))
+      .filter(({ auth }) => auth?.kinds.includes('api_key') && auth.checkKey)
+      .map(({ p, auth }) => ({ platform: p, label: auth!.keyLabel ?? `${vendorName(id.platforms, p)} API key`, ...(auth!.keyWhere ? { where: auth!.keyWhere } : {}) }));
+  }
+
+  /**
+   * Sign-in by pasting a vendor API key: checked with the vendor first (a wrong key keeps nothing
+   * and says so on the page), then kept sealed as a connection in MCP_CONNECT_SIGN_IN's tenant, as
+   * a connect link would, and on to the consent page bound to it. The key is never logged, put in
+   * a page or a URL; attempts per source address are limited, so the page is no way to try keys.
+   */
+  async function keyToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; host: Host }, endpoint: string | undefined, form: Record<string, string>): Promise<Response> {
+    const signIn = id.config.connectSignIn;
+    const platform = form.key_platform ?? '';
+    const offered = keyConnectable(id, endpoint).find((k) => k.platform === platform);
+    if (!signIn || !offered) return stopPage(c, 400, 'Cannot sign in', `Signing in with a ${vendorName(id.platforms, platform)} API key is not offered for this endpoint.`, 'Go back and sign in another way.');
+    const { vendor_key: _key, key_platform: _p, ...query } = form;
+    const vendor = vendorName(id.platforms, platform);
+    const again = (status: number, why: string) => page(c, status, 'Key not accepted', keyRefusedBody(id.platforms, read.host, why, offered, query));
+    const apiKey = (form.vendor_key ?? '').trim();
+    if (!apiKey || apiKey.length > 4096 || /\s/.test(apiKey)) return again(400, `Paste your ${vendor} API key: one token, no spaces.`);
+    const limit = KEY_SIGN_IN_LIMIT;
+    const counted = await rt.store.increment(`rl#mcp-key-sign-in#${sourceAddress(c)}`, limit.window_seconds, limit.max);
+    if (!counted.allowed) return again(429, `Too many keys tried from here: at most ${limit.max} per ${limit.window_seconds / 60} minutes. Try again in ${Math.ceil(counted.resetSeconds / 60)} minutes.`);
+    const checked = await id.checkKey(platform, apiKey);
+    if (!checked.ok) {
+      return checked.refused
+        ? again(401, `${vendor} did not accept this key. Check that you copied the whole key, and that it is still active at ${vendor}; then paste it again.`)
+        : again(503, `${vendor} could not be reached to check the key. Try again in a moment.`);
+    }
+    const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.host.name}`.slice(0, 200), 'api_key');
+    const connected = await id.connections.saveCredential(record, { kind: 'api_key', api_key: apiKey }, checked.account ? { account: checked.account } : {});
+    log('info', 'mcp sign-in connected an account with its key', { tenant: signIn.tenant, connection_id: record.id, platform });
+    const consent = await id.grants.startConsent(read.request, { tenant: signIn.tenant, connection: record.id });
+    return consentForm(c, id, read.host, read.request, consent, [connected], signIn.policy, otherEndpoints(id, c.req.url, read.request.resource, [connected]));
+  }
+
+  /**
    * Sign-in by connecting a vendor account: a pending connection in the configured tenant, and
    * its connect link, whose flow (the vendor's sign-in, then the callback) ends back here on
    * the consent page, with the grant bound to that connection.
    */
   async function connectToSignIn(c: Context, id: Identity, read: { request: AuthorizationRequest; host: Host }, endpoint: string | undefined, platform: string): Promise<Response> {
     const signIn = id.config.connectSignIn;
-    if (!signIn || !connectable(id, endpoint).includes(platform)) return stopPage(c, 400, 'Cannot sign in', `Signing in with a ${vendorName(platform)} account is not offered for this endpoint.`, 'Go back and use a service key.');
+    if (!signIn || !connectable(id, endpoint).includes(platform)) return stopPage(c, 400, 'Cannot sign in', `Signing in with a ${vendorName(id.platforms, platform)} account is not offered for this endpoint.`, 'Go back and use a service key.');
     const record = await id.connections.create(signIn.tenant, platform, `MCP sign-in: ${read.host.name}`.slice(0, 200), 'oauth');
     const consent = await id.grants.startConsent(read.request, { tenant: signIn.tenant, connection: record.id });
     const { connect_url } = await id.link(record, `${AUTHORIZE_PATH}?consent=${encodeURIComponent(consent)}`);
@@ -261,12 +310,12 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (!consent || !signIn || !connection) return expired(c);
     if (connection.status !== 'active') return stopPage(c, 400, 'Not connected', 'The account was not connected.', 'Start again from your MCP host.', 'no-connection');
     const client = await id.grants.client(consent.request.client_id, id.baseOr(c.req.url)).catch(() => ({ client_id: consent.request.client_id, redirect_uris: [] }));
-    return consentForm(c, hostOf(client, consent.request.redirect_uri), consent.request, consentId, [connection], signIn.policy);
+    return consentForm(c, id, hostOf(client, consent.request.redirect_uri), consent.request, consentId, [connection], signIn.policy, otherEndpoints(id, c.req.url, consent.request.resource, [connection]));
   }
 
-  /** The consent form (pages.ts): the toolsets the host asked for start chosen, within what the sign-in may share. */
-  function consentForm(c: Context, host: Host, request: AuthorizationRequest, consent: string, connections: ConnectionRecord[], allowed: Policy): Response {
-    return page(c, 200, 'Choose what to share', consentBody(host, request.resource, consent, connections, allowed, request.scope ?? [], approvalSelect(allowed)));
+  /** The consent form (pages.ts): the toolsets the host asked for start chosen, within what the sign-in may share; the other endpoints it may cover, unchosen. */
+  function consentForm(c: Context, id: Identity, host: Host, request: AuthorizationRequest, consent: string, connections: ConnectionRecord[], allowed: Policy, others: OtherEndpoint[]): Response {
+    return page(c, 200, 'Choose what to share', consentBody(id.platforms, host, request.resource, consent, connections, allowed, request.scope ?? [], approvalSelect(allowed), others));
   }
 
   /** Step two: the user's choice, checked against the key's policy (or the connect sign-in's), becomes a code at the host. */
@@ -280,27 +329,45 @@ export function mcpOAuthRoutes(app: Hono<any>, rt: Runtime): void {
     if (form.toolsets_listed && !form.toolsets) return stopPage(c, 400, 'Choose what to share', 'No toolset was chosen.', 'Go back and choose at least one, or deny.');
     const unusable = () => stopPage(c, 400, 'Cannot sign in', 'The key or the account is no longer usable.', 'Start again from your MCP host.');
     let allowed: Policy;
+    const connection = form.connection ? await id.connections.get(consent.tenant, form.connection) : undefined;
+    if (!connection || connection.status !== 'active') return unusable();
+    /** The accounts the sign-in may act through: the key's tenant's on its platforms, or the one connected here. */
+    let usable: ConnectionRecord[];
     if (consent.key_id !== undefined) {
       const key = await id.keys.get(consent.key_id);
       if (!key || key.status !== 'active') return unusable();
       allowed = key.policy;
+      usable = await usableAccounts(id, consent.tenant, key.policy);
     } else {
       // Signed in by connecting an account: that account only, under the deployment's setting.
       if (!id.config.connectSignIn || id.config.connectSignIn.tenant !== consent.tenant || form.connection !== consent.connection) return unusable();
       allowed = id.config.connectSignIn.policy;
+      usable = [connection];
     }
-    const connection = form.connection ? await id.connections.get(consent.tenant, form.connection) : undefined;
-    if (!connection || connection.status !== 'active') return unusable();
-    const platform = platformOf(request.resource, id.baseOr(c.req.url));
+    const platform = platformOfResource(request.resource);
+    let covered: { resources: string[]; accounts: Record<string, string> };
     let policy: Policy;
     try {
-      policy = narrowed(id.scopes, allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true', form.approval);
+      covered = coveredBy(id, c.req.url, request.resource, connection, usable, form);
+      const extra = Object.keys(covered.accounts).filter((p) => p !== connection.platform);
+      policy = narrowed(id.scopes, allowed, connection.platform, platform, form.toolsets ?? '', form.read_only === 'true', form.approval, extra, form.also_toolsets ?? '');
     } catch (err) {
       return stopPage(c, 400, 'Cannot sign in', err instanceof ToolError ? err.message : 'The choice is not allowed.', 'Go back and choose again.');
     }
-    const grant: Grant = { tenant: consent.tenant, ...(consent.key_id !== undefined ? { key_id: consent.key_id } : {}), connection: connection.id, policy, resource: request.resource, client_id: request.client_id, issuer };
+    const several = Object.keys(covered.accounts).length > 1;
+    const grant: Grant = {
+      tenant: consent.tenant,
+      ...(consent.key_id !== undefined ? { key_id: consent.key_id } : {}),
+      connection: connection.id,
+      policy,
+      resource: request.resource,
+      ...(covered.resources.length > 1 ? { resources: covered.resources } : {}),
+      ...(several ? { accounts: covered.accounts } : {}),
+      client_id: request.client_id,
+      issuer,
+    };
     const code = await id.grants.issueCode(form.consent!, grant, request);
-    log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id ?? null, connection_id: grant.connection, client_id: grant.client_id });
+    log('info', 'mcp sign-in granted', { tenant: grant.tenant, key_id: grant.key_id ?? null, connection_id: grant.connection, client_id: grant.client_id, resources: covered.resources.length });
     return back({ code });
   }
 }
@@ -364,21 +431,60 @@ async function formOf(c: Context): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(body)) {
     const values = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
-    if (values.length) out[k] = k === 'toolsets' ? values.join(',') : values[0]!;
+    // The endpoints chosen (URLs: no spaces) joined by spaces.
+    if (values.length) out[k] = k === 'toolsets' || k === 'also_toolsets' ? values.join(',') : k === 'also' ? values.join(' ') : values[0]!;
   }
   return out;
 }
 
-/** The platform an MCP resource is for; undefined for the combined endpoint. */
-function platformOf(resource: string, base: string): string | undefined {
-  return resource === mcpResource(base) ? undefined : resource.slice(mcpResource(base).length + 1);
+/** Pasted API keys one source address may try on the sign-in page per window. */
+const KEY_SIGN_IN_LIMIT = { max: 10, window_seconds: 600 };
+
+/** A tenant's accounts a sign-in under `policy` may act through: active, on the policy's platforms. */
+async function usableAccounts(id: Identity, tenant: string, policy: Policy): Promise<ConnectionRecord[]> {
+  return (await id.connections.list(tenant)).filter((r) => r.status === 'active' && policy.platforms.includes(r.platform));
 }
 
 /**
- * The policy a user grants a host: the connection's platform only, the toolsets they typed (each
- * one the key allows), read-only when they ask or the key is. Never wider than the key's policy.
+ * The other endpoints of this deployment a sign-in at `resource` may cover: the combined one, and
+ * each platform's whose account the sign-in may use (`usable`), with those accounts.
  */
-function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean, approval?: string): Policy {
+function otherEndpoints(id: Identity, url: string, resource: string, usable: readonly ConnectionRecord[]): OtherEndpoint[] {
+  const base = id.baseOr(url);
+  const here = platformOfResource(resource);
+  const combined: OtherEndpoint[] = here === undefined ? [] : [{ resource: mcpResource(base), accounts: [] }];
+  const platforms = [...id.platforms.keys()].filter((p) => p !== here && usable.some((r) => r.platform === p));
+  return [...combined, ...platforms.map((p) => ({ resource: mcpResource(base, p), platform: p, accounts: usable.filter((r) => r.platform === p) }))];
+}
+
+/**
+ * What a consent covers: the endpoint signed in at and those chosen under "Use this sign-in for"
+ * (each one otherEndpoints offers), and the account on each platform: the one chosen for the
+ * endpoint, else the account the form names for that platform (`account_<platform>`), else its only one.
+ */
+function coveredBy(id: Identity, url: string, resource: string, primary: ConnectionRecord, usable: readonly ConnectionRecord[], form: Record<string, string>): { resources: string[]; accounts: Record<string, string> } {
+  const offered = otherEndpoints(id, url, resource, usable);
+  const chosen = [...new Set((form.also ?? '').split(' ').filter(Boolean))];
+  const accounts: Record<string, string> = { [primary.platform]: primary.id };
+  for (const r of chosen) {
+    const other = offered.find((o) => o.resource === r);
+    if (!other) throw new ToolError('FORBIDDEN', `This sign-in cannot cover ${r.slice(0, 200)}: it covers only endpoints whose platform it has an account on.`);
+    if (other.platform === undefined || other.platform === primary.platform) continue;
+    const picked = form[`account_${other.platform}`] ?? other.accounts[0]?.id;
+    const account = other.accounts.find((a) => a.id === picked);
+    if (!account) throw new ToolError('FORBIDDEN', `The account chosen for ${r.slice(0, 200)} is not one this sign-in may use.`);
+    accounts[other.platform] = account.id;
+  }
+  return { resources: [resource, ...chosen], accounts };
+}
+
+/**
+ * The policy a user grants a host: the connection's platform (and the `extra` platforms of the
+ * other endpoints chosen, each with the toolsets ticked for it, qualified), the toolsets they
+ * chose (each one the key allows), read-only when they ask or the key is. Never wider than the
+ * key's policy.
+ */
+function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: string | undefined, rawToolsets: string, readOnly: boolean, approval?: string, extra: readonly string[] = [], rawExtra = ''): Policy {
   if (!key.platforms.includes(platform) || (endpoint !== undefined && endpoint !== platform)) {
     throw new ToolError('FORBIDDEN', `The account is on ${platform}, which this endpoint or sign-in does not serve.`);
   }
@@ -386,11 +492,26 @@ function narrowed(scopes: Scopes, key: Policy, platform: string, endpoint: strin
   // Toolsets named for another platform (the combined endpoint's scopes) do not apply to this account; its own lose the prefix.
   const typed = toolsetsOn(platform, chosen);
   if (chosen.length && !typed.length) throw new ToolError('FORBIDDEN', `None of the toolsets ${chosen.join(', ')} is on ${platform}, the account's platform; choose its toolsets (${scopes.of(platform).join(', ')}) or leave the field empty.`);
-  const toolsets = typed.length ? typed : key.toolsets;
-  const policy = parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}), ...(APPROVAL_CHOICES.includes(approval as never) && approval !== 'none' ? { approval } : {}) }, 'toolsets');
-  const wider = key.toolsets && typed.filter((t) => !key.toolsets!.includes(t) && !key.toolsets!.includes(`${platform}:${t}`));
-  if (wider && wider.length) throw new ToolError('FORBIDDEN', `Your sign-in does not allow toolset(s) ${wider.join(', ')}; it allows ${key.toolsets!.join(', ')}.`);
-  return policy;
+  const tooWide = (p: string, ts: string[]) => (key.toolsets ? ts.filter((t) => !key.toolsets!.includes(t) && !key.toolsets!.includes(`${p}:${t}`)) : []);
+  const wider = tooWide(platform, typed);
+  if (wider.length) throw new ToolError('FORBIDDEN', `Your sign-in does not allow toolset(s) ${wider.join(', ')}; it allows ${key.toolsets!.join(', ')}.`);
+  const common = { read_only: readOnly || key.read_only, ...(key.rate_limit ? { rate_limit: key.rate_limit } : {}), ...(APPROVAL_CHOICES.includes(approval as never) && approval !== 'none' ? { approval } : {}) };
+  if (!extra.length) {
+    const toolsets = typed.length ? typed : key.toolsets;
+    return parsePolicy({ platforms: [platform], ...(toolsets ? { toolsets } : {}), ...common }, 'toolsets');
+  }
+  // Several platforms: every toolset qualified, so none of one platform's names reaches another's tools.
+  const own = (typed.length ? typed : scopes.of(platform).filter((t) => tooWide(platform, [t]).length === 0)).map((t) => `${platform}:${t}`);
+  const ticked = [...chosen, ...rawExtra.split(',').map((t) => t.trim()).filter(Boolean)];
+  const others = extra.flatMap((p) => {
+    const on = [...new Set(ticked.filter((s) => platformOfScope(s) === p).map(toolsetOfScope))];
+    if (!key.platforms.includes(p)) throw new ToolError('FORBIDDEN', `Your sign-in does not serve ${p}.`);
+    if (!on.length) throw new ToolError('FORBIDDEN', `No toolset was chosen for the ${p} endpoint: choose at least one, or leave that endpoint out.`);
+    const beyond = tooWide(p, on);
+    if (beyond.length) throw new ToolError('FORBIDDEN', `Your sign-in does not allow toolset(s) ${beyond.join(', ')} on ${p}; it allows ${key.toolsets!.join(', ')}.`);
+    return on.map((t) => `${p}:${t}`);
+  });
+  return parsePolicy({ platforms: [platform, ...extra], toolsets: [...own, ...others], ...common }, 'toolsets');
 }
 
 type ReadRequest = { request: AuthorizationRequest; host: Host } | { error: (c: Context) => Response };
@@ -419,8 +540,8 @@ async function readRequest(id: Identity, q: Record<string, string>, url: string)
   if (!endpoints.includes(resource)) return toClient('invalid_target', `"resource" must be one of this service's MCP endpoints, e.g. ${mcpResource(base, 'crm')}.`);
   // RFC 6749 §4.1.2.1: a scope this endpoint does not understand goes back as invalid_scope.
   const scope = parseScope(q.scope);
-  const understood = id.scopes.understood(platformOf(resource, base));
+  const understood = id.scopes.understood(platformOfResource(resource));
   const unknown = scope.filter((s) => !understood.includes(s));
-  if (unknown.length) return toClient('invalid_scope', `Unknown scope ${unknown.slice(0, 5).join(' ')}; the scopes of ${resource} are its toolsets: ${id.scopes.supported(platformOf(resource, base)).join(' ')}.`.slice(0, 500));
+  if (unknown.length) return toClient('invalid_scope', `Unknown scope ${unknown.slice(0, 5).join(' ')}; the scopes of ${resource} are its toolsets: ${id.scopes.supported(platformOfResource(resource)).join(' ')}.`.slice(0, 500));
   return { request: { client_id: client.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource, ...(q.state !== undefined ? { state: q.state } : {}), ...(scope.length ? { scope } : {}) }, host: hostOf(client, q.redirect_uri) };
 }

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { ConnectionRecord } from '../connections';
-import { knownPlatforms, vendorName } from '../providers';
+import { vendorName, type PlatformNames } from '../providers';
 import { esc, page } from './layout';
 
 /** A connection as a person knows it: the vendor's name for the account (name, e-mail, portal), else the app's end-user id. */
-export function accountLabel(r: Pick<ConnectionRecord, 'platform' | 'end_user' | 'account'>): string {
-  const vendor = vendorName(r.platform);
+export function accountLabel(platforms: PlatformNames, r: Pick<ConnectionRecord, 'platform' | 'end_user' | 'account'>): string {
+  const vendor = vendorName(platforms, r.platform);
   const who = [r.account?.name, r.account?.email, r.account?.portal].filter((v): v is string => !!v);
   return `${vendor}: ${who.length ? who.join(' · ') : r.end_user}`;
 }
@@ -14,8 +14,8 @@ export function accountLabel(r: Pick<ConnectionRecord, 'platform' | 'end_user' |
 export const facts = (rows: [string, string][]) => `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
 
 /** The end of a connect flow: which account was connected. */
-export function connectedPage(c: Context, r: ConnectionRecord): Response {
-  return page(c, 200, 'Connected', `<p id="connected" class="notice ok">Your ${esc(vendorName(r.platform))} account is connected.</p>${facts([['Account', `<span id="account">${esc(accountLabel(r))}</span>`], ['Connection', `<code>${esc(r.id)}</code>`]])}<p>You can close this window.</p>`);
+export function connectedPage(c: Context, platforms: PlatformNames, r: ConnectionRecord): Response {
+  return page(c, 200, 'Connected', `<p id="connected" class="notice ok">Your ${esc(vendorName(platforms, r.platform))} account is connected.</p>${facts([['Account', `<span id="account">${esc(accountLabel(platforms, r))}</span>`], ['Connection', `<code>${esc(r.id)}</code>`]])}<p>You can close this window.</p>`);
 }
 
 /** A page that ends a flow with what to do next (expired links, refusals). */

@@ -40,7 +40,7 @@ label{display:block;margin:.5rem 0}
 .choice input{margin:.3rem 0 0;width:1.125rem;height:1.125rem}
 .what{display:block;color:var(--muted);font-size:.9375rem}
 .tag{font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;border:1px solid var(--line);border-radius:.25rem;padding:0 .3rem;margin-left:.25rem;color:var(--muted)}
-input[type=text],input[type=password],input[type=email],input[type=number],input:not([type]),select,textarea{display:block;width:100%;max-width:100%;font:inherit;color:var(--text);background:var(--card);border:1px solid var(--muted);border-radius:.375rem;padding:.5rem .625rem;margin-top:.25rem}
+input[type=text],input[type=password],input[type=email],input[type=number],input[type=datetime-local],input:not([type]),select,textarea{display:block;width:100%;max-width:100%;font:inherit;color:var(--text);background:var(--card);border:1px solid var(--muted);border-radius:.375rem;padding:.5rem .625rem;margin-top:.25rem}
 button,.button{display:inline-block;font:inherit;font-weight:600;line-height:1.25;text-decoration:none;text-align:center;border-radius:.5rem;padding:.625rem 1rem;margin:.25rem .5rem .25rem 0;border:1px solid var(--accent);background:var(--accent);color:var(--accent-text);cursor:pointer;max-width:100%}
 button.secondary,.button.secondary{background:transparent;color:var(--accent)}
 button.danger{border-color:var(--bad);background:transparent;color:var(--bad)}
@@ -55,6 +55,22 @@ table{border-collapse:collapse;width:100%;font-size:.9375rem}
 th,td{text-align:left;padding:.375rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 .table{overflow-x:auto}
 nav.tabs{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0 0 1rem}
+nav.tabs a[aria-current=page]{font-weight:700;color:var(--text);text-decoration:none;border-bottom:3px solid var(--accent)}
+h3{font-size:1rem;margin:1.25rem 0 .5rem}
+.card.inset{background:var(--bg);margin:.75rem 0}
+.card.inset h3{margin-top:0}
+pre{font:.875rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;background:var(--card);border:1px solid var(--line);border-radius:.375rem;padding:.5rem;margin:.5rem 0}
+form.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:0 1rem;align-items:end;margin:0 0 1rem}
+form.filters .actions{margin:.5rem 0}
+.chart-figure{margin:1rem 0}
+svg.chart{display:block;width:100%;max-width:48rem;height:auto}
+svg.chart text{fill:var(--text);font:12px system-ui,sans-serif}
+svg.chart .axis{stroke:var(--line)}
+svg.chart .ok,.key.ok{fill:var(--ok);background:var(--ok)}
+svg.chart .bad,.key.bad{fill:var(--bad);background:var(--bad)}
+.key{display:inline-block;width:.75rem;height:.75rem;border-radius:.125rem;vertical-align:middle}
+td form{display:inline}
+@media (max-width:40rem){table.stacks thead{display:none}table.stacks,table.stacks tbody,table.stacks tr,table.stacks td{display:block;width:100%}table.stacks tr{border-bottom:1px solid var(--line);padding:.5rem 0}table.stacks td{display:grid;grid-template-columns:6.5rem 1fr;gap:.5rem;border:0;padding:.125rem 0}table.stacks td::before{content:attr(data-label);color:var(--muted);font-size:.875rem}table.stacks caption{display:block;text-align:left}}
 footer{color:var(--muted);font-size:.8125rem;margin-top:2rem}
 `.replace(/\n/g, '');
 

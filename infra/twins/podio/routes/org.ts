@@ -96,6 +96,17 @@ export function orgRoutes(state: PodioState) {
     return c.json({ ...spaceOut(s, u), org: orgOut() });
   });
 
+  /** A user's membership of a space: 404 for someone not in it (the caller must see the space). */
+  route.get('/space/:space_id/member/:user_id', (c) => {
+    const s = state.spaces.get(idParam(c, 'space_id'));
+    if (!s) throw notFound();
+    const caller = c.get('user');
+    if (!caller.spaces.includes(s.space_id)) throw forbidden(`The user ${caller.user_id} does not have the right "view" on space ${s.space_id}`);
+    const u = state.users.get(idParam(c, 'user_id'));
+    if (!u || !u.spaces.includes(s.space_id)) throw notFound();
+    return c.json({ user: { user_id: u.user_id, mail: u.mail }, profile: profileOf(u), role: u.role === 'admin' ? 'admin' : 'regular', started_on: s.created_on, ended_on: null });
+  });
+
   route.get('/org/:org_id/member/', (c) => {
     org(c);
     const { limit, offset } = paging(c, { default: 100, max: 500 });
