@@ -1,12 +1,14 @@
 import type { Context, Hono } from 'hono';
 import { ToolError } from '../core/errors';
 import { failure } from '../core/envelope';
-import { identityOpenApi } from '../identity/openapi';
 import { openApiDocument } from '../catalog/openapi';
 import type { Runtime } from '../core/runtime';
 import { catalog, documentKeys, prebuiltWithOrigin } from '../catalog/catalog';
 import type { Platform } from '../core/tool';
 import { respond } from './respond';
+
+/** An OpenAPI document's JSON as the answer: public and cacheable for five minutes. */
+export const sendJson = (json: string | Uint8Array) => new Response(json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
 
 /**
  * OpenAPI 3.1: every platform of this runtime (locally all; on a Lambda its one platform), or one
@@ -14,7 +16,6 @@ import { respond } from './respond';
  * generators and gateways fetch it without a key.
  */
 export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
-  const sendJson = (json: string | Uint8Array) => new Response(json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
   const send = (doc: unknown) => sendJson(JSON.stringify(doc));
   const openapi = async (c: Context, platforms: readonly Platform[]) => {
     const base = origin(c);
@@ -26,8 +27,8 @@ export function openApiRoutes(app: Hono<any>, rt: Runtime): void {
   app.get('/v1/openapi/:file', async (c, next) => {
     const m = /^(.+)\.json$/.exec(c.req.param('file'));
     if (!m) return next();
-    // The identity routes (service keys, connections, MCP sign-in): a document of their own, as they are a function of their own.
-    if (m[1] === 'identity' && !rt.registry.platforms.has('identity')) return send(openApiDocument([], [], origin(c), identityOpenApi()));
+    // The identity routes' document is the identity function's (shared/http/identity-openapi-route.ts, mounted after this).
+    if (m[1] === 'identity' && !rt.registry.platforms.has('identity')) return next();
     const platform = rt.registry.platforms.get(m[1]!);
     if (!platform) return respond(failure(new ToolError('NOT_FOUND', `Unknown platform "${m[1]}". Platforms served here: ${[...rt.registry.platforms.keys()].join(', ')}.`, { platform: m[1] }), { platform: m[1]!, tool: '' }));
     return openapi(c, [platform]);

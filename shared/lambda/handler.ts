@@ -9,7 +9,7 @@ import { badEvent, eventBodyBytes, eventHeaders, eventMethod, eventPath, eventQu
 import { readSecureKey } from '../aws/ssm';
 import { answerToolRequest, bodyOf, MAX_BODY_BYTES, queryOf, tooLarge, toolRoute } from '../http/tool-request';
 import { taskWorker } from './task-event';
-import type { Hono } from 'hono';
+import type { RouteMount } from '../http/tool-app';
 
 /**
  * A scheduled job's event: the key is read from an SSM SecureString, never sent in the event.
@@ -43,10 +43,11 @@ export interface FunctionSpec {
   /** The platforms its identity connects and signs in to, when not those it serves (identity: every descriptor, no tools). */
   describes?: readonly Platform<any>[];
   /**
-   * Routes mounted on the app beside the shared ones (the approval page and admin routes), passed
-   * in by the function's handler so the platforms' bundles do not carry them.
+   * Routes mounted on the app beside the tool routes (the identity function's: service keys,
+   * connections, MCP sign-in, the console, approvals), passed in by the function's handler so the
+   * bundles of the functions API Gateway never sends them to do not carry them.
    */
-  routes?: readonly ((app: Hono<any>, rt: Runtime) => void)[];
+  routes?: readonly RouteMount[];
 }
 
 /**
@@ -58,9 +59,10 @@ export interface FunctionSpec {
  *   with the envelope, never thrown). A tool call (POST /v1/tools/{platform}/{tool}) is read from
  *   the event and answered by this module itself (shared/http/tool-request.ts, the same routing,
  *   decoding and limits as the Hono route): no Request, Response or router on the path most
- *   invocations take. Every other route goes through the shared Hono app, whose module (MCP,
- *   OpenAPI, identity, events) loads at its first use, or on the turn after the container's first
- *   answer — in the idle time before the next event, not inside a tool call;
+ *   invocations take. Every other route goes through the tool functions' Hono app
+ *   (shared/http/tool-app.ts: MCP, catalog, OpenAPI, events; the identity function adds its own
+ *   routes, FunctionSpec.routes), whose module loads at its first use, or on the turn after the
+ *   container's first answer — in the idle time before the next event, not inside a tool call;
  * - an MCP task's worker event (shared/lambda/task-event.ts);
  * - any other event: a direct invocation {tool, params, format?, key_parameter}, where the
  *   function serves tools.
@@ -78,11 +80,7 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
   let app: Promise<AppHandler> | undefined;
   const appOf = (rt: Runtime): Promise<AppHandler> => {
     // The dynamic import keeps the app's modules out of the bundle's load (esbuild evaluates them here, once).
-    const made = (app ??= import('../http/app').then(({ createApp }) => {
-      const created = createApp(rt);
-      for (const mount of spec.routes ?? []) mount(created, rt);
-      return httpAdapter(created);
-    }));
+    const made = (app ??= import('../http/tool-app').then(({ createToolApp }) => httpAdapter(createToolApp(rt, spec.routes))));
     made.catch(() => {
       if (app === made) app = undefined;
     });
@@ -121,7 +119,8 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
         // routes need: the app and Node's Request/Response (undici: tens of ms to compile).
         if (!warm) {
           warm = true;
-          setImmediate(() => void appOf(rt).then(warmApp, () => undefined));
+          const first = checked;
+          setImmediate(() => void appOf(rt).then((made) => warmApp(made, spec, addressOf(first)), () => undefined));
         }
       }
     }
@@ -144,13 +143,49 @@ export function lambdaHandler(served: Platform<any> | FunctionSpec, options: Par
 }
 
 /**
- * One request no route answers, through the app and back out as the adapter reads it: Node loads
- * undici (Request, Response) and Hono compiles its router's matcher — one-time work a container's
- * next request (an MCP tools/list, say) would otherwise carry. Nothing is logged, stored or sent.
+ * One request through the app and back out as the adapter reads it: Node loads undici (Request,
+ * Response, body streams) and V8 compiles what the request runs through — one-time work a
+ * container's next request would otherwise carry. On a function serving tools it is the request
+ * an MCP host sends first, a lone tools/list of the function's own endpoint, with a bearer that is
+ * no key (WARM_BEARER): read as a vendor key passed through, it lists the tools from the build's
+ * documents and never reaches a vendor (a list calls none); where vendor keys are refused
+ * (PASS_THROUGH_KEYS=off) it stops at the 401. Elsewhere a path no route answers. The answer is
+ * dropped: nothing is logged, stored or sent.
  */
-const WARM_EVENT = { version: '2.0', rawPath: '/.warm', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET' } }, isBase64Encoded: false } as unknown as HttpEvent;
-async function warmApp(app: AppHandler): Promise<void> {
-  await app(WARM_EVENT, undefined);
+const WARM_BEARER = 'warm-up-not-a-key';
+
+/** What of a request names this deployment's address (the origin of icons and links): the warm-up asks as from there. */
+interface Address {
+  headers: Record<string, string>;
+  domainName?: string;
+}
+function addressOf(event: HttpEvent): Address {
+  const all = eventHeaders(event);
+  const headers: Record<string, string> = {};
+  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+    const value = all.get(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  const domainName = (event.requestContext as { domainName?: unknown }).domainName;
+  return { headers, ...(typeof domainName === 'string' ? { domainName } : {}) };
+}
+
+/** The warm-up request, from the address the first request came to: its list is then the one the next host gets (the build's list with that origin). */
+function warmEvent(spec: FunctionSpec, from: Address): HttpEvent {
+  const path = spec.platforms.length === 0 ? '/.warm' : spec.platforms.length === 1 ? `/v1/mcp/${spec.platforms[0]!.name}` : '/v1/mcp';
+  const post = path !== '/.warm';
+  return {
+    version: '2.0',
+    rawPath: path,
+    rawQueryString: '',
+    headers: post ? { host: 'localhost', ...from.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${WARM_BEARER}` } : {},
+    requestContext: { http: { method: post ? 'POST' : 'GET' }, ...(from.domainName ? { domainName: from.domainName } : {}) },
+    ...(post ? { body: '{"jsonrpc":"2.0","id":0,"method":"tools/list"}' } : {}),
+    isBase64Encoded: false,
+  } as unknown as HttpEvent;
+}
+async function warmApp(app: AppHandler, spec: FunctionSpec, from: Address): Promise<void> {
+  await app(warmEvent(spec, from), undefined);
 }
 
 /** The shared Hono app behind the API Gateway adapter. */

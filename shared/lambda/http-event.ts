@@ -126,7 +126,11 @@ export async function toResult(event: HttpEvent, res: Response): Promise<HttpRes
   const type = res.headers.get('content-type');
   const encoding = res.headers.get('content-encoding');
   const binary = (type !== null && isBinaryType(type)) || (encoding !== null && !/^identity$/i.test(encoding));
-  const body = binary ? Buffer.from(await res.arrayBuffer()).toString('base64') : await res.text();
+  const bytes = Buffer.from(await res.arrayBuffer());
+  // Text as Response.text() decodes it (UTF-8, a leading byte-order mark dropped), by Buffer's
+  // decoder: several times faster than the TextDecoder text() uses, on lists of hundreds of KB.
+  const text = binary ? '' : bytes.toString('utf8');
+  const body = binary ? bytes.toString('base64') : text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;

@@ -130,7 +130,9 @@ export const RESULT_MARK = '@@bench-result ';
  */
 const COLD_CHILD = `
 const t0 = performance.now();
-const { handler } = require(process.env.BENCH_BUNDLE);
+// An .mjs handler (the combined function's split build) is an ES module, which the runtime imports.
+const bundle = process.env.BENCH_BUNDLE;
+(bundle.endsWith('.mjs') ? import(require('node:url').pathToFileURL(bundle).href) : Promise.resolve(require(bundle))).then(({ handler }) => {
 const t1 = performance.now();
 const event = JSON.parse(process.env.BENCH_EVENT);
 const deadline = Date.now() + 30000;
@@ -174,6 +176,7 @@ Promise.resolve(handler(event, context)).then(async (res) => {
 }, (err) => {
   process.stderr.write(String(err && err.stack || err) + '\\n');
   process.exit(1);
+});
 });
 `;
 

@@ -94,11 +94,12 @@ async function main(): Promise<void> {
   // 1. Bundle sizes.
   const bundles = await buildAll();
   out.push(`1. Bundle size — dist/<function>/handler.js, minified CommonJS, @aws-sdk/* external (goal ≤ 700 KB = ${bytes(GOALS.bundleBytes)}); the JS a cold`);
-  out.push('   start parses, and apart from it the build-time documents beside it (dist/<function>/prebuilt/: read only when first asked for)');
+  out.push('   start parses (the combined mcp: handler.mjs, ES modules split into chunks, with the chunks it and its app load at init; each tool is a chunk');
+  out.push('   loaded by its first call), and apart from it the build-time documents beside it (dist/<function>/prebuilt/: read only when first asked for)');
   out.push(
     table([
-      ['function', 'JS bytes', 'KB', 'gzip -9', 'data files', 'store client', 'package (unzipped)', 'layer', 'goal (JS)', 'result'],
-      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), bytes(b.dataBytes), bytes(b.storeClientBytes), bytes(b.packageBytes), b.converts ? 'converters' : '', `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
+      ['function', 'JS bytes (cold start)', 'KB', 'gzip -9', 'all JS', 'files', 'data files', 'store client', 'package (unzipped)', 'layer', 'goal (JS)', 'result'],
+      ...bundles.map((b) => [b.name, bytes(b.bytes), kb(b.bytes), bytes(b.gzipBytes), bytes(b.totalBytes), String(b.files.length), bytes(b.dataBytes), bytes(b.storeClientBytes), bytes(b.packageBytes), b.converts ? 'converters' : '', `≤ ${kb(GOALS.bundleBytes)}`, verdict(`bundle ${b.name}`, b.bytes, GOALS.bundleBytes)]),
     ]),
   );
   const layerDir = join(root, 'dist', CONVERTER_LAYER_DIR);

@@ -12,6 +12,7 @@ import { IDENTITY_ROUTES } from '../../shared/identity/openapi';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { approvalRoutes } from '../../shared/identity/approval-routes';
+import { IDENTITY_MOUNTS } from '../../shared/http/app';
 import { MemoryStore } from '../../shared/store/memory';
 import { httpApiV2Event, lambdaContext, type HttpRequest } from '../helpers/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
@@ -19,7 +20,8 @@ import { mockSsm } from '../helpers/ssm-mock';
 const ssm = mockSsm();
 
 /** The identity function as functions/identity/handler.ts builds it, over a test's store. */
-const identityHandler = (described: typeof platforms, options: Parameters<typeof lambdaHandler>[1]) => lambdaHandler({ name: 'identity', platforms: [], describes: described, routes: [approvalRoutes] }, options);
+// As functions/identity/handler.ts mounts them: the identity routes are that function's alone.
+const identityHandler = (described: typeof platforms, options: Parameters<typeof lambdaHandler>[1]) => lambdaHandler({ name: 'identity', platforms: [], describes: described, routes: [...IDENTITY_MOUNTS, approvalRoutes] }, options);
 
 describe('as deployed: the identity Lambda and a platform Lambda over one store', () => {
   const store = new MemoryStore();
@@ -64,7 +66,7 @@ describe('as deployed: the identity Lambda and a platform Lambda over one store'
 
 describe('as deployed: the combined MCP Lambda (function `mcp`)', () => {
   it("lists and calls every platform's tools at /v1/mcp, and serves the OpenAPI of every platform", async () => {
-    const fn = lambdaHandler({ name: 'mcp', platforms: [dbapp, crm], routes: [approvalRoutes] }, { store: new MemoryStore(), fetchFor: { dbapp: createTapeTwin().fetch, crm: createHubSpotTwin().fetch }, config: loadConfig({}) });
+    const fn = lambdaHandler({ name: 'mcp', platforms: [dbapp, crm] }, { store: new MemoryStore(), fetchFor: { dbapp: createTapeTwin().fetch, crm: createHubSpotTwin().fetch }, config: loadConfig({}) });
     const http = async (r: HttpRequest) => (await fn(httpApiV2Event(r) as never, lambdaContext())) as APIGatewayProxyStructuredResultV2;
     const rpc = (body: unknown) => http({ method: 'POST', path: '/v1/mcp', headers: { authorization: `Bearer ${SANDBOX_KEYS.owner}`, 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify(body) });
     const listed = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });

@@ -75,14 +75,20 @@ function statements(t: Template): Statement[] {
 let work: string;
 let dev: Template;
 let prod: Template;
-/** Each platform's bundle, as built. */
+/** Each function's handler file, as built. */
 const bundles: Record<string, Buffer> = {};
+/** All of each function's JS (the combined function's split build: the handler and every chunk). */
+const code: Record<string, string> = {};
+/** Each function's JS files, as built (absolute paths). */
+const jsFiles: Record<string, string[]> = {};
 /** The functions whose bundle loads the document converters (infra/build.ts). */
 const converting = new Set<string>();
 
 beforeAll(async () => {
   for (const info of await buildAll()) {
     bundles[info.name] = await readFile(info.file);
+    jsFiles[info.name] = info.files;
+    code[info.name] = (await Promise.all(info.files.map((f) => readFile(f, 'utf8')))).join('\n');
     if (info.converts) converting.add(info.name);
   }
   work = await mkdtemp(join(tmpdir(), 'tes-sls-'));
@@ -199,12 +205,28 @@ describe('serverless.yml packaged by osls (offline)', () => {
 
   it('routes the combined MCP endpoint and the all-platform OpenAPI to the mcp function, which bundles every platform', () => {
     const [fnId, f] = fn(dev, 'dev', 'mcp');
+    // Lambda's Node.js runtime finds dist/mcp/handler.mjs (an ES module) for this handler.
     expect(f.Properties.Handler).toBe('dist/mcp/handler.handler');
     const integrations = ofType(dev, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(`"${fnId}"`));
     expect(integrations).toHaveLength(1);
     const routes = ofType(dev, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties).filter((r) => JSON.stringify(r.Target).includes(integrations[0]![0]));
     expect(routes.map((r) => r.RouteKey).sort()).toEqual(['ANY /v1/mcp', 'GET /v1/openapi.json']);
-    for (const tool of ['listWorkspaces', 'getOrganizations', 'getPipelines', 'searchProperties', 'getTopLevelFolders']) expect(bundles.mcp!.toString('utf8')).toContain(tool);
+    for (const tool of ['listWorkspaces', 'getOrganizations', 'getPipelines', 'searchProperties', 'getTopLevelFolders']) expect(code.mcp!).toContain(tool);
+  });
+
+  it('packages mcp.zip with its split build: handler.mjs and every chunk beside it, byte for byte, and no handler.js', async () => {
+    const zip = await readFile(join(work, 'dev', 'mcp.zip'));
+    const entries = zipEntries(zip);
+    const names = entries.map((e) => e.name);
+    expect(names).not.toContain('dist/mcp/handler.js');
+    expect(jsFiles.mcp!.length).toBeGreaterThan(100);
+    for (const file of jsFiles.mcp!) {
+      const name = `dist/mcp/${file.slice(file.lastIndexOf('/') + 1)}`;
+      const entry = entries.find((e) => e.name === name);
+      expect(entry, name).toBeDefined();
+      expect(zipRead(zip, entry!).equals(readFileSync(file))).toBe(true);
+    }
+    expect(names.filter((n) => /\.m?js$/.test(n) && !n.endsWith(STORE_CLIENT_FILE)).sort()).toEqual(jsFiles.mcp!.map((f) => `dist/mcp/${f.slice(f.lastIndexOf('/') + 1)}`).sort());
   });
 
   it('routes the identity endpoints to the identity function, which ships only its bundle', async () => {
@@ -235,8 +257,8 @@ describe('serverless.yml packaged by osls (offline)', () => {
     expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json', ...storeClientFiles('identity')].sort());
     // No platform's tools in it: it reads every descriptor (their manifests name the tools), and the tool modules stay out.
     const toolText = 'List the pipelines of deals (default) or tickets';
-    expect(bundles.mcp!.toString('utf8')).toContain(toolText);
-    expect(bundles.identity!.toString('utf8')).not.toContain(toolText);
+    expect(code.mcp!).toContain(toolText);
+    expect(code.identity!).not.toContain(toolText);
   });
 
   it('ships the document converters once: one layer, taken by every function whose bundle loads them and by no other; no function zip carries them', async () => {

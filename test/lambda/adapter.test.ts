@@ -16,10 +16,14 @@ import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from 
 /** Bytes that are no UTF-8 text: a PNG signature and a few high bytes. */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x80]);
 
+/** JSON with a leading byte-order mark, a malformed sequence and characters of 2, 3 and 4 bytes. */
+const TEXT = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":"é€😀'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+
 /** A small app exercising what API Gateway and the adapter must carry both ways. */
 function probeApp() {
   const app = new Hono();
   app.get('/bin', () => new Response(PNG, { headers: { 'content-type': 'image/png' } }));
+  app.get('/text', () => new Response(TEXT, { headers: { 'content-type': 'application/json' } }));
   app.get('/gzip', () => new Response(PNG, { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
   app.get('/cookies', (c) => {
     setCookie(c, 'a', '1', { path: '/' });
@@ -48,6 +52,13 @@ describe('API Gateway adapter (shared/lambda/http-event.ts)', () => {
     expect(b.isBase64Encoded).toBe(true);
     expect(Buffer.from(b.body, 'base64')).toEqual(PNG);
     expect(b.multiValueHeaders?.['content-type']).toEqual(['image/png']);
+  });
+
+  it('answers a text body decoded as Response.text() decodes it: the byte-order mark dropped, a malformed sequence as U+FFFD', async () => {
+    const a = await v2({ method: 'GET', path: '/text' });
+    expect(a.isBase64Encoded).toBe(false);
+    expect(a.body).toBe(await new Response(TEXT).text());
+    expect(a.body).toBe('{"a":"é€😀\ufffd("}');
   });
 
   it('answers an encoded (compressed) body in base64 whatever its type', async () => {

@@ -1,14 +1,15 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildAll, bundledPlatforms, MAX_BUNDLE_BYTES, MAX_SEARCH_MODEL_BYTES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
+import { build } from 'esbuild';
+import { buildAll, bundledPlatforms, externalRequire, MAX_BUNDLE_BYTES, MAX_SEARCH_MODEL_BYTES, PREBUILT_DIR, SPLIT_BUILD, STORE_CLIENT_FILE } from '../../infra/build';
 import { createApp } from '../../shared/http/app';
 import { createRegistry } from '../../shared/core/registry';
 import { catalogByPlatform } from '../../shared/catalog/catalog';
@@ -33,11 +34,13 @@ const root = new URL('../..', import.meta.url).pathname;
  * NODE_PATH stands in for the AWS SDK v3 the runtime provides.
  */
 const INVOKE = `
-const { handler } = require(process.env.BUNDLE);
+const bundle = process.env.BUNDLE;
+// An .mjs handler (the combined function's split build) is an ES module: imported, as the runtime does.
+const loaded = bundle.endsWith('.mjs') ? import(require('node:url').pathToFileURL(bundle).href) : Promise.resolve(require(bundle));
 const event = JSON.parse(process.env.EVENT);
 const budget = Date.now() + 29000;
 const context = { functionName: 'tool-execution-service-dev-' + process.env.PLATFORM, awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
-handler(event, context).then(
+loaded.then(({ handler }) => handler(event, context)).then(
   (result) => { process.stdout.write(JSON.stringify(result), () => process.exit(0)); },
   (err) => { console.error(err); process.exit(1); },
 );
@@ -66,8 +69,12 @@ handler(event, context).then(
 let outDir: string;
 /** Per platform: its bundle and its twin served over loopback. */
 const built: Record<string, { bundle: string; twinUrl: string }> = {};
-/** The combined MCP function's bundle (functions/mcp/handler.ts). */
+/** The combined MCP function's handler (functions/mcp/handler.ts: handler.mjs of its split build). */
 let mcpBundle: string;
+/** All of its JS: the handler and every chunk. */
+let mcpCode: string;
+/** The JS its cold start loads (infra/build.ts, coldStartFiles), in bytes. */
+let mcpColdBytes: number;
 /** The identity function's bundle (functions/identity/handler.ts): every platform's descriptor, none of their tools. */
 let identityBundle: string;
 const servers: ServerType[] = [];
@@ -120,7 +127,10 @@ beforeAll(async () => {
     built[c.name] = { bundle: info.file, twinUrl: await listen(c.twin().app.fetch) };
   }
   awsUrl = await listen(fakeAws().fetch);
-  mcpBundle = infos.find((i) => i.name === 'mcp')!.file;
+  const mcp = infos.find((i) => i.name === 'mcp')!;
+  mcpBundle = mcp.file;
+  mcpCode = mcp.files.map((f) => readFileSync(f, 'utf8')).join('\n');
+  mcpColdBytes = mcp.bytes;
   identityBundle = infos.find((i) => i.name === 'identity')!.file;
 });
 beforeEach(() => {
@@ -139,11 +149,11 @@ afterAll(async () => {
 });
 
 /** Runs a bundle once with the memory store. */
-async function runBundle(bundle: string, name: string, event: unknown) {
+async function runBundle(bundle: string, name: string, event: unknown, env: Record<string, string> = {}) {
   const { stdout } = await run(process.execPath, ['-e', INVOKE], {
     cwd: outDir,
     timeout: 20_000,
-    env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), BUNDLE: bundle, PLATFORM: name, EVENT: JSON.stringify(event), STORE: 'memory' },
+    env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), BUNDLE: bundle, PLATFORM: name, EVENT: JSON.stringify(event), STORE: 'memory', ...env },
   });
   // The result is the last line: log lines (a warning) may come before it.
   return JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1));
@@ -240,7 +250,7 @@ describe('built bundle identity/handler.js (keys, connections, MCP sign-in)', ()
     // Each tool module a descriptor loads on first use is a stub naming it (infra/build.ts), never the tool's code.
     expect(code).toContain("not in this function's bundle: dbapp: ./getRecord");
     const toolText = 'Get one record with its field values';
-    expect(readFileSync(mcpBundle, 'utf8')).toContain(toolText);
+    expect(mcpCode).toContain(toolText);
     expect(code).not.toContain(toolText);
   });
 });
@@ -255,7 +265,7 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
     expect(answer.body).toBe(await listFromSource(platforms, '/v1/mcp', owner));
     expect(JSON.parse(answer.body).result.tools.length).toBeGreaterThan(200);
     // No ajv in any bundle: it came only with the MCP SDK's server, which is not bundled.
-    for (const file of [mcpBundle, ...Object.values(built).map((b) => b.bundle)]) expect(readFileSync(file, 'utf8')).not.toMatch(/require\("ajv|ajv-formats|strictRequired/);
+    for (const text of [mcpCode, ...Object.values(built).map((b) => readFileSync(b.bundle, 'utf8'))]) expect(text).not.toMatch(/require\("ajv|ajv-formats|strictRequired/);
   });
   it('serves /v1/openapi.json (every platform) from the file made at build time, byte for byte what the route builds from the source now', async () => {
     const platforms = await bundledPlatforms('mcp');
@@ -279,9 +289,46 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
     expect(statSync(model).size).toBeLessThanOrEqual(MAX_SEARCH_MODEL_BYTES);
     // The examples train the model at build time; the bundle carries the model, not them.
     const examples = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../functions/crm/search-examples.json'), 'utf8')) as Record<string, string[]>;
-    const code = readFileSync(mcpBundle, 'utf8');
-    for (const list of Object.values(examples)) expect(code).not.toContain(JSON.stringify(list[0]).slice(1, -1));
+    for (const list of Object.values(examples)) expect(mcpCode).not.toContain(JSON.stringify(list[0]).slice(1, -1));
   }, 120_000);
+
+  it("loads at a cold start at most MAX_BUNDLE_BYTES of JS: each platform's tools are chunks of their own, which its calls load", async () => {
+    expect(mcpColdBytes).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+    expect(Buffer.byteLength(mcpCode)).toBeGreaterThan(MAX_BUNDLE_BYTES);
+    const cold = readFileSync(mcpBundle, 'utf8');
+    expect(cold).not.toContain('Get one record with its field values');
+    // Every platform's probe through /v1/mcp, against its twin: its tool's chunk loads and runs.
+    const twins = Object.fromEntries(platformCases.map((c) => [`${c.name.toUpperCase()}_BASE_URL`, built[c.name]!.twinUrl]));
+    const owner = platformCases[0]!.keys.owner;
+    const listed = JSON.parse((await runBundle(mcpBundle, 'mcp', listEvent('/v1/mcp', owner))).body).result.tools as { name: string }[];
+    for (const c of platformCases) {
+      const name = listed.map((t) => t.name).find((n) => n === c.probe.tool || n.endsWith(`_${c.probe.tool}`));
+      expect(name, `${c.name}/${c.probe.tool} listed`).toBeDefined();
+      const headers = { Authorization: `Bearer ${c.keys.owner}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: c.probe.params } });
+      const answer = await runBundle(mcpBundle, 'mcp', httpApiV2Event({ method: 'POST', path: '/v1/mcp', headers, body }), twins);
+      expect(answer.statusCode, c.name).toBe(200);
+      const result = JSON.parse(answer.body).result;
+      expect(result.isError, `${c.name}: ${JSON.stringify(result).slice(0, 300)}`).toBeFalsy();
+      expect(result.content[0].text).toMatch(c.answer.text);
+    }
+    // A tool's refusal made in its chunk is still the service's error (one copy of shared code, not one per chunk).
+    const bad = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: listed.find((t) => /getRecord$/.test(t.name))!.name, arguments: { record_id: 'not-a-number' } } });
+    const refused = await runBundle(mcpBundle, 'mcp', httpApiV2Event({ method: 'POST', path: '/v1/mcp', headers: { Authorization: `Bearer ${owner}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: bad }), twins);
+    expect(JSON.parse(refused.body).result).toMatchObject({ isError: true });
+    expect(JSON.parse(refused.body).result.content[0].text).toMatch(/INVALID_PARAMETER|record_id/);
+  }, 120_000);
+
+  it("takes a lazily imported AWS SDK client or converter by name, required through NODE_PATH as the CommonJS build does", async () => {
+    // A module importing as shared/ does (shared/aws/ssm.ts, shared/core/audit.ts, shared/files/analysis.ts), built as the combined function is.
+    const dir = await mkdtemp(join(outDir, 'split-'));
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(entry, "export const load = async () => { const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm'); const s3 = await import('@aws-sdk/client-s3'); const { franc } = await import('franc-min'); return [typeof SSMClient, typeof GetParameterCommand, typeof s3.PutObjectCommand, typeof franc, typeof s3.default.S3Client]; };\n");
+    await build({ ...SPLIT_BUILD, entryPoints: { handler: entry }, outdir: dir, absWorkingDir: dir, plugins: [externalRequire] });
+    const script = `import(require('node:url').pathToFileURL(process.env.FILE).href).then((m) => m.load()).then((r) => process.stdout.write(JSON.stringify(r)))`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: dir, env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), FILE: join(dir, 'handler.mjs') }, timeout: 20_000 });
+    expect(JSON.parse(stdout)).toEqual(['function', 'function', 'function', 'function', 'function']);
+  });
 
   it('without its data files (a package that lost them) builds the list at runtime, the same bytes', async () => {
     const platforms = await bundledPlatforms('mcp');
@@ -289,7 +336,7 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
     await cp(dirname(mcpBundle), bare, { recursive: true, filter: (src) => !src.split(sep).some((part) => part === PREBUILT_DIR || part === 'node_modules') });
     expect(existsSync(join(bare, PREBUILT_DIR))).toBe(false);
     const owner = platformCases[0]!.keys.owner;
-    const answer = await runBundle(join(bare, 'handler.js'), 'mcp', listEvent('/v1/mcp', owner));
+    const answer = await runBundle(join(bare, basename(mcpBundle)), 'mcp', listEvent('/v1/mcp', owner));
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe(await listFromSource(platforms, '/v1/mcp', owner));
   });
@@ -426,6 +473,21 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     expect(loaded).toEqual([]);
     // The metrics and access-log lines were written: the deployed environment was in force.
     expect(stdout).toContain('"_aws"');
+  });
+
+  it("serves what API Gateway sends it and none of the identity function's routes (serverless.yml): its MCP 401 still names the sign-in metadata", async () => {
+    const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
+    // The console, the connect and consent pages and the identity routes' OpenAPI table are the identity function's.
+    expect(bundle).not.toContain('Operator console');
+    expect(readFileSync(identityBundle, 'utf8')).toContain('Operator console');
+    for (const [method, path] of [['GET', '/v1/admin/keys'], ['GET', '/console'], ['GET', '/.well-known/oauth-authorization-server'], ['POST', '/oauth/token'], ['GET', '/v1/openapi/identity.json']] as const) {
+      const answer = await invoke(c, httpApiV2Event({ method, path }));
+      expect(answer.statusCode, `${method} ${path}`).toBe(404);
+      expect(JSON.parse(answer.body).error.code).toBe('NOT_FOUND');
+    }
+    const unauth = await invoke(c, httpApiV2Event({ method: 'POST', path: `/v1/mcp/${c.name}`, headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }));
+    expect(unauth.statusCode).toBe(401);
+    expect(unauth.headers['www-authenticate']).toContain(`/.well-known/oauth-protected-resource/v1/mcp/${c.name}`);
   });
 
   it('hands an MCP task worker event to the task worker: a task the Store does not hold runs nothing', async () => {

@@ -68,6 +68,37 @@ describe('lambdaHandler: the runtime starts in the init phase', () => {
   });
 });
 
+describe('lambdaHandler: the idle turn after the first answer', () => {
+  it('warms the MCP route with the tools/list a host sends first, its bearer no key: nothing is stored, logged or sent to the vendor', async () => {
+    const store = new MemoryStore();
+    const ops: string[] = [];
+    for (const op of ['get', 'put', 'add', 'delete', 'increment'] as const) {
+      const real = store[op].bind(store) as (...args: unknown[]) => unknown;
+      (store as unknown as Record<string, unknown>)[op] = (...args: unknown[]) => (ops.push(op), real(...args));
+    }
+    const twin = createTapeTwin().fetch;
+    const vendor = vi.fn(twin);
+    const handler = lambdaHandler(dbapp, { fetchFor: { dbapp: vendor as typeof fetch }, store, config: loadConfig({}) });
+    expect((await answer(handler)).statusCode).toBe(200);
+    const [opsAfter, vendorAfter] = [ops.length, vendor.mock.calls.length];
+    const logs = vi.spyOn(console, 'log');
+    const errors = vi.spyOn(console, 'error');
+    // The warm-up resolves its bearer as the MCP route does for a host's list: it ran.
+    const rt = await createRuntime.mock.results.at(-1)!.value;
+    const resolve = vi.spyOn(rt.identity, 'resolve');
+    // As from the address the first request came to: the list it makes carries that origin, as the next host's will.
+    await vi.waitFor(() => expect(resolve).toHaveBeenCalledWith(expect.objectContaining({ resource: `https://${probe.requestContext.domainName}/v1/mcp/dbapp` })));
+    // Let the list it asked for finish (built from source here: no build-time documents).
+    await new Promise((done) => setTimeout(done, 200));
+    expect(ops.slice(opsAfter)).toEqual([]);
+    expect(vendor.mock.calls.length).toBe(vendorAfter);
+    expect(logs).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    logs.mockRestore();
+    errors.mockRestore();
+  });
+});
+
 /** A stand-in for DynamoDB's HTTP API that records each operation (x-amz-target) and answers plausibly. */
 function fakeDynamoDb() {
   const operations: string[] = [];
