@@ -27,16 +27,8 @@ import { bearerChallenge, mcpResource, missingScope, signInRequired } from '../i
  * the first MCP request.
  */
 export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fixture?: { path: string; source: McpToolSource }): void {
-  // POST only: GET would open an SSE stream a stateless server never writes to; the
-  // specification lets a server answer 405 instead.
   const mcp = async (c: Context) => {
     const name = c.req.param('platform');
-    if (c.req.method !== 'POST') {
-      return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST.` }, id: null }), {
-        status: 405,
-        headers: { allow: 'POST', 'content-type': 'application/json', 'cache-control': 'no-store' },
-      });
-    }
     // Each endpoint is an OAuth protected resource (shared/identity/mcp-oauth): a 401 names its
     // metadata, so a host given only the URL can sign in.
     const resource = mcpResource((await identityOf(rt)).baseOr(c.req.url), name);
@@ -45,6 +37,15 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fix
       // No header at all: how to sign in; a malformed one: what is wrong with it. Both name the metadata.
       const error = c.req.header('authorization') ? auth.error : signInRequired(resource);
       return respond(failure(error, { platform: name ?? '', tool: '' }), { headers: { 'WWW-Authenticate': bearerChallenge(resource) } });
+    }
+    // POST only: GET would open an SSE stream a stateless server never writes to; the
+    // specification lets a server answer 405 instead. After the key: a host probes with a GET
+    // whether the endpoint wants a sign-in (mcp-remote binds its OAuth callback port on that 401).
+    if (c.req.method !== 'POST') {
+      return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST.` }, id: null }), {
+        status: 405,
+        headers: { allow: 'POST', 'content-type': 'application/json', 'cache-control': 'no-store' },
+      });
     }
     let scope: McpScope;
     let caller: Caller;
