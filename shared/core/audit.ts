@@ -91,6 +91,11 @@ export const AUDIT_BLOCK_MAX = 32;
  * stray from time order: a record numbered above another was written at most this long before it.
  */
 export const AUDIT_BLOCK_MS = 10_000;
+/**
+ * The block size in use: AUDIT_BLOCK_MAX. The bench sets 1 to measure, in the same run, the trail
+ * as it was before blocks (one add of 1 and one put per record: test/bench/warm-run.ts).
+ */
+export const auditBlocks = { max: AUDIT_BLOCK_MAX };
 
 /** A container's numbers of one sequence: the block [end − size + 1, end], `next` the next to use. */
 interface Block {
@@ -129,7 +134,7 @@ async function reserveNumber(store: Store, sequence: string, ttl: number): Promi
     if (b.next <= b.end && Date.now() - b.reservedAt < AUDIT_BLOCK_MS) return b.next++;
     if (!b.pending) {
       const used = b.next - (b.end - b.size + 1);
-      const size = b.next > b.end ? Math.min(AUDIT_BLOCK_MAX, Math.max(1, b.size * 2)) : Math.max(1, used);
+      const size = b.next > b.end ? Math.min(auditBlocks.max, Math.max(1, b.size * 2)) : Math.max(1, Math.min(auditBlocks.max, used));
       b.pending = add(sequence, size, ttl)
         .then((end) => Object.assign(b, { next: end - size + 1, end, size, reservedAt: Date.now() }))
         .then(
