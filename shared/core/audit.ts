@@ -183,7 +183,7 @@ export interface AuditQuery {
  * Record numbers read per page at most, holes (numbers no record took: reserveNumber) included,
  * in reads of READ_BATCH: a page with few matches ends early with a cursor.
  */
-export const SCAN_PER_PAGE = 1000;
+const SCAN_PER_PAGE = 1000;
 const READ_BATCH = 100;
 
 const invalid = (parameter: string, expected: string, message: string) => new ToolError('INVALID_PARAMETER', message, { parameter, expected });
@@ -224,7 +224,11 @@ function decodeCursor(raw: string | undefined): Cursor | undefined {
   throw pageError('cursor');
 }
 
-/** Newest first, filtered; `next_cursor` while older records remain in the range. */
+/**
+ * Newest first by number, filtered; `next_cursor` while older records remain in the range. By
+ * number is by time within one container; records of concurrent containers may interleave by up
+ * to AUDIT_BLOCK_MS (reserveNumber), each keeping its exact `time`.
+ */
 export async function queryAudit(store: Store, config: AuditConfig | undefined, q: AuditQuery, now = Date.now()): Promise<{ records: AuditRecord[]; next_cursor?: string }> {
   const { limit } = pageQuery(q.tenant, q.limit);
   const retention = (config?.retentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS) * DAY_MS;
