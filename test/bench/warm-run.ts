@@ -8,6 +8,7 @@
  * call by operation (README "The DynamoDB overhead per warm call").
  */
 import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import { AUDIT_BLOCK_MAX, auditBlocks, writeAudit, type AuditRecord } from '../../shared/core/audit';
 import type { Store } from '../../shared/core/store';
@@ -110,9 +111,12 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(`warm bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  process.exitCode = 1;
+// Only as the script run: `npm run bench` (run.ts) imports every module beside it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await main();
+  } catch (err) {
+    console.error(`warm bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exitCode = 1;
+  }
 }
