@@ -13,6 +13,10 @@ import type { Store } from './store';
  * `audit#<tenant>#<day>#<n>`; so a day's records are read newest first by number, with no scan.
  * Every item lives AUDIT_RETENTION_DAYS. Calls with no tenant (vendor keys passed through,
  * refused credentials) are kept under the tenant `-`.
+ *
+ * A container takes its numbers in blocks (reserveNumber): one add of the block's size, then one
+ * put per record, so a call costs the Store one request and the sequence item, which every call
+ * of a tenant shares, one write per block instead of one per call.
  */
 
 export const NO_TENANT = '-';
@@ -80,6 +84,71 @@ export function auditExports(config: AuditConfig): AuditExport[] {
   return list;
 }
 
+/** The most numbers a container reserves at once: the sequence item then takes one write per this many calls. */
+export const AUDIT_BLOCK_MAX = 32;
+/**
+ * How long a container keeps using a block. It bounds how far the listing's order (by number) can
+ * stray from time order: a record numbered above another was written at most this long before it.
+ */
+export const AUDIT_BLOCK_MS = 10_000;
+/**
+ * The block size in use: AUDIT_BLOCK_MAX. The bench sets 1 to measure, in the same run, the trail
+ * as it was before blocks (one add of 1 and one put per record: test/bench/warm-run.ts).
+ */
+export const auditBlocks = { max: AUDIT_BLOCK_MAX };
+
+/** A container's numbers of one sequence: the block [end − size + 1, end], `next` the next to use. */
+interface Block {
+  next: number;
+  end: number;
+  size: number;
+  reservedAt: number;
+  /** The add that reserves the next block, shared by every record waiting for it. */
+  pending?: Promise<void>;
+}
+
+/** Per Store object (a container's connection to the table): its blocks, by sequence key. */
+const held = new WeakMap<Store, Map<string, Block>>();
+
+/**
+ * The next record number of `sequence` for this container. Numbers are used in the order asked,
+ * from a block reserved with one atomic add; a new block is reserved when the block is used up
+ * (twice its size, from 1 up to AUDIT_BLOCK_MAX: a busy container adds once per 32 calls) or older
+ * than AUDIT_BLOCK_MS (the size it used, so a quiet container leaves few numbers unused). Numbers
+ * a container never uses — the rest of an expired block, or of its last one when it ends — stay
+ * holes, which the listing reads past.
+ */
+async function reserveNumber(store: Store, sequence: string, ttl: number): Promise<number> {
+  if (!store.add) throw new Error('the audit trail needs a store with add (memory, DynamoDB)');
+  const add = store.add.bind(store);
+  let blocks = held.get(store);
+  if (!blocks) held.set(store, (blocks = new Map()));
+  let block = blocks.get(sequence);
+  if (!block) {
+    if (blocks.size >= 256) for (const [k, b] of blocks) if (!b.pending && Date.now() - b.reservedAt >= AUDIT_BLOCK_MS) blocks.delete(k);
+    blocks.set(sequence, (block = { next: 1, end: 0, size: 0, reservedAt: 0 }));
+  }
+  const b = block;
+  for (;;) {
+    // Taken with no await before it: records ask in their time order and get numbers in that order.
+    if (b.next <= b.end && Date.now() - b.reservedAt < AUDIT_BLOCK_MS) return b.next++;
+    if (!b.pending) {
+      const used = b.next - (b.end - b.size + 1);
+      const size = b.next > b.end ? Math.min(auditBlocks.max, Math.max(1, b.size * 2)) : Math.max(1, Math.min(auditBlocks.max, used));
+      b.pending = add(sequence, size, ttl)
+        .then((end) => Object.assign(b, { next: end - size + 1, end, size, reservedAt: Date.now() }))
+        .then(
+          () => void (b.pending = undefined),
+          (err: unknown) => {
+            b.pending = undefined;
+            throw err;
+          },
+        );
+    }
+    await b.pending;
+  }
+}
+
 /**
  * Appends one record (and exports it). A failure is logged by name, never failing the call it
  * records: the call already happened, and its access-log line (shared/core/access-log.ts) still stands.
@@ -88,8 +157,7 @@ export async function writeAudit(store: Store, config: AuditConfig | undefined, 
   const ttl = (config?.retentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS) * 24 * 3600;
   const day = record.time.slice(0, 10);
   try {
-    if (!store.add) throw new Error('the audit trail needs a store with add (memory, DynamoDB)');
-    const n = await store.add(seqKey(record.tenant, day), 1, ttl);
+    const n = await reserveNumber(store, seqKey(record.tenant, day), ttl);
     await store.put(recordKey(record.tenant, day, n), record, ttl);
   } catch (err) {
     log('error', 'audit write failed', { tenant: record.tenant, tool: record.tool, error: err instanceof Error ? err.message : 'unknown' });
@@ -111,7 +179,10 @@ export interface AuditQuery {
   cursor?: string;
 }
 
-/** Records examined per page at most: a page with few matches ends early with a cursor. */
+/**
+ * Record numbers read per page at most, holes (numbers no record took: reserveNumber) included,
+ * in reads of READ_BATCH: a page with few matches ends early with a cursor.
+ */
 const SCAN_PER_PAGE = 1000;
 const READ_BATCH = 100;
 
@@ -153,7 +224,11 @@ function decodeCursor(raw: string | undefined): Cursor | undefined {
   throw pageError('cursor');
 }
 
-/** Newest first, filtered; `next_cursor` while older records remain in the range. */
+/**
+ * Newest first by number, filtered; `next_cursor` while older records remain in the range. By
+ * number is by time within one container; records of concurrent containers may interleave by up
+ * to AUDIT_BLOCK_MS (reserveNumber), each keeping its exact `time`.
+ */
 export async function queryAudit(store: Store, config: AuditConfig | undefined, q: AuditQuery, now = Date.now()): Promise<{ records: AuditRecord[]; next_cursor?: string }> {
   const { limit } = pageQuery(q.tenant, q.limit);
   const retention = (config?.retentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS) * DAY_MS;
@@ -175,7 +250,7 @@ export async function queryAudit(store: Store, config: AuditConfig | undefined, 
     while (n > 0) {
       if (records.length >= limit || examined >= SCAN_PER_PAGE) return { records, next_cursor: Buffer.from(JSON.stringify({ day, n }), 'utf8').toString('base64url') };
       const top: number = n;
-      const nums: number[] = Array.from({ length: Math.min(READ_BATCH, top, limit - records.length + 20) }, (_, i) => top - i);
+      const nums: number[] = Array.from({ length: Math.min(READ_BATCH, top, limit - records.length + 20, SCAN_PER_PAGE - examined) }, (_, i) => top - i);
       const got = store.getMany ? await store.getMany<AuditRecord>(nums.map((m) => recordKey(q.tenant, day, m))) : await Promise.all(nums.map((m) => store.get<AuditRecord>(recordKey(q.tenant, day, m))));
       for (let i = 0; i < got.length; i++) {
         const r = got[i];

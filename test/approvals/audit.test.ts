@@ -7,16 +7,134 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAudit } from '../../infra/audit-cli';
 import { runKeys } from '../../infra/keys-cli';
-import { auditExports, queryAudit, writeAudit, type AuditRecord } from '../../shared/core/audit';
+import { AUDIT_BLOCK_MAX, AUDIT_BLOCK_MS, auditExports, queryAudit, writeAudit, type AuditRecord } from '../../shared/core/audit';
+import type { Store } from '../../shared/core/store';
 import { loadConfig } from '../../shared/core/config';
 import { needsApproval, parsePolicy } from '../../shared/identity/policy';
 import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
+import { createDynamoStore } from '../../shared/store/dynamo';
+import { LOCAL_CREDENTIALS, startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { Browser, localServer } from '../identity/helpers';
 
 const record = (time: string, extra: Partial<AuditRecord> = {}): AuditRecord => ({ kind: 'call', time, tenant: 'acme', surface: 'rest', platform: 'crm', tool: 'createDeal', access: 'write', outcome: 'OK', status: 200, duration_ms: 3, vendor_calls: 1, key_id: 'key_1', ...extra });
+
+/** A container's own view of a shared table: its own Store object (blocks are kept per Store), counting its sequence adds. */
+function container(table: Store): { store: Store; adds: () => number } {
+  let adds = 0;
+  const store: Store = {
+    get: (k) => table.get(k),
+    put: (k, v, t) => table.put(k, v, t),
+    increment: (k, w, l) => table.increment(k, w, l),
+    getMany: (ks) => table.getMany!(ks),
+    add: (k, by, t) => {
+      if (by !== 0) adds += 1;
+      return table.add!(k, by, t);
+    },
+  };
+  return { store, adds: () => adds };
+}
+
+/** Every record of the tenant, page by page (limit 7), newest first. */
+async function listAll(store: Store, tenant: string, now: number): Promise<AuditRecord[]> {
+  const seen: AuditRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryAudit(store, undefined, { tenant, limit: 7, ...(cursor ? { cursor } : {}) }, now);
+    expect(page.records.length).toBeLessThanOrEqual(7);
+    seen.push(...page.records);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return seen;
+}
+
+/**
+ * Two containers (two Store clients on one table) write concurrently, one ends with numbers of its
+ * block unused, a third writes after: exactly one record per call, listed newest first across pages
+ * with no duplicate and no loss, holes skipped; each container's records in its own time order, and
+ * the whole within the block's lifetime of time order. Far fewer sequence writes than records.
+ */
+async function containersOnOneTable(open: () => Store, tenant: string): Promise<void> {
+  const base = Date.now() - 60_000;
+  let clock = 0;
+  // Times in the order the calls end, as execute stamps them; request_id names each call.
+  const rec = (who: string, i: number) => record(new Date(base + clock++).toISOString(), { tenant, request_id: `${who}-${i}`, tool: i % 3 ? 'getDeal' : 'createDeal' });
+  const a = container(open());
+  const b = container(open());
+  const writes: Promise<void>[] = [];
+  for (let round = 0; round < 10; round++) {
+    // Each container has several calls in flight at once (a local server, a batch), the two interleaved.
+    for (let j = 0; j < 4; j++) writes.push(writeAudit(a.store, undefined, rec('a', round * 4 + j), []));
+    for (let j = 0; j < 4; j++) writes.push(writeAudit(b.store, undefined, rec('b', round * 4 + j), []));
+    await Promise.all(writes.splice(0));
+  }
+  // a writes 3 more and ends: the rest of its block stays unused.
+  for (let i = 40; i < 43; i++) await writeAudit(a.store, undefined, rec('a', i), []);
+  const c = container(open());
+  for (let i = 0; i < 5; i++) await writeAudit(c.store, undefined, rec('c', i), []);
+  const reader = open();
+  const sequence = await reader.add!(`auditseq#${tenant}#${new Date(base).toISOString().slice(0, 10)}`, 0, 3600);
+
+  const listed = await listAll(reader, tenant, Date.now());
+  const ids = listed.map((r) => r.request_id!);
+  const expected = [...Array.from({ length: 43 }, (_, i) => `a-${i}`), ...Array.from({ length: 40 }, (_, i) => `b-${i}`), ...Array.from({ length: 5 }, (_, i) => `c-${i}`)];
+  expect(new Set(ids).size).toBe(ids.length);
+  expect([...ids].sort()).toEqual([...expected].sort());
+  // Holes: more numbers were reserved than records written, and the listing read past them.
+  expect(sequence).toBeGreaterThan(listed.length);
+  expect(a.adds() + b.adds() + c.adds()).toBeLessThan(listed.length / 3);
+  // Newest first: exact within a container; across containers a record listed below another is at most one block's lifetime newer.
+  for (const who of ['a', 'b', 'c']) {
+    const times = listed.filter((r) => r.request_id!.startsWith(`${who}-`)).map((r) => Date.parse(r.time));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+  }
+  for (let i = 1; i < listed.length; i++) expect(Date.parse(listed[i]!.time) - Date.parse(listed[i - 1]!.time)).toBeLessThan(AUDIT_BLOCK_MS);
+  expect(ids.slice(0, 5)).toEqual(['c-4', 'c-3', 'c-2', 'c-1', 'c-0']);
+  for (const r of listed) expect(r).not.toHaveProperty('params');
+}
+
+/**
+ * A block older than its lifetime is not used again: the next record takes a new block (sized to
+ * what the last one used), the old one's unused numbers stay holes, and blocks never exceed the cap.
+ */
+async function blockLifetime(open: () => Store): Promise<void> {
+  const table = open();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const start = Date.parse('2026-12-07T10:00:00Z');
+    vi.setSystemTime(start);
+    const a = container(table);
+    const at = (ms: number, i: number) => record(new Date(start + ms).toISOString(), { tenant: 'initech', request_id: `r-${i}` });
+    for (let i = 0; i < 100; i++) await writeAudit(a.store, undefined, at(i, i), []);
+    // Blocks of 1, 2, 4, 8, 16, 32, 32, 32: 8 adds for 100 records, 96-100 used of the last block (96-127).
+    expect(a.adds()).toBe(8);
+    const seq = () => table.add!('auditseq#initech#2026-12-07', 0, 3600);
+    expect(await seq()).toBe(127);
+    vi.setSystemTime(start + AUDIT_BLOCK_MS + 1);
+    await writeAudit(a.store, undefined, at(AUDIT_BLOCK_MS + 1, 100), []);
+    // The expired block's 27 unused numbers stay holes; the new block is the 5 the last one used.
+    expect(a.adds()).toBe(9);
+    expect(await seq()).toBe(127 + 5);
+    const listed: AuditRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await queryAudit(table, undefined, { tenant: 'initech', limit: 30, ...(cursor ? { cursor } : {}) }, start + 3600_000);
+      listed.push(...page.records);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(listed.map((r) => r.request_id)).toEqual(Array.from({ length: 101 }, (_, i) => `r-${100 - i}`));
+    expect(AUDIT_BLOCK_MAX).toBe(32);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe('audit numbers reserved in blocks, memory store: containers sharing one store', () => {
+  const shared = new MemoryStore();
+  it('concurrent writers from two containers: one record per call, every one listed once, newest first, holes skipped', () => containersOnOneTable(() => shared, 'acme'));
+  it('a block expires after its lifetime; its unused numbers stay holes', () => blockLifetime(() => shared));
+});
 
 describe('the audit layout in DynamoDB Local: per tenant and day, newest first, filtered, paged', () => {
   let ddb: DynamoDbLocal;
@@ -45,6 +163,13 @@ describe('the audit layout in DynamoDB Local: per tenant and day, newest first, 
     expect((await queryAudit(store, undefined, { tenant: 'globex' }, now)).records).toHaveLength(1);
     await expect(queryAudit(store, undefined, { tenant: 'acme', cursor: 'garbage' }, now)).rejects.toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'cursor' } });
   });
+
+  it('two containers (two store clients on the table) write concurrently: one record per call, all listed once, newest first, holes skipped', async () => {
+    // Each container its own client, as two Lambda containers have; another tenant than the test above.
+    await containersOnOneTable(() => createDynamoStore({ table: ddb.table, endpoint: ddb.endpoint, region: ddb.region }, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey }), 'umbrella');
+  });
+
+  it('a block expires after its lifetime on DynamoDB too', () => blockLifetime(() => new DynamoStore(ddb.client, ddb.table)));
 });
 
 describe('audit export as written: S3 JSON lines and EventBridge', () => {

@@ -88,6 +88,46 @@ export interface KindTiming {
   cpuMs: number;
   /** Read: the CPU of the same vendor request made directly (client side of the HTTP request and the JSON parse), per call; cpuMs − this = the service's own. */
   vendorCpuMs?: number;
+  /** Store requests per call, by operation (DynamoDB: the commands sent, e.g. UpdateItem 2.03), when the store is counted (countRequests). */
+  requests?: Record<string, number>;
+}
+
+/** Counts what a store sends, by operation: a DynamoDB store's commands (one middleware on its client). */
+export interface RequestCount {
+  store: Store;
+  take(): Record<string, number>;
+}
+
+/** `store` with its DynamoDB requests counted, by command; a store without a client (memory) is counted by Store method. */
+export function countRequests(store: Store): RequestCount {
+  const seen: Record<string, number> = {};
+  const bump = (name: string) => void (seen[name] = (seen[name] ?? 0) + 1);
+  const client = (store as unknown as { client?: { middlewareStack: { add(mw: unknown, o: unknown): void } } }).client;
+  let counted: Store = store;
+  if (client) {
+    client.middlewareStack.add(
+      (next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => (args: unknown) => {
+        bump(String(context.commandName ?? 'request').replace(/Command$/, ''));
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchRequestCount' },
+    );
+  } else {
+    counted = new Proxy(store, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? (...a: unknown[]) => (bump(String(prop)), v.apply(target, a)) : v;
+      },
+    });
+  }
+  return {
+    store: counted,
+    take() {
+      const out = { ...seen };
+      for (const k of Object.keys(seen)) delete seen[k];
+      return out;
+    },
+  };
 }
 
 /**
@@ -101,13 +141,15 @@ export async function measureKinds(tapeUrl: string, stores: readonly { name: str
   const out: KindTiming[] = [];
   let n = 0;
   for (const s of stores) {
-    const call = dbappLambda(tapeUrl, s.make());
+    const counted = countRequests(s.make());
+    const call = dbappLambda(tapeUrl, counted.store);
     const kinds = [
       { kind: 'read' as const, tool: 'dbapp/getWorkspace', run: () => call('getWorkspace', { workspace_id: 1 }) },
       { kind: 'write' as const, tool: 'dbapp/createRecord', run: () => call('createRecord', { app_id: appId, fields: lead(n++) }) },
     ];
     for (const k of kinds) {
       for (let i = 0; i < warmup; i++) await k.run();
+      counted.take();
       const times: number[] = [];
       const cpu = process.cpuUsage();
       for (let i = 0; i < calls; i++) {
@@ -116,7 +158,8 @@ export async function measureKinds(tapeUrl: string, stores: readonly { name: str
         times.push(performance.now() - t);
       }
       const used = process.cpuUsage(cpu);
-      out.push({ kind: k.kind, tool: k.tool, store: s.name, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), cpuMs: (used.user + used.system) / 1000 / calls });
+      const requests = Object.fromEntries(Object.entries(counted.take()).map(([op, n]) => [op, n / calls]));
+      out.push({ kind: k.kind, tool: k.tool, store: s.name, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), cpuMs: (used.user + used.system) / 1000 / calls, requests });
     }
   }
   // The read's vendor request alone, the same number of times: what of a read's CPU is the request itself.
