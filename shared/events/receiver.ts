@@ -1,4 +1,3 @@
-import { subscriptionAdminRoutes } from './admin';
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { Runtime } from '../core/runtime';
@@ -75,8 +74,6 @@ export interface ReceiverOptions {
  * Any refusal stores nothing and is counted (shared/events/metrics.ts).
  */
 export function mountReceiver(app: Hono<any>, rt: Runtime, options: ReceiverOptions = {}): void {
-  // The inbox's admin listing (subscriptions and their unacknowledged counts) beside its receiver.
-  subscriptionAdminRoutes(app, rt);
   const now = options.now ?? Date.now;
   let senders = options.senders;
   app.all(RECEIVER_PATH, async (c) => {

@@ -13,7 +13,8 @@ import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpCall, McpScope } from '../mcp/server';
 import { errorResponse, jsonResponse } from '../mcp/rpc';
-import { defaultListAnswer, type McpToolSource } from '../mcp/list';
+import { defaultListAnswer, LIST_ANSWER_HEADERS, type McpToolSource } from '../mcp/list';
+import { textResponse } from './text-body';
 import { negotiate, type McpReply } from '../mcp/revision';
 import { identityOf, requireGrantedToolsets } from '../identity';
 import type { Caller } from '../core/call';
@@ -96,7 +97,7 @@ export function mcpRoutes(app: Hono<any>, rt: Runtime, maxBodyBytes: number, fix
     };
     // The request a host sends first: answered from the build's JSON without loading the MCP server.
     const listed = fixture ? undefined : defaultListAnswer(rt.registry, scope, read.messages, version, revision.era === 'modern');
-    if (listed) return listed;
+    if (listed !== undefined) return textResponse(listed, { status: 200, headers: { ...LIST_ANSWER_HEADERS } });
     const { serveMcp } = await import('../mcp/server');
     return toResponse(await serveMcp(rt, read.messages, scope, call));
   };

@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { failure, success, writeEnvelope, type Outcome } from '../core/envelope';
 import { bearerKey } from '../identity/bearer';
+import { textResponse } from './text-body';
 
 /** An Outcome as an HTTP Response, through the one envelope writer (shared/core/envelope.ts). */
 export function respond(outcome: Pick<Outcome, 'status' | 'body' | 'headers'>, opts: { base64?: boolean; headers?: Record<string, string> } = {}): Response {
   const written = writeEnvelope(outcome, opts);
-  return new Response(written.body, { status: written.status, headers: written.headers });
+  return textResponse(written.body, { status: written.status, headers: written.headers });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { WrittenEnvelope } from '../core/envelope';
 import { ToolError } from '../core/errors';
+import { textOf } from '../http/text-body';
 
 /** An API Gateway proxy event: REST API (payload 1.0) or HTTP API (payload 2.0). */
 export type HttpEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
@@ -126,11 +127,17 @@ export async function toResult(event: HttpEvent, res: Response): Promise<HttpRes
   const type = res.headers.get('content-type');
   const encoding = res.headers.get('content-encoding');
   const binary = (type !== null && isBinaryType(type)) || (encoding !== null && !/^identity$/i.test(encoding));
-  const bytes = Buffer.from(await res.arrayBuffer());
-  // Text as Response.text() decodes it (UTF-8, a leading byte-order mark dropped), by Buffer's
-  // decoder: several times faster than the TextDecoder text() uses, on lists of hundreds of KB.
-  const text = binary ? '' : bytes.toString('utf8');
-  const body = binary ? bytes.toString('base64') : text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // The text our code made the answer with (shared/http/text-body.ts), as it is: no copy read back.
+  const made = binary ? undefined : textOf(res);
+  let body: string;
+  if (made !== undefined) body = made.charCodeAt(0) === 0xfeff ? made.slice(1) : made;
+  else {
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // Text as Response.text() decodes it (UTF-8, a leading byte-order mark dropped), by Buffer's
+    // decoder: several times faster than the TextDecoder text() uses, on lists of hundreds of KB.
+    const text = binary ? '' : bytes.toString('utf8');
+    body = binary ? bytes.toString('base64') : text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;

@@ -3,7 +3,7 @@
  * lone tools/list of an endpoint's default list. That one is answered here, by the MCP edge
  * (shared/http/mcp.ts), from the JSON the build made (shared/catalog/prebuilt.ts), before the MCP
  * server module (shared/mcp/server.ts, with the execute path and the search index behind it)
- * is loaded at all: a container's first list costs a file read and a copy of its bytes.
+ * is loaded at all: a container's first list costs a file read and one decoding of its bytes.
  */
 import { mcpListKey, documentKeys, prebuiltWithOrigin, type CatalogEntry, type CatalogFilter } from '../catalog/catalog';
 import type { Profile } from '../catalog/profiles';
@@ -56,7 +56,8 @@ export interface McpToolSource {
   getPrompt?(name: string, args: Record<string, unknown>, round: InputRound | undefined): Promise<Record<string, unknown>> | undefined;
 }
 
-const CLOSE = Buffer.from('}');
+/** The build's list with a request's origin (one Buffer per origin, prebuiltWithOrigin) as text, decoded once. */
+const listTexts = new WeakMap<Buffer, string>();
 const isObjectLike = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS };
@@ -68,13 +69,13 @@ export const serverInfoOf = (platform: Platform | undefined) => ({ name: platfor
 export const LIST_TTL_MS = 300_000;
 
 /**
- * The answer to a lone default tools/list (one JSON-RPC request, no cursor; no filter, key
+ * The body of the answer to a lone default tools/list (one JSON-RPC request, no cursor; no filter, key
  * policy, page size, profile or typed output on the endpoint), written as the MCP server would write it, from
  * the build's JSON; undefined for any other request, or where there is none (from source): then
  * the MCP server answers, building the list from the catalog. Only messages the server would
  * classify as this very request are taken (test/mcp/prebuilt-list.test.ts).
  */
-export function defaultListAnswer(registry: Registry, scope: McpScope, body: unknown, protocolVersion: string | undefined, modern = false): Response | undefined {
+export function defaultListAnswer(registry: Registry, scope: McpScope, body: unknown, protocolVersion: string | undefined, modern = false): string | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const m = body as Record<string, unknown>;
   if (m.jsonrpc !== '2.0' || m.method !== 'tools/list') return undefined;
@@ -87,13 +88,18 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
   if (scope.profile !== undefined && scope.profile.kind !== 'full') return undefined;
   // A 2026-07-28 client that asked for typed output gets the core's list, with output schemas.
   if (modern && isObjectLike(params) && isObjectLike(params._meta) && declaresTypedOutput(params._meta[META.clientCapabilities])) return undefined;
-  const result = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
-  if (result === undefined) return undefined;
-  // As jsonResponse (shared/mcp/rpc.ts) writes {jsonrpc, id, result}, with the result already JSON (UTF-8);
-  // for a 2026-07-28 request (the edge checked it) the result also carries what the core adds to every list.
-  const open = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`);
-  const answer = modern
-    ? Buffer.concat([open, result.subarray(0, result.lastIndexOf(CLOSE)), Buffer.from(`,"resultType":"complete","ttlMs":${LIST_TTL_MS},"cacheScope":"public","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoOf(scope.platform) })}}`), CLOSE])
-    : Buffer.concat([open, result, CLOSE]);
-  return new Response(answer, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  const bytes = prebuiltWithOrigin(documentKeys.mcpList(mcpListKey(registry, scope.platform)), scope.origin);
+  if (bytes === undefined) return undefined;
+  let result = listTexts.get(bytes);
+  if (result === undefined) listTexts.set(bytes, (result = bytes.toString('utf8')));
+  // As jsonResponse (shared/mcp/rpc.ts) writes {jsonrpc, id, result}, with the result already JSON;
+  // for a 2026-07-28 request (the edge checked it) the result also carries what the core adds to
+  // every list. Joined, not copied: V8 keeps the parts of a long string built with + (and a slice) as they are.
+  const open = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
+  return modern
+    ? `${open}${result.slice(0, result.lastIndexOf('}'))},"resultType":"complete","ttlMs":${LIST_TTL_MS},"cacheScope":"public","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoOf(scope.platform) })}}}`
+    : `${open}${result}}`;
 }
+
+/** The headers of that answer, as jsonResponse (shared/mcp/rpc.ts) writes them. */
+export const LIST_ANSWER_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', 'cache-control': 'no-store' };

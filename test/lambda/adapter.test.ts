@@ -8,6 +8,7 @@ import { loadConfig } from '../../shared/core/config';
 import { createApp } from '../../shared/http/app';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { httpAdapter } from '../../shared/lambda/http-event';
+import { textResponse } from '../../shared/http/text-body';
 import { MAX_BODY_BYTES } from '../../shared/http/tool-request';
 import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
@@ -163,5 +164,25 @@ describe('tool calls answered from the event match the Hono route', () => {
     const res = (await lambda(httpApiV2Event(call({ path: '/v1/tools/dbapp/get%57orkspace' })), lambdaContext())) as APIGatewayProxyStructuredResultV2;
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body!).success).toBe(true);
+  });
+});
+
+describe('a body our code made as text (shared/http/text-body.ts)', () => {
+  it('goes out as that text, not read back from the Response; a binary type still goes out in base64, and a Response made anew is read as usual', async () => {
+    const text = `{"list":"${'é'.repeat(100_000)}"}`;
+    const app = new Hono();
+    app.get('/text', () => textResponse(text, { status: 200, headers: { 'content-type': 'application/json' } }));
+    app.get('/bytes', () => textResponse('plain bytes', { status: 200, headers: { 'content-type': 'application/octet-stream' } }));
+    app.get('/wrapped', async () => {
+      const made = textResponse(text, { status: 201, headers: { 'content-type': 'application/json' } });
+      return new Response(made.body, made);
+    });
+    const adapter = httpAdapter(app);
+    const answer = (path: string) => adapter(httpApiV2Event({ method: 'GET', path }) as never, lambdaContext()) as Promise<APIGatewayProxyStructuredResultV2>;
+    const made = await answer('/text');
+    expect(made).toMatchObject({ statusCode: 200, isBase64Encoded: false });
+    expect(made.body).toBe(text);
+    expect(await answer('/bytes')).toMatchObject({ isBase64Encoded: true, body: Buffer.from('plain bytes').toString('base64') });
+    expect(await answer('/wrapped')).toMatchObject({ statusCode: 201, isBase64Encoded: false, body: text });
   });
 });

@@ -52,11 +52,12 @@ loaded.then(({ handler }) => handler(event, context)).then(
  * stdout too, so the result is the last line.
  */
 const INVOKE_LOADED = `
-const { handler } = require(process.env.BUNDLE);
+const bundle = process.env.BUNDLE;
+const loaded = bundle.endsWith('.mjs') ? import(require('node:url').pathToFileURL(bundle).href) : Promise.resolve(require(bundle));
 const event = JSON.parse(process.env.EVENT);
 const budget = Date.now() + 29000;
 const context = { functionName: 'tool-execution-service-dev-' + process.env.PLATFORM, awsRequestId: 'local', getRemainingTimeInMillis: () => budget - Date.now() };
-handler(event, context).then(
+loaded.then(({ handler }) => handler(event, context)).then(
   (result) => {
     const paths = Object.keys(require.cache);
     const loaded = JSON.parse(process.env.LAZY).filter((m) => paths.some((p) => p.includes('/node_modules/' + m + '/')));
@@ -67,8 +68,11 @@ handler(event, context).then(
 `;
 
 let outDir: string;
-/** Per platform: its bundle and its twin served over loopback. */
-const built: Record<string, { bundle: string; twinUrl: string }> = {};
+/**
+ * Per platform: its handler, all of its JS, the JS its cold start loads and its bytes (infra/build.ts,
+ * coldStartFiles; a split build's are several files), and its twin served over loopback.
+ */
+const built: Record<string, { bundle: string; code: string; cold: string; coldBytes: number; twinUrl: string }> = {};
 /** The combined MCP function's handler (functions/mcp/handler.ts: handler.mjs of its split build). */
 let mcpBundle: string;
 /** All of its JS: the handler and every chunk. */
@@ -77,6 +81,8 @@ let mcpCode: string;
 let mcpColdBytes: number;
 /** The identity function's bundle (functions/identity/handler.ts): every platform's descriptor, none of their tools. */
 let identityBundle: string;
+/** The JS its cold start loads, in bytes. */
+let identityColdBytes: number;
 const servers: ServerType[] = [];
 
 async function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<string> {
@@ -124,14 +130,17 @@ beforeAll(async () => {
   for (const c of platformCases) {
     const info = infos.find((i) => i.name === c.name);
     if (!info) throw new Error(`${c.name} bundle not built`);
-    built[c.name] = { bundle: info.file, twinUrl: await listen(c.twin().app.fetch) };
+    const text = (files: string[]) => files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    built[c.name] = { bundle: info.file, code: text(info.files), cold: text(info.coldFiles), coldBytes: info.bytes, twinUrl: await listen(c.twin().app.fetch) };
   }
   awsUrl = await listen(fakeAws().fetch);
   const mcp = infos.find((i) => i.name === 'mcp')!;
   mcpBundle = mcp.file;
   mcpCode = mcp.files.map((f) => readFileSync(f, 'utf8')).join('\n');
   mcpColdBytes = mcp.bytes;
-  identityBundle = infos.find((i) => i.name === 'identity')!.file;
+  const identity = infos.find((i) => i.name === 'identity')!;
+  identityBundle = identity.file;
+  identityColdBytes = identity.bytes;
 });
 beforeEach(() => {
   awsRequests.length = 0;
@@ -252,6 +261,13 @@ describe('built bundle identity/handler.js (keys, connections, MCP sign-in)', ()
     const toolText = 'Get one record with its field values';
     expect(mcpCode).toContain(toolText);
     expect(code).not.toContain(toolText);
+    expect(identityColdBytes).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+  });
+
+  it('serves the operator listing of event subscriptions (API Gateway sends /v1/admin/subscriptions here alone): an admin route, refused without an admin key', async () => {
+    const answer = await runBundle(identityBundle, 'identity', httpApiV2Event({ method: 'GET', path: '/v1/admin/subscriptions' }));
+    expect(answer.statusCode).toBe(401);
+    expect(JSON.parse(answer.body).error.code).toBe('UNAUTHORIZED');
   });
 });
 
@@ -265,7 +281,7 @@ describe('built bundle mcp/handler.js (the combined /v1/mcp)', () => {
     expect(answer.body).toBe(await listFromSource(platforms, '/v1/mcp', owner));
     expect(JSON.parse(answer.body).result.tools.length).toBeGreaterThan(200);
     // No ajv in any bundle: it came only with the MCP SDK's server, which is not bundled.
-    for (const text of [mcpCode, ...Object.values(built).map((b) => readFileSync(b.bundle, 'utf8'))]) expect(text).not.toMatch(/require\("ajv|ajv-formats|strictRequired/);
+    for (const text of [mcpCode, ...Object.values(built).map((b) => b.code)]) expect(text).not.toMatch(/require\("ajv|ajv-formats|strictRequired/);
   });
   it('serves /v1/openapi.json (every platform) from the file made at build time, byte for byte what the route builds from the source now', async () => {
     const platforms = await bundledPlatforms('mcp');
@@ -377,9 +393,9 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     const result = JSON.parse(call.body).result;
     expect(result.isError).toBeFalsy();
     expect(result.content[0].text).toMatch(c.answer.text);
-    expect(readFileSync(built[c.name]!.bundle, 'utf8')).not.toContain('strictRequired');
+    expect(built[c.name]!.code).not.toContain('strictRequired');
     // A message of the SDK's server transport: the SDK's server is not in the bundle.
-    expect(readFileSync(built[c.name]!.bundle, 'utf8')).not.toContain('Server already initialized');
+    expect(built[c.name]!.code).not.toContain('Server already initialized');
   });
 
   it('counts calls in DynamoDB with STORE=dynamodb (as deployed), using only the actions IAM allows', async () => {
@@ -416,9 +432,7 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     const dir = dirname(built[c.name]!.bundle);
     const files = readdirSync(join(dir, PREBUILT_DIR));
     // The JS carries no copy of the documents: it names their files.
-    const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
-    expect(bundle).not.toContain('brotli');
-    expect(Buffer.byteLength(bundle)).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+    expect(built[c.name]!.code).not.toContain('brotli');
     const rt = await createRuntime({ platforms: [c.platform], store: new MemoryStore(), config: loadConfig({}) });
     const read = (name: string) => readFileSync(join(dir, PREBUILT_DIR, name), 'utf8');
     // Every shape GET /v1/tools/{platform} has a file for, byte for byte the JSON of what listTools builds from source.
@@ -460,7 +474,7 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   it('with the environment serverless.yml deploys, answers its probe without loading the S3 or Lambda client or a document converter', async () => {
     const deployed = deployedEnvironment({ StoreTable: 'tes-dev-store', BlobBucket: 'tes-dev-blobs' });
     expect(deployed).toMatchObject({ BLOB_BUCKET: 'tes-dev-blobs', LOG_LEVEL: 'info', METRICS: 'on' });
-    const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
+    const bundle = built[c.name]!.code;
     // Not a vacuous check: the bundle can load the S3 client (on a file hand-out), and the
     // platforms with file tools can load the converters (beside the bundle).
     expect(bundle).toContain('@aws-sdk/client-s3');
@@ -476,11 +490,11 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   });
 
   it("serves what API Gateway sends it and none of the identity function's routes (serverless.yml): its MCP 401 still names the sign-in metadata", async () => {
-    const bundle = readFileSync(built[c.name]!.bundle, 'utf8');
+    const bundle = built[c.name]!.code;
     // The console, the connect and consent pages and the identity routes' OpenAPI table are the identity function's.
     expect(bundle).not.toContain('Operator console');
     expect(readFileSync(identityBundle, 'utf8')).toContain('Operator console');
-    for (const [method, path] of [['GET', '/v1/admin/keys'], ['GET', '/console'], ['GET', '/.well-known/oauth-authorization-server'], ['POST', '/oauth/token'], ['GET', '/v1/openapi/identity.json']] as const) {
+    for (const [method, path] of [['GET', '/v1/admin/keys'], ['GET', '/v1/admin/subscriptions'], ['GET', '/console'], ['GET', '/.well-known/oauth-authorization-server'], ['POST', '/oauth/token'], ['GET', '/v1/openapi/identity.json']] as const) {
       const answer = await invoke(c, httpApiV2Event({ method, path }));
       expect(answer.statusCode, `${method} ${path}`).toBe(404);
       expect(JSON.parse(answer.body).error.code).toBe('NOT_FOUND');
@@ -488,6 +502,11 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     const unauth = await invoke(c, httpApiV2Event({ method: 'POST', path: `/v1/mcp/${c.name}`, headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }));
     expect(unauth.statusCode).toBe(401);
     expect(unauth.headers['www-authenticate']).toContain(`/.well-known/oauth-protected-resource/v1/mcp/${c.name}`);
+  });
+
+  it('loads at a cold start at most MAX_BUNDLE_BYTES of JS', () => {
+    expect(built[c.name]!.coldBytes).toBe(Buffer.byteLength(built[c.name]!.cold));
+    expect(built[c.name]!.coldBytes).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
   });
 
   it('hands an MCP task worker event to the task worker: a task the Store does not hold runs nothing', async () => {
