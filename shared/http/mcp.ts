@@ -12,13 +12,24 @@ import { parseProfile, type Profile } from '../catalog/profiles';
 import { origin } from './openapi-route';
 import { respond } from './respond';
 import type { McpCall, McpScope } from '../mcp/server';
-import { errorResponse, jsonResponse } from '../mcp/rpc';
+import { errorAnswer, type RpcId } from '../mcp/rpc';
 import { defaultListAnswer, LIST_ANSWER_HEADERS, type McpToolSource } from '../mcp/list';
 import { textResponse } from './text-body';
 import { negotiate, type McpReply } from '../mcp/revision';
 import { identityOf, requireGrantedToolsets } from '../identity';
 import type { Caller } from '../core/call';
 import { bearerChallenge, mcpResource, missingScope, signInRequired } from '../identity/mcp-oauth/resource';
+
+/** A JSON-RPC message as the HTTP answer (the MCP core returns messages; this edge writes them). */
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+
+/**
+ * One error as the whole answer. Without a request's id it is HTTP 400 (or the status given), as
+ * the SDK's transport answers what it cannot tie to a request; a request's error is its answer (200).
+ */
+const errorResponse = (code: number, message: string, id: RpcId | null, data?: unknown, status?: number) =>
+  jsonResponse(errorAnswer(id, code, message, data), status ?? (id === null ? 400 : 200));
 
 /**
  * MCP at /v1/mcp/{platform} (and /v1/mcp with every platform's tools), Streamable HTTP,

@@ -92,7 +92,7 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
   if (bytes === undefined) return undefined;
   let result = listTexts.get(bytes);
   if (result === undefined) listTexts.set(bytes, (result = bytes.toString('utf8')));
-  // As jsonResponse (shared/mcp/rpc.ts) writes {jsonrpc, id, result}, with the result already JSON;
+  // As jsonResponse (shared/http/mcp.ts) writes {jsonrpc, id, result}, with the result already JSON;
   // for a 2026-07-28 request (the edge checked it) the result also carries what the core adds to
   // every list. Joined, not copied: V8 keeps the parts of a long string built with + (and a slice) as they are.
   const open = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
@@ -101,5 +101,5 @@ export function defaultListAnswer(registry: Registry, scope: McpScope, body: unk
     : `${open}${result}}`;
 }
 
-/** The headers of that answer, as jsonResponse (shared/mcp/rpc.ts) writes them. */
+/** The headers of that answer, as jsonResponse (shared/http/mcp.ts) writes them. */
 export const LIST_ANSWER_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', 'cache-control': 'no-store' };
