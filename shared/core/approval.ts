@@ -42,6 +42,8 @@ export interface HeldCall {
   argsHash: string;
   arguments: unknown;
   plan: DryRunPlan;
+  /** Where the call came from (rest, mcp, mcp-task, direct): its approval's steps say so in the audit trail. */
+  surface: string;
 }
 
 /** What requireApproval answers: the request, and what a surface shows its caller. */

@@ -28,7 +28,7 @@ export interface AuditRecord {
   tenant: string;
   key_id?: string;
   connection_id?: string;
-  /** rest, mcp, mcp-task, direct; approval-page, admin for approval steps. */
+  /** rest, mcp, mcp-task, direct (an approval's requested, executed and expired steps: its call's); approval-page, admin, mcp, mcp-task for a decision. */
   surface: string;
   platform: string;
   tool: string;

@@ -11,7 +11,7 @@ import { parseInput } from './validate';
 import { omitNulls } from './nulls';
 import { safeCall } from './safe-writes';
 import { vendorFetch } from './vendor-fetch';
-import { checkApprovalId, type ApprovalRequest } from './approval';
+import { checkApprovalId, type ApprovalRequest, type HeldCall } from './approval';
 import { NO_TENANT, writeAudit } from './audit';
 import { fingerprint } from './idempotency';
 import type { DryRunPlan } from './dry-run';
@@ -80,7 +80,7 @@ function audit(rt: Runtime, call: Call, outcome: Outcome, started: number, vendo
  * the request made of it — its dry-run plan, the arguments sealed — which a surface turns into its
  * own answer (FORBIDDEN `approval_required` with the page's link; an MCP elicitation).
  */
-export async function requireApproval(rt: Runtime, held: { tenant: string; keyId: string; connection: string; platform: string; tool: string; arguments: unknown; argsHash: string; plan: DryRunPlan }): Promise<ApprovalRequest> {
+export async function requireApproval(rt: Runtime, held: HeldCall): Promise<ApprovalRequest> {
   return (await rt.approvals()).create(held);
 }
 
@@ -169,7 +169,7 @@ async function run(rt: Runtime, call: Call, vendor: VendorStats, seen: Seen): Pr
     // without one, its dry run becomes the approval request's plan and nothing is written.
     const held = who.principal?.approval && !safe.dryRun ? who.principal : undefined;
     if (held) {
-      const ids = { tenant: held.tenant, keyId: held.keyId, connection: held.connection, platform: call.platform, tool: tool.name, argsHash: seen.argsHash };
+      const ids = { tenant: held.tenant, keyId: held.keyId, connection: held.connection, platform: call.platform, tool: tool.name, argsHash: seen.argsHash, surface: call.surface ?? 'rest' };
       if (approvalId === undefined) {
         const { result: plan } = await runUnder(safeCall({ ...call, dryRun: true, idempotencyKey: undefined, maxTokens: undefined }, tool));
         seen.approval = await requireApproval(rt, { ...ids, arguments: input, plan: plan as DryRunPlan });

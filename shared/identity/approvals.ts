@@ -145,7 +145,7 @@ export class Approvals implements ApprovalGate {
     await this.deps.store.put(K.link(record.link_hash), id, ttl + KEEP_SECONDS);
     const n = await this.store.add(K.seq(call.tenant), 1, KEEP_SECONDS * 4);
     await this.deps.store.put(K.slot(call.tenant, n), id, ttl + KEEP_SECONDS);
-    await this.audit(record, 'requested', 'core');
+    await this.audit(record, 'requested', call.surface);
     const request: ApprovalRequest = { approval: this.view(record), approval_url: `${this.deps.base()}/v1/approve/${token}`, preview: planText(call.plan) };
     await this.notify(request);
     return request;
@@ -165,7 +165,7 @@ export class Approvals implements ApprovalGate {
     if (r.key_id !== call.keyId) throw refuse('approval_other_key', `Approval "${id}" belongs to another key.${again}`);
     const status = this.statusOf(r);
     if (status === 'expired') {
-      await this.audit(r, 'expired', 'core');
+      await this.audit(r, 'expired', call.surface);
       throw refuse('approval_expired', `Approval "${id}" expired at ${r.expires_at}.${again}`, { expires_at: r.expires_at });
     }
     if (status === 'pending') throw refuse('approval_pending', `Approval "${id}" awaits a person's decision; retry once approved (GET /v1/approvals/${id}).`, { expires_at: r.expires_at });
@@ -178,7 +178,7 @@ export class Approvals implements ApprovalGate {
     if (!(await this.store.putIfAbsent(K.used(id), { at: this.now() }, Math.ceil((Date.parse(r.expires_at) - this.now()) / 1000) + KEEP_SECONDS))) throw used();
     const done: ApprovalRecord = { ...r, status: 'executed', executed_at: new Date(this.now()).toISOString() };
     await this.save(done);
-    await this.audit(done, 'executed', 'core');
+    await this.audit(done, 'executed', call.surface);
     return this.view(done);
   }
 

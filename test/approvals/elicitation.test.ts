@@ -77,7 +77,7 @@ describe('approval by form elicitation (MCP 2026-07-28)', () => {
     // The lifecycle is in the audit trail: requested, approved by the person answering, executed.
     const audit = await s.api('GET', `/v1/admin/audit?tenant=acme-elicit&limit=50`, { key: ADMIN });
     const steps = audit.body.data.records.filter((r: any) => r.kind === 'approval' && r.approval_id === approval.id).map((r: any) => `${r.outcome}:${r.by ?? ''}:${r.surface}`);
-    expect(steps).toEqual(expect.arrayContaining(['requested::core', 'approved:elicitation:mcp', 'executed::core']));
+    expect(steps).toEqual(expect.arrayContaining(['requested::mcp', 'approved:elicitation:mcp', 'executed::mcp']));
     expect(JSON.stringify(audit.body)).not.toContain('Elicited workspace');
   });
 
