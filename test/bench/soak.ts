@@ -13,6 +13,13 @@
  * and at the end (service-1 and service-2.heapsnapshot: compare them in Chrome DevTools' Memory
  * tab); the pauses (calls in flight may go unanswered) and the snapshots' own memory distort that
  * run's figures, so such a run is for finding a leak, not for the slope.
+ *
+ * What the service keeps by design: its memory store holds one audit record per call for the
+ * retention period (shared/core/audit.ts; DynamoDB holds them when deployed), about 0.5 KB of heap
+ * each, so its live heap grows with the calls even with no leak. And V8 grows the heap it reserves
+ * (RSS) towards its next full collection well past what is live: a short run (60-120 s) measures
+ * mostly that growth, not a leak; compare heap snapshots (live objects only) before reading a slope
+ * as one.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
