@@ -1,5 +1,8 @@
 import { admitted, refused, type Clock, type CounterResult, type Store } from '../core/store';
 
+/** Writes between two sweeps of expired entries. */
+const SWEEP_EVERY = 1024;
+
 interface Entry {
   value: unknown;
   expiresAt: number;
@@ -11,7 +14,28 @@ export class MemoryStore implements Store {
   /** Per counter key: the times (epoch ms) of the calls admitted in the last window, oldest first. */
   private readonly logs = new Map<string, { admitted: number[]; windowMs: number }>();
 
+  /** Writes since the last sweep of expired entries (expireSome). */
+  private writes = 0;
+
   constructor(private readonly now: Clock = Date.now) {}
+
+  /** Entries held, live and expired ones not yet swept: a long-running local server's Store size. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * An expired entry goes when it is read (get) — or here: every SWEEP_EVERY writes, every expired
+   * entry is dropped, so keys written once and never read again (caches, claims, counters of
+   * many keys) do not pile up in a long-running local server. Amortized over the writes.
+   */
+  private set(key: string, entry: Entry): void {
+    this.entries.set(key, entry);
+    if (++this.writes < SWEEP_EVERY) return;
+    this.writes = 0;
+    const now = this.now();
+    for (const [k, e] of this.entries) if (e.expiresAt <= now) this.entries.delete(k);
+  }
 
   async get<T>(key: string): Promise<T | undefined> {
     const entry = this.entries.get(key);
@@ -25,21 +49,21 @@ export class MemoryStore implements Store {
   }
 
   async put(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    this.entries.set(key, { value: structuredClone(value), expiresAt: this.now() + ttlSeconds * 1000 });
+    this.set(key, { value: structuredClone(value), expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
   async putIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
     // Check and write with no await between them: that is what makes it atomic in one process.
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) return false;
-    this.entries.set(key, { value: structuredClone(value), expiresAt: this.now() + ttlSeconds * 1000 });
+    this.set(key, { value: structuredClone(value), expiresAt: this.now() + ttlSeconds * 1000 });
     return true;
   }
 
   async add(key: string, by: number, ttlSeconds: number): Promise<number> {
     const entry = this.entries.get(key);
     const current = entry && entry.expiresAt > this.now() && typeof entry.value === 'number' ? entry.value : 0;
-    this.entries.set(key, { value: current + by, expiresAt: this.now() + ttlSeconds * 1000 });
+    this.set(key, { value: current + by, expiresAt: this.now() + ttlSeconds * 1000 });
     return current + by;
   }
 
@@ -48,8 +72,8 @@ export class MemoryStore implements Store {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) return false;
     const expiresAt = this.now() + ttlSeconds * 1000;
-    this.entries.set(key, { value: structuredClone(value), expiresAt });
-    this.entries.set(pair.key, { value: structuredClone(pair.value), expiresAt });
+    this.set(key, { value: structuredClone(value), expiresAt });
+    this.set(pair.key, { value: structuredClone(pair.value), expiresAt });
     return true;
   }
 

@@ -627,3 +627,20 @@ describe('createStore', () => {
     );
   });
 });
+
+describe('MemoryStore in a long-running local server', () => {
+  it('drops expired entries that are never read again, so its size stays bounded', async () => {
+    let clock = 1_000_000;
+    const store = new MemoryStore(() => clock);
+    // Written once, never read: an idempotency claim or a cache entry per key, one second each.
+    for (let i = 0; i < 5_000; i++) await store.put(`once#${i}`, { i }, 1);
+    await store.put('kept', 'long-lived', 3600);
+    clock += 2_000;
+    for (let i = 0; i < 5_000; i++) await store.put(`later#${i}`, { i }, 1);
+    // The first 5,000 expired and went in a sweep; the later ones are live: at most them, the kept one and one sweep's worth.
+    expect(store.size).toBeLessThanOrEqual(5_000 + 1 + 1_024);
+    expect(await store.get('kept')).toBe('long-lived');
+    expect(await store.get('later#4999')).toEqual({ i: 4999 });
+    expect(await store.get('once#0')).toBeUndefined();
+  });
+});
