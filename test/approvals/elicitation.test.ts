@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SANDBOX_KEYS, type Twin } from '../../infra/twins/kit';
-import { Browser, localServer } from '../identity/helpers';
+import type { Twin } from '../../infra/twins/kit';
+import type { localServer } from '../identity/helpers';
+import { heldWritesServer } from './helpers';
 
 const ADMIN = 'adm_test_credential';
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } as const;
@@ -15,7 +15,6 @@ const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } as cons
  * only open URLs keep the FORBIDDEN answer with the approval page's link.
  */
 describe('approval by form elicitation (MCP 2026-07-28)', () => {
-  const vaultKey = randomBytes(32).toString('base64');
   let s: Awaited<ReturnType<typeof localServer>>;
   let twin: Twin;
   let key: string;
@@ -25,14 +24,7 @@ describe('approval by form elicitation (MCP 2026-07-28)', () => {
   const twinWrites = () => twin.requests.entries.filter((e) => e.method !== 'GET').length;
 
   beforeAll(async () => {
-    vi.stubEnv('VAULT_KEY', vaultKey);
-    s = await localServer({ VAULT_KEY: vaultKey });
-    vi.stubEnv('PUBLIC_BASE_URL', s.base);
-    twin = s.twins.dbapp as unknown as Twin;
-    key = (await s.createKey('acme-elicit', { platforms: ['dbapp'], approval: 'writes' } as never)).key;
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-e', auth: 'api_key' } });
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
-    connection = created.body.data.connection.id;
+    ({ s, twin, key, connection } = await heldWritesServer('acme-elicit', 'user-e'));
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));

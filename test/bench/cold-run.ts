@@ -10,7 +10,7 @@
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { buildAll } from '../../infra/build';
 import { startDynamoDbLocal } from '../helpers/dynamodb-local';
 import { MemoryStore } from '../../shared/store/memory';
@@ -21,6 +21,7 @@ import { lead } from './records';
 import { deployedEnvironment } from './deployed';
 import { ms, round, table } from './stats';
 import { startVendor } from './vendor';
+import { runWhenStarted } from './script';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_BUCKET = 'tes-bench-blobs';
@@ -106,12 +107,4 @@ async function main(): Promise<void> {
   }
 }
 
-// Only when started (`npm run bench:cold`): `npm run bench` (run.ts) imports every module beside it.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    await main();
-  } catch (err) {
-    console.error(`bench:cold failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenStarted(import.meta.url, 'bench:cold', main);

@@ -8,7 +8,6 @@
  * call by operation (README "The DynamoDB overhead per warm call").
  */
 import { loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import { AUDIT_BLOCK_MAX, auditBlocks, writeAudit, type AuditRecord } from '../../shared/core/audit';
 import type { Store } from '../../shared/core/store';
@@ -19,6 +18,7 @@ import { measureKinds, type KindTiming } from './overhead';
 import { lead } from './records';
 import { median, ms, table } from './stats';
 import { startVendor } from './vendor';
+import { runWhenStarted } from './script';
 
 const CALLS = Number(process.env.WARM_CALLS ?? 1_000);
 /** WARM_ROUNDS=0 runs only the audit write alone. */
@@ -111,12 +111,4 @@ async function main(): Promise<void> {
   }
 }
 
-// Only as the script run: `npm run bench` (run.ts) imports every module beside it.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    await main();
-  } catch (err) {
-    console.error(`warm bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenStarted(import.meta.url, 'warm bench', main);

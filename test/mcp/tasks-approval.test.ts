@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbapp } from '../../functions/dbapp';
-import { SANDBOX_KEYS, type Twin } from '../../infra/twins/kit';
+import type { Twin } from '../../infra/twins/kit';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { tasksSettled } from '../../shared/mcp/tasks';
-import { Browser, localServer } from '../identity/helpers';
+import type { localServer } from '../identity/helpers';
+import { heldWritesServer } from '../approvals/helpers';
 import { lambdaContext, viaLambda } from '../helpers/lambda-events';
 
 const ADMIN = 'adm_test_credential';
@@ -21,7 +21,6 @@ const DEALS = 902;
  * tasks/update. The twin counts what reached the vendor.
  */
 describe('approval asked inside a task (Tasks extension, MCP 2026-07-28)', () => {
-  const vaultKey = randomBytes(32).toString('base64');
   let s: Awaited<ReturnType<typeof localServer>>;
   let twin: Twin;
   let key: string;
@@ -30,14 +29,7 @@ describe('approval asked inside a task (Tasks extension, MCP 2026-07-28)', () =>
   const inputs = (tag: string) => [1, 2].map((i) => ({ fields: { deal_name: `${tag} ${i}`, stage: ['Discovery'], amount: i } }));
 
   beforeAll(async () => {
-    vi.stubEnv('VAULT_KEY', vaultKey);
-    s = await localServer({ VAULT_KEY: vaultKey });
-    vi.stubEnv('PUBLIC_BASE_URL', s.base);
-    twin = s.twins.dbapp as unknown as Twin;
-    key = (await s.createKey('acme-task-approval', { platforms: ['dbapp'], approval: 'writes' } as never)).key;
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-t', auth: 'api_key' } });
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
-    connection = created.body.data.connection.id;
+    ({ s, twin, key, connection } = await heldWritesServer('acme-task-approval', 'user-t'));
   });
   afterAll(async () => {
     await tasksSettled();
@@ -166,7 +158,6 @@ describe('approval asked inside a task (Tasks extension, MCP 2026-07-28)', () =>
  * the local server's (made through its admin API and connect page).
  */
 describe('approval asked inside a task, in AWS Lambda (a worker invocation per round)', () => {
-  const vaultKey = randomBytes(32).toString('base64');
   let s: Awaited<ReturnType<typeof localServer>>;
   let twin: Twin;
   let key: string;
@@ -187,14 +178,7 @@ describe('approval asked inside a task, in AWS Lambda (a worker invocation per r
       });
     });
     await new Promise<void>((r) => invokeApi.listen(0, '127.0.0.1', () => r()));
-    vi.stubEnv('VAULT_KEY', vaultKey);
-    s = await localServer({ VAULT_KEY: vaultKey });
-    vi.stubEnv('PUBLIC_BASE_URL', s.base);
-    twin = s.twins.dbapp as unknown as Twin;
-    key = (await s.createKey('acme-lambda-approval', { platforms: ['dbapp'], approval: 'writes' } as never)).key;
-    const created = await s.api('POST', '/v1/connections', { key, body: { platform: 'dbapp', end_user: 'user-l', auth: 'api_key' } });
-    await new Browser().connectKey(created.body.data.connect_url, SANDBOX_KEYS.owner);
-    connection = created.body.data.connection.id;
+    ({ s, twin, key, connection } = await heldWritesServer('acme-lambda-approval', 'user-l'));
     for (const [k, v] of Object.entries({ AWS_LAMBDA_FUNCTION_NAME: 'tes-test-dbapp', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'AKIDTASKAPPROVAL', AWS_SECRET_ACCESS_KEY: 'test-secret', AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${(invokeApi.address() as AddressInfo).port}` })) vi.stubEnv(k, v);
     handler = lambdaHandler(dbapp, { store: s.rt.store, fetchFor: { dbapp: twin.fetch }, config: s.config });
   });
