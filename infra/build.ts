@@ -8,6 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { cacheFiles } from '../shared/store/code-cache';
+import { BUNDLE_FILE } from '../shared/lambda/bundle-loader';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { localPlatforms } from './local/platforms';
+import { mcpListEvent, toolEvent } from './lambda-events';
 import { toolsListResult, type McpScope } from '../shared/mcp/server';
 import { createRegistry, type Registry } from '../shared/core/registry';
 import { toolListDocument } from '../shared/catalog/list-tools';
@@ -394,19 +399,40 @@ export const storeApart: Plugin = {
 };
 
 /**
- * Makes STORE_CLIENT_FILE's code cache beside it (shared/store/code-cache.ts): a fresh Node
- * compiles the file, loads it and runs the store once through the path a cold start takes —
- * warm-up read, a rate-limit count — against a stand-in for DynamoDB on loopback, so the cache
- * also holds the functions that path compiles; then writes V8's cache and the Node version and
- * architecture that made it. Only a runtime of that same version and architecture uses it.
+ * Makes the V8 code cache of a CommonJS `file` beside it (shared/store/code-cache.ts): a fresh Node
+ * compiles the file, loads it and runs `path` — JS run with the file's exports as `mod`, the
+ * path a cold start takes — so the cache also holds the functions that path compiles; then writes
+ * V8's cache and the Node version and architecture that made it. Only a runtime of that same
+ * version and architecture uses it.
  */
-async function buildCodeCache(file: string): Promise<void> {
+async function makeCodeCache(file: string, path: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   const script = `
 const { compileWithCache, runModule, cacheFiles } = require(process.env.CODE_CACHE);
 const { writeFileSync } = require('node:fs');
 const file = process.env.CACHE_FILE;
 const { script } = compileWithCache(file, true);
-const { createDynamoStore } = runModule(script, file);
+const mod = runModule(script, file);
+(async () => { ${path} })().then(() => {
+  const out = cacheFiles(file);
+  writeFileSync(out.data, script.createCachedData());
+  writeFileSync(out.meta, JSON.stringify({ node: process.version, arch: process.arch }) + '\\n');
+  process.exit(0);
+}, (err) => { process.stderr.write(String(err && err.stack || err) + '\\n'); process.exit(1); });
+`;
+  const codeCache = join(dirname(file), '.code-cache.cjs');
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'code-cache.ts')], outfile: codeCache, logLevel: 'error' });
+  try {
+    await exec(process.execPath, ['-e', script], { env: { PATH: process.env.PATH ?? '', ...env, CODE_CACHE: codeCache, CACHE_FILE: file }, timeout: 60_000 });
+  } finally {
+    await rm(codeCache, { force: true });
+  }
+}
+
+/**
+ * STORE_CLIENT_FILE's code cache: the store made and run once through what a cold start does —
+ * warm-up read, a rate-limit count — against a stand-in for DynamoDB on loopback.
+ */
+const STORE_CLIENT_PATH = `
 const server = require('node:http').createServer((req, res) => {
   req.resume();
   req.on('end', () => {
@@ -414,25 +440,39 @@ const server = require('node:http').createServer((req, res) => {
     res.end(String(req.headers['x-amz-target']).endsWith('.UpdateItem') ? '{"Attributes":{"n":{"N":"1"}}}' : '{}');
   });
 });
-server.listen(0, '127.0.0.1', async () => {
-  const store = createDynamoStore({ table: 'code-cache', region: 'us-east-1', endpoint: 'http://127.0.0.1:' + server.address().port });
-  await store.warm();
-  await store.increment('code-cache', 60, 10);
-  const out = cacheFiles(file);
-  writeFileSync(out.data, script.createCachedData());
-  writeFileSync(out.meta, JSON.stringify({ node: process.version, arch: process.arch }) + '\\n');
-  process.exit(0);
-});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const store = mod.createDynamoStore({ table: 'code-cache', region: 'us-east-1', endpoint: 'http://127.0.0.1:' + server.address().port });
+await store.warm();
+await store.increment('code-cache', 60, 10);
+server.close();
 `;
-  const codeCache = join(dirname(file), 'code-cache.cjs');
-  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'code-cache.ts')], outfile: codeCache, logLevel: 'error' });
+
+/**
+ * A bundle's code cache (BUNDLE_FILE): its handler answers what a new container first answers —
+ * its platform's probe, the read-only call of infra/local/platforms.ts, against the platform's
+ * twin on loopback with the twin's sandbox key passed through, then an MCP tools/list — on the
+ * memory store (the DynamoDB store is in STORE_CLIENT_FILE, with its own cache). A function of no
+ * platform (identity) caches what loading it compiles.
+ */
+async function makeBundleCache(name: string, dir: string): Promise<void> {
+  const local = localPlatforms.find((p) => p.platform.name === name);
+  const file = join(dir, BUNDLE_FILE);
+  if (!local) return makeCodeCache(file, '', { STORE: 'memory' });
+  const server = serve({ fetch: local.twin().app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const events = [toolEvent(name, local.probe.tool, local.probe.params, local.keys.owner), mcpListEvent(name, local.keys.owner)];
+  const path = `
+const context = { functionName: 'code-cache', awsRequestId: 'code-cache', getRemainingTimeInMillis: () => 29000 };
+for (const event of ${JSON.stringify(events)}) {
+  const res = await mod.handler(event, context);
+  if (res.statusCode !== 200) throw new Error('code-cache run: ' + event.rawPath + ' answered ' + res.statusCode + ': ' + res.body);
+}
+`;
   try {
-    await exec(process.execPath, ['-e', script], {
-      env: { PATH: process.env.PATH ?? '', CODE_CACHE: codeCache, CACHE_FILE: file, AWS_ACCESS_KEY_ID: 'build', AWS_SECRET_ACCESS_KEY: 'build' },
-      timeout: 60_000,
-    });
+    await makeCodeCache(file, path, { STORE: 'memory', LOG_LEVEL: 'error', [`${name.toUpperCase()}_BASE_URL`]: `http://127.0.0.1:${port}` });
   } finally {
-    await rm(codeCache, { force: true });
+    await new Promise((resolve) => server.close(resolve));
   }
 }
 
@@ -473,13 +513,13 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
   await mkdir(clientDir, { recursive: true });
   await writeFile(join(clientDir, 'package.json'), '{"type":"commonjs"}\n');
   await writeFile(join(clientDir, STORE_CLIENT_FILE), storeClient);
-  await buildCodeCache(join(clientDir, STORE_CLIENT_FILE));
+  await makeCodeCache(join(clientDir, STORE_CLIENT_FILE), STORE_CLIENT_PATH, { AWS_ACCESS_KEY_ID: 'build', AWS_SECRET_ACCESS_KEY: 'build' });
   const storeCache = cacheFiles(join(clientDir, STORE_CLIENT_FILE));
   for (const name of await functionNames()) {
     const dir = join(outDir, name);
     await mkdir(dir, { recursive: true });
     // What an earlier build left (a handler of the other format, old chunks).
-    for (const f of await readdir(dir)) if (/\.(m?js)$/.test(f) && f !== STORE_CLIENT_FILE) await rm(join(dir, f));
+    for (const f of await readdir(dir)) if ((/\.(m?js)$/.test(f) || f.startsWith(`${BUNDLE_FILE}.cache`)) && f !== STORE_CLIENT_FILE) await rm(join(dir, f));
     const made = await writePrebuilt(name, dir);
     const plugins = [storeApart, ...(made ? [made.plugin, withoutOutputSchemas] : []), unservedLazyModules(await bundledPlatforms(name)), withoutSearchExamples];
     // Split (SPLIT_BUILD) only where it makes a cold start lighter: the combined function. A
@@ -487,10 +527,14 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     // more CPU to its first answer (a module per chunk to load and link: README, Performance).
     const split = name === COMBINED_FUNCTION;
     const file = join(dir, split ? 'handler.mjs' : 'handler.js');
+    // A CommonJS function is its bundle (BUNDLE_FILE) and handler.js, which loads the bundle
+    // through the bundle's code cache (shared/lambda/cached-handler.ts, made below).
+    const bundle = join(dir, BUNDLE_FILE);
     const result = split
       ? await build({ ...SPLIT_BUILD, metafile: true, entryPoints: { handler: join(root, 'functions', name, 'handler.ts') }, outdir: dir, plugins: [...plugins, externalRequire] })
-      : await build({ ...LAMBDA_BUILD, metafile: true, entryPoints: [join(root, 'functions', name, 'handler.ts')], outfile: file, plugins });
-    const all = split ? Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.mjs')).map((f) => join(root, f)) : [file];
+      : await build({ ...LAMBDA_BUILD, metafile: true, entryPoints: [join(root, 'functions', name, 'handler.ts')], outfile: bundle, plugins });
+    if (!split) await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'lambda', 'cached-handler.ts')], outfile: file });
+    const all = split ? Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.mjs')).map((f) => join(root, f)) : [file, bundle];
     if (split) await Promise.all(all.map(dropUnusedBanner));
     await writeFile(join(dir, STORE_CLIENT_FILE), storeClient);
     const cache = cacheFiles(join(dir, STORE_CLIENT_FILE));
@@ -498,8 +542,9 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     await cp(storeCache.meta, cache.meta);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
-    // The JS a cold start loads: the handler, and in a split build the chunks it and the app import (coldStartFiles).
-    const cold = split ? coldStartFiles(result.metafile, file) : [file];
+    if (!split) await makeBundleCache(name, dir);
+    // The JS a cold start loads: the handler (and its bundle), and in a split build the chunks it and the app import (coldStartFiles).
+    const cold = split ? coldStartFiles(result.metafile, file) : [file, bundle];
     const code = Buffer.concat(await Promise.all(cold.map((f) => readFile(f))));
     // The converters are in the layer (buildConverterLayer), not in the function's own package.
     await rm(join(dir, 'node_modules'), { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import type { MemoryStore } from '../../shared/store/memory';
 import { Browser, hostSignIn, localServer } from '../identity/helpers';
-import { lambdaContext } from '../helpers/lambda-events';
+import { lambdaContext } from '../../infra/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
 
 const ADMIN = 'adm_test_credential';

@@ -10,6 +10,7 @@ import { localPlatforms } from '../../infra/local/platforms';
 import { createDynamoStore } from '../../shared/store/dynamo';
 import { LOCAL_CREDENTIALS, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { median } from './stats';
+import { mcpListEvent, toolEvent } from '../../infra/lambda-events';
 
 /** What one fresh process reported: wall times seen by the bench, and its own figures. */
 export interface ChildRun {
@@ -62,57 +63,6 @@ export interface ColdReport {
   /** The store alone (STORE_FLOOR_CHILD), when measured. */
   storeFloor?: FloorResult;
   functions: ColdResult[];
-}
-
-/** A realistic API Gateway HTTP API (payload 2.0) event: `method` on `path` (route `routeKey`) with `body`. */
-export function httpEvent(method: string, path: string, routeKey: string, pathParameters: Record<string, string>, body: string | undefined, headers: Record<string, string>): Record<string, unknown> {
-  const now = Date.now();
-  return {
-    version: '2.0',
-    routeKey: `${method} ${routeKey}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {
-      accept: '*/*',
-      ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)), 'content-type': 'application/json' } : {}),
-      host: 'abc123defg.execute-api.eu-central-1.amazonaws.com',
-      'user-agent': 'curl/8.5.0',
-      'x-amzn-trace-id': 'Root=1-65f1a2b3-0123456789abcdef01234567',
-      'x-forwarded-for': '203.0.113.7',
-      'x-forwarded-port': '443',
-      'x-forwarded-proto': 'https',
-      ...headers,
-    },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'abc123defg',
-      domainName: 'abc123defg.execute-api.eu-central-1.amazonaws.com',
-      domainPrefix: 'abc123defg',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
-      requestId: 'JKJaXmPLvHcESHA=',
-      routeKey: `${method} ${routeKey}`,
-      stage: '$default',
-      time: new Date(now).toUTCString(),
-      timeEpoch: now,
-    },
-    pathParameters,
-    ...(body !== undefined ? { body } : {}),
-    isBase64Encoded: false,
-  };
-}
-
-/** POST /v1/tools/{platform}/{tool} with `params` as its body. */
-export function toolEvent(platform: string, tool: string, params: Record<string, unknown>, key: string): Record<string, unknown> {
-  return httpEvent('POST', `/v1/tools/${platform}/${tool}`, '/v1/tools/{platform}/{tool}', { platform, tool }, JSON.stringify(params), { authorization: `Bearer ${key}` });
-}
-
-/** An MCP `tools/list` request (stateless Streamable HTTP: no initialize needed) to the platform's endpoint. */
-export function mcpListEvent(platform: string, key: string): Record<string, unknown> {
-  return httpEvent('POST', `/v1/mcp/${platform}`, `/v1/mcp/${platform}`, {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
-    authorization: `Bearer ${key}`,
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': '2025-06-18',
-  });
 }
 
 /** Packages that must not be loaded before a call that needs them (checked in the child's require cache after its first answer). */
@@ -278,9 +228,9 @@ export interface ColdTarget {
   /** The bundle's vendor twin (in the vendor process, on loopback). */
   baseUrl: string;
   /** The API Gateway event the bundle answers (its platform's read-only probe). */
-  event: Record<string, unknown>;
+  event: object;
   /** An MCP tools/list event, answered after the first answer: the container's first list. */
-  listEvent?: Record<string, unknown>;
+  listEvent?: object;
 }
 
 export interface ColdStore {

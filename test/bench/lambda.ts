@@ -5,7 +5,7 @@ import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import type { Store } from '../../shared/store';
 import type { Platform } from '../../shared/core/tool';
-import { toolEvent } from './cold';
+import { toolEvent } from '../../infra/lambda-events';
 
 /** API Gateway's integration limit: what a Lambda behind it has per call. */
 export const GATEWAY_MS = 29_000;

@@ -11,7 +11,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PREBUILT_DIR } from '../../infra/build';
 import { localPlatforms } from '../../infra/local/platforms';
-import { httpEvent, measureColdInit, mcpListEvent, toolEvent, type ColdTarget } from './cold';
+import { measureColdInit, type ColdTarget } from './cold';
+import { mcpListEvent, toolEvent } from '../../infra/lambda-events';
 import { deployedEnvironment } from './deployed';
 import { benchRows } from './surfaces';
 import { startVendor } from './vendor';
@@ -37,11 +38,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     targets.mcp = {
       baseUrl: targets.realty!.baseUrl,
       event: targets.realty!.event,
-      listEvent: httpEvent('POST', '/v1/mcp', '/v1/mcp', {}, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
-        authorization: `Bearer ${realty.keys.owner}`,
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-      }),
+      listEvent: mcpListEvent('realty', realty.keys.owner, '/v1/mcp'),
     };
     // The built handlers: handler.js, or the combined function's handler.mjs (its split build, infra/build.ts).
     const handlerOf = (name: string) => [`${root}dist/${name}/handler.mjs`, `${root}dist/${name}/handler.js`].find((f) => existsSync(f))!;

@@ -8,7 +8,7 @@ import { S3BlobStore } from '../../shared/blob/s3';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext } from '../../infra/lambda-events';
 import { xlsxFile } from './files-fixtures';
 
 const s3 = mockClient(S3Client);

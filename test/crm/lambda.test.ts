@@ -5,7 +5,7 @@ import { createHubSpotTwin, HUBSPOT_DEMO, SANDBOX_KEYS } from '../../infra/twins
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext } from '../../infra/lambda-events';
 
 /** Every crm tool group through the Lambda entry (API Gateway v2 events) against the twin. */
 describe('crm tools through the Lambda handler', () => {

@@ -5,7 +5,7 @@ import { HUBSPOT_APP, PORTAL_ID, signV3 } from '../../infra/twins/hubspot';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext } from '../../infra/lambda-events';
 import { CRM_APP_ENV } from './helpers';
 
 /** The receiver as deployed: API Gateway HTTP API (v2) events through the platform's Lambda handler. */

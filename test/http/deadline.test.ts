@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpDeadline } from '../../shared/http/deadline';
-import { lambdaContext } from '../helpers/lambda-events';
+import { lambdaContext } from '../../infra/lambda-events';
 
 describe('httpDeadline', () => {
   afterEach(() => vi.useRealTimers());

@@ -14,7 +14,7 @@ import { lambdaHandler } from '../../shared/lambda/handler';
 import { approvalRoutes } from '../../shared/identity/approval-routes';
 import { IDENTITY_MOUNTS } from '../../shared/http/app';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext, type HttpRequest } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext, type HttpRequest } from '../../infra/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
 
 const ssm = mockSsm();

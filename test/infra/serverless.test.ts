@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll, CONVERTER_LAYER_DIR, CONVERTER_MODULES, PREBUILT_DIR, STORE_CLIENT_FILE } from '../../infra/build';
+import { BUNDLE_FILE } from '../../shared/lambda/bundle-loader';
 import { cacheFiles } from '../../shared/store/code-cache';
 import { platformCases } from '../helpers/platforms';
 import { REGISTER_LIMIT } from '../../shared/identity/mcp-oauth/routes';
@@ -53,7 +54,10 @@ async function oslsPackage(dir: string, args: string[] = [], env: Record<string,
 }
 
 /** The DynamoDB store client beside a function's bundle and its code cache (infra/build.ts). */
-const storeClientFiles = (name: string) => Object.values({ file: `dist/${name}/${STORE_CLIENT_FILE}`, ...cacheFiles(`dist/${name}/${STORE_CLIENT_FILE}`) });
+/** A file of a CommonJS function with its code cache (infra/build.ts): the store client, the bundle. */
+const withCache = (file: string) => Object.values({ file, ...cacheFiles(file) });
+const storeClientFiles = (name: string) => withCache(`dist/${name}/${STORE_CLIENT_FILE}`);
+const bundleFiles = (name: string) => withCache(`dist/${name}/${BUNDLE_FILE}`);
 
 const ofType = (t: Template, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
 function only(t: Template, type: string): [string, Resource] {
@@ -254,7 +258,7 @@ describe('serverless.yml packaged by osls (offline)', () => {
       ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource/v1/mcp/{platform}', '/.well-known/oauth-authorization-server', '/oauth/register', '/oauth/register/{client_id}', '/oauth/token', '/oauth/revoke'].map((p) => `OPTIONS ${p}`),
     ].sort());
     const zip = await readFile(join(work, 'dev', 'identity.zip'));
-    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json', ...storeClientFiles('identity')].sort());
+    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['dist/identity/handler.js', 'dist/identity/package.json', ...bundleFiles('identity'), ...storeClientFiles('identity')].sort());
     // No platform's tools in it: it reads every descriptor (their manifests name the tools), and the tool modules stay out.
     const toolText = 'List the pipelines of deals (default) or tickets';
     expect(code.mcp!).toContain(toolText);
@@ -378,7 +382,7 @@ describe.each(platformCases)('serverless.yml: the $name Lambda', (c) => {
     // Its build-time documents (dist/<name>/prebuilt/, infra/build.ts), each as built.
     const prebuilt = readdirSync(join(root, 'dist', c.name, PREBUILT_DIR)).map((f) => `dist/${c.name}/${PREBUILT_DIR}/${f}`);
     expect(prebuilt.length).toBeGreaterThan(0);
-    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`, ...storeClientFiles(c.name), ...prebuilt].sort());
+    expect(entries.map((e) => e.name).sort()).toEqual([`dist/${c.name}/handler.js`, `dist/${c.name}/package.json`, ...bundleFiles(c.name), ...storeClientFiles(c.name), ...prebuilt].sort());
     for (const file of prebuilt) expect(zipRead(zip, entries.find((e) => e.name === file)!).equals(readFileSync(join(root, file)))).toBe(true);
     const handler = entries.find((e) => e.name === `dist/${c.name}/handler.js`)!;
     expect(zipRead(zip, handler).equals(bundles[c.name]!)).toBe(true);

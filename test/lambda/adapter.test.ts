@@ -12,7 +12,7 @@ import { textResponse } from '../../shared/http/text-body';
 import { MAX_BODY_BYTES } from '../../shared/http/tool-request';
 import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../../infra/lambda-events';
 
 /** Bytes that are no UTF-8 text: a PNG signature and a few high bytes. */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x80]);

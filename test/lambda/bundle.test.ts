@@ -19,7 +19,9 @@ import { loadConfig } from '../../shared/core/config';
 import { listTools } from '../../shared/catalog/list-tools';
 import { createRuntime } from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event } from '../helpers/lambda-events';
+import { httpApiV2Event } from '../../infra/lambda-events';
+import { cacheFiles } from '../../shared/store/code-cache';
+import { BUNDLE_FILE } from '../../shared/lambda/bundle-loader';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
 import { LAZY_PACKAGES } from '../bench/cold';
 import { deployedEnvironment } from '../bench/deployed';
@@ -72,7 +74,7 @@ let outDir: string;
  * Per platform: its handler, all of its JS, the JS its cold start loads and its bytes (infra/build.ts,
  * coldStartFiles; a split build's are several files), and its twin served over loopback.
  */
-const built: Record<string, { bundle: string; code: string; cold: string; coldBytes: number; twinUrl: string }> = {};
+const built: Record<string, { bundle: string; code: string; coldFiles: string[]; coldBytes: number; twinUrl: string }> = {};
 /** The combined MCP function's handler (functions/mcp/handler.ts: handler.mjs of its split build). */
 let mcpBundle: string;
 /** All of its JS: the handler and every chunk. */
@@ -81,6 +83,8 @@ let mcpCode: string;
 let mcpColdBytes: number;
 /** The identity function's bundle (functions/identity/handler.ts): every platform's descriptor, none of their tools. */
 let identityBundle: string;
+/** All of its JS: handler.js and its bundle. */
+let identityCode: string;
 /** The JS its cold start loads, in bytes. */
 let identityColdBytes: number;
 const servers: ServerType[] = [];
@@ -131,7 +135,7 @@ beforeAll(async () => {
     const info = infos.find((i) => i.name === c.name);
     if (!info) throw new Error(`${c.name} bundle not built`);
     const text = (files: string[]) => files.map((f) => readFileSync(f, 'utf8')).join('\n');
-    built[c.name] = { bundle: info.file, code: text(info.files), cold: text(info.coldFiles), coldBytes: info.bytes, twinUrl: await listen(c.twin().app.fetch) };
+    built[c.name] = { bundle: info.file, code: text(info.files), coldFiles: info.coldFiles, coldBytes: info.bytes, twinUrl: await listen(c.twin().app.fetch) };
   }
   awsUrl = await listen(fakeAws().fetch);
   const mcp = infos.find((i) => i.name === 'mcp')!;
@@ -140,6 +144,7 @@ beforeAll(async () => {
   mcpColdBytes = mcp.bytes;
   const identity = infos.find((i) => i.name === 'identity')!;
   identityBundle = identity.file;
+  identityCode = identity.files.map((f) => readFileSync(f, 'utf8')).join('\n');
   identityColdBytes = identity.bytes;
 });
 beforeEach(() => {
@@ -256,7 +261,7 @@ describe('built bundle identity/handler.js (keys, connections, MCP sign-in)', ()
       expect(answer.statusCode, p.name).toBe(200);
       expect(JSON.parse(answer.body).scopes_supported, p.name).toEqual(Object.keys(p.toolsets).sort());
     }
-    const code = readFileSync(identityBundle, 'utf8');
+    const code = identityCode;
     // Each tool module a descriptor loads on first use is a stub naming it (infra/build.ts), never the tool's code.
     expect(code).toContain("not in this function's bundle: dbapp: ./getRecord");
     const toolText = 'Get one record with its field values';
@@ -399,6 +404,19 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     expect(built[c.name]!.code).not.toContain('Server already initialized');
   });
 
+  it('is handler.js loading its bundle through the code cache the build made of it, which V8 takes on the Node that built it', async () => {
+    const dir = dirname(built[c.name]!.bundle);
+    expect(JSON.parse(readFileSync(cacheFiles(join(dir, BUNDLE_FILE)).meta, 'utf8'))).toEqual({ node: process.version, arch: process.arch });
+    const script = `
+const { requireWithCache } = require(${JSON.stringify(join(root, 'shared/store/code-cache.ts'))});
+const { exports, use } = requireWithCache(process.env.FILE);
+process.stdout.write(JSON.stringify({ use, handler: typeof exports.handler }));`;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, env: { ...process.env, FILE: join(dir, BUNDLE_FILE) }, timeout: 30_000 });
+    expect(JSON.parse(stdout)).toEqual({ use: 'used', handler: 'function' });
+    // handler.js itself is only the loader: the function's code is all in the bundle.
+    expect(statSync(built[c.name]!.bundle).size).toBeLessThan(4_000);
+  });
+
   it('counts calls in DynamoDB with STORE=dynamodb (as deployed), using only the actions IAM allows', async () => {
     const result = await invoke(c, probeEvent(c), { ...AWS_ENV, STORE: 'dynamodb', TABLE_NAME: 'tes-dev-store', DYNAMODB_ENDPOINT: awsUrl });
     expect(result.statusCode).toBe(200);
@@ -506,7 +524,7 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
     const bundle = built[c.name]!.code;
     // The console, the connect and consent pages and the identity routes' OpenAPI table are the identity function's.
     expect(bundle).not.toContain('Operator console');
-    expect(readFileSync(identityBundle, 'utf8')).toContain('Operator console');
+    expect(identityCode).toContain('Operator console');
     for (const [method, path] of [['GET', '/v1/admin/keys'], ['GET', '/v1/admin/subscriptions'], ['GET', '/console'], ['GET', '/.well-known/oauth-authorization-server'], ['POST', '/oauth/token'], ['GET', '/v1/openapi/identity.json']] as const) {
       const answer = await invoke(c, httpApiV2Event({ method, path }));
       expect(answer.statusCode, `${method} ${path}`).toBe(404);
@@ -518,7 +536,9 @@ describe.each(platformCases)('built bundle $name/handler.js', (c) => {
   });
 
   it('loads at a cold start at most MAX_BUNDLE_BYTES of JS', () => {
-    expect(built[c.name]!.coldBytes).toBe(Buffer.byteLength(built[c.name]!.cold));
+    // handler.js and its bundle: Lambda loads both at a cold start.
+    expect(built[c.name]!.coldFiles.map((f) => basename(f)).sort()).toEqual([BUNDLE_FILE, 'handler.js']);
+    expect(built[c.name]!.coldBytes).toBe(built[c.name]!.coldFiles.reduce((n, f) => n + statSync(f).size, 0));
     expect(built[c.name]!.coldBytes).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
   });
 

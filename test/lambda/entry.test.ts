@@ -2,7 +2,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { httpApiV2Event, lambdaContext, restApiV1Event } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext, restApiV1Event } from '../../infra/lambda-events';
 
 /**
  * Every function as deployed (functions/<name>/handler.ts, the module serverless.yml names) enters

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler, type DirectEvent } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext, restApiV1Event, type HttpRequest } from '../../infra/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import * as runtime from '../../shared/lambda/runtime';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext } from '../../infra/lambda-events';
 
 /**
  * The Lambda init phase: lambdaHandler(...) — run when the bundle is loaded — starts the runtime;

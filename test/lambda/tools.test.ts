@@ -6,7 +6,7 @@ import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext } from '../../infra/lambda-events';
 
 /** The tools of every dbapp group through the Lambda entry (API Gateway v2 events), text and JSON. */
 describe('dbapp tool groups through the Lambda handler', () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { httpApiV2Event, lambdaContext, viaLambda } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext, viaLambda } from '../../infra/lambda-events';
 import { platformCases, type PlatformCase } from '../helpers/platforms';
 
 /** The platform's Lambda entry, wired in-process to a fresh twin of its vendor. */

@@ -7,7 +7,7 @@ import { lambdaHandler } from '../../shared/lambda/handler';
 import { tasksSettled } from '../../shared/mcp/tasks';
 import type { localServer } from '../identity/helpers';
 import { heldWritesServer } from '../approvals/helpers';
-import { lambdaContext, viaLambda } from '../helpers/lambda-events';
+import { lambdaContext, viaLambda } from '../../infra/lambda-events';
 
 const ADMIN = 'adm_test_credential';
 const TASKS = 'io.modelcontextprotocol/tasks';

@@ -10,7 +10,7 @@ import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { lambdaContext, viaLambda } from '../helpers/lambda-events';
+import { lambdaContext, viaLambda } from '../../infra/lambda-events';
 import { resultText } from '../helpers/mcp-client';
 
 /**

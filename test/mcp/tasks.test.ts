@@ -9,7 +9,7 @@ import { DynamoStore } from '../../shared/store/dynamodb';
 import { MemoryStore } from '../../shared/store/memory';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../helpers/dynamodb-local';
 import { harness, SANDBOX_KEYS } from '../helpers/harness';
-import { lambdaContext } from '../helpers/lambda-events';
+import { lambdaContext } from '../../infra/lambda-events';
 import { resultText } from '../helpers/mcp-client';
 
 /**

@@ -5,7 +5,7 @@ import { dbapp } from '../../functions/dbapp';
 import { loadConfig } from '../../shared/core/config';
 import { lambdaHandler, type DirectEvent } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
-import { lambdaContext } from '../helpers/lambda-events';
+import { lambdaContext } from '../../infra/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
 
 /** Direct Lambda invocation (scheduled jobs): `idempotency_key`, `dry_run`, `max_tokens` as event fields. */

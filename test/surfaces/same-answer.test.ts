@@ -6,7 +6,7 @@ import { lambdaHandler, type DirectEvent } from '../../shared/lambda/handler';
 import { MemoryStore } from '../../shared/store/memory';
 import { MemoryBlobStore } from '../../shared/blob';
 import { createRegistry } from '../../shared/core/registry';
-import { httpApiV2Event, lambdaContext } from '../helpers/lambda-events';
+import { httpApiV2Event, lambdaContext } from '../../infra/lambda-events';
 import { mockSsm } from '../helpers/ssm-mock';
 import { platformCases } from '../helpers/platforms';
 

@@ -2,7 +2,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyStruc
 
 /**
  * API Gateway events and a Lambda context as AWS delivers them (shapes from the API Gateway
- * developer guide, "payload format version" 1.0 and 2.0, and @types/aws-lambda).
+ * developer guide, "payload format version" 1.0 and 2.0, and @types/aws-lambda), for running a
+ * handler outside Lambda: the build's code-cache run (infra/build.ts), the tests and the benches.
  */
 
 export interface HttpRequest {
@@ -175,4 +176,19 @@ export function viaLambda(handler: (event: APIGatewayProxyEventV2, context: Cont
     const res = (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
     return new Response(res.body ?? null, { status: res.statusCode ?? 200, headers: res.headers as Record<string, string> });
   }) as typeof fetch;
+}
+
+/** POST /v1/tools/{platform}/{tool} with `params` as its body and `key` as the Bearer key. */
+export function toolEvent(platform: string, tool: string, params: Record<string, unknown>, key: string): APIGatewayProxyEventV2 {
+  return httpApiV2Event({ method: 'POST', path: `/v1/tools/${platform}/${tool}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(params) });
+}
+
+/** An MCP `tools/list` request (stateless Streamable HTTP: no initialize needed) to `path` (default: the platform's endpoint). */
+export function mcpListEvent(platform: string, key: string, path = `/v1/mcp/${platform}`): APIGatewayProxyEventV2 {
+  return httpApiV2Event({
+    method: 'POST',
+    path,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
 }
