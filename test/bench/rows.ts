@@ -14,4 +14,9 @@ export interface BenchRow {
   better: 'higher' | 'lower';
   /** The raw figures behind value, e.g. "10,316 vs 79,786 tokens". */
   detail?: string;
+  /**
+   * Shown beside its goal for reference only, not held to it: a figure that no longer measures
+   * what the goal is about (a tool-search round tuned on since it was measured is no blind test).
+   */
+  reference?: true;
 }

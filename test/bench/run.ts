@@ -322,7 +322,7 @@ async function main(): Promise<void> {
             `${round(row.value)} ${row.unit}`,
             `${row.better === 'higher' ? '≥' : '≤'} ${row.goal} ${row.unit}`,
             row.detail ?? '',
-            row.better === 'higher' ? verdict(row.figure, row.goal, row.value) : verdict(row.figure, row.value, row.goal),
+            row.reference ? '(report)' : row.better === 'higher' ? verdict(row.figure, row.goal, row.value) : verdict(row.figure, row.value, row.goal),
           ]),
         ]),
       );
