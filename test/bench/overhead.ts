@@ -131,6 +131,20 @@ export function countRequests(store: Store): RequestCount {
 }
 
 /**
+ * The store client's own floor: this process's CPU per request when nothing else runs — `calls`
+ * writes of one record the size of a call's audit record (`put`, a PutItem on DynamoDB), after
+ * `warmup`. What any call pays per request it makes of the store, whatever the service around it.
+ */
+export async function measureRequestFloor(store: Store, calls: number, warmup: number): Promise<number> {
+  const record = { kind: 'call', time: new Date().toISOString(), tenant: 'bench', key_id: 'k_bench', surface: 'rest', platform: 'dbapp', tool: 'getWorkspace', access: 'read', dry_run: false, outcome: 'OK', status: 200, duration_ms: 1.23, vendor_calls: 1, request_id: 'bench' };
+  for (let i = 0; i < warmup; i++) await store.put(`bench-floor#${i % 10}`, record, 600);
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < calls; i++) await store.put(`bench-floor#${i % 10}`, record, 600);
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 / calls;
+}
+
+/**
  * One read tool (getWorkspace) and one write tool (createRecord of a realistic Lead) through the
  * Lambda handler, `calls` times each after `warmup`, against the twin at `tapeUrl` (another
  * process), with each store. The same calls with the memory store and with DynamoDB differ only by

@@ -23,7 +23,7 @@ import { buildStoreFloor, coldTargets, deployedDynamoStore, dynamoColdEnv, LAZY_
 import { deployedEnvironment, deployedFunction } from './deployed';
 import { GATEWAY_MS } from './lambda';
 import { measureCost, PRICES } from './cost';
-import { measureKinds, measureOverhead, type OverheadReport } from './overhead';
+import { measureKinds, measureRequestFloor, measureOverhead, type OverheadReport } from './overhead';
 import { lead, leadIds, measureBatch, measureTokens, type BatchReport } from './records';
 import { DEMO_LEADS_APP_ID } from '../../infra/twins/tape/demo';
 import type { BenchRow } from './rows';
@@ -50,6 +50,8 @@ const GOALS = {
   batchRatio: 1.2,
   /** The service's CPU time per call of a read tool (twin excluded, and the vendor request's own CPU: the same request made directly). */
   readCpuMs: 0.25,
+  /** A warm read call's CPU with DynamoDB above the same call with the memory store. */
+  dynamoOverheadCpuMs: 1,
   /** 5,000 records at 250 ms: well inside API Gateway's 29 s — half of it. */
   bigBatchMs: GATEWAY_MS / 2,
 };
@@ -217,6 +219,18 @@ async function main(): Promise<void> {
           ];
         }),
       ]),
+    );
+    // The DynamoDB client's floor beside the overhead: what the requests a read call makes cost
+    // by themselves, the same client in this process with nothing else running.
+    const readDdb = kindOf('read', stores[1]!.name);
+    const perRequest = await measureRequestFloor(stores[1]!.make(), KIND_CALLS, WARMUP);
+    const requestsPerRead = Object.values(readDdb.requests ?? {}).reduce((a, b) => a + b, 0);
+    const readOverhead = readDdb.cpuMs - kindOf('read', stores[0]!.name).cpuMs;
+    out.push(
+      `   DynamoDB overhead per read call (CPU, DynamoDB − memory): ${ms(readOverhead)} (goal ≤ ${GOALS.dynamoOverheadCpuMs} ms: ${verdict('DynamoDB overhead per read call (CPU)', readOverhead, GOALS.dynamoOverheadCpuMs)}); the client's floor: ${ms(perRequest)} of CPU per request`,
+    );
+    out.push(
+      `   (${KIND_CALLS.toLocaleString('en-US')} PutItem of an audit-sized record, nothing else running) × ${round(requestsPerRead, 2)} requests a read call makes (${Object.entries(readDdb.requests ?? {}).map(([op, n]) => `${round(n, 2)} ${op}`).join(', ')}) = ${ms(perRequest * requestsPerRead)}: the service is at ${round(readOverhead / (perRequest * requestsPerRead), 2)}× the client's floor for the requests it makes`,
     );
     out.push('');
 
