@@ -44,7 +44,7 @@ const CONCURRENCY = 4;
 const WARMUP_SHARE = 0.2;
 /** "Flat": at most this many MB of live-heap growth (less the Store's kept data) per 100,000 calls after warm-up. */
 const GOAL_MB_PER_100K = 10;
-/** Seconds between two samples of the service's live heap (each one two full collections: a pause of a moment). */
+/** Seconds between two samples of the service's live heap (each a few full collections and a copy of the Store: a pause of a moment). */
 const HEAP_SAMPLE_SECONDS = 5;
 /** Why RSS is reported and not judged. */
 const RSS_NOTE = "RSS is not the measure: it counts the heap V8 reserves, which grows towards its next full collection and is not given back, so it rises with no leak";
