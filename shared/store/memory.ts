@@ -25,6 +25,22 @@ export class MemoryStore implements Store {
   }
 
   /**
+   * What the store holds, for a long-running local server's soak (test/bench/soak.ts; on no route):
+   * entries (live, and expired ones not yet swept), rate-limit logs, and — given `heapUsed`, a
+   * process's live heap in bytes after a full collection — the heap they keep alive, measured as
+   * the heap a copy of them takes (structured clones, as every entry itself is). Reads only.
+   */
+  stats(heapUsed?: () => number): { entries: number; counters: number; heapBytes?: number } {
+    const counts = { entries: this.entries.size, counters: this.logs.size };
+    if (!heapUsed) return counts;
+    const before = heapUsed();
+    const copy = structuredClone([this.entries, this.logs]);
+    const heapBytes = heapUsed() - before;
+    // Read after the measure: the copy stays alive through it.
+    return copy.length === 2 ? { ...counts, heapBytes } : counts;
+  }
+
+  /**
    * An expired entry goes when it is read (get) — or here: every SWEEP_EVERY writes, every expired
    * entry is dropped, so keys written once and never read again (caches, claims, counters of
    * many keys) do not pile up in a long-running local server. Amortized over the writes.

@@ -41,14 +41,20 @@ export async function startVendor(latencyMs: number): Promise<VendorProcess> {
  * A local server (infra/local/server.ts) in its own process on a free port, with the memory store
  * and every platform on its in-process twin unless `extra` names a <PLATFORM>_BASE_URL: a
  * <NAME>_BASE_URL left in this process's environment (by a script, a shell) would send a platform
- * to another address, which may be gone by now.
+ * to another address, which may be gone by now. `opts.script` starts another entry that serves as
+ * the local server does (the soak's, test/bench/soak-service.ts), with `opts.nodeArgs` and, when
+ * `opts.ipc`, an IPC channel (the returned `child`).
  */
-export async function startLocalServer(extra: NodeJS.ProcessEnv = {}): Promise<Omit<VendorProcess, 'latencyMs'>> {
+export async function startLocalServer(
+  extra: NodeJS.ProcessEnv = {},
+  opts: { script?: string; nodeArgs?: string[]; ipc?: boolean } = {},
+): Promise<Omit<VendorProcess, 'latencyMs'> & { child: ChildProcess }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['NODE_OPTIONS', 'STORE', 'TABLE_NAME']) delete env[name];
   for (const name of Object.keys(env)) if (name.endsWith('_BASE_URL')) delete env[name];
   Object.assign(env, { PORT: '0', HOST: '127.0.0.1' }, extra);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script ?? 'infra/local/server.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', ...(opts.ipc ? (['ipc'] as const) : [])] });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     let err = '';
@@ -72,6 +78,7 @@ export async function startLocalServer(extra: NodeJS.ProcessEnv = {}): Promise<O
   child.stderr!.resume();
   return {
     base,
+    child,
     pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { GetItemCommand, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../../shared/core/admission';
@@ -642,5 +644,26 @@ describe('MemoryStore in a long-running local server', () => {
     expect(await store.get('kept')).toBe('long-lived');
     expect(await store.get('later#4999')).toEqual({ i: 4999 });
     expect(await store.get('once#0')).toBeUndefined();
+  });
+
+  it('stats() tells what it holds and the heap that takes, measured, and changes nothing', async () => {
+    // A full collection from inside the test process, as the soak's service has with --expose-gc.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const liveHeap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const store = new MemoryStore();
+    expect(store.stats()).toEqual({ entries: 0, counters: 0 });
+    // 2,000 values of 1,000 characters: about 2 MB of strings (one byte per Latin-1 character) and their entries.
+    for (let i = 0; i < 2_000; i++) await store.put(`audit#${i}`, { text: `${i}`.padEnd(1_000, 'x') }, 3600);
+    await store.increment('rl#key', 60, 10);
+    const stats = store.stats(liveHeap);
+    expect(stats).toMatchObject({ entries: 2_000, counters: 1 });
+    expect(stats.heapBytes).toBeGreaterThan(2_000_000);
+    expect(stats.heapBytes).toBeLessThan(8_000_000);
+    expect(await store.get('audit#1999')).toEqual({ text: '1999'.padEnd(1_000, 'x') });
+    expect(store.size).toBe(2_000);
   });
 });
