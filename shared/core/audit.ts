@@ -245,8 +245,8 @@ export async function queryAudit(store: Store, config: AuditConfig | undefined, 
   let day = cursor?.day ?? new Date(to).toISOString().slice(0, 10);
   let n: number | undefined = cursor?.n;
   for (;;) {
-    // A day's newest number: its sequence, read by adding 0 (a sequence is a counter item, which get does not read on DynamoDB).
-    n ??= store.add ? await store.add(seqKey(q.tenant, day), 0, retention / 1000) : 0;
+    // A day's newest number: its sequence (a counter item, which get does not read on DynamoDB), read without writing.
+    n ??= store.count ? await store.count(seqKey(q.tenant, day)) : 0;
     while (n > 0) {
       if (records.length >= limit || examined >= SCAN_PER_PAGE) return { records, next_cursor: Buffer.from(JSON.stringify({ day, n }), 'utf8').toString('base64url') };
       const top: number = n;

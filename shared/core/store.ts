@@ -45,6 +45,8 @@ export interface Store {
    * Event inbox sequences (shared/events/inbox.ts); optional, as above.
    */
   add?(key: string, by: number, ttlSeconds: number): Promise<number>;
+  /** The number `add` keeps at `key` — what `add(key, 0, …)` would answer — read without writing (nor keeping the key longer). */
+  count?(key: string): Promise<number>;
   /**
    * Writes `value` at `key` and `pair.value` at `pair.key` in one transaction, only when `key`
    * holds no live value; true when this call wrote both. Of N concurrent calls exactly one wins

@@ -76,9 +76,9 @@ export class Approvals implements ApprovalGate {
     this.now = deps.now ?? Date.now;
   }
 
-  private get store(): Store & Required<Pick<Store, 'putIfAbsent' | 'add'>> {
+  private get store(): Store & Required<Pick<Store, 'putIfAbsent' | 'add' | 'count'>> {
     const s = this.deps.store;
-    if (!s.putIfAbsent || !s.add) throw new Error('approvals need a store with putIfAbsent and add (memory, DynamoDB)');
+    if (!s.putIfAbsent || !s.add || !s.count) throw new Error('approvals need a store with putIfAbsent, add and count (memory, DynamoDB)');
     return s as never;
   }
 
@@ -220,7 +220,7 @@ export class Approvals implements ApprovalGate {
   /** A tenant's requests, newest first (cursor: the next slot number). */
   async list(tenant: string | undefined, opts: { status?: string | undefined; limit?: string | undefined; cursor?: string | undefined } = {}): Promise<{ approvals: ApprovalView[]; next_cursor?: string }> {
     const page = pageQuery(tenant, opts.limit);
-    let n = opts.cursor ? Number(opts.cursor) : await this.store.add(K.seq(page.tenant), 0, KEEP_SECONDS * 4);
+    let n = opts.cursor ? Number(opts.cursor) : await this.store.count(K.seq(page.tenant));
     if (!Number.isInteger(n) || n < 0) throw pageError('cursor');
     const { tenant: t, limit } = page;
     const out: ApprovalView[] = [];

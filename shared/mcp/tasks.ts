@@ -470,9 +470,9 @@ export class McpTasks {
     return { ...kept.result, _meta: { ...kept.result._meta, [RELATED_TASK]: { taskId } } };
   }
 
-  /** The sequence's top: the newest task's slot (read by adding 0: a counter kept by `add` is not a value `get` reads in DynamoDB). */
+  /** The sequence's top: the newest task's slot (a counter kept by `add` is not a value `get` reads in DynamoDB: `count` reads it). */
   private top(): Promise<number> {
-    return this.store.add ? this.store.add(this.seqKey, 0, TASK_TTL.maxMs / 1000) : this.store.get<number>(this.seqKey).then((n) => n ?? 0);
+    return this.store.count ? this.store.count(this.seqKey) : this.store.get<number>(this.seqKey).then((n) => n ?? 0);
   }
 
   /** The live tasks in the `count` slots from `top` down, newest first, as `view` shows them. */

@@ -111,6 +111,12 @@ export class DynamoStore implements Store {
     return Number(out.Attributes?.n?.N ?? by);
   }
 
+  /** `n` as `add` keeps it (ADD continues an item TTL has not deleted yet, so this reads it the same way). */
+  async count(key: string): Promise<number> {
+    const out = await this.client.send(new GetItemCommand({ TableName: this.table, Key: { pk: { S: key } }, ConsistentRead: true, ProjectionExpression: 'n' }));
+    return Number(out.Item?.n?.N ?? 0);
+  }
+
   /**
    * One TransactWriteItems: the claim (conditional, as putIfAbsent) and its companion item. A
    * transaction cancelled because another one held an item (reason TransactionConflict, as racing

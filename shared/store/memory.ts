@@ -77,10 +77,19 @@ export class MemoryStore implements Store {
   }
 
   async add(key: string, by: number, ttlSeconds: number): Promise<number> {
-    const entry = this.entries.get(key);
-    const current = entry && entry.expiresAt > this.now() && typeof entry.value === 'number' ? entry.value : 0;
+    const current = this.number(key);
     this.set(key, { value: current + by, expiresAt: this.now() + ttlSeconds * 1000 });
     return current + by;
+  }
+
+  async count(key: string): Promise<number> {
+    return this.number(key);
+  }
+
+  /** The live number at `key`, 0 when none; read with no await, so that add stays atomic. */
+  private number(key: string): number {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > this.now() && typeof entry.value === 'number' ? entry.value : 0;
   }
 
   async putPairIfAbsent(key: string, value: unknown, ttlSeconds: number, pair: { key: string; value: unknown }): Promise<boolean> {

@@ -28,6 +28,7 @@ function container(table: Store): { store: Store; adds: () => number } {
     put: (k, v, t) => table.put(k, v, t),
     increment: (k, w, l) => table.increment(k, w, l),
     getMany: (ks) => table.getMany!(ks),
+    count: (k) => table.count!(k),
     add: (k, by, t) => {
       if (by !== 0) adds += 1;
       return table.add!(k, by, t);

@@ -362,6 +362,21 @@ describe.each([memoryImpl, dynamoImpl])('Store ($name)', (impl) => {
     });
   });
 
+  describe('add / count (sequences)', () => {
+    it('count reads what add keeps, 0 for an absent key, and writes nothing: concurrent adds answer distinct sums', async () => {
+      const key = `${p}#seq`;
+      expect(await store.count!(key)).toBe(0);
+      const sums = await Promise.all(Array.from({ length: 10 }, () => store.add!(key, 3, 60)));
+      expect([...sums].sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => 3 * (i + 1)));
+      expect(await store.count!(key)).toBe(30);
+      expect(await store.add!(key, 0, 60)).toBe(30);
+      // A listing reads the sequence; reading it does not keep it longer than its last add.
+      clock.advance(59_000);
+      expect(await store.count!(key)).toBe(30);
+      expect(await store.count!(`${p}#other`)).toBe(0);
+    });
+  });
+
   describe('putIfAbsent / delete (idempotency claims)', () => {
     it('writes an absent key once; a second write is refused and changes nothing', async () => {
       const key = `${p}#claim`;

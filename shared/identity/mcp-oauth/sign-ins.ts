@@ -125,7 +125,7 @@ export class SignIns {
   }
 
   private async members(seq: string, slot: (n: number) => string): Promise<string[]> {
-    const count = this.store.add ? await this.store.add(seq, 0, FOREVER_SECONDS) : 0;
+    const count = this.store.count ? await this.store.count(seq) : 0;
     const slots = Array.from({ length: Math.min(count, MAX_LISTED) }, (_, i) => count - i);
     return (await this.many<string>(slots.map(slot))).filter((v): v is string => typeof v === 'string');
   }
