@@ -250,7 +250,8 @@ export function planFields<F, W, X, FL>(
   // One check for both (a key is a string, a required field its info), not a closure per key: a batch plans thousands of records.
   const checkKey = (key: string) => {
     const where = at(key);
-    const field = requireField(table, app, key, where);
+    // The keys seen before (a batch's every record after the first) straight from the index; a new one resolved or refused by requireField.
+    const field = index.byKey.get(key) ?? requireField(table, app, key, where);
     const info = index.info.get(field)!;
     const entry = entryOf(table, info.type);
     if (!entry.input) {
