@@ -96,6 +96,8 @@ const APPS = z.looseObject({ apps: z.array(APP_SUMMARY) });
 const APP = APP_SUMMARY.extend({ fields: z.array(z.looseObject({ field_id: z.number().int(), field_type: z.string(), label: z.string() })) });
 const RECORD = z.looseObject({ record_id: z.number().int(), fields: z.array(z.looseObject({ field_id: z.number().int() })).optional() });
 const RECORD_LIST = z.looseObject({ records: z.array(RECORD) });
+// A batch create reads only the ids of its answer (50 whole records): checking each record's fields too cost more than the write's own work.
+const CREATED_IDS = z.looseObject({ records: z.array(z.looseObject({ record_id: z.number().int() })) });
 const RECORD_PAGE_ANSWER = RECORD_LIST.extend({ total: z.number(), cursor: z.string().nullable().optional() });
 const ID = z.number().int();
 const PAGE_CURSOR = z.string().nullable().optional();
@@ -208,7 +210,7 @@ export function createTapeClient(key: string, env: PlatformEnv) {
       tapeNaming(request<{ total: number; records: TapeRecord[] }>({ method: 'GET', path: `/v1/record/field/${fieldId}/find`, query: { text } }), { '[Ff]ield \\d+': 'field_id', text: 'text' }, 'field_id'),
     // At most 50 inputs; one invalid input fails the whole batch (docs/vendors/tape.md#records).
     batchCreateRecords: (appId: number, inputs: { fields: TapeFieldInputs }[], flags: TapeWriteFlags = {}) =>
-      checked<{ records: TapeRecord[] }>(RECORD_LIST, { method: 'POST', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
+      checked<{ records: Pick<TapeRecord, 'record_id'>[] }>(CREATED_IDS, { method: 'POST', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
     batchUpdateRecords: (appId: number, inputs: { record_id: number; fields: TapeFieldInputs }[], flags: TapeWriteFlags & { empty_response?: boolean } = {}) =>
       request<{ records: TapeRecord[] }>({ method: 'PUT', path: `/v1/record/app/batch/${appId}`, query: { ...flags }, body: { inputs } }),
     listRecordRevisions: (recordId: number, query: { include_deleted?: boolean } = {}) =>

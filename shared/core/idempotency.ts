@@ -63,7 +63,15 @@ export function checkIdempotencyKey(raw: unknown): string | undefined {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    // Filled key by key rather than from an array of entries: every call's arguments pass here, a batch's thousands of records too.
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value).sort()) {
+      const v = canonical((value as Record<string, unknown>)[k]);
+      // An own "__proto__" key stays a key (as JSON.parse made it), not the copy's prototype.
+      if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[k] = v;
+    }
+    return out;
   }
   return value;
 }

@@ -144,6 +144,8 @@ interface FieldIndex<F> {
   order: Map<number, number>;
   /** Keys as given that named a field: a batch repeats the same few in every record. */
   byKey: Map<string | number, F>;
+  /** The required fields a write can set, in app order: what a create must give (found by the first create planned). */
+  required?: FieldInfo[];
 }
 
 // Built once per fields array (and table), not per key and record: a batch plans every input against
@@ -198,6 +200,26 @@ export function resolveFieldIds<F>(table: Pick<FieldTable<F, unknown, unknown, u
 const isEmpty = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0);
 
 /**
+ * The InputContext of one value. Its `fail` is made when asked for (a refusal, or an entry handing it
+ * on), not with every value: a batch converts tens of thousands of values that pass.
+ */
+class ValueContext<F, W, X, FL> implements InputContext<F, X> {
+  constructor(
+    readonly field: F,
+    readonly info: FieldInfo,
+    readonly path: string,
+    readonly mode: WriteMode,
+    readonly plan: X,
+    private readonly entry: FieldEntry<F, W, X, FL>,
+  ) {}
+
+  // The expected shape (options listed, units named) is text for an error: built only when one is thrown.
+  get fail(): InputContext<F, X>['fail'] {
+    return (problem, deeper = this.path, exp = this.entry.expected(this.field)) => fail(deeper, exp, problem);
+  }
+}
+
+/**
  * Checks a `fields` object against the app and plans the vendor's body: keys resolved, each field
  * once, read-only types refused, null/[] clearing (update; left out on create; never a required
  * field), each value converted by its type's entry, required fields present on create.
@@ -225,9 +247,11 @@ export function planFields<F, W, X, FL>(
     fail(path, 'an object of field values keyed by external_id or field_id', `no field values given. Pass e.g. {"${first}": …}; valid keys: ${fieldKeyList(table, writable)}.`);
   }
   // Every key is checked, and every required field, before anything is refused: one answer lists all problems of the record.
-  const checks: (() => void)[] = keys.map((key) => () => {
+  // One check for both (a key is a string, a required field its info), not a closure per key: a batch plans thousands of records.
+  const checkKey = (key: string) => {
     const where = at(key);
-    const field = requireField(table, app, key, where);
+    // The keys seen before (a batch's every record after the first) straight from the index; a new one resolved or refused by requireField.
+    const field = index.byKey.get(key) ?? requireField(table, app, key, where);
     const info = index.info.get(field)!;
     const entry = entryOf(table, info.type);
     if (!entry.input) {
@@ -243,21 +267,14 @@ export function planFields<F, W, X, FL>(
       if (mode === 'update') plan.body[info.field_id] = table.cleared;
       return;
     }
-    // The expected shape (options listed, units named) is text for an error: built only when one is thrown.
-    const cx: InputContext<F, X> = { field, info, path: where, mode, plan, fail: (problem, deeper = where, exp = entry.expected(field)) => fail(deeper, exp, problem) };
-    plan.body[info.field_id] = entry.input!(value, cx);
-  });
-  if (mode === 'create') {
-    for (const f of app.fields) {
-      const info = index.info.get(f)!;
-      if (!info.required || !entryOf(table, info.type).input) continue;
-      // Run after the keys: `seen` then holds every field given.
-      checks.push(() => {
-        if (!seen.has(info.field_id)) fail(`${path}.${info.external_id}`, `a value for the required field "${info.label}" (${info.type})`, `"${info.label}" is required: add "${info.external_id}" to ${path}.`);
-      });
-    }
-  }
-  eachChecked(checks, (check) => check());
+    plan.body[info.field_id] = entry.input!(value, new ValueContext(field, info, where, mode, plan, entry));
+  };
+  // Run after the keys: `seen` then holds every field given.
+  const checkRequired = (info: FieldInfo) => {
+    if (!seen.has(info.field_id)) fail(`${path}.${info.external_id}`, `a value for the required field "${info.label}" (${info.type})`, `"${info.label}" is required: add "${info.external_id}" to ${path}.`);
+  };
+  const required = mode === 'create' ? (index.required ??= app.fields.map((f) => index.info.get(f)!).filter((info) => info.required && entryOf(table, info.type).input)) : [];
+  eachChecked<string | FieldInfo, void>(required.length ? [...keys, ...required] : keys, (item) => (typeof item === 'string' ? checkKey(item) : checkRequired(item)));
   plan.written.sort((a, b) => index.order.get(a.field_id)! - index.order.get(b.field_id)!);
   return plan;
 }

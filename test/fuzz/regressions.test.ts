@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/harness';
 import { duplicateKeyPath, MAX_ITEMS, MAX_TEXT, parseInput } from '../../shared/core/validate';
+import { nestedTooDeep } from '../../shared/core/json-body';
 import { fileEntryInput } from '../../shared/files/entries';
 import { localServer } from '../identity/helpers';
 
@@ -75,6 +76,15 @@ describe('found by the fuzz suite', () => {
     expect(duplicateKeyPath('{"a": "x\\"", "b": ["a", "a"], "c": {"a": 1}, "d": [{"a": 1}, {"a": 2}]}')).toBeUndefined();
     expect(duplicateKeyPath('{"a": {"k": 1}, "a": 2}')).toEqual(['a']);
     expect(duplicateKeyPath(`{"deep": ${'['.repeat(10_000)}${']'.repeat(10_000)}, "deep": 1}`)).toEqual(['deep']);
+  });
+
+  it('reads the depth past strings whatever their escapes: brackets inside a string never count, a backslash run closes it or not by its length', () => {
+    // Keys and values: "a\\" ends after an even run of backslashes; "x\"[[[" holds an escaped quote and brackets; "b\\\"x" an odd run before a quote that does not close it.
+    const deep = '{"a\\\\": "x\\"[[[", "b\\\\\\"x": 1, "c": [[1]]}';
+    const flat = '{"a\\\\": "x\\"[[[", "b\\\\\\"x": "]]]", "c": [1]}';
+    expect(Object.keys(JSON.parse(deep) as object)).toEqual(['a\\', 'b\\"x', 'c']);
+    expect(nestedTooDeep(deep, 2)).toEqual(['c', '0']);
+    expect(nestedTooDeep(flat, 2)).toBeUndefined();
   });
 
   it.each(['__proto__', 'constructor', 'toString'])('answers an unknown field_type "%s" with the vendor\'s 400, not a 500 (Tape twin looked it up on a plain object)', async (fieldType) => {

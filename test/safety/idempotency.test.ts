@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localPlatforms } from '../../infra/local/platforms';
 import { entryKey, fingerprint, IDEMPOTENCY_TTL_SECONDS } from '../../shared/core/idempotency';
@@ -295,5 +295,20 @@ describe('Idempotency-Key without a working store', () => {
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'Idempotency-Key' } });
     expect(sent).toStrictEqual([]);
+  });
+});
+
+describe('the parameters fingerprint (args_hash, stored with keys and approvals)', () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  it('is the SHA-256 of the JSON with keys sorted at every level: the same text for any order, so stored fingerprints keep matching', () => {
+    // Integer-like keys first, ascending (as a JS object lists them); an own "__proto__" key kept as a key; a Date as its JSON; undefined left out.
+    const input = JSON.parse('{"b":1,"10":"ten","9":"nine","__proto__":{"z":[{"y":2,"x":1}]},"a":{"d":[3,{"f":null,"e":"é"}],"c":true}}') as Record<string, unknown>;
+    Object.assign(input, { when: new Date(Date.UTC(2025, 0, 2)), gone: undefined });
+    const text = '{"9":"nine","10":"ten","__proto__":{"z":[{"x":1,"y":2}]},"a":{"c":true,"d":[3,{"e":"é","f":null}]},"b":1,"when":"2025-01-02T00:00:00.000Z"}';
+    expect(fingerprint(input)).toBe(sha(text));
+    const reordered = JSON.parse('{"a":{"c":true,"d":[3,{"e":"é","f":null}]},"__proto__":{"z":[{"x":1,"y":2}]},"9":"nine","b":1,"10":"ten"}') as Record<string, unknown>;
+    expect(fingerprint({ ...reordered, when: new Date(Date.UTC(2025, 0, 2)) })).toBe(sha(text));
+    expect(fingerprint({ ...reordered, b: 2 })).not.toBe(fingerprint(reordered));
   });
 });
