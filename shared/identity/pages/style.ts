@@ -71,6 +71,7 @@ svg.chart .bad,.key.bad{fill:var(--bad);background:var(--bad)}
 .key{display:inline-block;width:.75rem;height:.75rem;border-radius:.125rem;vertical-align:middle}
 td form{display:inline}
 td button,td .badge{overflow-wrap:normal;white-space:nowrap}
+@media (min-width:40rem){th,td{overflow-wrap:break-word}}
 @media (max-width:40rem){table.stacks thead{display:none}table.stacks,table.stacks tbody,table.stacks tr,table.stacks td{display:block;width:100%}table.stacks tr{border-bottom:1px solid var(--line);padding:.5rem 0}table.stacks td{display:grid;grid-template-columns:6.5rem 1fr;gap:.5rem;border:0;padding:.125rem 0}table.stacks td::before{content:attr(data-label);color:var(--muted);font-size:.875rem}table.stacks caption{display:block;text-align:left}}
 footer{color:var(--muted);font-size:.8125rem;margin-top:2rem}
 `.replace(/\n/g, '');
