@@ -131,18 +131,31 @@ export function countRequests(store: Store): RequestCount {
 }
 
 /**
- * The store client's own floor: this process's CPU per request when nothing else runs — `calls`
- * writes of one record the size of a call's audit record (`put`, a PutItem on DynamoDB), after
- * `warmup`. What any call pays per request it makes of the store, whatever the service around it.
+ * The store's own floor for a read call: this process's CPU for the store work a read call makes —
+ * one rate-limit count (`increment`: UpdateItem then PutItem on DynamoDB) and one record the size of
+ * its audit record (`put`) — done alone, nothing else running, after `warmup`; in FLOOR_ROUNDS
+ * rounds of `calls` ÷ FLOOR_ROUNDS, the least round's figure, as a floor is (a round that a garbage
+ * collection of earlier work or another process lands in reads high).
  */
-export async function measureRequestFloor(store: Store, calls: number, warmup: number): Promise<number> {
+export async function measureStoreFloor(store: Store, calls: number, warmup: number): Promise<number> {
   const record = { kind: 'call', time: new Date().toISOString(), tenant: 'bench', key_id: 'k_bench', surface: 'rest', platform: 'dbapp', tool: 'getWorkspace', access: 'read', dry_run: false, outcome: 'OK', status: 200, duration_ms: 1.23, vendor_calls: 1, request_id: 'bench' };
-  for (let i = 0; i < warmup; i++) await store.put(`bench-floor#${i % 10}`, record, 600);
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < calls; i++) await store.put(`bench-floor#${i % 10}`, record, 600);
-  const used = process.cpuUsage(cpu);
-  return (used.user + used.system) / 1000 / calls;
+  // A limit no round reaches, below the rate that shards a counter (shared/store/dynamodb.ts).
+  const readCall = async (i: number) => {
+    await store.increment('bench-floor', 3_600, 1_000_000);
+    await store.put(`bench-floor#${i % 10}`, record, 600);
+  };
+  for (let i = 0; i < warmup; i++) await readCall(i);
+  const per = Math.max(1, Math.round(calls / FLOOR_ROUNDS));
+  let least = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < FLOOR_ROUNDS; round++) {
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < per; i++) await readCall(i);
+    const used = process.cpuUsage(cpu);
+    least = Math.min(least, (used.user + used.system) / 1000 / per);
+  }
+  return least;
 }
+const FLOOR_ROUNDS = 5;
 
 /**
  * One read tool (getWorkspace) and one write tool (createRecord of a realistic Lead) through the
