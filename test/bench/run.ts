@@ -101,7 +101,7 @@ async function main(): Promise<void> {
 
   // 1. Bundle sizes.
   const bundles = await buildAll();
-  out.push(`1. Bundle size — dist/<function>/handler.js, minified CommonJS, @aws-sdk/* external (goal ≤ 700 KB = ${bytes(GOALS.bundleBytes)}); the JS a cold`);
+  out.push(`1. Bundle size — dist/<function>/handler.js and the bundle.js it loads, minified CommonJS, @aws-sdk/* external (goal ≤ 700 KB = ${bytes(GOALS.bundleBytes)}); the JS a cold`);
   out.push('   start parses (the combined mcp: handler.mjs, ES modules split into chunks, with the chunks it and its app load at init; each tool is a chunk');
   out.push('   loaded by its first call), and apart from it the build-time documents beside it (dist/<function>/prebuilt/: read only when first asked for)');
   out.push(
