@@ -405,7 +405,7 @@ export const storeApart: Plugin = {
  * V8's cache and the Node version and architecture that made it. Only a runtime of that same
  * version and architecture uses it.
  */
-async function makeCodeCache(file: string, path: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+async function makeCodeCache(helper: string, file: string, path: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   const script = `
 const { compileWithCache, runModule, cacheFiles } = require(process.env.CODE_CACHE);
 const { writeFileSync } = require('node:fs');
@@ -419,13 +419,12 @@ const mod = runModule(script, file);
   process.exit(0);
 }, (err) => { process.stderr.write(String(err && err.stack || err) + '\\n'); process.exit(1); });
 `;
-  const codeCache = join(dirname(file), '.code-cache.cjs');
-  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'code-cache.ts')], outfile: codeCache, logLevel: 'error' });
-  try {
-    await exec(process.execPath, ['-e', script], { env: { PATH: process.env.PATH ?? '', ...env, CODE_CACHE: codeCache, CACHE_FILE: file }, timeout: 60_000 });
-  } finally {
-    await rm(codeCache, { force: true });
-  }
+  await exec(process.execPath, ['-e', script], { env: { PATH: process.env.PATH ?? '', ...env, CODE_CACHE: helper, CACHE_FILE: file }, timeout: 60_000 });
+}
+
+/** shared/store/code-cache.ts built as CommonJS into `file`: what makeCodeCache's fresh Node loads. */
+async function buildCodeCacheHelper(file: string): Promise<void> {
+  await build({ ...LAMBDA_BUILD, entryPoints: [join(root, 'shared', 'store', 'code-cache.ts')], outfile: file, logLevel: 'error' });
 }
 
 /**
@@ -454,10 +453,10 @@ server.close();
  * memory store (the DynamoDB store is in STORE_CLIENT_FILE, with its own cache). A function of no
  * platform (identity) caches what loading it compiles.
  */
-async function makeBundleCache(name: string, dir: string): Promise<void> {
+async function makeBundleCache(helper: string, name: string, dir: string): Promise<void> {
   const local = localPlatforms.find((p) => p.platform.name === name);
   const file = join(dir, BUNDLE_FILE);
-  if (!local) return makeCodeCache(file, '', { STORE: 'memory' });
+  if (!local) return makeCodeCache(helper, file, '', { STORE: 'memory' });
   const server = serve({ fetch: local.twin().app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -470,7 +469,7 @@ for (const event of ${JSON.stringify(events)}) {
 }
 `;
   try {
-    await makeCodeCache(file, path, { STORE: 'memory', LOG_LEVEL: 'error', [`${name.toUpperCase()}_BASE_URL`]: `http://127.0.0.1:${port}` });
+    await makeCodeCache(helper, file, path, { STORE: 'memory', LOG_LEVEL: 'error', [`${name.toUpperCase()}_BASE_URL`]: `http://127.0.0.1:${port}` });
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -513,7 +512,10 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
   await mkdir(clientDir, { recursive: true });
   await writeFile(join(clientDir, 'package.json'), '{"type":"commonjs"}\n');
   await writeFile(join(clientDir, STORE_CLIENT_FILE), storeClient);
-  await makeCodeCache(join(clientDir, STORE_CLIENT_FILE), STORE_CLIENT_PATH, { AWS_ACCESS_KEY_ID: 'build', AWS_SECRET_ACCESS_KEY: 'build' });
+  // What makes every code cache of this build (the client's and each bundle's), built once.
+  const helper = join(clientDir, 'code-cache.cjs');
+  await buildCodeCacheHelper(helper);
+  await makeCodeCache(helper, join(clientDir, STORE_CLIENT_FILE), STORE_CLIENT_PATH, { AWS_ACCESS_KEY_ID: 'build', AWS_SECRET_ACCESS_KEY: 'build' });
   const storeCache = cacheFiles(join(clientDir, STORE_CLIENT_FILE));
   for (const name of await functionNames()) {
     const dir = join(outDir, name);
@@ -542,7 +544,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     await cp(storeCache.meta, cache.meta);
     // The repo is "type": "module"; this marks the bundle as CommonJS wherever it is loaded.
     await writeFile(join(dir, 'package.json'), '{"type":"commonjs"}\n');
-    if (!split) await makeBundleCache(name, dir);
+    if (!split) await makeBundleCache(helper, name, dir);
     // The JS a cold start loads: the handler (and its bundle), and in a split build the chunks it and the app import (coldStartFiles).
     const cold = split ? coldStartFiles(result.metafile, file) : [file, bundle];
     const code = Buffer.concat(await Promise.all(cold.map((f) => readFile(f))));
@@ -552,6 +554,7 @@ export async function buildAll(outDir = join(root, 'dist')): Promise<BundleInfo[
     anyConverts ||= converts;
     infos.push({ name, file, files: all, coldFiles: cold, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, totalBytes: split ? await sumBytes(all) : code.length, storeClientBytes: Buffer.byteLength(storeClient), dataBytes: made?.bytes ?? 0, packageBytes: await diskBytes(dir), converts });
   }
+  await rm(helper, { force: true });
   if (anyConverts) await buildConverterLayer(outDir);
   else await rm(join(outDir, CONVERTER_LAYER_DIR), { recursive: true, force: true });
   return infos;

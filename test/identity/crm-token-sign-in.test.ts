@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PORTAL_ID, SANDBOX_KEYS, type HubSpotTwin } from '../../infra/twins/hubspot';
-import { Browser, hostSignIn, localServer } from './helpers';
+import { Browser, hostSignIn, leaveRefusedSignIn, localServer, submitRefusedKey } from './helpers';
 
 /**
  * Signing in at the HubSpot endpoint by pasting a private app's access token, through HTTP against
@@ -60,20 +60,13 @@ describe('a HubSpot private app token pasted on the sign-in page', () => {
     twin.requests.clear();
     const browser = new Browser();
     const form = await browser.request(await authorizeUrl('h2'));
-    const refused = await browser.submit(form, 'key-connect-crm', { vendor_key: WRONG });
-    expect(refused.status).toBe(401);
-    expect(refused.html).toContain('id="key-refused"');
-    expect(refused.html).toContain('HubSpot CRM did not accept this key');
-    expect(refused.html).not.toContain(WRONG);
+    const refused = await submitRefusedKey(browser, form, 'crm', 'HubSpot CRM', WRONG);
     // The field is offered again, empty.
     expect(refused.html).toMatch(/<input id="vendor_key_crm" name="vendor_key" type="password"[^>]*required/);
     // Checked with HubSpot itself: one read of the token's account.
     expect(twin.requests.find({ method: 'GET', path: '/account-info/v3/details' })).toHaveLength(1);
     expect(await connected()).toEqual([]);
-    const back = await browser.submit(refused, 'back', {});
-    expect(Object.fromEntries(new URL(back.url).searchParams)).toMatchObject({ error: 'access_denied', state: 'h2' });
-    expect(browser.urls.join('\n')).not.toContain(WRONG);
-    expect(logged.join('\n')).not.toContain(WRONG);
+    await leaveRefusedSignIn(browser, refused, 'h2', WRONG, logged);
   });
 
   it('a token HubSpot accepts connects the portal and goes on to consent; the sign-in calls HubSpot through it', async () => {

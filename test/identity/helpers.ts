@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocal } from '../../infra/local/server';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
+import { expect } from 'vitest';
 import type { Policy } from '../../shared/identity/policy';
 
 /** The local server (memory store, twins in-process) on an ephemeral port, with identity on. */
@@ -257,4 +258,27 @@ export async function signInForm(authorizationUrl: URL | string, serviceKey: str
   const form = await browser.request(authorizationUrl.toString());
   if (form.status !== 200) throw new Error(`the sign-in form answered ${form.status}: ${form.html}`);
   return { browser, consent: await browser.submit(form, 'sign-in', { service_key: serviceKey }) };
+}
+
+type Page = { url: string; status: number; html: string };
+
+/**
+ * The sign-in page's key form for `platform` sent a key its vendor refuses: 401, said on the page in
+ * the vendor's name, the key not echoed back. Answers the refused page.
+ */
+export async function submitRefusedKey(browser: Browser, form: Page, platform: string, vendor: string, wrong: string): Promise<Page> {
+  const refused = await browser.submit(form, `key-connect-${platform}`, { vendor_key: wrong });
+  expect(refused.status).toBe(401);
+  expect(refused.html).toContain('id="key-refused"');
+  expect(refused.html).toContain(`${vendor} did not accept this key`);
+  expect(refused.html).not.toContain(wrong);
+  return refused;
+}
+
+/** Leaves a refused sign-in by its back button: the host gets access_denied with its `state`; the key is in no URL and no log line. */
+export async function leaveRefusedSignIn(browser: Browser, refused: Page, state: string, wrong: string, logged: readonly string[]): Promise<void> {
+  const back = await browser.submit(refused, 'back', {});
+  expect(Object.fromEntries(new URL(back.url).searchParams)).toMatchObject({ error: 'access_denied', state });
+  expect(browser.urls.join('\n')).not.toContain(wrong);
+  expect(logged.join('\n')).not.toContain(wrong);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_KEYS } from '../../infra/twins/kit';
-import { Browser, connectedDbapp, hostSignIn, localServer } from './helpers';
+import { Browser, connectedDbapp, hostSignIn, leaveRefusedSignIn, localServer, submitRefusedKey } from './helpers';
 
 /**
  * One sign-in covering several MCP endpoints of the deployment (the consent page's "Use this
@@ -161,18 +161,11 @@ describe('connecting an API-key account from the sign-in page', () => {
     expect(form.html).toContain('Use a service key instead');
     expect(form.html).not.toContain('id="key-only"');
 
-    const refused = await browser.submit(form, 'key-connect-dbapp', { vendor_key: WRONG });
-    expect(refused.status).toBe(401);
-    expect(refused.html).toContain('id="key-refused"');
-    expect(refused.html).toContain('Tape did not accept this key');
-    expect(refused.html).not.toContain(WRONG);
+    const refused = await submitRefusedKey(browser, form, 'dbapp', 'Tape', WRONG);
     // Nothing was kept: the sign-in tenant has no connection.
     const { key: mcpKey } = await s.createKey('mcp', { platforms: ['dbapp'] });
     expect((await s.api('GET', '/v1/connections', { key: mcpKey })).body.data.connections).toEqual([]);
-    const back = await browser.submit(refused, 'back', {});
-    expect(Object.fromEntries(new URL(back.url).searchParams)).toMatchObject({ error: 'access_denied', state: 'k1' });
-    expect(browser.urls.join('\n')).not.toContain(WRONG);
-    expect(logged.join('\n')).not.toContain(WRONG);
+    await leaveRefusedSignIn(browser, refused, 'k1', WRONG, logged);
   });
 
   it('a key Tape accepts connects the account (sealed) and goes on to consent; the token calls Tape through it', async () => {

@@ -162,34 +162,19 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
+/** What a fresh Node process running `bundle` (INVOKE, INVOKE_LOADED) is given: the bundle, its function's name and the event. */
+const bundleEnv = (bundle: string, name: string, event: unknown) => ({ PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), BUNDLE: bundle, PLATFORM: name, EVENT: JSON.stringify(event) });
+
 /** Runs a bundle once with the memory store. */
 async function runBundle(bundle: string, name: string, event: unknown, env: Record<string, string> = {}) {
-  const { stdout } = await run(process.execPath, ['-e', INVOKE], {
-    cwd: outDir,
-    timeout: 20_000,
-    env: { PATH: process.env.PATH ?? '', NODE_PATH: join(root, 'node_modules'), BUNDLE: bundle, PLATFORM: name, EVENT: JSON.stringify(event), STORE: 'memory', ...env },
-  });
+  const { stdout } = await run(process.execPath, ['-e', INVOKE], { cwd: outDir, timeout: 20_000, env: { ...bundleEnv(bundle, name, event), STORE: 'memory', ...env } });
   // The result is the last line: log lines (a warning) may come before it.
   return JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1));
 }
 
 /** Runs the platform's bundle once, its vendor at its twin (`<PLATFORM>_BASE_URL`). */
-async function invoke(c: PlatformCase, event: unknown, env: Record<string, string> = {}) {
-  const { stdout } = await run(process.execPath, ['-e', INVOKE], {
-    cwd: outDir,
-    timeout: 20_000,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_PATH: join(root, 'node_modules'),
-      BUNDLE: built[c.name]!.bundle,
-      PLATFORM: c.name,
-      EVENT: JSON.stringify(event),
-      STORE: 'memory',
-      [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl,
-      ...env,
-    },
-  });
-  return JSON.parse(stdout);
+function invoke(c: PlatformCase, event: unknown, env: Record<string, string> = {}) {
+  return runBundle(built[c.name]!.bundle, c.name, event, { [`${c.name.toUpperCase()}_BASE_URL`]: built[c.name]!.twinUrl, ...env });
 }
 
 /**
@@ -201,11 +186,7 @@ async function invokeLoaded(c: PlatformCase, lazy: readonly string[], env: Recor
     cwd: outDir,
     timeout: 20_000,
     env: {
-      PATH: process.env.PATH ?? '',
-      NODE_PATH: join(root, 'node_modules'),
-      BUNDLE: built[c.name]!.bundle,
-      PLATFORM: c.name,
-      EVENT: JSON.stringify(probeEvent(c)),
+      ...bundleEnv(built[c.name]!.bundle, c.name, probeEvent(c)),
       LAZY: JSON.stringify(lazy),
       ...AWS_ENV,
       ...env,
